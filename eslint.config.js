@@ -1,0 +1,62 @@
+// Lint is mostly here to keep the layers apart (see README "Architecture"): imports flow
+// renderer -> shared, preload -> shared, main/electron -> main/core -> shared.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'net', 'http', 'url'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'docs/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-constant-condition': ['error', { checkLoops: false }],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'shared/ is the contract: it imports no other layer.' },
+          { group: [...nodeBuiltins, 'electron', 'react', 'react-dom', 'better-sqlite3', 'openai'], message: 'shared/ stays pure TypeScript (no Node, DOM or UI libraries).' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['main/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['electron', '**/main/electron/**', '**/electron/**', '**/renderer/**', '**/preload/**', '**/web/**', '**/cli/**'], message: 'main/core/ runs under plain Node: no electron, no adapters.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/main/**', '**/preload/**'], message: 'renderer/ talks to the engine only through the API object.' },
+          { group: [...nodeBuiltins, 'electron', 'better-sqlite3', 'openai'], message: 'renderer/ has no Node or electron access.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/main/**', '**/renderer/**'], message: 'preload/ exposes the shared contract only.' }],
+      }],
+    },
+  },
+);

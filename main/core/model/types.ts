@@ -1,0 +1,65 @@
+/** The messages the engine keeps and sends: OpenAI chat format, stored verbatim so a reload rebuilds them exactly. */
+export type ChatMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: AssistantToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export interface AssistantToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+/** JSON schema of one tool as the model sees it. */
+export interface ToolSpec {
+  type: 'function';
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+}
+
+export interface ModelUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+}
+
+export interface ModelTurn {
+  content: string;
+  toolCalls: AssistantToolCall[];
+  usage: ModelUsage | null;
+  finishReason: string | null;
+  provider: string;
+  model: string;
+}
+
+export interface ModelRetryInfo {
+  provider: string;
+  attempt: number;
+  delayMs: number;
+  error: string;
+}
+
+export interface ModelRequest {
+  messages: ChatMessage[];
+  tools: ToolSpec[];
+  signal: AbortSignal;
+  /** Streaming text as it arrives. After a retry the text starts again from empty (see onRetry). */
+  onDelta?: (text: string) => void;
+  onRetry?: (info: ModelRetryInfo) => void;
+}
+
+/** Typed failure of a model call after retries and fallback are exhausted. */
+export class ModelError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'aborted' | 'config' | 'http' | 'network' | 'timeout' | 'protocol',
+    readonly status: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ModelError';
+  }
+}
+
+export interface ModelClient {
+  complete(request: ModelRequest): Promise<ModelTurn>;
+}

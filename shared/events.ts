@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { ApprovalAnswer, ApprovalStatus, PolicyDecision } from './policy';
+import { PromptStatus } from './status';
+
+/** Fields every engine event carries. `seq` is the store's order; events are persisted before they are published. */
+const base = {
+  seq: z.number().int(),
+  ts: z.string(),
+  sessionId: z.string(),
+  sessionRef: z.string(),
+  sessionName: z.string().nullable(),
+  promptId: z.string().nullable(),
+  promptRef: z.string().nullable(),
+};
+
+export const ConflictKind = z.enum(['declared_output', 'write_write', 'stale_read', 'exclusive_command', 'git_destructive']);
+export type ConflictKind = z.infer<typeof ConflictKind>;
+export const ConflictResolution = z.enum(['override', 'wait', 'cancel', 'block']);
+export type ConflictResolution = z.infer<typeof ConflictResolution>;
+
+export const ToolCallRef = z.object({ id: z.string(), name: z.string() });
+
+export const EngineEvent = z.discriminatedUnion('type', [
+  z.object({ ...base, type: z.literal('session_created'), workspace: z.string() }),
+  z.object({ ...base, type: z.literal('session_closed') }),
+  z.object({ ...base, type: z.literal('prompt_queued'), text: z.string(), position: z.number().int() }),
+  z.object({ ...base, type: z.literal('prompt_status'), status: PromptStatus }),
+  z.object({ ...base, type: z.literal('turn_started'), resumed: z.boolean() }),
+  /** Streaming text; published but not persisted (the assistant_message that follows is). */
+  z.object({ ...base, type: z.literal('assistant_delta'), text: z.string() }),
+  z.object({ ...base, type: z.literal('assistant_message'), content: z.string(), toolCalls: z.array(ToolCallRef) }),
+  z.object({
+    ...base,
+    type: z.literal('tool_call'),
+    callId: z.string(),
+    tool: z.string(),
+    input: z.unknown(),
+    decision: PolicyDecision.nullable(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('tool_result'),
+    callId: z.string(),
+    tool: z.string(),
+    ok: z.boolean(),
+    output: z.string().nullable(),
+    error: z.string().nullable(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('approval_requested'),
+    approvalId: z.string(),
+    approvalRef: z.string(),
+    callId: z.string(),
+    tool: z.string(),
+    input: z.unknown(),
+    decision: PolicyDecision,
+    alwaysRule: z.string().nullable(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('approval_resolved'),
+    approvalId: z.string(),
+    approvalRef: z.string(),
+    status: ApprovalStatus,
+    answer: ApprovalAnswer.nullable(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('conflict'),
+    conflictId: z.string(),
+    kind: ConflictKind,
+    otherSessionId: z.string().nullable(),
+    otherSessionRef: z.string().nullable(),
+    otherSessionName: z.string().nullable(),
+    paths: z.array(z.string()),
+    detail: z.string(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('conflict_resolved'),
+    conflictId: z.string(),
+    resolution: ConflictResolution,
+  }),
+  z.object({
+    ...base,
+    type: z.literal('model_retry'),
+    provider: z.string(),
+    attempt: z.number().int(),
+    delayMs: z.number().int(),
+    error: z.string(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('usage'),
+    provider: z.string(),
+    model: z.string(),
+    promptTokens: z.number().int(),
+    completionTokens: z.number().int(),
+    totalTokens: z.number().int(),
+    sessionTotalTokens: z.number().int(),
+  }),
+  z.object({ ...base, type: z.literal('turn_completed'), content: z.string() }),
+  z.object({ ...base, type: z.literal('turn_failed'), error: z.string() }),
+  z.object({ ...base, type: z.literal('turn_cancelled'), reason: z.string() }),
+]);
+export type EngineEvent = z.infer<typeof EngineEvent>;
+export type EngineEventType = EngineEvent['type'];
+export type EventOf<T extends EngineEventType> = Extract<EngineEvent, { type: T }>;
+
+/** Distributive Omit, so each member of the union keeps its own fields. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** An event before the store stamps it with seq, ts and the session/prompt names. */
+export type EngineEventDraft = DistributiveOmit<
+  EngineEvent,
+  'seq' | 'ts' | 'sessionRef' | 'sessionName' | 'promptRef'
+>;
+
+/** Events that are published live but not stored. */
+export const EPHEMERAL_EVENTS: ReadonlySet<EngineEventType> = new Set(['assistant_delta']);

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { PromptStatus, SessionStatus } from './status';
+import { ApprovalStatus, PermissionMode, PolicyDecision } from './policy';
+
+export const Usage = z.object({
+  promptTokens: z.number().int().min(0),
+  completionTokens: z.number().int().min(0),
+  totalTokens: z.number().int().min(0),
+});
+export type Usage = z.infer<typeof Usage>;
+
+export const SessionSummary = z.object({
+  id: z.string(),
+  ref: z.string(),
+  name: z.string().nullable(),
+  workspace: z.string(),
+  mode: PermissionMode,
+  status: SessionStatus,
+  queueLength: z.number().int().min(0),
+  pendingApprovals: z.number().int().min(0),
+  usage: Usage,
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export type SessionSummary = z.infer<typeof SessionSummary>;
+
+export const PromptSummary = z.object({
+  id: z.string(),
+  ref: z.string(),
+  sessionId: z.string(),
+  text: z.string(),
+  status: PromptStatus,
+  error: z.string().nullable(),
+  usage: Usage,
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type PromptSummary = z.infer<typeof PromptSummary>;
+
+export const ApprovalSummary = z.object({
+  id: z.string(),
+  ref: z.string(),
+  sessionId: z.string(),
+  sessionRef: z.string(),
+  promptId: z.string(),
+  promptRef: z.string(),
+  callId: z.string(),
+  tool: z.string(),
+  input: z.record(z.string(), z.unknown()),
+  decision: PolicyDecision,
+  /** The narrowest rule an "Always allow" answer would save (null when not offered). */
+  alwaysRule: z.string().nullable(),
+  status: ApprovalStatus,
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type ApprovalSummary = z.infer<typeof ApprovalSummary>;
+
+export const SessionDetail = SessionSummary.extend({ prompts: z.array(PromptSummary) });
+export type SessionDetail = z.infer<typeof SessionDetail>;

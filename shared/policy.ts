@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+export const PolicyDecisionKind = z.enum(['auto_approved', 'needs_approval', 'blocked']);
+export type PolicyDecisionKind = z.infer<typeof PolicyDecisionKind>;
+
+export const PolicySource = z.enum(['managed', 'local', 'project', 'user', 'session', 'mode', 'builtin', 'cli']);
+export type PolicySource = z.infer<typeof PolicySource>;
+
+/** Why a call may, may not, or must ask to run: the rule and the source that decided it. */
+export const PolicyDecision = z.object({
+  decision: PolicyDecisionKind,
+  rule: z.string().nullable(),
+  source: PolicySource,
+  reason: z.string(),
+});
+export type PolicyDecision = z.infer<typeof PolicyDecision>;
+
+export const PermissionMode = z.enum(['default', 'acceptEdits', 'plan', 'bypass']);
+export type PermissionMode = z.infer<typeof PermissionMode>;
+
+export const ApprovalAnswer = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('allow_once') }),
+  z.object({ kind: z.literal('allow_session') }),
+  z.object({ kind: z.literal('allow_always') }),
+  z.object({ kind: z.literal('deny'), message: z.string().max(4000).optional() }),
+]);
+export type ApprovalAnswer = z.infer<typeof ApprovalAnswer>;
+
+export const ApprovalStatus = z.enum(['pending', 'approved', 'denied', 'cancelled']);
+export type ApprovalStatus = z.infer<typeof ApprovalStatus>;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+// Model-facing tool names are also the policy's rule names (`Bash(git log *)`, `Edit(src/**)`).
+export const ToolName = z.enum(['Read', 'Write', 'Edit', 'LS', 'Glob', 'Grep', 'Bash']);
+export type ToolName = z.infer<typeof ToolName>;
+
+export const ReadInput = z.object({
+  path: z.string().min(1).describe('File path, relative to the workspace or absolute'),
+  offset: z.number().int().min(0).optional().describe('Line number to start from (0-based)'),
+  limit: z.number().int().min(1).optional().describe('Maximum number of lines to return'),
+});
+export const WriteInput = z.object({
+  path: z.string().min(1).describe('File path to create or overwrite'),
+  content: z.string().describe('Full new content of the file'),
+});
+export const EditInput = z.object({
+  path: z.string().min(1).describe('File to edit'),
+  old_string: z.string().min(1).describe('Exact text to replace; must be unique unless replace_all'),
+  new_string: z.string().describe('Replacement text'),
+  replace_all: z.boolean().optional().describe('Replace every occurrence'),
+});
+export const LSInput = z.object({
+  path: z.string().optional().describe('Directory to list (default: workspace root)'),
+});
+export const GlobInput = z.object({
+  pattern: z.string().min(1).describe('Glob pattern such as src/**/*.ts'),
+  path: z.string().optional().describe('Directory to search from (default: workspace root)'),
+});
+export const GrepInput = z.object({
+  pattern: z.string().min(1).describe('JavaScript regular expression to search for'),
+  path: z.string().optional().describe('File or directory to search (default: workspace root)'),
+  glob: z.string().optional().describe('Only search files matching this glob'),
+});
+export const BashInput = z.object({
+  command: z.string().min(1).describe('Shell command, run with bash in the workspace'),
+  timeout_ms: z.number().int().min(1).max(600_000).optional().describe('Timeout in milliseconds (default 120000)'),
+});
+
+export const toolInputSchemas = {
+  Read: ReadInput,
+  Write: WriteInput,
+  Edit: EditInput,
+  LS: LSInput,
+  Glob: GlobInput,
+  Grep: GrepInput,
+  Bash: BashInput,
+} as const satisfies Record<ToolName, z.ZodType>;
+
+export type ToolInputs = { [K in ToolName]: z.infer<(typeof toolInputSchemas)[K]> };
