@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { createEngine, type Engine } from '../core/engine';
+import { loadConfig } from '../core/config';
+import type { EngineEvent } from '../../shared/events';
+import { isTerminal, type PromptStatus } from '../../shared/status';
+import { createTerminalAsker } from './ask';
+import { eventJsonLine, eventTextLine } from './format';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+
+const ParallelFile = z.object({
+  sessions: z
+    .array(z.object({ name: z.string().min(1).optional(), workspace: z.string().min(1), prompt: z.string().min(1) }).strict())
+    .min(1),
+}).strict();
+
+interface Job {
+  name: string | null;
+  workspace: string;
+  prompt: string;
+}
+
+export const RUN_USAGE = `usage: paragents run --workspace DIR --prompt TEXT [--session NAME] [--approve ask|all|never] [--json]
+       paragents run --parallel FILE [--approve ask|all|never] [--json]`;
+
+export async function runRunCommand(argv: string[], io: CliIo): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        workspace: { type: 'string' },
+        prompt: { type: 'string' },
+        session: { type: 'string' },
+        parallel: { type: 'string' },
+        approve: { type: 'string', default: 'ask' },
+        'on-conflict': { type: 'string', default: 'wait' },
+        json: { type: 'boolean', default: false },
+      },
+      strict: true,
+    }));
+  } catch (e) {
+    io.stderr(`paragents run: ${(e as Error).message}\n${RUN_USAGE}`);
+    return EXIT_USAGE;
+  }
+  const approve = values.approve;
+  if (approve !== 'ask' && approve !== 'all' && approve !== 'never') {
+    io.stderr(`paragents run: --approve must be ask, all or never (got "${approve}")`);
+    return EXIT_USAGE;
+  }
+  const onConflict = values['on-conflict'];
+  if (onConflict !== 'wait' && onConflict !== 'override' && onConflict !== 'block') {
+    io.stderr(`paragents run: --on-conflict must be wait, override or block (got "${onConflict}")`);
+    return EXIT_USAGE;
+  }
+
+  let jobs: Job[];
+  if (values.parallel) {
+    if (values.workspace || values.prompt || values.session) {
+      io.stderr('paragents run: --parallel FILE takes the sessions from the file; drop --workspace/--prompt/--session');
+      return EXIT_USAGE;
+    }
+    const parsed = readParallelFile(values.parallel);
+    if (typeof parsed === 'string') {
+      io.stderr(`paragents run: ${parsed}`);
+      return EXIT_USAGE;
+    }
+    jobs = parsed;
+  } else {
+    if (!values.workspace || !values.prompt) {
+      io.stderr(`paragents run: --workspace and --prompt are required\n${RUN_USAGE}`);
+      return EXIT_USAGE;
+    }
+    jobs = [{ name: values.session ?? null, workspace: resolve(values.workspace), prompt: values.prompt }];
+  }
+
+  const config = loadConfig({ home: io.home, env: io.env });
+  if (!config.ok) {
+    io.stderr(`paragents run: ${config.error.message}`);
+    return EXIT_USAGE;
+  }
+
+  let engine: Engine;
+  try {
+    engine = await createEngine({ home: io.home, env: io.env, approvals: approve, headless: approve !== 'ask', recover: false, onConflict });
+  } catch (e) {
+    io.stderr(`paragents run: ${(e as Error).message}`);
+    return EXIT_USAGE;
+  }
+  try {
+    return await drive(engine, jobs, io, { json: values.json ?? false, approve });
+  } finally {
+    await engine.close();
+  }
+}
+
+function readParallelFile(file: string): Job[] | string {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    return `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return `${file}: invalid JSON: ${(e as Error).message}`;
+  }
+  const r = ParallelFile.safeParse(json);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    return `${file}: ${issue ? `${issue.path.join('.') || '(top level)'}: ${issue.message}` : 'invalid'} — expected {"sessions":[{"name","workspace","prompt"}, ...]}`;
+  }
+  const base = dirname(resolve(file));
+  return r.data.sessions.map((s) => ({ name: s.name ?? null, workspace: resolve(base, s.workspace), prompt: s.prompt }));
+}
+
+async function drive(engine: Engine, jobs: Job[], io: CliIo, opts: { json: boolean; approve: string }): Promise<number> {
+  const h = engine.handlers;
+  const statuses = new Map<string, PromptStatus>();
+  let settle: (() => void) | null = null;
+  const allDone = new Promise<void>((r) => (settle = r));
+  const checkDone = (): void => {
+    if (statuses.size > 0 && [...statuses.values()].every(isTerminal)) settle?.();
+  };
+
+  const asker =
+    opts.approve === 'ask'
+      ? createTerminalAsker(io, async (approvalId, answer) => {
+          const r = await h['approval.answer']({ approval: approvalId, answer });
+          if (!r.ok) io.stderr(`paragents: ${r.error.message}`);
+        })
+      : null;
+
+  // This engine runs only what this command asked for (no recovery of other work), so every event is ours.
+  const unsubscribe = engine.onEvent((e: EngineEvent) => {
+    if (e.type === 'assistant_delta') return;
+    if (opts.json) io.stdout(eventJsonLine(e));
+    else {
+      const line = eventTextLine(e);
+      if (line) io.stdout(line);
+    }
+    if (e.type === 'approval_requested') asker?.ask(e);
+    if (e.type === 'prompt_status' && e.promptId) {
+      statuses.set(e.promptId, e.status);
+      checkDone();
+    }
+  });
+
+  const interrupt = (): void => {
+    for (const [id, s] of statuses) if (!isTerminal(s)) void h['prompt.cancel']({ prompt: id });
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+
+  try {
+    // Sessions first, then the prompts, so that they start together.
+    const sessions: string[] = [];
+    for (const job of jobs) {
+      const existing = job.name ? await h['session.get']({ session: job.name }) : null;
+      if (existing?.ok && existing.value.name === job.name) {
+        if (existing.value.workspace !== job.workspace) {
+          io.stderr(`paragents run: session "${job.name}" belongs to workspace ${existing.value.workspace}, not ${job.workspace}`);
+          return EXIT_USAGE;
+        }
+        if (existing.value.closedAt) {
+          io.stderr(`paragents run: session "${job.name}" is closed`);
+          return EXIT_USAGE;
+        }
+        sessions.push(existing.value.id);
+        continue;
+      }
+      const created = await h['session.create']({ workspace: job.workspace, ...(job.name ? { name: job.name } : {}) });
+      if (!created.ok) {
+        io.stderr(`paragents run: ${created.error.message}`);
+        return EXIT_USAGE;
+      }
+      sessions.push(created.value.id);
+    }
+    for (const [i, job] of jobs.entries()) {
+      const sent = await h['prompt.send']({ session: sessions[i] as string, text: job.prompt });
+      if (!sent.ok) {
+        io.stderr(`paragents run: ${sent.error.message}`);
+        interrupt();
+        return EXIT_USAGE;
+      }
+      if (!statuses.has(sent.value.id)) statuses.set(sent.value.id, sent.value.status);
+    }
+    checkDone();
+    await allDone;
+    return [...statuses.values()].every((s) => s === 'completed') ? EXIT_OK : EXIT_FAILED;
+  } finally {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+    unsubscribe();
+    asker?.close();
+  }
+}

@@ -1,0 +1,45 @@
+import { parseArgs } from 'node:util';
+import { createEngine } from '../core/engine';
+import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+
+export async function runSessionsCommand(argv: string[], io: CliIo): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub !== 'list') {
+    io.stderr('usage: paragents sessions list [--all] [--json]');
+    return EXIT_USAGE;
+  }
+  let values;
+  try {
+    ({ values } = parseArgs({ args: rest, options: { json: { type: 'boolean' }, all: { type: 'boolean' } } }));
+  } catch (e) {
+    io.stderr(`paragents sessions list: ${(e as Error).message}`);
+    return EXIT_USAGE;
+  }
+  let engine;
+  try {
+    engine = await createEngine({ home: io.home, env: io.env, recover: false, approvals: 'never' });
+  } catch (e) {
+    io.stderr(`paragents sessions list: ${(e as Error).message}`);
+    return EXIT_USAGE;
+  }
+  try {
+    const r = await engine.handlers['session.list']({ includeClosed: values.all ?? false });
+    if (!r.ok) {
+      io.stderr(`paragents sessions list: ${r.error.message}`);
+      return EXIT_USAGE;
+    }
+    if (values.json) {
+      for (const s of r.value) io.stdout(JSON.stringify(s));
+    } else if (r.value.length === 0) {
+      io.stdout('no sessions');
+    } else {
+      for (const s of r.value) {
+        const name = s.name ?? '-';
+        io.stdout(`${s.ref}  ${name.padEnd(16)} ${s.status.padEnd(16)} queue=${s.queueLength} tokens=${s.usage.totalTokens}  ${s.workspace}`);
+      }
+    }
+    return EXIT_OK;
+  } finally {
+    await engine.close();
+  }
+}

@@ -1,0 +1,331 @@
+import type { AssistantToolCall, ChatMessage } from '../model/types';
+import { ModelError } from '../model/types';
+import type { PromptRow, SessionRow, ToolCallRow } from '../store/rows';
+import type { StoredMessage } from '../store/store';
+import type { ApprovalAnswer, PolicyDecision } from '../../../shared/policy';
+import type { TurnDeps } from './turn-context';
+import type { AuthorizeVerdict } from './authorizer';
+import { systemPrompt } from './system-prompt';
+
+export type TurnOutcome = 'completed' | 'failed' | 'cancelled' | 'suspended';
+
+/** Why a turn was aborted: the user cancelled it, or the engine is shutting down (the turn may resume). */
+export class TurnAbort extends Error {
+  constructor(readonly why: 'cancel' | 'shutdown', message: string) {
+    super(message);
+  }
+}
+
+const ERROR_PREVIEW = 4000;
+
+/**
+ * Runs (or resumes) one prompt's turn. The transcript in the store is the state: at each step the loop looks
+ * at the last stored message and either runs the tool calls still unanswered or asks the model for the next
+ * step. So a turn interrupted by a crash or a restart continues from exactly where it was.
+ */
+export async function runTurn(deps: TurnDeps, sessionId: string, promptId: string, signal: AbortSignal): Promise<TurnOutcome> {
+  const { store, bus } = deps;
+  const session = store.getSession(sessionId);
+  const prompt = store.getPrompt(promptId);
+  if (!session || !prompt) throw new Error(`turn for unknown session/prompt ${sessionId}/${promptId}`);
+
+  let messages = store.listMessages(sessionId);
+  const resumed = messages.some((m) => m.promptId === promptId && m.message.role === 'user');
+  store.setPromptStatus(promptId, 'running', { started: prompt.started_at === null, error: null });
+  bus.emit({ type: 'prompt_status', sessionId, promptId, status: 'running' });
+  bus.emit({ type: 'turn_started', sessionId, promptId, resumed });
+
+  try {
+    const model = deps.model();
+    if (!model.ok) return fail(deps, prompt, model.error.message);
+
+    if (!resumed) {
+      closeDanglingCalls(deps, session, messages);
+      if (!messages.some((m) => m.message.role === 'system')) {
+        store.appendMessage(sessionId, null, { role: 'system', content: systemPrompt(session.workspace, deps.tools.specs) });
+      }
+      store.appendMessage(sessionId, promptId, { role: 'user', content: prompt.text });
+    }
+
+    for (;;) {
+      if (signal.aborted) throw signal.reason;
+      messages = store.listMessages(sessionId);
+      const lastIndex = messages.length - 1;
+      const last = messages[lastIndex];
+      if (last && last.message.role === 'assistant') {
+        const unanswered = unansweredCalls(messages, lastIndex);
+        if (unanswered.length > 0) {
+          for (const call of unanswered) await runToolCall(deps, session, prompt, last, call, signal);
+          continue;
+        }
+        if (!last.message.tool_calls?.length && last.promptId === promptId) {
+          return complete(deps, prompt, last.message.content ?? '');
+        }
+      }
+
+      const steps = messages.filter((m) => m.promptId === promptId && m.message.role === 'assistant').length;
+      if (steps >= model.value.maxSteps) {
+        return fail(deps, prompt, `Max steps exceeded: the turn made ${steps} model calls (limit ${model.value.maxSteps})`);
+      }
+
+      const turn = await model.value.client.complete({
+        messages: messages.map((m) => m.message),
+        tools: deps.tools.specs,
+        signal,
+        onDelta: (text) => bus.emit({ type: 'assistant_delta', sessionId, promptId, text }),
+        onRetry: (info) =>
+          bus.emit({ type: 'model_retry', sessionId, promptId, provider: info.provider, attempt: info.attempt, delayMs: Math.round(info.delayMs), error: info.error }),
+      });
+      const message: ChatMessage =
+        turn.toolCalls.length > 0
+          ? { role: 'assistant', content: turn.content || null, tool_calls: turn.toolCalls }
+          : { role: 'assistant', content: turn.content };
+      // Committed before it is shown or acted on.
+      store.appendMessage(sessionId, promptId, message);
+      bus.emit({
+        type: 'assistant_message',
+        sessionId,
+        promptId,
+        content: turn.content,
+        toolCalls: turn.toolCalls.map((c) => ({ id: c.id, name: c.function.name })),
+      });
+      if (turn.usage) {
+        const total = store.recordUsage({ sessionId, promptId, provider: turn.provider, model: turn.model, ...turn.usage });
+        bus.emit({ type: 'usage', sessionId, promptId, provider: turn.provider, model: turn.model, ...turn.usage, sessionTotalTokens: total });
+      }
+    }
+  } catch (e) {
+    const abort = abortReason(e, signal);
+    if (abort?.why === 'shutdown') {
+      // A turn waiting on a person keeps waiting across the restart; a running one is recorded as cancelled.
+      if (store.getPrompt(promptId)?.status === 'waiting_approval') return 'suspended';
+      return cancel(deps, prompt, 'cancelled: Paragents shut down while this turn was running');
+    }
+    if (abort) return cancel(deps, prompt, abort.message);
+    const message = e instanceof ModelError ? e.message : e instanceof Error ? e.message : String(e);
+    return fail(deps, prompt, message);
+  }
+}
+
+function abortReason(e: unknown, signal: AbortSignal): TurnAbort | null {
+  if (!signal.aborted) return null;
+  if (signal.reason instanceof TurnAbort) return signal.reason;
+  if (e instanceof TurnAbort) return e;
+  return new TurnAbort('cancel', 'cancelled');
+}
+
+/** Tool calls of the assistant message at `index` that have no tool message after it yet. */
+function unansweredCalls(messages: StoredMessage[], index: number): AssistantToolCall[] {
+  const msg = messages[index]?.message;
+  if (!msg || msg.role !== 'assistant' || !msg.tool_calls) return [];
+  const answered = new Set(
+    messages.slice(index + 1).flatMap((m) => (m.message.role === 'tool' ? [m.message.tool_call_id] : [])),
+  );
+  return msg.tool_calls.filter((c) => !answered.has(c.id));
+}
+
+/**
+ * A turn that ended mid-step (cancelled, failed) can leave tool calls without results; the OpenAI protocol
+ * rejects such a transcript, so they are answered before the next prompt is added.
+ */
+function closeDanglingCalls(deps: TurnDeps, session: SessionRow, messages: StoredMessage[]): void {
+  const lastAssistant = messages.findLastIndex((m) => m.message.role === 'assistant');
+  if (lastAssistant < 0) return;
+  const holder = messages[lastAssistant] as StoredMessage;
+  for (const call of unansweredCalls(messages, lastAssistant)) {
+    deps.store.appendMessage(session.id, holder.promptId, {
+      role: 'tool',
+      tool_call_id: call.id,
+      content: 'Error: not run — the turn ended before this call ran.',
+    });
+  }
+}
+
+async function runToolCall(
+  deps: TurnDeps,
+  session: SessionRow,
+  prompt: PromptRow,
+  holder: StoredMessage,
+  call: AssistantToolCall,
+  signal: AbortSignal,
+): Promise<void> {
+  const { store, bus } = deps;
+  const base = { sessionId: session.id, promptId: prompt.id };
+  const row = store.ensureToolCall({
+    ...base,
+    messageId: holder.id,
+    callId: call.id,
+    tool: call.function.name,
+    inputJson: call.function.arguments,
+  });
+  // The result is committed (tool row + transcript message, atomically) before it is published.
+  const answer = (ok: boolean, text: string): void => {
+    const content = ok ? text : `Error: ${text}`;
+    store.tx(() => {
+      store.finishToolCall(row.id, ok, content);
+      store.appendMessage(session.id, prompt.id, { role: 'tool', tool_call_id: call.id, content });
+    });
+    bus.emit({
+      type: 'tool_result',
+      ...base,
+      callId: call.id,
+      tool: call.function.name,
+      ok,
+      output: ok ? clip(text) : null,
+      error: ok ? null : clip(text),
+    });
+  };
+
+  if (row.status === 'running') {
+    // Started in a process that died: its effects are unknown, so it is not run a second time.
+    bus.emit({ type: 'tool_call', ...base, callId: call.id, tool: call.function.name, input: safeJson(call.function.arguments), decision: null });
+    answer(false, 'this call was interrupted by a restart of Paragents before it finished and was not run again; check its effects before retrying.');
+    return;
+  }
+
+  const parsed = deps.tools.parse(call.function.name, call.function.arguments);
+  if (!parsed.ok) {
+    bus.emit({ type: 'tool_call', ...base, callId: call.id, tool: call.function.name, input: safeJson(call.function.arguments), decision: null });
+    answer(false, parsed.error.message);
+    return;
+  }
+  const { tool, input } = parsed.value;
+  const inputRecord = (input ?? {}) as Record<string, unknown>;
+
+  let verdict: AuthorizeVerdict | PolicyDecision;
+  const pendingApproval = row.status === 'waiting_approval' ? store.approvalForToolCall(row.id) : undefined;
+  if (pendingApproval) {
+    verdict = pendingApproval.decision;
+  } else {
+    verdict = await deps.authorizer.decide({
+      tool: tool.name,
+      input: inputRecord,
+      workspace: session.workspace,
+      sessionId: session.id,
+      mode: session.mode,
+      // `--approve all` answers "ask" itself, so the policy must not turn it into a block first.
+      headless: deps.headless && deps.approvals !== 'all',
+    });
+    if (verdict.decision === 'needs_approval' && deps.approvals !== 'ask') {
+      verdict =
+        deps.approvals === 'all'
+          ? { ...verdict, decision: 'auto_approved', source: 'cli', reason: `${verdict.reason} (approved by --approve all)` }
+          : { ...verdict, decision: 'blocked', source: 'cli', reason: `${verdict.reason} (no one to ask: --approve never)` };
+    }
+    store.setToolCallStatus(row.id, row.status, verdict);
+    bus.emit({ type: 'tool_call', ...base, callId: call.id, tool: tool.name, input, decision: stripVerdict(verdict) });
+  }
+
+  if (verdict.decision === 'blocked') {
+    const by = verdict.rule ? ` (rule ${verdict.rule} from ${verdict.source} settings)` : '';
+    answer(false, `blocked by policy: ${verdict.reason}${by}. Do not retry this call unchanged.`);
+    return;
+  }
+
+  if (verdict.decision === 'needs_approval') {
+    const approval =
+      pendingApproval ??
+      store.createApproval({
+        ...base,
+        toolCallId: row.id,
+        tool: tool.name,
+        input: inputRecord,
+        decision: stripVerdict(verdict),
+        alwaysRules: 'alwaysRules' in verdict ? verdict.alwaysRules : [],
+      });
+    let reply: ApprovalAnswer | null = approval.status === 'pending' ? null : approval.answer;
+    if (!reply) {
+      store.setToolCallStatus(row.id, 'waiting_approval');
+      store.setPromptStatus(prompt.id, 'waiting_approval');
+      if (!pendingApproval) {
+        bus.emit({
+          type: 'approval_requested',
+          ...base,
+          approvalId: approval.id,
+          approvalRef: approval.ref,
+          callId: call.id,
+          tool: tool.name,
+          input,
+          decision: stripVerdict(verdict),
+          alwaysRule: approval.alwaysRules.length > 0 ? approval.alwaysRules.join(', ') : null,
+        });
+      }
+      bus.emit({ type: 'prompt_status', ...base, status: 'waiting_approval' });
+      // A session waiting on a person gives its slot to the sessions that can run.
+      deps.slots.release();
+      try {
+        reply = await deps.waiters.wait(approval.id, signal);
+      } finally {
+        await deps.slots.acquire();
+      }
+      store.setPromptStatus(prompt.id, 'running');
+      bus.emit({ type: 'prompt_status', ...base, status: 'running' });
+    }
+    if (reply.kind === 'deny') {
+      const why = reply.message ? ` Their message: ${reply.message}` : '';
+      answer(false, `the user denied this call.${why}`);
+      return;
+    }
+  }
+
+  if (deps.gate) {
+    const gate = await deps.gate.beforeCall({ ...base, workspace: session.workspace, tool, input, signal });
+    if (!gate.proceed) {
+      answer(false, gate.error);
+      return;
+    }
+  }
+
+  store.setToolCallStatus(row.id, 'running');
+  const outcome = await tool.run(input, { workspace: session.workspace, sessionId: session.id, promptId: prompt.id, signal });
+  deps.gate?.afterCall?.({ ...base, workspace: session.workspace, tool, input, ok: outcome.ok });
+  if (signal.aborted) {
+    answer(false, 'cancelled by the user while running.');
+    throw signal.reason;
+  }
+  answer(outcome.ok, outcome.ok ? outcome.output : outcome.error);
+}
+
+function stripVerdict(v: AuthorizeVerdict | PolicyDecision): PolicyDecision {
+  return { decision: v.decision, rule: v.rule, source: v.source, reason: v.reason };
+}
+
+function complete(deps: TurnDeps, prompt: PromptRow, content: string): TurnOutcome {
+  deps.store.setPromptStatus(prompt.id, 'completed', { finished: true, error: null });
+  deps.bus.emit({ type: 'prompt_status', sessionId: prompt.session_id, promptId: prompt.id, status: 'completed' });
+  deps.bus.emit({ type: 'turn_completed', sessionId: prompt.session_id, promptId: prompt.id, content });
+  return 'completed';
+}
+
+function fail(deps: TurnDeps, prompt: PromptRow, error: string): TurnOutcome {
+  deps.store.setPromptStatus(prompt.id, 'failed', { finished: true, error });
+  deps.bus.emit({ type: 'prompt_status', sessionId: prompt.session_id, promptId: prompt.id, status: 'failed' });
+  deps.bus.emit({ type: 'turn_failed', sessionId: prompt.session_id, promptId: prompt.id, error });
+  return 'failed';
+}
+
+function cancel(deps: TurnDeps, prompt: PromptRow, reason: string): TurnOutcome {
+  for (const a of deps.store.listApprovals({ sessionId: prompt.session_id, status: 'pending' })) {
+    if (a.prompt_id !== prompt.id) continue;
+    deps.store.answerApproval(a.id, 'cancelled', null);
+    deps.bus.emit({ type: 'approval_resolved', sessionId: prompt.session_id, promptId: prompt.id, approvalId: a.id, approvalRef: a.ref, status: 'cancelled', answer: null });
+  }
+  deps.store.setPromptStatus(prompt.id, 'cancelled', { finished: true, error: reason });
+  deps.bus.emit({ type: 'prompt_status', sessionId: prompt.session_id, promptId: prompt.id, status: 'cancelled' });
+  deps.bus.emit({ type: 'turn_cancelled', sessionId: prompt.session_id, promptId: prompt.id, reason });
+  return 'cancelled';
+}
+
+function clip(text: string): string {
+  return text.length > ERROR_PREVIEW ? `${text.slice(0, ERROR_PREVIEW)}… (${text.length - ERROR_PREVIEW} more characters)` : text;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export type { ToolCallRow };

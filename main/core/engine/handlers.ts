@@ -1,0 +1,208 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { RequestHandlers } from '../../../shared/api';
+import { err, ok, type Result } from '../../../shared/result';
+import { isTerminal } from '../../../shared/status';
+import type { RedactedConfig } from '../../../shared/config';
+import type { Store } from '../store/store';
+import type { EventBus } from './event-bus';
+import type { Scheduler } from './scheduler';
+import type { ApprovalWaiters } from './approval-waiters';
+import type { Authorizer } from './authorizer';
+import type { PromptRow } from '../store/rows';
+
+export interface HandlerDeps {
+  store: Store;
+  bus: EventBus;
+  scheduler: Scheduler;
+  waiters: ApprovalWaiters;
+  authorizer: Authorizer;
+  headless: boolean;
+  configView: () => Result<RedactedConfig>;
+  /** Conflict resolution, filled by the conflict engine; null until it is wired. */
+  resolveConflict: ((prompt: PromptRow, resolution: 'override' | 'wait' | 'cancel') => Result<null>) | null;
+}
+
+export function createHandlers(d: HandlerDeps): RequestHandlers {
+  const { store, bus, scheduler } = d;
+
+  const cancelPrompt = (p: PromptRow, reason: string): void => {
+    if (isTerminal(p.status)) return;
+    if (scheduler.abort(p.id, reason)) return;
+    // Not in a worker (queued behind others, or in conflict): cancel it here.
+    store.setPromptStatus(p.id, 'cancelled', { finished: true, error: reason });
+    bus.emit({ type: 'prompt_status', sessionId: p.session_id, promptId: p.id, status: 'cancelled' });
+    bus.emit({ type: 'turn_cancelled', sessionId: p.session_id, promptId: p.id, reason });
+  };
+
+  return {
+    'session.create': ({ workspace, name, mode }) => {
+      const dir = resolve(workspace);
+      let isDir = false;
+      try {
+        isDir = statSync(dir).isDirectory();
+      } catch {
+        return err('invalid_input', `workspace folder does not exist: ${dir}`);
+      }
+      if (!isDir) return err('invalid_input', `workspace is not a folder: ${dir}`);
+      if (name && store.sessionByName(name)) return err('invalid_input', `a session named "${name}" already exists`);
+      const row = store.createSession({ workspace: dir, name: name ?? null, mode: mode ?? 'default' });
+      bus.emit({ type: 'session_created', sessionId: row.id, promptId: null, workspace: dir });
+      return ok(store.sessionSummary(row));
+    },
+
+    'session.list': ({ includeClosed }) => ok(store.listSessions(includeClosed ?? false).map((s) => store.sessionSummary(s))),
+
+    'session.get': ({ session }) => {
+      const s = store.resolveSession(session);
+      if (!s.ok) return s;
+      return ok({ ...store.sessionSummary(s.value), prompts: store.listPrompts(s.value.id).map((p) => store.promptSummary(p)) });
+    },
+
+    'session.close': ({ session }) => {
+      const s = store.resolveSession(session);
+      if (!s.ok) return s;
+      for (const p of store.listPrompts(s.value.id)) cancelPrompt(p, 'cancelled: the session was closed');
+      store.closeSession(s.value.id);
+      bus.emit({ type: 'session_closed', sessionId: s.value.id, promptId: null });
+      return ok(null);
+    },
+
+    'session.setMode': ({ session, mode }) => {
+      const s = store.resolveSession(session);
+      if (!s.ok) return s;
+      store.setSessionMode(s.value.id, mode);
+      return ok(store.sessionSummary(store.getSession(s.value.id) ?? s.value));
+    },
+
+    'session.events': ({ session, afterSeq, limit }) => {
+      let sessionId: string | undefined;
+      if (session) {
+        const s = store.resolveSession(session);
+        if (!s.ok) return s;
+        sessionId = s.value.id;
+      }
+      return ok(store.listEvents({ sessionId, afterSeq, limit }));
+    },
+
+    'prompt.send': ({ session, text }) => {
+      const s = store.resolveSession(session);
+      if (!s.ok) return s;
+      if (s.value.closed_at) return err('invalid_state', `session ${s.value.ref} is closed`);
+      const p = store.createPrompt(s.value.id, text);
+      const position = store.listPrompts(s.value.id).filter((x) => x.status === 'queued').length;
+      bus.emit({ type: 'prompt_queued', sessionId: s.value.id, promptId: p.id, text, position });
+      bus.emit({ type: 'prompt_status', sessionId: s.value.id, promptId: p.id, status: 'queued' });
+      scheduler.kick(s.value.id);
+      return ok(store.promptSummary(store.getPrompt(p.id) ?? p));
+    },
+
+    'prompt.cancel': ({ prompt }) => {
+      const p = store.resolvePrompt(prompt);
+      if (!p.ok) return p;
+      if (isTerminal(p.value.status)) return err('invalid_state', `prompt ${p.value.ref} already ${p.value.status}`);
+      cancelPrompt(p.value, 'cancelled by the user');
+      return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
+    },
+
+    'prompt.retry': ({ prompt }) => {
+      const p = store.resolvePrompt(prompt);
+      if (!p.ok) return p;
+      if (p.value.status !== 'failed' && p.value.status !== 'cancelled') {
+        return err('invalid_state', `only a failed or cancelled prompt can be retried; ${p.value.ref} is ${p.value.status}`);
+      }
+      const session = store.getSession(p.value.session_id);
+      if (session?.closed_at) return err('invalid_state', `session ${session.ref} is closed`);
+      // A retry is a new prompt with the same text, so the transcript keeps the failed attempt as it was.
+      const retry = store.createPrompt(p.value.session_id, p.value.text);
+      bus.emit({ type: 'prompt_queued', sessionId: retry.session_id, promptId: retry.id, text: retry.text, position: 1 });
+      bus.emit({ type: 'prompt_status', sessionId: retry.session_id, promptId: retry.id, status: 'queued' });
+      scheduler.kick(retry.session_id);
+      return ok(store.promptSummary(retry));
+    },
+
+    'prompt.edit': ({ prompt, text }) => {
+      const p = store.resolvePrompt(prompt);
+      if (!p.ok) return p;
+      if (p.value.status !== 'queued' || scheduler.isRunning(p.value.id)) {
+        return err('invalid_state', `only a queued prompt can be edited; ${p.value.ref} is ${p.value.status}`);
+      }
+      store.setPromptText(p.value.id, text);
+      return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
+    },
+
+    'approval.list': ({ session }) => {
+      let sessionId: string | undefined;
+      if (session) {
+        const s = store.resolveSession(session);
+        if (!s.ok) return s;
+        sessionId = s.value.id;
+      }
+      return ok(store.listApprovals({ sessionId }).map((a) => store.approvalSummary(a)));
+    },
+
+    'approval.answer': async ({ approval, answer }) => {
+      const a = store.resolveApproval(approval);
+      if (!a.ok) return a;
+      if (a.value.status !== 'pending') return err('invalid_state', `approval ${a.value.ref} is already ${a.value.status}`);
+      const session = store.getSession(a.value.session_id);
+      if (!session) return err('not_found', `session of approval ${a.value.ref} not found`);
+      const rules = a.value.alwaysRules;
+      if (answer.kind === 'allow_always' && rules.length === 0) {
+        return err('invalid_input', `"always allow" is not offered for approval ${a.value.ref} (part of the call is denied or has no stable rule)`);
+      }
+      try {
+        if (answer.kind === 'allow_session' && rules.length > 0) {
+          d.authorizer.grantForSession(session.id, rules);
+          for (const r of rules) store.addGrant(session.id, r);
+        }
+        if (answer.kind === 'allow_always') await d.authorizer.allowAlways(session.workspace, rules);
+      } catch (e) {
+        return err('policy', `could not save the rule: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      store.answerApproval(a.value.id, answer.kind === 'deny' ? 'denied' : 'approved', answer);
+      bus.emit({
+        type: 'approval_resolved',
+        sessionId: session.id,
+        promptId: a.value.prompt_id,
+        approvalId: a.value.id,
+        approvalRef: a.value.ref,
+        status: answer.kind === 'deny' ? 'denied' : 'approved',
+        answer,
+      });
+      if (!d.waiters.answer(a.value.id, answer)) {
+        // No live turn is waiting (e.g. after a restart): the worker reads the stored answer when it resumes.
+        scheduler.kick(session.id);
+      }
+      return ok(store.approvalSummary(store.getApproval(a.value.id) ?? a.value));
+    },
+
+    'conflict.resolve': ({ prompt, resolution }) => {
+      const p = store.resolvePrompt(prompt);
+      if (!p.ok) return p;
+      if (p.value.status !== 'conflict') return err('invalid_state', `prompt ${p.value.ref} is not in conflict (${p.value.status})`);
+      if (!d.resolveConflict) return err('invalid_state', 'conflict resolution is not available in this engine');
+      const r = d.resolveConflict(p.value, resolution);
+      if (!r.ok) return r;
+      return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
+    },
+
+    'config.get': () => d.configView(),
+
+    'policy.check': async ({ session, workspace, tool, input, mode }) => {
+      let ws = workspace ? resolve(workspace) : undefined;
+      let sessionId: string | null = null;
+      let sessionMode = mode;
+      if (session) {
+        const s = store.resolveSession(session);
+        if (!s.ok) return s;
+        ws ??= s.value.workspace;
+        sessionId = s.value.id;
+        sessionMode ??= s.value.mode;
+      }
+      if (!ws) return err('invalid_input', 'policy.check needs a session or a workspace');
+      const v = await d.authorizer.decide({ tool, input, workspace: ws, sessionId, mode: sessionMode, headless: d.headless });
+      return ok({ decision: v.decision, rule: v.rule, source: v.source, reason: v.reason });
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { join } from 'node:path';
+import { err, ok, type Result } from '../../../shared/result';
+import { loadConfig, redactConfig, type LoadedConfig } from '../config';
+import { createModelClient } from '../model/client';
+import type { ModelClient } from '../model/types';
+import { parseToolCall, toolSpecs } from '../tools';
+import { Store } from '../store/store';
+import { ApprovalWaiters } from './approval-waiters';
+import { EventBus } from './event-bus';
+import { createHandlers } from './handlers';
+import { lockHome } from './home-lock';
+import { createInterimAuthorizer } from './interim-authorizer';
+import { Scheduler } from './scheduler';
+import { Slots } from './slots';
+import type { Authorizer } from './authorizer';
+import type { Engine, EngineOptions } from './types';
+import type { TurnDeps } from './turn-context';
+
+export type { Engine, EngineOptions } from './types';
+
+export const DATABASE_FILE = 'paragents.db';
+
+/** The one composition root: the desktop app, the browser host, the CLI and the tests all build the engine here. */
+export async function createEngine(opts: EngineOptions): Promise<Engine> {
+  const env = opts.env ?? process.env;
+  const lock = lockHome(opts.home);
+  if (!lock.ok) throw new Error(lock.error.message);
+
+  const store = new Store(join(opts.home, DATABASE_FILE));
+  const bus = new EventBus(store);
+  const waiters = new ApprovalWaiters();
+  const authorizer: Authorizer = createInterimAuthorizer();
+  const initial = loadConfig({ home: opts.home, env });
+  const slots = new Slots(initial.ok ? initial.value.config.concurrency : 4);
+
+  // The model client follows the config file: re-read at each turn, rebuilt only when it changed.
+  let cached: { key: string; loaded: LoadedConfig; client: ModelClient } | null = null;
+  const model = (): Result<{ client: ModelClient; maxSteps: number }> => {
+    const loaded = loadConfig({ home: opts.home, env });
+    if (!loaded.ok) return loaded;
+    const key = JSON.stringify(loaded.value.providers) + JSON.stringify(loaded.value.config);
+    if (!cached || cached.key !== key) cached = { key, loaded: loaded.value, client: createModelClient(loaded.value) };
+    return ok({ client: cached.client, maxSteps: loaded.value.config.maxSteps });
+  };
+
+  const approvals = opts.approvals ?? 'ask';
+  const deps: TurnDeps = {
+    store,
+    bus,
+    tools: { specs: toolSpecs(), parse: parseToolCall },
+    authorizer,
+    waiters,
+    slots,
+    model,
+    approvals,
+    headless: opts.headless ?? approvals !== 'ask',
+    gate: null,
+  };
+  const scheduler = new Scheduler(deps);
+  const handlers = createHandlers({
+    store,
+    bus,
+    scheduler,
+    waiters,
+    authorizer,
+    headless: deps.headless,
+    configView: () => {
+      const loaded = loadConfig({ home: opts.home, env });
+      return loaded.ok ? ok(redactConfig(loaded.value)) : err('config', loaded.error.message);
+    },
+    resolveConflict: null,
+  });
+
+  if (opts.recover ?? true) recover(store, scheduler);
+
+  let closed = false;
+  return {
+    handlers,
+    onEvent: (listener) => bus.subscribe(listener),
+    stats: () => ({ slotsInUse: slots.inUse, peakSlotsInUse: slots.peakInUse, concurrency: slots.limit }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await scheduler.close();
+      store.close();
+      lock.value();
+    },
+  };
+}
+
+/** Turns interrupted by a crash or a restart go back to their session's queue and resume from the transcript. */
+function recover(store: Store, scheduler: Scheduler): void {
+  const sessions = new Set<string>();
+  for (const p of store.promptsWithStatus(['running', 'waiting_approval'])) {
+    store.setPromptStatus(p.id, 'queued');
+    sessions.add(p.session_id);
+  }
+  for (const p of store.promptsWithStatus(['queued'])) sessions.add(p.session_id);
+  for (const id of sessions) scheduler.kick(id);
+}

@@ -1,0 +1,60 @@
+/**
+ * The global concurrency limit: a counting semaphore whose waiters are served strictly in arrival order,
+ * so no session starves. Waiting is a promise, never a poll.
+ */
+export class Slots {
+  private free: number;
+  private readonly waiters: { resolve: () => void; reject: (e: unknown) => void }[] = [];
+  private peak = 0;
+
+  constructor(readonly limit: number) {
+    this.free = limit;
+  }
+
+  get inUse(): number {
+    return this.limit - this.free;
+  }
+
+  get peakInUse(): number {
+    return this.peak;
+  }
+
+  acquire(signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (this.free > 0 && this.waiters.length === 0) {
+      this.take();
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const waiter = {
+        resolve: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        reject,
+      };
+      const onAbort = (): void => {
+        const i = this.waiters.indexOf(waiter);
+        if (i >= 0) this.waiters.splice(i, 1);
+        reject(signal?.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiters.push(waiter);
+    });
+  }
+
+  release(): void {
+    const next = this.waiters.shift();
+    if (next) {
+      // The slot passes straight to the next waiter; `free` does not change.
+      next.resolve();
+      return;
+    }
+    this.free = Math.min(this.limit, this.free + 1);
+  }
+
+  private take(): void {
+    this.free -= 1;
+    this.peak = Math.max(this.peak, this.inUse);
+  }
+}

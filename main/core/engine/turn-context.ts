@@ -1,0 +1,43 @@
+import type { ModelClient, ToolSpec } from '../model/types';
+import type { ToolDefinition } from '../tools/types';
+import type { Store } from '../store/store';
+import type { Result } from '../../../shared/result';
+import type { EventBus } from './event-bus';
+import type { Authorizer } from './authorizer';
+import type { ApprovalWaiters } from './approval-waiters';
+import type { Slots } from './slots';
+
+export interface ToolBox {
+  specs: ToolSpec[];
+  parse(name: string, argumentsJson: string): Result<{ tool: ToolDefinition; input: unknown }>;
+}
+
+export type ApprovalsMode = 'ask' | 'all' | 'never';
+
+/** A second check after the policy: conflicts with other sessions (filled by the conflict engine). */
+export interface CallGate {
+  beforeCall(call: {
+    sessionId: string;
+    promptId: string;
+    workspace: string;
+    tool: ToolDefinition;
+    input: unknown;
+    signal: AbortSignal;
+  }): Promise<{ proceed: true } | { proceed: false; error: string }>;
+  afterCall?(call: { sessionId: string; promptId: string; workspace: string; tool: ToolDefinition; input: unknown; ok: boolean }): void;
+}
+
+/** Everything a turn needs, passed in so the same loop runs in the app, the CLI and the tests. */
+export interface TurnDeps {
+  store: Store;
+  bus: EventBus;
+  tools: ToolBox;
+  authorizer: Authorizer;
+  waiters: ApprovalWaiters;
+  slots: Slots;
+  /** Resolves the model client at turn start, so a config fixed in the setup view applies to the next turn. */
+  model: () => Result<{ client: ModelClient; maxSteps: number }>;
+  approvals: ApprovalsMode;
+  headless: boolean;
+  gate: CallGate | null;
+}

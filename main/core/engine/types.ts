@@ -1,0 +1,35 @@
+import type { RequestHandlers } from '../../../shared/api';
+import type { EngineEvent } from '../../../shared/events';
+
+/**
+ * The engine as every host sees it (desktop IPC, browser host, CLI, tests): the contract's request handlers
+ * plus the live event stream. Built by `createEngine` in ./index.ts, the one composition root.
+ */
+export interface Engine {
+  readonly handlers: RequestHandlers;
+  onEvent(listener: (event: EngineEvent) => void): () => void;
+  /** Scheduler figures for tests and benchmarks. */
+  stats(): { slotsInUse: number; peakSlotsInUse: number; concurrency: number };
+  /** Cancels running turns (recorded as cancelled), stops workers and closes the store. */
+  close(): Promise<void>;
+}
+
+export interface EngineOptions {
+  /** Data folder (PARAGENTS_HOME): config.json, settings.json, paragents.db. */
+  home: string;
+  env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * How `needs_approval` is handled: `ask` waits for an answer through `approval.answer` (the UI, or a
+   * terminal prompt in the CLI); `all` approves (deny rules still hold); `never` turns it into `blocked`.
+   */
+  approvals?: 'ask' | 'all' | 'never';
+  /**
+   * Resume prompts left queued, running or waiting by a previous process (default true). The CLI's `run`
+   * turns it off so that it only drives the sessions it was asked to.
+   */
+  recover?: boolean;
+  /** Headless answer to a runtime write conflict with another session (default wait). */
+  onConflict?: 'wait' | 'override' | 'block';
+  /** Headless runs never wait on a person: policy "ask" outcomes follow `approvals`. */
+  headless?: boolean;
+}

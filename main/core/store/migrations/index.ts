@@ -1,0 +1,24 @@
+import type Database from 'better-sqlite3';
+import type { Migration } from './types';
+import { m001Initial } from './001-initial';
+
+/** Numbered migrations, applied in order; each one in its own transaction with PRAGMA user_version. */
+export const migrations: readonly Migration[] = [m001Initial];
+
+export function migrate(db: Database.Database, list: readonly Migration[] = migrations): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const latest = list.at(-1)?.version ?? 0;
+  if (current > latest) {
+    throw new Error(
+      `database schema version ${current} is newer than this Paragents understands (${latest}); upgrade Paragents`,
+    );
+  }
+  for (const m of list) {
+    if (m.version <= current) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.pragma(`user_version = ${m.version}`);
+    })();
+  }
+  return db.pragma('user_version', { simple: true }) as number;
+}

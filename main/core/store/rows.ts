@@ -1,0 +1,72 @@
+import type { ApprovalStatus, PermissionMode, PolicyDecision, ApprovalAnswer } from '../../../shared/policy';
+import type { PromptStatus } from '../../../shared/status';
+
+export interface SessionRow {
+  id: string;
+  ref: string;
+  name: string | null;
+  workspace: string;
+  mode: PermissionMode;
+  created_at: string;
+  closed_at: string | null;
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+export interface PromptRow {
+  id: string;
+  ref: string;
+  session_id: string;
+  position: number;
+  text: string;
+  status: PromptStatus;
+  error: string | null;
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export type ToolCallStatus = 'pending' | 'waiting_approval' | 'running' | 'done';
+
+export interface ToolCallRow {
+  id: string;
+  session_id: string;
+  prompt_id: string;
+  message_id: number;
+  call_id: string;
+  tool: string;
+  input_json: string | null;
+  status: ToolCallStatus;
+  decision_json: string | null;
+  ok: number | null;
+  output: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface ApprovalRow {
+  id: string;
+  ref: string;
+  session_id: string;
+  prompt_id: string;
+  tool_call_id: string;
+  tool: string;
+  input_json: string;
+  decision_json: string;
+  always_rules_json: string;
+  status: ApprovalStatus;
+  answer_json: string | null;
+  created_at: string;
+  resolved_at: string | null;
+}
+
+export interface ParsedApproval extends Omit<ApprovalRow, 'decision_json' | 'answer_json' | 'input_json' | 'always_rules_json'> {
+  input: Record<string, unknown>;
+  decision: PolicyDecision;
+  alwaysRules: string[];
+  answer: ApprovalAnswer | null;
+}

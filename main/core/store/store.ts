@@ -1,0 +1,444 @@
+import type { Db } from './db';
+import { openDatabase } from './db';
+import { newId, newRef, nowIso } from './refs';
+import { resolveCandidate } from './resolve';
+import type { ApprovalRow, ParsedApproval, PromptRow, SessionRow, ToolCallRow, ToolCallStatus } from './rows';
+import type { ChatMessage } from '../model/types';
+import type { EngineEvent, EngineEventDraft } from '../../../shared/events';
+import { EngineEvent as EngineEventSchema } from '../../../shared/events';
+import type { ApprovalAnswer, ApprovalStatus, PermissionMode, PolicyDecision } from '../../../shared/policy';
+import type { PromptStatus, SessionStatus } from '../../../shared/status';
+import type { ApprovalSummary, PromptSummary, SessionSummary } from '../../../shared/models';
+import type { Result } from '../../../shared/result';
+
+export interface StoredMessage {
+  id: number;
+  promptId: string | null;
+  message: ChatMessage;
+}
+
+/** Everything the engine persists. Small synchronous queries: better-sqlite3 is fastest used that way. */
+export class Store {
+  readonly db: Db;
+
+  constructor(file: string) {
+    this.db = openDatabase(file);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  tx<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  // ---- sessions ----
+
+  createSession(input: { workspace: string; name: string | null; mode: PermissionMode }): SessionRow {
+    const row: SessionRow = {
+      id: newId(),
+      ref: newRef((r) => this.db.prepare('SELECT 1 FROM sessions WHERE ref = ?').get(r) !== undefined),
+      name: input.name,
+      workspace: input.workspace,
+      mode: input.mode,
+      created_at: nowIso(),
+      closed_at: null,
+      prompt_tokens: 0,
+      completion_tokens: 0,
+      total_tokens: 0,
+    };
+    this.db
+      .prepare(
+        `INSERT INTO sessions (id, ref, name, workspace, mode, created_at) VALUES (@id, @ref, @name, @workspace, @mode, @created_at)`,
+      )
+      .run(row);
+    return row;
+  }
+
+  getSession(id: string): SessionRow | undefined {
+    return this.db.prepare('SELECT * FROM sessions WHERE id = ?').get(id) as SessionRow | undefined;
+  }
+
+  sessionByName(name: string): SessionRow | undefined {
+    return this.db.prepare('SELECT * FROM sessions WHERE name = ?').get(name) as SessionRow | undefined;
+  }
+
+  listSessions(includeClosed = false): SessionRow[] {
+    const sql = includeClosed
+      ? 'SELECT * FROM sessions ORDER BY created_at, rowid'
+      : 'SELECT * FROM sessions WHERE closed_at IS NULL ORDER BY created_at, rowid';
+    return this.db.prepare(sql).all() as SessionRow[];
+  }
+
+  resolveSession(query: string): Result<SessionRow> {
+    return resolveCandidate('session', query, this.listSessions(true));
+  }
+
+  closeSession(id: string): void {
+    this.db.prepare('UPDATE sessions SET closed_at = ? WHERE id = ? AND closed_at IS NULL').run(nowIso(), id);
+  }
+
+  setSessionMode(id: string, mode: PermissionMode): void {
+    this.db.prepare('UPDATE sessions SET mode = ? WHERE id = ?').run(mode, id);
+  }
+
+  // ---- prompts ----
+
+  createPrompt(sessionId: string, text: string): PromptRow {
+    const position =
+      ((this.db.prepare('SELECT MAX(position) AS p FROM prompts WHERE session_id = ?').get(sessionId) as { p: number | null })
+        .p ?? 0) + 1;
+    const row: PromptRow = {
+      id: newId(),
+      ref: newRef((r) => this.db.prepare('SELECT 1 FROM prompts WHERE ref = ?').get(r) !== undefined),
+      session_id: sessionId,
+      position,
+      text,
+      status: 'queued',
+      error: null,
+      prompt_tokens: 0,
+      completion_tokens: 0,
+      total_tokens: 0,
+      created_at: nowIso(),
+      started_at: null,
+      finished_at: null,
+    };
+    this.db
+      .prepare(
+        `INSERT INTO prompts (id, ref, session_id, position, text, status, created_at)
+         VALUES (@id, @ref, @session_id, @position, @text, @status, @created_at)`,
+      )
+      .run(row);
+    return row;
+  }
+
+  getPrompt(id: string): PromptRow | undefined {
+    return this.db.prepare('SELECT * FROM prompts WHERE id = ?').get(id) as PromptRow | undefined;
+  }
+
+  listPrompts(sessionId: string): PromptRow[] {
+    return this.db.prepare('SELECT * FROM prompts WHERE session_id = ? ORDER BY position').all(sessionId) as PromptRow[];
+  }
+
+  promptsWithStatus(statuses: readonly PromptStatus[]): PromptRow[] {
+    const marks = statuses.map(() => '?').join(',');
+    return this.db
+      .prepare(`SELECT * FROM prompts WHERE status IN (${marks}) ORDER BY created_at, rowid`)
+      .all(...statuses) as PromptRow[];
+  }
+
+  resolvePrompt(query: string): Result<PromptRow> {
+    const all = this.db.prepare('SELECT * FROM prompts').all() as PromptRow[];
+    return resolveCandidate('prompt', query, all);
+  }
+
+  /** The next prompt a session's worker should take, in FIFO order. */
+  nextQueuedPrompt(sessionId: string): PromptRow | undefined {
+    return this.db
+      .prepare(`SELECT * FROM prompts WHERE session_id = ? AND status = 'queued' ORDER BY position LIMIT 1`)
+      .get(sessionId) as PromptRow | undefined;
+  }
+
+  setPromptStatus(id: string, status: PromptStatus, extra: { error?: string | null; started?: boolean; finished?: boolean } = {}): void {
+    const now = nowIso();
+    this.db
+      .prepare(
+        `UPDATE prompts SET status = @status,
+           error = CASE WHEN @setError THEN @error ELSE error END,
+           started_at = CASE WHEN @started THEN @now ELSE started_at END,
+           finished_at = CASE WHEN @finished THEN @now ELSE finished_at END
+         WHERE id = @id`,
+      )
+      .run({
+        id,
+        status,
+        setError: extra.error !== undefined ? 1 : 0,
+        error: extra.error ?? null,
+        started: extra.started ? 1 : 0,
+        finished: extra.finished ? 1 : 0,
+        now,
+      });
+  }
+
+  setPromptText(id: string, text: string): void {
+    this.db.prepare('UPDATE prompts SET text = ? WHERE id = ?').run(text, id);
+  }
+
+  /** Moves a finished prompt back to the end of its session's queue, for retry. */
+  requeuePrompt(id: string): void {
+    const p = this.getPrompt(id);
+    if (!p) return;
+    const position =
+      ((this.db.prepare('SELECT MAX(position) AS p FROM prompts WHERE session_id = ?').get(p.session_id) as { p: number }).p ?? 0) + 1;
+    this.db
+      .prepare(`UPDATE prompts SET status = 'queued', error = NULL, position = ?, started_at = NULL, finished_at = NULL WHERE id = ?`)
+      .run(position, id);
+  }
+
+  // ---- transcript ----
+
+  appendMessage(sessionId: string, promptId: string | null, message: ChatMessage): number {
+    const info = this.db
+      .prepare('INSERT INTO messages (session_id, prompt_id, message_json, created_at) VALUES (?, ?, ?, ?)')
+      .run(sessionId, promptId, JSON.stringify(message), nowIso());
+    return Number(info.lastInsertRowid);
+  }
+
+  listMessages(sessionId: string): StoredMessage[] {
+    const rows = this.db
+      .prepare('SELECT id, prompt_id, message_json FROM messages WHERE session_id = ? ORDER BY id')
+      .all(sessionId) as { id: number; prompt_id: string | null; message_json: string }[];
+    return rows.map((r) => ({ id: r.id, promptId: r.prompt_id, message: JSON.parse(r.message_json) as ChatMessage }));
+  }
+
+  // ---- tool calls ----
+
+  ensureToolCall(input: { sessionId: string; promptId: string; messageId: number; callId: string; tool: string; inputJson: string | null }): ToolCallRow {
+    const existing = this.db
+      .prepare('SELECT * FROM tool_calls WHERE message_id = ? AND call_id = ?')
+      .get(input.messageId, input.callId) as ToolCallRow | undefined;
+    if (existing) return existing;
+    const row: ToolCallRow = {
+      id: newId(),
+      session_id: input.sessionId,
+      prompt_id: input.promptId,
+      message_id: input.messageId,
+      call_id: input.callId,
+      tool: input.tool,
+      input_json: input.inputJson,
+      status: 'pending',
+      decision_json: null,
+      ok: null,
+      output: null,
+      created_at: nowIso(),
+      finished_at: null,
+    };
+    this.db
+      .prepare(
+        `INSERT INTO tool_calls (id, session_id, prompt_id, message_id, call_id, tool, input_json, status, created_at)
+         VALUES (@id, @session_id, @prompt_id, @message_id, @call_id, @tool, @input_json, @status, @created_at)`,
+      )
+      .run(row);
+    return row;
+  }
+
+  setToolCallStatus(id: string, status: ToolCallStatus, decision?: PolicyDecision): void {
+    this.db
+      .prepare('UPDATE tool_calls SET status = ?, decision_json = COALESCE(?, decision_json) WHERE id = ?')
+      .run(status, decision ? JSON.stringify(decision) : null, id);
+  }
+
+  finishToolCall(id: string, ok: boolean, output: string): void {
+    this.db
+      .prepare(`UPDATE tool_calls SET status = 'done', ok = ?, output = ?, finished_at = ? WHERE id = ?`)
+      .run(ok ? 1 : 0, output, nowIso(), id);
+  }
+
+  getToolCall(id: string): ToolCallRow | undefined {
+    return this.db.prepare('SELECT * FROM tool_calls WHERE id = ?').get(id) as ToolCallRow | undefined;
+  }
+
+  // ---- approvals ----
+
+  createApproval(input: {
+    sessionId: string;
+    promptId: string;
+    toolCallId: string;
+    tool: string;
+    input: Record<string, unknown>;
+    decision: PolicyDecision;
+    alwaysRules: string[];
+  }): ParsedApproval {
+    const id = newId();
+    const ref = newRef((r) => this.db.prepare('SELECT 1 FROM approvals WHERE ref = ?').get(r) !== undefined);
+    this.db
+      .prepare(
+        `INSERT INTO approvals (id, ref, session_id, prompt_id, tool_call_id, tool, input_json, decision_json, always_rules_json, status, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)`,
+      )
+      .run(id, ref, input.sessionId, input.promptId, input.toolCallId, input.tool, JSON.stringify(input.input),
+        JSON.stringify(input.decision), JSON.stringify(input.alwaysRules), nowIso());
+    return this.getApproval(id) as ParsedApproval;
+  }
+
+  getApproval(id: string): ParsedApproval | undefined {
+    const row = this.db.prepare('SELECT * FROM approvals WHERE id = ?').get(id) as ApprovalRow | undefined;
+    return row ? parseApproval(row) : undefined;
+  }
+
+  approvalForToolCall(toolCallId: string): ParsedApproval | undefined {
+    const row = this.db
+      .prepare('SELECT * FROM approvals WHERE tool_call_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1')
+      .get(toolCallId) as ApprovalRow | undefined;
+    return row ? parseApproval(row) : undefined;
+  }
+
+  listApprovals(filter: { sessionId?: string; status?: ApprovalStatus } = {}): ParsedApproval[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM approvals WHERE (@sessionId IS NULL OR session_id = @sessionId) AND (@status IS NULL OR status = @status)
+         ORDER BY created_at, rowid`,
+      )
+      .all({ sessionId: filter.sessionId ?? null, status: filter.status ?? null }) as ApprovalRow[];
+    return rows.map(parseApproval);
+  }
+
+  resolveApproval(query: string): Result<ParsedApproval> {
+    return resolveCandidate('approval', query, this.listApprovals());
+  }
+
+  answerApproval(id: string, status: ApprovalStatus, answer: ApprovalAnswer | null): void {
+    this.db
+      .prepare('UPDATE approvals SET status = ?, answer_json = ?, resolved_at = ? WHERE id = ?')
+      .run(status, answer ? JSON.stringify(answer) : null, nowIso(), id);
+  }
+
+  // ---- usage ----
+
+  recordUsage(input: { sessionId: string; promptId: string; provider: string; model: string; promptTokens: number; completionTokens: number; totalTokens: number }): number {
+    return this.tx(() => {
+      this.db
+        .prepare(
+          `INSERT INTO usage_records (session_id, prompt_id, provider, model, prompt_tokens, completion_tokens, total_tokens, ts)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(input.sessionId, input.promptId, input.provider, input.model, input.promptTokens, input.completionTokens, input.totalTokens, nowIso());
+      for (const table of ['sessions', 'prompts'] as const) {
+        this.db
+          .prepare(
+            `UPDATE ${table} SET prompt_tokens = prompt_tokens + ?, completion_tokens = completion_tokens + ?, total_tokens = total_tokens + ? WHERE id = ?`,
+          )
+          .run(input.promptTokens, input.completionTokens, input.totalTokens, table === 'sessions' ? input.sessionId : input.promptId);
+      }
+      return (this.getSession(input.sessionId)?.total_tokens ?? 0);
+    });
+  }
+
+  // ---- session grants (policy "allow for this session") ----
+
+  listGrants(sessionId: string): string[] {
+    return (this.db.prepare('SELECT rule FROM session_grants WHERE session_id = ? ORDER BY created_at').all(sessionId) as { rule: string }[]).map(
+      (r) => r.rule,
+    );
+  }
+
+  addGrant(sessionId: string, rule: string): void {
+    this.db.prepare('INSERT OR IGNORE INTO session_grants (session_id, rule, created_at) VALUES (?, ?, ?)').run(sessionId, rule, nowIso());
+  }
+
+  // ---- events ----
+
+  /** Stamps and stores an event; ephemeral events get seq 0 and are not stored. */
+  appendEvent(draft: EngineEventDraft, persist: boolean): EngineEvent {
+    const session = this.getSession(draft.sessionId);
+    const prompt = draft.promptId ? this.getPrompt(draft.promptId) : undefined;
+    const stamped = {
+      ...draft,
+      seq: 0,
+      ts: nowIso(),
+      sessionRef: session?.ref ?? '',
+      sessionName: session?.name ?? null,
+      promptRef: prompt?.ref ?? null,
+    } as EngineEvent;
+    if (!persist) return stamped;
+    const info = this.db
+      .prepare('INSERT INTO events (ts, type, session_id, prompt_id, event_json) VALUES (?, ?, ?, ?, ?)')
+      .run(stamped.ts, stamped.type, stamped.sessionId, stamped.promptId, JSON.stringify(stamped));
+    stamped.seq = Number(info.lastInsertRowid);
+    return stamped;
+  }
+
+  listEvents(filter: { sessionId?: string; afterSeq?: number; limit?: number }): EngineEvent[] {
+    const rows = this.db
+      .prepare(
+        `SELECT seq, event_json FROM events WHERE (@sid IS NULL OR session_id = @sid) AND seq > @after ORDER BY seq LIMIT @limit`,
+      )
+      .all({ sid: filter.sessionId ?? null, after: filter.afterSeq ?? 0, limit: filter.limit ?? 100_000 }) as { seq: number; event_json: string }[];
+    return rows.map((r) => {
+      const parsed = EngineEventSchema.parse(JSON.parse(r.event_json));
+      return { ...parsed, seq: r.seq };
+    });
+  }
+
+  // ---- summaries for the contract ----
+
+  sessionSummary(row: SessionRow): SessionSummary {
+    const prompts = this.listPrompts(row.id);
+    const pending = (this.db
+      .prepare(`SELECT COUNT(*) AS n FROM approvals WHERE session_id = ? AND status = 'pending'`)
+      .get(row.id) as { n: number }).n;
+    return {
+      id: row.id,
+      ref: row.ref,
+      name: row.name,
+      workspace: row.workspace,
+      mode: row.mode,
+      status: deriveSessionStatus(prompts),
+      queueLength: prompts.filter((p) => p.status === 'queued').length,
+      pendingApprovals: pending,
+      usage: { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens, totalTokens: row.total_tokens },
+      createdAt: row.created_at,
+      closedAt: row.closed_at,
+    };
+  }
+
+  promptSummary(row: PromptRow): PromptSummary {
+    return {
+      id: row.id,
+      ref: row.ref,
+      sessionId: row.session_id,
+      text: row.text,
+      status: row.status,
+      error: row.error,
+      usage: { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens, totalTokens: row.total_tokens },
+      createdAt: row.created_at,
+      startedAt: row.started_at,
+      finishedAt: row.finished_at,
+    };
+  }
+
+  approvalSummary(a: ParsedApproval): ApprovalSummary {
+    const session = this.getSession(a.session_id);
+    const prompt = this.getPrompt(a.prompt_id);
+    const call = this.getToolCall(a.tool_call_id);
+    return {
+      id: a.id,
+      ref: a.ref,
+      sessionId: a.session_id,
+      sessionRef: session?.ref ?? '',
+      promptId: a.prompt_id,
+      promptRef: prompt?.ref ?? '',
+      callId: call?.call_id ?? '',
+      tool: a.tool,
+      input: a.input,
+      decision: a.decision,
+      alwaysRule: a.alwaysRules.length > 0 ? a.alwaysRules.join(', ') : null,
+      status: a.status,
+      createdAt: a.created_at,
+      resolvedAt: a.resolved_at,
+    };
+  }
+}
+
+/** The original's marker precedence: an active prompt shows its state; otherwise the latest finished one. */
+export function deriveSessionStatus(prompts: readonly PromptRow[]): SessionStatus {
+  const active = prompts.map((p) => p.status);
+  for (const s of ['conflict', 'waiting_approval', 'running', 'queued'] as const) {
+    if (active.includes(s)) return s;
+  }
+  const last = prompts.at(-1);
+  if (!last) return 'idle';
+  return last.status === 'completed' ? 'completed' : 'failed';
+}
+
+function parseApproval(row: ApprovalRow): ParsedApproval {
+  const { decision_json, answer_json, input_json, always_rules_json, ...rest } = row;
+  return {
+    ...rest,
+    input: JSON.parse(input_json) as Record<string, unknown>,
+    decision: JSON.parse(decision_json) as PolicyDecision,
+    alwaysRules: JSON.parse(always_rules_json) as string[],
+    answer: answer_json ? (JSON.parse(answer_json) as ApprovalAnswer) : null,
+  };
+}
