@@ -32,6 +32,10 @@ export interface ModelTurn {
   model: string;
 }
 
+/**
+ * Sent before every backoff wait (attempt 1, 2, … on the same provider) and when falling back to the next
+ * provider (attempt 0, delayMs 0, `provider` = the one tried next). Either way, drop any partial text shown.
+ */
 export interface ModelRetryInfo {
   provider: string;
   attempt: number;

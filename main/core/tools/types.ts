@@ -21,7 +21,13 @@ export interface ToolContext {
 
 /** `ok: false` errors are written for the model to read and fix, not stack traces. */
 export type ToolOutcome =
-  | { ok: true; output: string; truncated?: boolean }
+  | {
+      ok: true;
+      output: string;
+      truncated?: boolean;
+      /** Unified-style diff of what the call changed (Edit), for the UI; also included in `output`. */
+      diff?: string;
+    }
   | { ok: false; error: string };
 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {

@@ -1,0 +1,6 @@
+export { paragentsHome } from './home';
+export { loadConfig, configPath, CONFIG_FILE } from './load';
+export { redactConfig } from './redact';
+export { saveConfig } from './save';
+export { ENV_PROVIDER, OPENAI_DEFAULT_BASE_URL } from './resolve';
+export type { Env, LoadedConfig, ResolvedProvider } from './types';

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RuntimeConfig } from '../../../shared/config';
+import { err, ok, type Result } from '../../../shared/result';
+import { describeIssues } from './issues';
+import { describeJsonError } from './json-error';
+import { resolveProviders } from './resolve';
+import type { Env, LoadedConfig } from './types';
+
+export const CONFIG_FILE = 'config.json';
+
+export function configPath(home: string): string {
+  return join(home, CONFIG_FILE);
+}
+
+/** Reads the file; a missing file is not an error (env vars alone can configure a provider). */
+function readConfigFile(path: string): Result<RuntimeConfig> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok(RuntimeConfig.parse({}));
+    return err('config', `${path}: cannot read: ${(error as Error).message}`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return err('config', `${path}: ${describeJsonError(text, error)}`);
+  }
+  const parsed = RuntimeConfig.safeParse(raw);
+  if (!parsed.success) return err('config', describeIssues(path, parsed.error));
+  return ok(parsed.data);
+}
+
+/**
+ * Loads `<home>/config.json`, applies the environment (OPENAI_BASE_URL, OPENAI_API_KEY, PARAGENTS_MODEL) and
+ * resolves keys. Every error names the file (or variable), the setting and what is wrong.
+ */
+export function loadConfig({ home, env }: { home: string; env: Env }): Result<LoadedConfig> {
+  const path = configPath(home);
+  const file = readConfigFile(path);
+  if (!file.ok) return file;
+  const resolution = resolveProviders(path, file.value, env);
+  if (!resolution.ok) return resolution;
+  return ok({ path, home, ...resolution.value });
+}

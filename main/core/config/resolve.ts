@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import type { ProviderConfig, RuntimeConfig } from '../../../shared/config';
+import { err, ok, type Result } from '../../../shared/result';
+import type { Env, ResolvedProvider } from './types';
+
+export const ENV_PROVIDER = 'env';
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
+export interface Resolution {
+  config: RuntimeConfig;
+  providers: ResolvedProvider[];
+  envApplied: string[];
+}
+
+const isHttpUrl = (value: string): boolean => /^https?:\/\//i.test(value) && z.string().url().safeParse(value).success;
+
+const nonEmpty = (value: string | undefined): string | undefined => (value === undefined || value === '' ? undefined : value);
+
+function resolveKey(provider: ProviderConfig, env: Env, isDefault: boolean): string | null {
+  // A key written for this provider wins over a general OPENAI_API_KEY that may be meant for another endpoint.
+  return (
+    nonEmpty(provider.apiKey) ??
+    (provider.apiKeyEnv ? nonEmpty(env[provider.apiKeyEnv]) : undefined) ??
+    (isDefault ? nonEmpty(env.OPENAI_API_KEY) : undefined) ??
+    null
+  );
+}
+
+function resolved(provider: ProviderConfig, env: Env, isDefault: boolean): ResolvedProvider {
+  return {
+    name: provider.name,
+    baseURL: provider.baseURL,
+    model: provider.model,
+    apiKey: resolveKey(provider, env, isDefault),
+    apiKeyEnv: provider.apiKeyEnv ?? (isDefault ? 'OPENAI_API_KEY' : null),
+    headers: { ...provider.headers },
+  };
+}
+
+/**
+ * Applies OPENAI_BASE_URL / PARAGENTS_MODEL to the default provider (or synthesises an "env" provider when the
+ * file has none), checks that provider names referenced by defaultProvider/fallback exist, and orders the
+ * providers default-first for the model client.
+ */
+export function resolveProviders(file: string, fileConfig: RuntimeConfig, env: Env): Result<Resolution> {
+  const config: RuntimeConfig = structuredClone(fileConfig);
+  const envApplied: string[] = [];
+  const baseURL = nonEmpty(env.OPENAI_BASE_URL);
+  const model = nonEmpty(env.PARAGENTS_MODEL);
+  if (baseURL !== undefined && !isHttpUrl(baseURL)) {
+    return err('config', `environment: OPENAI_BASE_URL: Invalid URL ("${baseURL}"); expected http://… or https://…`);
+  }
+  // "localhost:1234/v1" is a valid URL (scheme "localhost:") but never a usable endpoint.
+  const badScheme = config.providers.findIndex((p) => !isHttpUrl(p.baseURL));
+  if (badScheme >= 0) {
+    return err('config', `${file}: providers[${badScheme}].baseURL: must start with http:// or https:// (got "${config.providers[badScheme]?.baseURL}")`);
+  }
+
+  if (config.providers.length === 0) {
+    if (model === undefined) {
+      return err(
+        'config',
+        `${file}: no model provider configured. Add one under "providers" in that file, or set PARAGENTS_MODEL ` +
+          `(plus OPENAI_BASE_URL for a non-OpenAI endpoint and OPENAI_API_KEY if it needs a key).`,
+      );
+    }
+    config.providers = [{ name: ENV_PROVIDER, baseURL: baseURL ?? OPENAI_DEFAULT_BASE_URL, model, apiKeyEnv: 'OPENAI_API_KEY' }];
+    config.defaultProvider = ENV_PROVIDER;
+    envApplied.push('PARAGENTS_MODEL');
+    if (baseURL !== undefined) envApplied.push('OPENAI_BASE_URL');
+  }
+
+  const names = config.providers.map((p) => p.name);
+  const byName = (name: string): ProviderConfig | undefined => config.providers.find((p) => p.name === name);
+  const duplicate = names.find((name, i) => names.indexOf(name) !== i);
+  if (duplicate !== undefined) return err('config', `${file}: providers: the name "${duplicate}" is used twice`);
+
+  const defaultName = config.defaultProvider ?? names[0];
+  const defaultProvider = defaultName === undefined ? undefined : byName(defaultName);
+  if (!defaultProvider) {
+    return err('config', `${file}: defaultProvider: no provider named "${String(defaultName)}" (have: ${names.join(', ')})`);
+  }
+  for (const [i, name] of config.fallback.entries()) {
+    if (!byName(name)) return err('config', `${file}: fallback[${i}]: no provider named "${name}" (have: ${names.join(', ')})`);
+  }
+
+  if (defaultProvider.name !== ENV_PROVIDER || !envApplied.includes('PARAGENTS_MODEL')) {
+    if (baseURL !== undefined) {
+      defaultProvider.baseURL = baseURL;
+      envApplied.push('OPENAI_BASE_URL');
+    }
+    if (model !== undefined) {
+      defaultProvider.model = model;
+      envApplied.push('PARAGENTS_MODEL');
+    }
+  }
+
+  const order = [defaultProvider, ...config.fallback.map((name) => byName(name) as ProviderConfig)];
+  const providers = order
+    .filter((p, i) => order.findIndex((q) => q.name === p.name) === i)
+    .map((p) => resolved(p, env, p === defaultProvider));
+  return ok({ config, providers, envApplied });
+}

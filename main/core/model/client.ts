@@ -1,0 +1,107 @@
+import OpenAI from 'openai';
+import type { LoadedConfig, ResolvedProvider } from '../config/types';
+import { backoffDelay, RETRY_AFTER_CAP_MS } from './backoff';
+import { streamAttempt } from './attempt';
+import type { AttemptFailure } from './failure';
+import { abortableSleep, type Sleep } from './sleep';
+import { ModelError, type ModelClient, type ModelRequest, type ModelTurn } from './types';
+
+export interface ModelClientOptions {
+  /** Backoff waits; tests inject a spy to observe delays without waiting. Must resolve early on abort. */
+  sleep?: Sleep;
+  /** Jitter source in [0, 1). */
+  random?: () => number;
+}
+
+/** An SDK client for one provider. The SDK's own retries are off: retry and fallback policy live here. */
+export function sdkClient(provider: Pick<ResolvedProvider, 'baseURL' | 'apiKey' | 'headers'>, timeoutMs: number): OpenAI {
+  return new OpenAI({
+    baseURL: provider.baseURL,
+    // Local servers need no key, but the SDK refuses to start without one.
+    apiKey: provider.apiKey ?? 'not-needed',
+    timeout: timeoutMs,
+    maxRetries: 0,
+    defaultHeaders: provider.headers,
+    // Failures come back as typed ModelErrors; the SDK's console logging would only duplicate them.
+    logLevel: 'off',
+  });
+}
+
+const label = (p: ResolvedProvider): string => `provider "${p.name}" (${p.baseURL})`;
+
+function aborted(): ModelError {
+  return new ModelError('model request cancelled', 'aborted');
+}
+
+/**
+ * The engine's model client: streams from the default provider, retrying transient failures (429, 5xx,
+ * resets, timeouts) with backoff, then falls back through the configured providers in order.
+ */
+export function createModelClient(loaded: LoadedConfig, opts: ModelClientOptions = {}): ModelClient {
+  const sleep = opts.sleep ?? abortableSleep;
+  const random = opts.random ?? Math.random;
+  const { maxRetries, requestTimeoutMs, temperature } = loaded.config;
+  const clients = new Map<string, OpenAI>();
+  // Providers that answered 400 to stream_options: remembered so later calls skip the wasted round trip.
+  const noStreamOptions = new Set<string>();
+
+  function clientFor(provider: ResolvedProvider): OpenAI {
+    let client = clients.get(provider.name);
+    if (!client) {
+      client = sdkClient(provider, requestTimeoutMs);
+      clients.set(provider.name, client);
+    }
+    return client;
+  }
+
+  /** Tries one provider until it succeeds or gives up; returns the turn or the last failure. */
+  async function tryProvider(provider: ResolvedProvider, request: ModelRequest): Promise<ModelTurn | { failure: AttemptFailure; attempts: number }> {
+    let retries = 0;
+    let attempts = 0;
+    while (true) {
+      attempts++;
+      const result = await streamAttempt({
+        client: clientFor(provider),
+        provider,
+        request,
+        timeoutMs: requestTimeoutMs,
+        temperature,
+        streamOptions: !noStreamOptions.has(provider.name),
+      });
+      if (result.ok) return result.turn;
+      const f = result.failure;
+      if (f.action === 'abort' || request.signal.aborted) throw aborted();
+      if (f.streamOptionsRejected && !noStreamOptions.has(provider.name)) {
+        noStreamOptions.add(provider.name);
+        continue;
+      }
+      if (f.action === 'next' || retries >= maxRetries) return { failure: f, attempts };
+      const delayMs = f.retryAfterMs !== null ? Math.min(f.retryAfterMs, RETRY_AFTER_CAP_MS) : backoffDelay(retries, random);
+      retries++;
+      request.onRetry?.({ provider: provider.name, attempt: retries, delayMs, error: f.message });
+      await sleep(delayMs, request.signal);
+      if (request.signal.aborted) throw aborted();
+    }
+  }
+
+  return {
+    async complete(request) {
+      if (request.signal.aborted) throw aborted();
+      const failures: string[] = [];
+      let last: AttemptFailure | null = null;
+      for (const [i, provider] of loaded.providers.entries()) {
+        if (i > 0 && last) {
+          // Text streamed by the failed provider must be dropped before the next one starts.
+          request.onRetry?.({ provider: provider.name, attempt: 0, delayMs: 0, error: `falling back after: ${last.message}` });
+        }
+        const outcome = await tryProvider(provider, request);
+        if (!('failure' in outcome)) return outcome;
+        last = outcome.failure;
+        const tries = outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : '';
+        failures.push(`${label(provider)}: ${last.message}${tries}`);
+      }
+      if (!last) throw new ModelError('model request failed: no provider is configured', 'config');
+      throw new ModelError(`model request failed: ${failures.join('; then ')}`, last.kind, last.status);
+    },
+  };
+}

@@ -1,0 +1,4 @@
+export { createModelClient, type ModelClientOptions } from './client';
+export { listModels } from './list-models';
+export { ModelError } from './types';
+export type * from './types';

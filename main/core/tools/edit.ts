@@ -1,0 +1,93 @@
+import { readFile, stat } from 'node:fs/promises';
+import { EditInput } from '../../../shared/tools';
+import { atomicWriteFile } from './atomic-write';
+import { looksBinary } from './binary';
+import { defineTool } from './define';
+import { unifiedDiff } from './diff';
+import { ToolError, fsErrorMessage, isErrno } from './errors';
+import { displayPath, normaliseToolPath, resolveToolPath } from './paths';
+
+/** Start offsets of the non-overlapping occurrences of `needle` in `hay`. */
+export function findOccurrences(hay: string, needle: string): number[] {
+  const found: number[] = [];
+  let at = hay.indexOf(needle);
+  while (at !== -1) {
+    found.push(at);
+    at = hay.indexOf(needle, at + needle.length);
+  }
+  return found;
+}
+
+function lineOf(text: string, index: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+function notFoundHint(content: string, old: string): string {
+  if (old.includes('\n') && !old.includes('\r') && content.includes(old.replace(/\n/g, '\r\n'))) {
+    return ' The file uses CRLF (\\r\\n) line endings; include the \\r characters in old_string.';
+  }
+  const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
+  if (squash(old) !== '' && squash(content).includes(squash(old))) {
+    return ' Text matching apart from whitespace exists; check indentation, tabs and line breaks.';
+  }
+  return ' Read the file and copy the exact text, including whitespace.';
+}
+
+export const editTool = defineTool({
+  name: 'Edit',
+  description:
+    'Replace exact text in an existing file. old_string must appear exactly once unless replace_all is true; ' +
+    'include enough surrounding lines to make it unique. Whitespace and indentation must match exactly. ' +
+    'Use Write to create new files.',
+  inputSchema: EditInput,
+  effects: (input, { workspace }) => ({
+    reads: [],
+    writes: [normaliseToolPath(workspace, input.path)],
+    command: null,
+  }),
+  async run(input, ctx) {
+    const abs = resolveToolPath(ctx.workspace, input.path);
+    const shown = displayPath(ctx.workspace, abs);
+    if (input.old_string === input.new_string) {
+      throw new ToolError('old_string and new_string are identical, so the edit would change nothing.');
+    }
+    let raw: Buffer;
+    try {
+      if ((await stat(abs)).isDirectory()) throw new ToolError(`${shown} is a directory, not a file.`);
+      raw = await readFile(abs);
+    } catch (e) {
+      if (e instanceof ToolError) throw e;
+      if (isErrno(e, 'ENOENT')) throw new ToolError(`${shown} does not exist; use Write to create a new file.`);
+      throw new ToolError(fsErrorMessage(e, shown));
+    }
+    if (looksBinary(raw)) throw new ToolError(`${shown} looks like a binary file; Edit only changes text files.`);
+    const content = raw.toString('utf8');
+    const hits = findOccurrences(content, input.old_string);
+    if (hits.length === 0) {
+      throw new ToolError(`old_string was not found in ${shown}.${notFoundHint(content, input.old_string)}`);
+    }
+    if (hits.length > 1 && !input.replace_all) {
+      const lines = hits.slice(0, 10).map((h) => lineOf(content, h));
+      const more = hits.length > 10 ? ', …' : '';
+      throw new ToolError(
+        `old_string appears ${hits.length} times in ${shown} (lines ${lines.join(', ')}${more}); ` +
+          'add surrounding lines to make it unique, or set replace_all to replace every occurrence.',
+      );
+    }
+    // Built by slicing, not String.replace, so `$&` and friends in new_string stay literal.
+    const pieces: string[] = [];
+    let from = 0;
+    for (const h of hits) {
+      pieces.push(content.slice(from, h), input.new_string);
+      from = h + input.old_string.length;
+    }
+    pieces.push(content.slice(from));
+    const updated = pieces.join('');
+    await atomicWriteFile(abs, updated, shown);
+    const diff = unifiedDiff(content, updated, shown);
+    const count = hits.length === 1 ? '1 replacement' : `${hits.length} replacements`;
+    return { ok: true, output: `Edited ${shown}: ${count}.\n${diff}`, diff };
+  },
+});

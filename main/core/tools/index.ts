@@ -1,0 +1,15 @@
+export type { ToolContext, ToolDefinition, ToolEffects, ToolOutcome } from './types';
+export { builtinTools, inputJsonSchema, parseToolCall, toolSpecs, type FunctionToolSpec } from './registry';
+export { displayPath, normaliseToolPath, resolveToolPath, tryResolveToolPath } from './paths';
+export { atomicWriteFile, type AtomicWriteResult } from './atomic-write';
+export { killProcessTree, type KillTreeOptions } from './process-tree';
+export { OutputCapture } from './output-capture';
+export { unifiedDiff } from './diff';
+export { ToolError } from './errors';
+export { readTool } from './read';
+export { writeTool } from './write';
+export { editTool } from './edit';
+export { lsTool } from './ls';
+export { globTool } from './glob';
+export { grepTool } from './grep';
+export { bashTool } from './bash';

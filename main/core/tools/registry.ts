@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import type { Result } from '../../../shared/result';
+import { err, ok } from '../../../shared/result';
+import { ToolName } from '../../../shared/tools';
+import { bashTool } from './bash';
+import { editTool } from './edit';
+import { globTool } from './glob';
+import { grepTool } from './grep';
+import { lsTool } from './ls';
+import { readTool } from './read';
+import type { ToolDefinition } from './types';
+import { writeTool } from './write';
+
+export const builtinTools: Record<ToolName, ToolDefinition> = {
+  Read: readTool,
+  Write: writeTool,
+  Edit: editTool,
+  LS: lsTool,
+  Glob: globTool,
+  Grep: grepTool,
+  Bash: bashTool,
+};
+
+/** The shape the OpenAI chat completions API takes in `tools`. */
+export interface FunctionToolSpec {
+  type: 'function';
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+}
+
+const SAFE_INT = Number.MAX_SAFE_INTEGER;
+
+/** JSON schema for a tool's input, without `$schema` and the ±2^53 bounds zod adds to every int. */
+export function inputJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
+  delete json.$schema;
+  return JSON.parse(JSON.stringify(json), (key, value: unknown) =>
+    (key === 'minimum' && value === -SAFE_INT) || (key === 'maximum' && value === SAFE_INT) ? undefined : value,
+  ) as Record<string, unknown>;
+}
+
+/** OpenAI function-tool specs for `names` (default: every built-in tool), in the order given. */
+export function toolSpecs(names: readonly ToolName[] = ToolName.options): FunctionToolSpec[] {
+  return names.map((name) => {
+    const tool = builtinTools[name];
+    return {
+      type: 'function',
+      function: { name, description: tool.description, parameters: inputJsonSchema(tool.inputSchema) },
+    };
+  });
+}
+
+function isToolName(name: string): name is ToolName {
+  return (ToolName.options as readonly string[]).includes(name);
+}
+
+function preview(text: string): string {
+  const max = 200;
+  return JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
+}
+
+/** The value at `path` inside `root`, or undefined when any step is missing. */
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let cur = root;
+  for (const key of path) {
+    if (typeof cur !== 'object' || cur === null) return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[key];
+  }
+  return cur;
+}
+
+function describeIssue(tool: string, issue: z.core.$ZodIssue, raw: unknown): string {
+  const where = issue.path.length > 0 ? `"${issue.path.map(String).join('.')}"` : 'the arguments';
+  if (issue.code === 'invalid_type' && valueAt(raw, issue.path) === undefined) return `${tool}: ${where} is required`;
+  if (issue.code === 'unrecognized_keys') return `${tool}: unknown field(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+  return `${tool}: ${where}: ${issue.message}`;
+}
+
+/**
+ * Checks a model's tool call: the name must be a built-in tool, the arguments a JSON object that
+ * matches its schema (an empty string counts as `{}`). Errors are sentences for the model.
+ */
+export function parseToolCall(name: string, argumentsJson: string): Result<{ tool: ToolDefinition; input: unknown }> {
+  if (!isToolName(name)) {
+    return err('not_found', `Unknown tool ${JSON.stringify(name)}. Valid tools are: ${ToolName.options.join(', ')}.`);
+  }
+  const tool = builtinTools[name];
+  let raw: unknown = {};
+  if (argumentsJson.trim() !== '') {
+    try {
+      raw = JSON.parse(argumentsJson);
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      return err(
+        'invalid_input',
+        `The arguments for ${name} are not valid JSON (${why}). Send one JSON object; received: ${preview(argumentsJson)}`,
+      );
+    }
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    const kind = raw === null ? 'null' : Array.isArray(raw) ? 'an array' : `a ${typeof raw}`;
+    return err('invalid_input', `The arguments for ${name} must be a JSON object, but received ${kind}.`);
+  }
+  const parsed = tool.inputSchema.safeParse(raw);
+  if (!parsed.success) {
+    return err('invalid_input', parsed.error.issues.map((i) => describeIssue(name, i, raw)).join('\n'));
+  }
+  return ok({ tool, input: parsed.data });
+}

@@ -1,0 +1,24 @@
+import { WriteInput } from '../../../shared/tools';
+import { atomicWriteFile } from './atomic-write';
+import { defineTool } from './define';
+import { displayPath, normaliseToolPath, resolveToolPath } from './paths';
+
+export const writeTool = defineTool({
+  name: 'Write',
+  description:
+    'Create a file or replace its whole content. Missing parent folders are created; an existing file keeps its ' +
+    'permissions. The write is atomic. Prefer Edit for changing part of an existing file.',
+  inputSchema: WriteInput,
+  effects: (input, { workspace }) => ({
+    reads: [],
+    writes: [normaliseToolPath(workspace, input.path)],
+    command: null,
+  }),
+  async run(input, ctx) {
+    const abs = resolveToolPath(ctx.workspace, input.path);
+    const shown = displayPath(ctx.workspace, abs);
+    const r = await atomicWriteFile(abs, input.content, shown);
+    const verb = r.created ? 'Created' : 'Overwrote';
+    return { ok: true, output: `${verb} ${shown} (${r.bytes} bytes).` };
+  },
+});

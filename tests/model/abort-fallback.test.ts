@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startModelServer, type ModelServer } from '../fixtures/model-server';
+import { createModelClient } from '../../main/core/model/client';
+import type { ModelRetryInfo } from '../../main/core/model/types';
+import { closedPort, loaded, provider, sleepSpy, user } from './helpers';
+
+let server: ModelServer;
+beforeEach(async () => {
+  server = await startModelServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+describe('model client abort', () => {
+  it('rejects promptly with kind "aborted" when aborted mid-stream', async () => {
+    // 200 chunks at 20/s would take 10 s to finish.
+    server.setScript({ tokensPerSecond: 20, chunkSize: 1, rules: [{ when: 'x', steps: [{ content: 'y'.repeat(200) }] }] });
+    const client = createModelClient(loaded([provider('local', server.url)]));
+    const controller = new AbortController();
+    const started = Date.now();
+    const turn = client.complete({
+      messages: [user('x')],
+      tools: [],
+      signal: controller.signal,
+      onDelta: () => controller.abort(),
+    });
+    await expect(turn).rejects.toMatchObject({ name: 'ModelError', kind: 'aborted' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await vi.waitFor(() => expect(server.activeStreams()).toBe(0));
+  });
+
+  it('rejects promptly when aborted during a backoff wait (real sleep)', async () => {
+    server.setScript({ rules: [{ when: 'x', steps: [{ fault: { type: '429', retryAfter: 50 } }] }] });
+    const client = createModelClient(loaded([provider('local', server.url)]));
+    const controller = new AbortController();
+    const started = Date.now();
+    const turn = client.complete({ messages: [user('x')], tools: [], signal: controller.signal, onRetry: () => setTimeout(() => controller.abort(), 20) });
+    await expect(turn).rejects.toMatchObject({ kind: 'aborted' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('rejects at once when the signal is already aborted, without a request', async () => {
+    const client = createModelClient(loaded([provider('local', server.url)]));
+    await expect(client.complete({ messages: [user('x')], tools: [], signal: AbortSignal.abort() })).rejects.toMatchObject({ kind: 'aborted' });
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('model client fallback', () => {
+  it('falls back to the next provider when the first is unreachable, without retrying it', async () => {
+    const dead = `http://127.0.0.1:${await closedPort()}/v1`;
+    const spy = sleepSpy();
+    const retries: ModelRetryInfo[] = [];
+    const client = createModelClient(loaded([provider('dead', dead), provider('backup', server.url)]), { sleep: spy.sleep });
+    const turn = await client.complete({ messages: [user('hello')], tools: [], signal: new AbortController().signal, onRetry: (r) => retries.push(r) });
+    expect(turn.content).toBe('echo: hello');
+    expect(turn.provider).toBe('backup');
+    expect(spy.delays).toEqual([]);
+    expect(retries).toEqual([{ provider: 'backup', attempt: 0, delayMs: 0, error: 'falling back after: connection refused' }]);
+  });
+
+  it('falls back once the first provider has spent its retries', async () => {
+    const first = await startModelServer({ script: { rules: [{ when: '', steps: [{ fault: { type: '500', times: 100 } }] }] } });
+    try {
+      const spy = sleepSpy();
+      const client = createModelClient(loaded([provider('flaky', first.url), provider('backup', server.url)], { maxRetries: 1 }), { sleep: spy.sleep });
+      const turn = await client.complete({ messages: [user('hi')], tools: [], signal: new AbortController().signal });
+      expect(turn.provider).toBe('backup');
+      expect(first.requests).toHaveLength(2);
+      expect(spy.delays).toHaveLength(1);
+    } finally {
+      await first.close();
+    }
+  });
+
+  it('names every provider and the last cause when all fail', async () => {
+    const deadA = `http://127.0.0.1:${await closedPort()}/v1`;
+    server.setScript({ rules: [{ when: '', steps: [{ fault: { type: '401', times: 100 } }] }] });
+    const client = createModelClient(loaded([provider('local', deadA), provider('cloud', server.url)]));
+    const failure = client.complete({ messages: [user('hi')], tools: [], signal: new AbortController().signal });
+    await expect(failure).rejects.toMatchObject({ kind: 'http', status: 401 });
+    await expect(failure).rejects.toThrow(
+      `model request failed: provider "local" (${deadA}): connection refused; then provider "cloud" (${server.url}): the API key was rejected`,
+    );
+  });
+
+  it('reports an unreachable single provider in one sentence', async () => {
+    const dead = `http://127.0.0.1:${await closedPort()}/v1`;
+    const client = createModelClient(loaded([provider('local', dead)]));
+    const failure = client.complete({ messages: [user('hi')], tools: [], signal: new AbortController().signal });
+    await expect(failure).rejects.toMatchObject({ kind: 'network' });
+    await expect(failure).rejects.toThrow(`model request failed: provider "local" (${dead}): connection refused`);
+  });
+});
