@@ -1,0 +1,195 @@
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { app, safeStorage, session } from 'electron';
+import { paragentsHome } from '../core/config';
+import { createEngine } from '../core/engine';
+import type { Engine } from '../core/engine/types';
+import type { FocusRoute } from '../../preload/focus-route';
+import { handleAppProtocol } from './app-protocol';
+import { buildCsp } from './csp';
+import { loadDesktopSettings } from './desktop-settings';
+import { askTrust, createApprovalDialogs, pickFolders } from './dialogs';
+import { registerDropIpc } from './drop-ipc';
+import { registerEngineIpc } from './ipc';
+import { createSenderCheck } from './ipc-sender';
+import { withDesktopKeys } from './desktop-keys';
+import { createKeyVault } from './key-vault';
+import { installAppMenu } from './menu';
+import { createNotifier } from './notify';
+import { createSafeStorageSecretStore } from './secrets';
+import { hardenAllWebContents, hardenSession } from './security';
+import { APP_ENTRY_URL, APP_ORIGIN_PREFIX } from './security-policy';
+import { createSessionSnapshotter } from './session-snapshot';
+import { createTray } from './tray';
+import { buildTrayModel, type TrayAction } from './tray-model';
+import { createTrustStore } from './trust-store';
+import { createAppWindow, type AppWindow } from './window';
+import { createWindowStateStore } from './window-state-store';
+import { createWorkspaceActions } from './workspace-actions';
+
+/*
+ * The desktop composition root: builds the engine and every desktop integration around it, once the app is
+ * ready. Returns what main.ts needs for the lifecycle: show the window, and the closers for a clean quit.
+ */
+
+export interface DesktopPaths {
+  /** out/preload/index.cjs */
+  preload: string;
+  /** out/renderer */
+  renderer: string;
+  /** build/runtime-icons (dev) or resources/icons (packaged) */
+  icons: string;
+}
+
+export interface DesktopApp {
+  engine: Engine;
+  showWindow(route?: FocusRoute): void;
+  /** Run in order on quit; the engine closes last. */
+  closers: Array<() => Promise<void> | void>;
+}
+
+const log = (message: string, error?: unknown): void => {
+  console.error(`[paragents] ${message}`, ...(error === undefined ? [] : [error]));
+};
+
+export async function startDesktop(paths: DesktopPaths, quit: () => void): Promise<DesktopApp> {
+  const home = paragentsHome(process.env, process.platform, homedir());
+  mkdirSync(home, { recursive: true });
+  const settings = loadDesktopSettings(home);
+
+  const secrets = createSafeStorageSecretStore(safeStorage, process.platform);
+  const vault = createKeyVault(home, secrets);
+  const keys = await vault.envOverlay(process.env);
+  for (const problem of keys.problems) log(`API keys: ${problem}`);
+  // Kept by reference: keys saved later from the setup view are added to it (desktop-keys.ts).
+  const engineEnv: Record<string, string | undefined> = { ...process.env, ...keys.env };
+  const engine = await createEngine({ home, env: engineEnv, approvals: 'ask' });
+  const handlers = withDesktopKeys(engine.handlers, { vault, secrets, env: engineEnv });
+
+  const devUrl = !app.isPackaged && process.env.ELECTRON_RENDERER_URL ? new URL(process.env.ELECTRON_RENDERER_URL) : null;
+  const appUrlPrefixes = [APP_ORIGIN_PREFIX, ...(devUrl ? [`${devUrl.origin}/`] : [])];
+  const csp = buildCsp({ devServerOrigin: devUrl?.origin ?? null });
+  const security = { appUrlPrefixes, csp, log: (message: string) => log(message) };
+  hardenSession(session.defaultSession, security);
+  hardenAllWebContents(security);
+  const closeProtocol = handleAppProtocol(paths.renderer, csp);
+
+  const windowIcon = process.platform === 'darwin' ? null : join(paths.icons, 'icon.png');
+  const stateStore = createWindowStateStore(home);
+  let appWindow: AppWindow | null = null;
+  const liveWindow = (): AppWindow | null => (appWindow !== null && !appWindow.window.isDestroyed() ? appWindow : null);
+  const ensureWindow = (): AppWindow => {
+    const existing = liveWindow();
+    if (existing !== null) return existing;
+    const created = createAppWindow({
+      preloadPath: paths.preload,
+      iconPath: windowIcon,
+      entryUrl: devUrl ? devUrl.href : APP_ENTRY_URL,
+      devTools: !app.isPackaged,
+      stateStore,
+    });
+    appWindow = created;
+    return created;
+  };
+  const showWindow = (route?: FocusRoute): void => ensureWindow().focus(route);
+
+  const checkSender = createSenderCheck({
+    windowWebContentsId: () => liveWindow()?.window.webContents.id ?? null,
+    appUrlPrefixes,
+  });
+  const closeIpc = registerEngineIpc({
+    handlers,
+    onEvent: (listener) => engine.onEvent(listener),
+    checkSender,
+    target: () => liveWindow()?.window.webContents ?? null,
+    log,
+  });
+
+  const workspaces = createWorkspaceActions({
+    handlers: engine.handlers,
+    trust: createTrustStore(home),
+    askTrust: (folder) => askTrust(liveWindow()?.window ?? null, folder),
+    opened: (created) => showWindow({ sessionId: created.id, approvalId: null }),
+  });
+  const closeDropIpc = registerDropIpc(checkSender, workspaces);
+  const openFolder = async (): Promise<void> => {
+    const folders = await pickFolders(liveWindow()?.window ?? null);
+    if (folders.length > 0) await workspaces.openFolders(folders);
+  };
+
+  const answer = async (approvalId: string, answerValue: Parameters<typeof engine.handlers['approval.answer']>[0]['answer']) => {
+    const result = await engine.handlers['approval.answer']({ approval: approvalId, answer: answerValue });
+    if (!result.ok) log(`approval ${approvalId}: ${result.error.message}`);
+  };
+
+  const notifier = createNotifier({
+    focusState: () => liveWindow()?.focusState() ?? { windowFocused: false, focusedSessionId: null },
+    settings: () => ({ approvals: settings.notifyApprovals, turns: settings.notifyTurns }),
+    onClick: (route) => showWindow(route),
+    iconPath: windowIcon,
+  });
+  const approvalDialogs = createApprovalDialogs({
+    enabled: () => settings.nativeApprovalDialog,
+    parent: () => liveWindow()?.window ?? null,
+    answer,
+  });
+
+  const onTrayAction = (action: TrayAction): void => {
+    switch (action.kind) {
+      case 'show':
+        showWindow();
+        return;
+      case 'quit':
+        quit();
+        return;
+      case 'open_folder':
+        void openFolder();
+        return;
+      case 'focus':
+        showWindow({ sessionId: action.sessionId, approvalId: action.approvalId });
+        return;
+      case 'answer':
+        void answer(action.approvalId, action.answer);
+        return;
+    }
+  };
+  const tray = settings.tray
+    ? createTray({
+        iconPath: join(paths.icons, process.platform === 'darwin' ? 'trayTemplate.png' : 'tray.png'),
+        onAction: onTrayAction,
+        onDropFiles: (files) => void workspaces.openFolders(files),
+      })
+    : null;
+  const snapshots = createSessionSnapshotter(engine.handlers, (snapshot) =>
+    tray?.update(buildTrayModel(snapshot.sessions, snapshot.approvals)),
+  );
+
+  const unsubscribe = engine.onEvent((event) => {
+    notifier.onEvent(event);
+    approvalDialogs.onEvent(event);
+    snapshots.onEvent(event);
+  });
+  void snapshots.refresh().catch((error: unknown) => log('tray refresh failed', error));
+
+  installAppMenu({ openFolder: () => void openFolder(), devTools: !app.isPackaged });
+  ensureWindow();
+
+  return {
+    engine,
+    showWindow,
+    closers: [
+      () => {
+        unsubscribe();
+        snapshots.dispose();
+        approvalDialogs.dispose();
+        notifier.dispose();
+        tray?.dispose();
+        closeDropIpc();
+        closeIpc();
+      },
+      () => engine.close(),
+      () => closeProtocol(),
+    ],
+  };
+}
