@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { IdOrRef } from './ids';
 import { ApprovalSummary, PromptSummary, SessionDetail, SessionSummary } from './models';
-import { ApprovalAnswer, PermissionMode, PolicyDecision } from './policy';
+import { ApprovalAnswer, PermissionMode, PolicyDecision, PolicySource } from './policy';
 import { ConflictResolution, EngineEvent } from './events';
-import { RedactedConfig } from './config';
+import { ProviderConfig, RedactedConfig } from './config';
 import type { Result } from './result';
 
 /**
@@ -48,6 +48,67 @@ export const requests = {
       mode: PermissionMode.optional(),
     }),
     output: PolicyDecision,
+  },
+  /** Setup view: add or replace a provider (the key is kept by the engine, never sent back) and optionally make it the default. */
+  'config.saveProvider': { // (ui)
+    input: z.object({ provider: ProviderConfig, makeDefault: z.boolean().optional() }),
+    output: RedactedConfig,
+  },
+  /** Setup view: the models an OpenAI-compatible server lists (GET /models); also its "Test connection". A saved provider's key is used when `provider` names one and no key is given. */
+  'config.listModels': { // (ui)
+    input: z.object({
+      baseURL: z.string().url(),
+      apiKey: z.string().optional(),
+      apiKeyEnv: z.string().optional(),
+      provider: z.string().optional(),
+    }),
+    output: z.object({ models: z.array(z.string()), latencyMs: z.number() }),
+  },
+  /** Setup view: local servers answering on their default ports (Ollama 11434, LM Studio 1234), offered first. */
+  'config.detectLocal': { // (ui)
+    input: z.object({}),
+    output: z.array(z.object({ preset: z.enum(['ollama', 'lmstudio']), baseURL: z.string(), models: z.array(z.string()) })),
+  },
+  /** Permissions view: the effective rules for a session or workspace, each with the file it came from; mode and trust. */
+  'policy.rules': { // (ui)
+    input: z.object({ session: IdOrRef.optional(), workspace: z.string().optional() }),
+    output: z.object({
+      workspace: z.string().nullable(),
+      trusted: z.boolean(),
+      mode: PermissionMode,
+      rules: z.array(
+        z.object({ rule: z.string(), effect: z.enum(['allow', 'ask', 'deny']), source: PolicySource, file: z.string().nullable() }),
+      ),
+    }),
+  },
+  /** Change journal: which session wrote which file, with content hashes before and after (null = absent); oldest first. */
+  'journal.list': { // (conflicts)
+    input: z.object({ session: IdOrRef.optional(), path: z.string().optional() }),
+    output: z.array(
+      z.object({
+        id: z.number().int(),
+        sessionId: z.string(),
+        sessionRef: z.string(),
+        promptId: z.string().nullable(),
+        tool: z.string(),
+        workspace: z.string(),
+        path: z.string(),
+        beforeSha: z.string().nullable(),
+        afterSha: z.string().nullable(),
+        beforeKept: z.boolean(),
+        createdAt: z.string(),
+        undoneAt: z.string().nullable(),
+      }),
+    ),
+  },
+  /** Undo one session's writes; files another session (or an editor) changed since are left alone and listed. */
+  'journal.undo': { // (conflicts)
+    input: z.object({ session: IdOrRef, dryRun: z.boolean().optional() }),
+    output: z.object({
+      restored: z.array(z.string()),
+      deleted: z.array(z.string()),
+      refused: z.array(z.object({ path: z.string(), reason: z.string() })),
+    }),
   },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 

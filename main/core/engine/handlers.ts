@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { RequestHandlers } from '../../../shared/api';
 import { err, ok, type Result } from '../../../shared/result';
-import { isTerminal } from '../../../shared/status';
+import { isTerminal, type PromptStatus } from '../../../shared/status';
 import type { RedactedConfig } from '../../../shared/config';
 import type { Store } from '../store/store';
 import type { EventBus } from './event-bus';
@@ -10,6 +10,8 @@ import type { Scheduler } from './scheduler';
 import type { ApprovalWaiters } from './approval-waiters';
 import type { Authorizer } from './authorizer';
 import type { PromptRow } from '../store/rows';
+import type { JournalEntry, UndoReport } from '../conflicts';
+import { realPathOf } from '../conflicts/real-path';
 
 export interface HandlerDeps {
   store: Store;
@@ -21,9 +23,19 @@ export interface HandlerDeps {
   configView: () => Result<RedactedConfig>;
   /** Conflict resolution, filled by the conflict engine; null until it is wired. */
   resolveConflict: ((prompt: PromptRow, resolution: 'override' | 'wait' | 'cancel') => Result<null>) | null;
+  /** Preflight of a stored new prompt (conflict engine); returns its status, publishing it unless `queued`. */
+  preflight?: (prompt: PromptRow) => PromptStatus;
+  /** Change journal and undo (conflict engine). */
+  journal?: {
+    list(filter: { sessionId?: string; path?: string }): JournalEntry[];
+    undo(sessionId: string, opts: { dryRun?: boolean }): Promise<Result<UndoReport>>;
+  };
 }
 
-export function createHandlers(d: HandlerDeps): RequestHandlers {
+/** Requests answered elsewhere (setup-handlers.ts), merged in by the composition root. */
+type SetupRequests = 'config.saveProvider' | 'config.listModels' | 'config.detectLocal' | 'policy.rules';
+
+export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupRequests> {
   const { store, bus, scheduler } = d;
 
   const cancelPrompt = (p: PromptRow, reason: string): void => {
@@ -92,7 +104,7 @@ export function createHandlers(d: HandlerDeps): RequestHandlers {
       const p = store.createPrompt(s.value.id, text);
       const position = store.listPrompts(s.value.id).filter((x) => x.status === 'queued').length;
       bus.emit({ type: 'prompt_queued', sessionId: s.value.id, promptId: p.id, text, position });
-      bus.emit({ type: 'prompt_status', sessionId: s.value.id, promptId: p.id, status: 'queued' });
+      if ((d.preflight?.(p) ?? 'queued') === 'queued') bus.emit({ type: 'prompt_status', sessionId: s.value.id, promptId: p.id, status: 'queued' });
       scheduler.kick(s.value.id);
       return ok(store.promptSummary(store.getPrompt(p.id) ?? p));
     },
@@ -116,9 +128,9 @@ export function createHandlers(d: HandlerDeps): RequestHandlers {
       // A retry is a new prompt with the same text, so the transcript keeps the failed attempt as it was.
       const retry = store.createPrompt(p.value.session_id, p.value.text);
       bus.emit({ type: 'prompt_queued', sessionId: retry.session_id, promptId: retry.id, text: retry.text, position: 1 });
-      bus.emit({ type: 'prompt_status', sessionId: retry.session_id, promptId: retry.id, status: 'queued' });
+      if ((d.preflight?.(retry) ?? 'queued') === 'queued') bus.emit({ type: 'prompt_status', sessionId: retry.session_id, promptId: retry.id, status: 'queued' });
       scheduler.kick(retry.session_id);
-      return ok(store.promptSummary(retry));
+      return ok(store.promptSummary(store.getPrompt(retry.id) ?? retry));
     },
 
     'prompt.edit': ({ prompt, text }) => {
@@ -154,7 +166,6 @@ export function createHandlers(d: HandlerDeps): RequestHandlers {
       try {
         if (answer.kind === 'allow_session' && rules.length > 0) {
           d.authorizer.grantForSession(session.id, rules);
-          for (const r of rules) store.addGrant(session.id, r);
         }
         if (answer.kind === 'allow_always') await d.authorizer.allowAlways(session.workspace, rules);
       } catch (e) {
@@ -188,6 +199,27 @@ export function createHandlers(d: HandlerDeps): RequestHandlers {
     },
 
     'config.get': () => d.configView(),
+
+    'journal.list': ({ session, path }) => { // (conflicts)
+      if (!d.journal) return err('invalid_state', 'the change journal is not available in this engine');
+      let sessionId: string | undefined;
+      let base = process.cwd();
+      if (session) {
+        const s = store.resolveSession(session);
+        if (!s.ok) return s;
+        sessionId = s.value.id;
+        base = s.value.workspace;
+      }
+      const entries = d.journal.list({ sessionId, path: path ? realPathOf(resolve(base, path)) : undefined });
+      return ok(entries.map((e) => ({ ...e, sessionRef: store.getSession(e.sessionId)?.ref ?? '' })));
+    },
+
+    'journal.undo': async ({ session, dryRun }) => { // (conflicts)
+      if (!d.journal) return err('invalid_state', 'the change journal is not available in this engine');
+      const s = store.resolveSession(session);
+      if (!s.ok) return s;
+      return d.journal.undo(s.value.id, { dryRun: dryRun ?? false });
+    },
 
     'policy.check': async ({ session, workspace, tool, input, mode }) => {
       let ws = workspace ? resolve(workspace) : undefined;

@@ -5,14 +5,15 @@ import { createModelClient } from '../model/client';
 import type { ModelClient } from '../model/types';
 import { parseToolCall, toolSpecs } from '../tools';
 import { Store } from '../store/store';
+import { createConflictEngine } from '../conflicts';
 import { ApprovalWaiters } from './approval-waiters';
 import { EventBus } from './event-bus';
 import { createHandlers } from './handlers';
 import { lockHome } from './home-lock';
-import { createInterimAuthorizer } from './interim-authorizer';
+import { createPolicyEngine } from '../policy';
+import { createSetupHandlers } from './setup-handlers';
 import { Scheduler } from './scheduler';
 import { Slots } from './slots';
-import type { Authorizer } from './authorizer';
 import type { Engine, EngineOptions } from './types';
 import type { TurnDeps } from './turn-context';
 
@@ -29,7 +30,13 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const store = new Store(join(opts.home, DATABASE_FILE));
   const bus = new EventBus(store);
   const waiters = new ApprovalWaiters();
-  const authorizer: Authorizer = createInterimAuthorizer();
+  // "Allow for this session" answers live in SQLite, so they survive a restart with the session.
+  const policy = createPolicyEngine({
+    home: opts.home,
+    env,
+    grants: { list: (sessionId) => store.listGrants(sessionId), add: (sessionId, rule) => store.addGrant(sessionId, rule) },
+  });
+  const authorizer = policy;
   const initial = loadConfig({ home: opts.home, env });
   const slots = new Slots(initial.ok ? initial.value.config.concurrency : 4);
 
@@ -44,6 +51,14 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   };
 
   const approvals = opts.approvals ?? 'ask';
+  const conflicts = createConflictEngine({
+    store,
+    bus,
+    slots,
+    auto: opts.onConflict ?? null,
+    kick: (sessionId) => scheduler.kick(sessionId),
+    abort: (promptId, reason) => scheduler.abort(promptId, reason),
+  });
   const deps: TurnDeps = {
     store,
     bus,
@@ -54,10 +69,10 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     model,
     approvals,
     headless: opts.headless ?? approvals !== 'ask',
-    gate: null,
+    gate: conflicts.gate,
   };
   const scheduler = new Scheduler(deps);
-  const handlers = createHandlers({
+  const coreHandlers = createHandlers({
     store,
     bus,
     scheduler,
@@ -68,9 +83,14 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
       const loaded = loadConfig({ home: opts.home, env });
       return loaded.ok ? ok(redactConfig(loaded.value)) : err('config', loaded.error.message);
     },
-    resolveConflict: null,
+    resolveConflict: conflicts.resolve,
+    preflight: conflicts.preflight,
+    journal: { list: conflicts.journal, undo: conflicts.undo },
   });
 
+  const handlers = { ...coreHandlers, ...createSetupHandlers({ home: opts.home, env, store, rules: policy }) };
+
+  conflicts.start({ recover: opts.recover ?? true });
   if (opts.recover ?? true) recover(store, scheduler);
 
   let closed = false;
@@ -82,6 +102,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
       if (closed) return;
       closed = true;
       await scheduler.close();
+      conflicts.dispose();
       store.close();
       lock.value();
     },

@@ -1,0 +1,107 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { RequestHandlers } from '../../../shared/api';
+import { RuntimeConfig } from '../../../shared/config';
+import { err, ok, type Result } from '../../../shared/result';
+import type { PermissionMode, PolicySource } from '../../../shared/policy';
+import { configPath, loadConfig, redactConfig, saveConfig, type Env } from '../config';
+import { listModels } from '../model';
+import type { Store } from '../store/store';
+
+type SetupRequests = 'config.saveProvider' | 'config.listModels' | 'config.detectLocal' | 'policy.rules';
+
+/** What the permissions view needs from the policy engine. */
+export interface RulesView {
+  effectiveRules(workspace: string): Promise<{ rule: string; kind: 'allow' | 'ask' | 'deny'; source: PolicySource; file: string | null }[]>;
+  isTrusted(workspace: string): boolean;
+}
+
+/** Ports local model servers answer on by default, offered first in the setup view. */
+export const LOCAL_PRESETS = [
+  { preset: 'ollama', baseURL: 'http://127.0.0.1:11434/v1' },
+  { preset: 'lmstudio', baseURL: 'http://127.0.0.1:1234/v1' },
+] as const;
+
+export function createSetupHandlers(d: {
+  home: string;
+  env: Env;
+  store: Store;
+  rules: RulesView | null;
+  localPresets?: readonly { preset: 'ollama' | 'lmstudio'; baseURL: string }[];
+}): Pick<RequestHandlers, SetupRequests> {
+  return {
+    'config.saveProvider': ({ provider, makeDefault }) => {
+      const file = readConfigFile(d.home);
+      if (!file.ok) return file;
+      const providers = file.value.providers.filter((p) => p.name !== provider.name);
+      const previous = file.value.providers.find((p) => p.name === provider.name);
+      // An edit that leaves the key field empty keeps the saved key (the UI never has it to send back).
+      const merged = { ...provider, ...(provider.apiKey === undefined && previous?.apiKey ? { apiKey: previous.apiKey } : {}) };
+      providers.push(merged);
+      const next = {
+        ...file.value,
+        providers,
+        defaultProvider: makeDefault || !file.value.defaultProvider ? provider.name : file.value.defaultProvider,
+      };
+      const saved = saveConfig(d.home, next);
+      if (!saved.ok) return saved;
+      const loaded = loadConfig({ home: d.home, env: d.env });
+      return loaded.ok ? ok(redactConfig(loaded.value)) : err('config', loaded.error.message);
+    },
+
+    'config.listModels': async ({ baseURL, apiKey, apiKeyEnv, provider }) => {
+      let key = apiKey ?? (apiKeyEnv ? d.env[apiKeyEnv] : undefined);
+      if (!key && provider) {
+        const loaded = loadConfig({ home: d.home, env: d.env });
+        if (loaded.ok) key = loaded.value.providers.find((p) => p.name === provider)?.apiKey ?? undefined;
+      }
+      return listModels(baseURL, key, { timeoutMs: 10_000 });
+    },
+
+    'config.detectLocal': async () => {
+      const found = await Promise.all(
+        (d.localPresets ?? LOCAL_PRESETS).map(async (p) => {
+          const r = await listModels(p.baseURL, undefined, { timeoutMs: 1500 });
+          return r.ok ? [{ preset: p.preset, baseURL: p.baseURL, models: r.value.models }] : [];
+        }),
+      );
+      return ok(found.flat());
+    },
+
+    'policy.rules': async ({ session, workspace }) => {
+      let ws = workspace ? resolve(workspace) : null;
+      let mode: PermissionMode = 'default';
+      if (session) {
+        const s = d.store.resolveSession(session);
+        if (!s.ok) return s;
+        ws ??= s.value.workspace;
+        mode = s.value.mode;
+      }
+      if (!ws || !d.rules) return ok({ workspace: ws, trusted: false, mode, rules: [] });
+      const rules = await d.rules.effectiveRules(ws);
+      return ok({
+        workspace: ws,
+        trusted: d.rules.isTrusted(ws),
+        mode,
+        rules: rules.map((r) => ({ rule: r.rule, effect: r.kind, source: r.source, file: r.file })),
+      });
+    },
+  };
+}
+
+/** The file as written (no env overrides), so saving never copies environment values into it. */
+function readConfigFile(home: string): Result<RuntimeConfig> {
+  const path = configPath(home);
+  if (!existsSync(path)) return ok(RuntimeConfig.parse({}));
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    return err('config', `${path}: not valid JSON (${(e as Error).message}); fix or remove it before saving from the setup view`);
+  }
+  const parsed = RuntimeConfig.safeParse(json);
+  if (!parsed.success) {
+    return err('config', `${path}: ${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'invalid'}; fix it before saving from the setup view`);
+  }
+  return ok(parsed.data);
+}

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { pathSpecifier } from './always-rule';
+import { part, rulesOf, type DecideContext, type Part } from './context';
+import { couldMatchBelow, matchPath } from './rules/match-path';
+import type { Rule } from './rules/types';
+import { hasInvisibleChars, isInside, isProcEnviron, kernelPath, lexicalPath } from './paths';
+import { protectedReason } from './protected-paths';
+
+export interface PathAccess {
+  /** The calling tool: Read, Write, Edit, LS, Glob, Grep or Bash. */
+  tool: string;
+  raw: string;
+  /** Folder relative paths resolve against. */
+  base: string;
+  op: 'read' | 'write';
+  /** The call reads or writes a whole tree below the path (Grep, rm -r, globs). */
+  recursive: boolean;
+}
+
+function ruleMatches(rule: Rule, candidates: string[], access: PathAccess, ctx: DecideContext): boolean {
+  const m = rule.matcher;
+  if (m.type === 'any') return true;
+  if (m.type !== 'path') return false;
+  if (rule.kind === 'allow') return candidates.every((c) => matchPath(m.pattern, c, ctx.roots, true));
+  return candidates.some(
+    (c) => matchPath(m.pattern, c, ctx.roots, false) || (access.recursive && couldMatchBelow(m.pattern, c, ctx.roots)),
+  );
+}
+
+const label = (op: 'read' | 'write'): string => (op === 'read' ? 'reading' : 'writing');
+
+/** One file or folder access: deny if either the lexical or the real path matches, allow only if both do. */
+export function decidePath(ctx: DecideContext, access: PathAccess): Part {
+  const { raw, op } = access;
+  if (raw.includes('\0')) return part('blocked', 'builtin', `the path ${JSON.stringify(raw)} contains a NUL byte`);
+  if (raw.trim() === '') return part('blocked', 'builtin', 'the path is empty');
+  const lexical = lexicalPath(access.base, raw, ctx.home);
+  const real = kernelPath(access.base, raw, ctx.home);
+  const candidates = [...new Set([lexical, real])];
+  const shown = real === lexical ? lexical : `${lexical} (really ${real})`;
+  if (op === 'read' && candidates.some(isProcEnviron)) {
+    return part('blocked', 'builtin', `${shown} holds a process environment and is never readable`);
+  }
+  const toolRules = op === 'read' ? ['Read', access.tool] : ['Edit'];
+  const denyTools = op === 'read' ? toolRules : ['Edit', 'Read'];
+  for (const rule of rulesOf(ctx, 'deny', denyTools)) {
+    if (!ruleMatches(rule, candidates, access, ctx)) continue;
+    const below = !ruleMatches(rule, candidates, { ...access, recursive: false }, ctx);
+    if (below) return part('needs_approval', rule.source, `${label(op)} ${shown} may touch files denied by ${rule.text}`, rule.text);
+    return part('blocked', rule.source, `${label(op)} ${shown} is denied by ${rule.text}`, rule.text);
+  }
+  for (const rule of rulesOf(ctx, 'ask', denyTools)) {
+    if (ruleMatches(rule, candidates, access, ctx)) {
+      return part('needs_approval', rule.source, `${label(op)} ${shown} asks by ${rule.text}`, rule.text);
+    }
+  }
+  if (hasInvisibleChars(raw)) return part('needs_approval', 'builtin', `the path ${JSON.stringify(raw)} has invisible or bidi control characters`);
+  if (op === 'write') {
+    const reason = protectedReason(lexical) ?? protectedReason(real);
+    if (reason) return part('needs_approval', 'builtin', `writing ${shown}: ${reason}`);
+  }
+  if (ctx.mode === 'bypass') return part('auto_approved', 'mode', `bypass mode allows ${label(op)} ${shown}`);
+  const tree = access.recursive;
+  const always = `${op === 'read' ? 'Read' : 'Edit'}(${pathSpecifier(lexical, ctx.workspace, ctx.home, tree)})`;
+  for (const rule of rulesOf(ctx, 'allow', toolRules)) {
+    if (ruleMatches(rule, candidates, access, ctx)) {
+      return part('auto_approved', rule.source, `${label(op)} ${shown} is allowed by ${rule.text}`, rule.text);
+    }
+  }
+  const dirs = op === 'read' ? ctx.readDirs : ctx.writeDirs;
+  const inside = candidates.every((c) => dirs.some((d) => isInside(c, d)));
+  if (op === 'read') {
+    if (inside) return part('auto_approved', 'mode', `reading inside the workspace: ${path.relative(ctx.workspace, lexical) || '.'}`);
+    return part('needs_approval', 'mode', `reading ${shown} outside the workspace`, null, always);
+  }
+  if (ctx.mode === 'acceptEdits' && inside) return part('auto_approved', 'mode', `acceptEdits mode allows writing ${shown}`);
+  return part('needs_approval', 'mode', `writing ${shown} needs approval in ${ctx.mode} mode`, null, always);
+}

@@ -1,0 +1,174 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import type { PermissionMode } from '../../../shared/policy';
+import { writeJsonAtomic } from './atomic-json';
+import { part, type DecideContext } from './context';
+import { decideCall, READ_TOOLS } from './decide';
+import type { EffectiveRule, PolicyEngine, PolicyEngineOptions, PolicyRequest, PolicyVerdict, SessionGrantStore } from './index';
+import { expandTilde, realDir } from './paths';
+import { parseRule } from './rules/parse-rule';
+import type { Rule } from './rules/types';
+import { loadSettingsFile, type LoadedSettings, type Problem } from './settings/load';
+import { managedSettingsPath, projectLocalFile, settingsSources } from './settings/sources';
+import { isTrustedWorkspace, trustWorkspaceSync } from './trust';
+
+export function memoryGrantStore(): SessionGrantStore {
+  const grants = new Map<string, string[]>();
+  return {
+    list: (sessionId) => [...(grants.get(sessionId) ?? [])],
+    add: (sessionId, rule) => {
+      const list = grants.get(sessionId) ?? [];
+      if (!list.includes(rule)) list.push(rule);
+      grants.set(sessionId, list);
+    },
+  };
+}
+
+interface Loaded {
+  ctx: DecideContext;
+  managedBroken: boolean;
+  problems: Problem[];
+}
+
+const isProjectSource = (s: LoadedSettings): boolean => s.source === 'local' || s.source === 'project';
+
+export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
+  const grants = opts.grants ?? memoryGrantStore();
+  const env = opts.env;
+  const managedFile = managedSettingsPath(opts.managedSettingsPath, env);
+  const userHome = (): string => env.HOME || homedir();
+
+  function load(workspaceIn: string, sessionId: string | null, requested: PermissionMode | undefined): Loaded {
+    const workspace = path.resolve(workspaceIn);
+    const realWorkspace = realDir(workspace);
+    const home = userHome();
+    const trusted = isTrustedWorkspace(opts.home, workspace);
+    const files = settingsSources(workspace, opts.home, managedFile).map((s) => loadSettingsFile(s.file, s.source));
+    const managed = files[0] as LoadedSettings;
+    const problems: Problem[] = files.flatMap((f) => f.problems);
+    const locked = managed.lockPermissionRules;
+    const rules: Rule[] = [];
+    for (const f of files) {
+      for (const r of f.rules) {
+        if (r.kind === 'allow' && ((locked && f.source !== 'managed') || (isProjectSource(f) && !trusted))) continue;
+        rules.push(r);
+      }
+    }
+    if (sessionId !== null && !locked) {
+      for (const text of grants.list(sessionId)) {
+        const parsed = parseRule(text, 'allow', 'session', null);
+        if (parsed.ok) rules.push(parsed.rule);
+      }
+    }
+    let mode: PermissionMode = 'default';
+    let modeNote: string | null = null;
+    const fromFiles = files.find((f) => f.defaultMode !== null && (!isProjectSource(f) || (trusted && f.defaultMode !== 'bypass')));
+    for (const f of files) {
+      if (isProjectSource(f) && f.defaultMode === 'bypass') {
+        problems.push({ file: f.file, message: 'permissions.defaultMode: bypass is never taken from a project file' });
+      }
+    }
+    if (requested) mode = requested;
+    else if (fromFiles?.defaultMode) mode = fromFiles.defaultMode;
+    if (mode === 'bypass' && managed.disableBypassMode) {
+      mode = 'default';
+      modeNote = 'bypass mode is disabled by managed settings';
+    }
+    const dirs = [workspace, realWorkspace];
+    for (const f of files) {
+      if (isProjectSource(f) && !trusted) continue;
+      for (const d of f.additionalDirectories) {
+        const abs = path.resolve(workspace, expandTilde(d, home));
+        dirs.push(abs, realDir(abs));
+      }
+    }
+    const ctx: DecideContext = {
+      workspace,
+      home,
+      roots: { workspace: [...new Set([workspace, realWorkspace])], home: [...new Set([home, realDir(home)])] },
+      mode,
+      modeNote,
+      rules,
+      readDirs: [...new Set(dirs)],
+      writeDirs: [...new Set(dirs)],
+    };
+    return { ctx, managedBroken: managed.exists && managed.malformed, problems };
+  }
+
+  async function decide(req: PolicyRequest): Promise<PolicyVerdict> {
+    try {
+      if (typeof req.input !== 'object' || req.input === null || Array.isArray(req.input)) {
+        throw new Error('the tool input is not an object');
+      }
+      const { ctx, managedBroken } = load(req.workspace, req.sessionId, req.mode);
+      let verdict: PolicyVerdict;
+      if (managedBroken && !READ_TOOLS.has(req.tool)) {
+        verdict = {
+          ...part('blocked', 'managed', `the managed settings file ${managedFile} is malformed, so ${req.tool} is blocked`),
+          alwaysRule: null,
+          alwaysRules: [],
+        };
+      } else {
+        const c = await decideCall(ctx, req.tool, req.input);
+        const reason = ctx.modeNote && c.source === 'mode' ? `${c.reason} (${ctx.modeNote})` : c.reason;
+        verdict = { decision: c.decision, rule: c.rule, source: c.source, reason, alwaysRule: c.always, alwaysRules: c.alwaysRules };
+      }
+      if (req.headless && verdict.decision === 'needs_approval') {
+        verdict = { ...verdict, decision: 'blocked', reason: `headless run, nobody can approve: ${verdict.reason}` };
+      }
+      return verdict;
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      return {
+        decision: req.headless ? 'blocked' : 'needs_approval',
+        rule: null,
+        source: 'builtin',
+        reason: `the policy engine could not decide (${message})`,
+        alwaysRule: null,
+        alwaysRules: [],
+      };
+    }
+  }
+
+  async function allowAlways(workspace: string, rules: string[]): Promise<void> {
+    for (const r of rules) {
+      const parsed = parseRule(r, 'allow', 'local', null);
+      if (!parsed.ok) throw new Error(parsed.message);
+    }
+    const file = projectLocalFile(path.resolve(workspace));
+    let doc: Record<string, unknown> = {};
+    if (existsSync(file)) {
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${file} does not hold a JSON object`);
+      doc = parsed as Record<string, unknown>;
+    }
+    const perms = doc.permissions ?? {};
+    if (typeof perms !== 'object' || perms === null || Array.isArray(perms)) throw new Error(`${file}: permissions is not an object`);
+    const p = perms as Record<string, unknown>;
+    const allow = p.allow ?? [];
+    if (!Array.isArray(allow)) throw new Error(`${file}: permissions.allow is not an array`);
+    const next = [...allow];
+    for (const r of rules) if (!next.includes(r.trim())) next.push(r.trim());
+    writeJsonAtomic(file, { ...doc, permissions: { ...p, allow: next } });
+  }
+
+  return {
+    decide,
+    grantForSession(sessionId, rules) {
+      for (const r of rules) if (parseRule(r, 'allow', 'session', null).ok) grants.add(sessionId, r.trim());
+    },
+    allowAlways,
+    async trustWorkspace(workspace) {
+      trustWorkspaceSync(opts.home, workspace);
+    },
+    isTrusted: (workspace) => isTrustedWorkspace(opts.home, workspace),
+    async effectiveRules(workspace): Promise<EffectiveRule[]> {
+      const { ctx } = load(workspace, null, undefined);
+      return ctx.rules.map((r) => ({ rule: r.text, kind: r.kind, source: r.source, file: r.file }));
+    },
+    async problems(workspace) {
+      return load(workspace, null, undefined).problems;
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { PermissionMode, PolicyDecision, PolicySource } from '../../../shared/policy';
+
+export interface PolicyRequest {
+  tool: string;
+  /** The model's raw input: relative paths resolve against the workspace; Glob/Grep/LS `path` default to it. */
+  input: Record<string, unknown>;
+  workspace: string;
+  sessionId: string | null;
+  mode?: PermissionMode;
+  headless: boolean;
+}
+
+export interface PolicyVerdict extends PolicyDecision {
+  /** Narrowest rule an "always allow" would save (several joined by "; " for display); null when not offered. */
+  alwaysRule: string | null;
+  /** The rules to save, one per asking part (subcommand, path, host); empty when not offered. */
+  alwaysRules: string[];
+}
+
+export interface SessionGrantStore {
+  list(sessionId: string): string[];
+  add(sessionId: string, rule: string): void;
+}
+
+export interface EffectiveRule {
+  rule: string;
+  kind: 'allow' | 'ask' | 'deny';
+  source: PolicySource;
+  file: string | null;
+}
+
+export interface PolicyEngine {
+  /** Never throws: an internal error asks (interactive) or blocks (headless), source 'builtin'. */
+  decide(req: PolicyRequest): Promise<PolicyVerdict>;
+  /** "Allow for this session". */
+  grantForSession(sessionId: string, rules: string[]): void;
+  /** Appends allow rules to <workspace>/.paragents/settings.local.json (atomic write, creating it). */
+  allowAlways(workspace: string, rules: string[]): Promise<void>;
+  trustWorkspace(workspace: string): Promise<void>;
+  isTrusted(workspace: string): boolean;
+  /** The rules in force for a workspace (inert allows of an untrusted workspace or locked sources left out). */
+  effectiveRules(workspace: string): Promise<EffectiveRule[]>;
+  /** Malformed settings files and unusable rules, each with its file and position. */
+  problems(workspace: string): Promise<{ file: string; message: string }[]>;
+}
+
+export interface PolicyEngineOptions {
+  /** PARAGENTS_HOME: user settings.json and trusted-workspaces.json. */
+  home: string;
+  env: Readonly<Record<string, string | undefined>>;
+  grants?: SessionGrantStore;
+  managedSettingsPath?: string;
+}
+
+export { createPolicyEngine, memoryGrantStore } from './engine';

@@ -1,0 +1,21 @@
+import path from 'node:path';
+
+/** Folders that hold configuration run by git, editors, the shell or Paragents itself. */
+const PROTECTED_DIRS = new Set(['.git', '.paragents', '.vscode', '.husky', '.githooks', '.idea', '.ssh', '.devcontainer']);
+/** Files that run code or hold credentials when a tool next starts. */
+const PROTECTED_FILES = new Set([
+  '.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin',
+  '.zlogout', '.kshrc', '.cshrc', '.tcshrc', '.inputrc', '.envrc', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmrc',
+  '.mcp.json', '.gitconfig', '.gitmodules', '.git-credentials', '.netrc', '.pypirc', 'config.fish',
+]);
+
+/** Why writing this path is never auto-approved, or null. Works for files that do not exist yet. */
+export function protectedReason(abs: string): string | null {
+  const segments = abs.split(path.sep).filter((s) => s !== '');
+  const dirs = segments.slice(0, -1);
+  const name = segments[segments.length - 1] ?? '';
+  for (const seg of segments) if (PROTECTED_DIRS.has(seg)) return `${seg}/ is a protected folder`;
+  if (PROTECTED_FILES.has(name)) return `${name} is a protected file`;
+  if (dirs.includes('hooks') && dirs.includes('.git')) return 'git hooks are protected';
+  return null;
+}

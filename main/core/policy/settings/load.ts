@@ -1,0 +1,159 @@
+import { readFileSync, statSync } from 'node:fs';
+import { PermissionMode, type PolicySource } from '../../../../shared/policy';
+import { parseRule } from '../rules/parse-rule';
+import type { Rule, RuleKind } from '../rules/types';
+
+export interface Problem {
+  file: string;
+  message: string;
+}
+
+export interface LoadedSettings {
+  file: string;
+  source: PolicySource;
+  exists: boolean;
+  /** Unreadable JSON, wrong types or unknown keys: the file grants nothing (its deny/ask rules still hold). */
+  malformed: boolean;
+  rules: Rule[];
+  defaultMode: PermissionMode | null;
+  additionalDirectories: string[];
+  lockPermissionRules: boolean;
+  disableBypassMode: boolean;
+  problems: Problem[];
+}
+
+const RULE_KEYS: RuleKind[] = ['allow', 'ask', 'deny'];
+const PERMISSION_KEYS = new Set(['allow', 'ask', 'deny', 'defaultMode', 'additionalDirectories', 'lockPermissionRules', 'disableBypassMode']);
+const MANAGED_ONLY = new Set(['lockPermissionRules', 'disableBypassMode']);
+const DANGEROUS_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+function empty(file: string, source: PolicySource, exists: boolean): LoadedSettings {
+  return {
+    file, source, exists, malformed: false, rules: [], defaultMode: null, additionalDirectories: [],
+    lockPermissionRules: false, disableBypassMode: false, problems: [],
+  };
+}
+
+/** "line L column C" for a JSON.parse error message that carries a character position. */
+function jsonPosition(text: string, message: string): string {
+  const m = /position (\d+)/.exec(message);
+  if (!m) return message;
+  const pos = Number(m[1]);
+  const before = text.slice(0, pos);
+  const line = before.split('\n').length;
+  const column = pos - before.lastIndexOf('\n');
+  return `line ${line} column ${column}: ${message.replace(/\s*\(line \d+ column \d+\)/, '')}`;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Validates one settings document (already JSON-parsed). Pure, for tests and the loader. */
+export function readSettings(doc: unknown, file: string, source: PolicySource): LoadedSettings {
+  const out = empty(file, source, true);
+  const problem = (message: string, malformed = true): void => {
+    out.problems.push({ file, message });
+    if (malformed) out.malformed = true;
+  };
+  if (!isPlainObject(doc)) {
+    problem('the settings file must hold a JSON object');
+    return out;
+  }
+  for (const key of Object.keys(doc)) if (DANGEROUS_KEYS.has(key)) problem(`"${key}": key not allowed`);
+  if (!Object.hasOwn(doc, 'permissions')) return out;
+  const perms = doc.permissions;
+  if (!isPlainObject(perms)) {
+    problem('"permissions" must be an object');
+    return out;
+  }
+  for (const key of Object.keys(perms)) {
+    if (!PERMISSION_KEYS.has(key)) problem(`permissions.${key}: unknown key`);
+    else if (MANAGED_ONLY.has(key) && source !== 'managed') problem(`permissions.${key}: only managed settings can set this`, false);
+  }
+  for (const kind of RULE_KEYS) {
+    if (!Object.hasOwn(perms, kind)) continue;
+    const list = perms[kind];
+    if (!Array.isArray(list)) {
+      problem(`permissions.${kind} must be an array of rule strings`);
+      continue;
+    }
+    list.forEach((entry: unknown, i) => {
+      const parsed = parseRule(entry, kind, source, file);
+      if (!parsed.ok) {
+        problem(`permissions.${kind}[${i}]: ${parsed.message}`, typeof entry !== 'string');
+        return;
+      }
+      if (parsed.warning) problem(`permissions.${kind}[${i}]: ${parsed.warning}`, false);
+      out.rules.push(parsed.rule);
+    });
+  }
+  if (Object.hasOwn(perms, 'defaultMode')) {
+    const raw = perms.defaultMode === 'bypassPermissions' ? 'bypass' : perms.defaultMode;
+    const mode = PermissionMode.safeParse(raw);
+    if (mode.success) out.defaultMode = mode.data;
+    else problem(`permissions.defaultMode: expected one of ${PermissionMode.options.join(', ')}`);
+  }
+  if (Object.hasOwn(perms, 'additionalDirectories')) {
+    const dirs = perms.additionalDirectories;
+    if (Array.isArray(dirs) && dirs.every((d) => typeof d === 'string' && d.trim() !== '' && !d.includes('\0'))) {
+      out.additionalDirectories = dirs as string[];
+    } else problem('permissions.additionalDirectories must be an array of folder paths');
+  }
+  for (const key of MANAGED_ONLY) {
+    if (!Object.hasOwn(perms, key)) continue;
+    const v = perms[key];
+    if (typeof v !== 'boolean') problem(`permissions.${key} must be true or false`);
+    else if (source === 'managed') out[key as 'lockPermissionRules' | 'disableBypassMode'] = v;
+  }
+  if (out.malformed) {
+    out.rules = out.rules.filter((r) => r.kind !== 'allow');
+    out.defaultMode = null;
+    out.additionalDirectories = [];
+    out.problems.push({ file, message: 'the file has errors, so none of its allow rules, modes or folders apply' });
+  }
+  return out;
+}
+
+interface CacheEntry {
+  key: string;
+  value: LoadedSettings;
+}
+const cache = new Map<string, CacheEntry>();
+
+/** Loads a settings file, re-reading it only when its size, mtime or inode changed. */
+export function loadSettingsFile(file: string, source: PolicySource): LoadedSettings {
+  let key: string;
+  try {
+    const st = statSync(file, { bigint: true });
+    if (!st.isFile()) {
+      const out = empty(file, source, true);
+      out.malformed = true;
+      out.problems.push({ file, message: 'not a regular file' });
+      return out;
+    }
+    key = `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') {
+      return empty(file, source, false);
+    }
+    const out = empty(file, source, true);
+    out.malformed = true;
+    out.problems.push({ file, message: `cannot read: ${(e as Error).message}` });
+    return out;
+  }
+  const hit = cache.get(file);
+  if (hit && hit.key === key && hit.value.source === source) return hit.value;
+  let value: LoadedSettings;
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+    value = readSettings(JSON.parse(text) as unknown, file, source);
+  } catch (e) {
+    value = empty(file, source, true);
+    value.malformed = true;
+    value.problems.push({ file, message: `invalid JSON at ${jsonPosition(text, (e as Error).message)}` });
+  }
+  cache.set(file, { key, value });
+  return value;
+}

@@ -1,0 +1,172 @@
+import type { Parser } from 'web-tree-sitter';
+import { isHarmlessShellVariable, isInertEnv } from './env-vars';
+import { fileArgAccesses } from './file-args';
+import { neverPrefixReason } from './never-prefix';
+import { basename } from './options';
+import { bashParser } from './parser';
+import type { FileAccess, ShellAnalysis, ShellWord, SimpleCommand } from './types';
+import { MAX_CODE_DEPTH, ShellWalker } from './walk';
+import { builtinCode, findExecCommands, shellInvocation, unwrap } from './wrappers';
+import { staticWord } from './words';
+
+/** Longer commands always ask (their deny checks still run). */
+export const MAX_COMMAND_CHARS = 12_000;
+/** More simple commands than this always ask (their deny checks still run). */
+export const MAX_COMMANDS = 300;
+
+/** One simple command and what the policy must know about it. */
+export interface CommandPart {
+  cmd: SimpleCommand;
+  /** What deny/ask rules and the critical list also look at: the argv seen through wrappers and paths. */
+  variants: ShellWord[][];
+  /** Why no prefix rule may approve it (find -exec, sed -i, node -e, ...). */
+  neverPrefix: string | null;
+  /** Needs no rule of its own: `cd`, declarations, `bash -c`/`eval` with static code (checked inside). */
+  transparent: boolean;
+  /** Reasons that force a question whatever the rules say (dynamic names, risky env prefixes, ...). */
+  forceAsk: string[];
+}
+
+export interface ShellPlan {
+  parts: CommandPart[];
+  files: FileAccess[];
+  issues: string[];
+}
+
+const HARMLESS = new Set(['cd', 'pushd', 'popd', 'true', 'false', ':']);
+
+class Analyzer {
+  readonly parts: CommandPart[] = [];
+  private hereDocsParsed = false;
+
+  constructor(
+    private readonly parser: Parser,
+    private readonly home: string,
+    private readonly root: ShellWalker,
+  ) {}
+
+  private parseCode(words: ShellWord[], cmd: SimpleCommand, part: CommandPart, what: string): void {
+    if (words.some((w) => w.value === null)) {
+      part.forceAsk.push(`${what} runs code that is only known at run time`);
+      part.transparent = false;
+      // Still look inside the literal text for commands a deny rule should catch.
+    }
+    const code = words.map((w) => w.value ?? w.text).join(' ');
+    if (cmd.depth + 1 > MAX_CODE_DEPTH) {
+      part.forceAsk.push('commands are nested too deeply to check');
+      return;
+    }
+    const nested = new ShellWalker(this.parser, this.home, cmd.cwd, cmd.depth + 1);
+    nested.walkSource(code);
+    this.root.merge(nested.result);
+  }
+
+  private parseHereDocs(cmd: SimpleCommand, part: CommandPart): void {
+    const docs = this.root.result.hereDocs;
+    if (docs.some((d) => d.dynamic)) part.forceAsk.push('a shell reads a here-document with expansions');
+    if (this.hereDocsParsed) return;
+    this.hereDocsParsed = true;
+    for (const doc of [...docs]) {
+      const nested = new ShellWalker(this.parser, this.home, cmd.cwd, cmd.depth + 1);
+      nested.walkSource(doc.text);
+      this.root.merge(nested.result);
+    }
+  }
+
+  analyze(cmd: SimpleCommand): void {
+    const part: CommandPart = { cmd, variants: [], neverPrefix: null, transparent: false, forceAsk: [] };
+    this.parts.push(part);
+    const bare = cmd.argv.length === 0 || cmd.declaration;
+    for (const a of cmd.assignments) {
+      if (bare ? !isHarmlessShellVariable(a.name) : !isInertEnv(a.name)) {
+        part.forceAsk.push(`setting ${a.name} can change what ${bare ? 'later commands run' : 'the command runs'}`);
+      }
+    }
+    if (bare) {
+      part.transparent = true;
+      return;
+    }
+    const first = cmd.argv[0] as ShellWord;
+    if (first.value === null) {
+      part.forceAsk.push(`the command name ${first.text} is only known at run time`);
+      return;
+    }
+    if (first.glob) part.forceAsk.push(`the command name ${first.text} is a file pattern`);
+    if (HARMLESS.has(first.value)) part.transparent = true;
+
+    const seen = new Set<string>();
+    const queue: ShellWord[][] = [cmd.argv];
+    let readsStdin = cmd.piped || cmd.hereDoc;
+    while (queue.length > 0) {
+      const argv = queue.shift() as ShellWord[];
+      const key = argv.map((w) => w.value ?? '\0').join('\u0001');
+      if (seen.has(key) || seen.size > 20) continue;
+      seen.add(key);
+      part.variants.push(argv);
+      const program = argv[0]?.value;
+      if (program === null || program === undefined) {
+        part.forceAsk.push(`a wrapped command name is only known at run time`);
+        continue;
+      }
+      if (program.includes('/')) queue.push([staticWord(basename(program)), ...argv.slice(1)]);
+      const isOuter = argv === cmd.argv;
+      const code = builtinCode(argv);
+      if (code !== null) {
+        if (isOuter) part.transparent = true;
+        if (code.length) this.parseCode(code, cmd, part, basename(program));
+        continue;
+      }
+      const shell = shellInvocation(argv);
+      if (shell) {
+        if (shell.kind === 'code') {
+          if (isOuter) part.transparent = true;
+          this.parseCode([shell.code], cmd, part, basename(program));
+        } else if (shell.kind === 'stdin') {
+          if (cmd.piped || !cmd.hereDoc) part.forceAsk.push(`${basename(program)} reads commands from its input`);
+          else if (isOuter) part.transparent = true;
+          this.parseHereDocs(cmd, part);
+        } else if (shell.kind === 'unknown') part.forceAsk.push(shell.reason);
+        continue;
+      }
+      const inner = unwrap(argv);
+      if (inner) {
+        if (inner.kind === 'unknown') part.forceAsk.push(inner.reason);
+        else if (inner.kind === 'argv' || inner.kind === 'code') {
+          for (const a of inner.env) {
+            if (!isInertEnv(a.name)) part.forceAsk.push(`setting ${a.name} can change what the command runs`);
+          }
+          if (inner.kind === 'argv') {
+            queue.push(inner.argv);
+            if (basename(program) === 'xargs') readsStdin = false;
+          } else this.parseCode(inner.code, cmd, part, basename(program));
+        }
+        continue;
+      }
+      for (const exec of findExecCommands(argv)) queue.push(exec);
+      const never = neverPrefixReason(argv, readsStdin);
+      if (never && !part.neverPrefix) part.neverPrefix = never;
+      this.root.result.files.push(...fileArgAccesses(argv, cmd.cwd));
+    }
+  }
+}
+
+export interface AnalyzeOptions {
+  cwd: string;
+  home: string;
+}
+
+/** Parses a bash command with tree-sitter-bash and describes every simple command and file it touches. */
+export async function analyzeShell(source: string, opts: AnalyzeOptions): Promise<ShellPlan> {
+  const parser = await bashParser();
+  const root = new ShellWalker(parser, opts.home, opts.cwd, 0);
+  root.walkSource(source);
+  const analyzer = new Analyzer(parser, opts.home, root);
+  const commands: SimpleCommand[] = root.result.commands;
+  for (let i = 0; i < commands.length && i < 5000; i++) analyzer.analyze(commands[i] as SimpleCommand);
+  const result: ShellAnalysis = root.result;
+  const issues = [...result.issues];
+  if (source.length > MAX_COMMAND_CHARS) issues.push(`the command is longer than ${MAX_COMMAND_CHARS} characters`);
+  if (commands.length > MAX_COMMANDS) issues.push(`the command has more than ${MAX_COMMANDS} parts`);
+  if (commands.length >= 5000) issues.push('the command has too many parts to check');
+  return { parts: analyzer.parts, files: result.files, issues };
+}
