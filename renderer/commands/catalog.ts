@@ -1,0 +1,37 @@
+/** The slash commands, as the original TUI's users know them. `arg` says what the completion popup offers. */
+export type ArgKind = 'session' | 'prompt' | 'approval' | 'text' | 'none';
+
+export interface CommandSpec {
+  name: string;
+  usage: string;
+  help: string;
+  arg: ArgKind;
+}
+
+export const COMMANDS: readonly CommandSpec[] = [
+  { name: 'new', usage: '/new <text>', help: 'start a new session in the focused workspace and focus it', arg: 'text' },
+  { name: 'prompt', usage: '/prompt <text>', help: 'send to the focused session (queued if it is busy)', arg: 'text' },
+  { name: 'submit', usage: '/submit <text>', help: 'start a new session in the background', arg: 'text' },
+  { name: 'list', usage: '/list', help: 'list sessions with their status', arg: 'none' },
+  { name: 'switch', usage: '/switch <session>', help: 'focus a session', arg: 'session' },
+  { name: 'close', usage: '/close <session>', help: 'close a session and release its slot', arg: 'session' },
+  { name: 'approvals', usage: '/approvals', help: 'open the approvals inbox', arg: 'none' },
+  { name: 'approve', usage: '/approve <ref> [once|always]', help: 'allow a pending call (for the session; once; or always)', arg: 'approval' },
+  { name: 'deny', usage: '/deny <ref> [message]', help: 'deny a pending call, optionally telling the model why', arg: 'approval' },
+  { name: 'pause', usage: '/pause [prompt]', help: 'pause a running prompt (not supported by this engine: use /cancel)', arg: 'prompt' },
+  { name: 'resume', usage: '/resume <session>', help: 'bring a session to the front; a failed prompt is retried with /retry', arg: 'session' },
+  { name: 'cancel', usage: '/cancel [prompt]', help: 'cancel a prompt (default: the focused one)', arg: 'prompt' },
+  { name: 'override', usage: '/override [session]', help: 'let a prompt held by a conflict run anyway', arg: 'session' },
+  { name: 'retry', usage: '/retry [prompt]', help: 'run a failed or cancelled prompt again', arg: 'prompt' },
+  { name: 'permissions', usage: '/permissions', help: 'effective rules, modes and a "check a call" box', arg: 'none' },
+  { name: 'setup', usage: '/setup', help: 'configure a model provider', arg: 'none' },
+  { name: 'show-config', usage: '/show-config', help: 'show the configuration (keys redacted)', arg: 'none' },
+  { name: 'help', usage: '/help', help: 'list commands and keys', arg: 'none' },
+];
+
+/** The original's short aliases. */
+export const ALIASES: Readonly<Record<string, string>> = { ':s': 'prompt', ':sv': 'prompt', ':a': 'approvals', ':h': 'help', ':p': 'permissions' };
+
+export function findCommand(name: string): CommandSpec | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}

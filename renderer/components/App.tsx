@@ -1,0 +1,99 @@
+import { useEffect } from 'react';
+import { pendingApprovalsOf } from '../store/status';
+import { useActions, usePanel, usePanelStore } from '../store/use-panel';
+import { ApprovalsInbox } from './ApprovalsInbox';
+import { CommandLog } from './CommandLog';
+import { ConfigView } from './ConfigView';
+import { MainArea } from './MainArea';
+import { NewSessionForm } from './NewSessionForm';
+import { PermissionsView } from './PermissionsView';
+import { SessionList } from './SessionList';
+import { SetupView } from './SetupView';
+
+/** The panel: sessions sidebar, the focused session (and grid), approvals inbox and the setup/config/permission views. */
+export function App() {
+  const store = usePanelStore();
+  const actions = useActions();
+  const api = usePanel((s) => s.api);
+  const overlay = usePanel((s) => s.ui.overlay);
+  const newSessionOpen = usePanel((s) => s.ui.newSessionOpen);
+  const pending = usePanel((s) => pendingApprovalsOf(s.domain).length);
+  const connection = usePanel((s) => s.ui.connection);
+  const hydrated = usePanel((s) => s.ui.hydrated);
+
+  // First run: no model configured yet, so the setup view comes first.
+  useEffect(() => {
+    if (!hydrated) return;
+    let live = true;
+    void api['config.get']({}).then((r) => {
+      if (live && r.ok && r.value.providers.length === 0) actions.openOverlay('setup');
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, actions, hydrated]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+        e.preventDefault();
+        actions.focusRelative(e.key === 'ArrowDown' ? 1 : -1);
+      } else if (e.altKey && /^[1-9]$/.test(e.key)) {
+        e.preventDefault();
+        const { domain } = store.getState();
+        const open = domain.sessionOrder.filter((id) => !domain.sessions[id]?.closed);
+        const id = open[Number(e.key) - 1];
+        if (id) actions.focus(id);
+      } else if (e.key === 'Escape' && store.getState().ui.overlay !== 'none') {
+        actions.openOverlay('none');
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [actions, store]);
+
+  return (
+    <div className="app">
+      <aside className="sidebar">
+        <header className="brand">
+          <h1>Paragents</h1>
+          <span className={`conn conn-${connection}`} title={`engine: ${connection}`} />
+        </header>
+        <div className="sidebar-buttons">
+          <button type="button" className="primary" onClick={() => actions.openNewSession(!newSessionOpen)}>
+            New session
+          </button>
+          <button
+            type="button"
+            className={`inbox-button${pending > 0 ? ' has-pending' : ''}`}
+            aria-pressed={overlay === 'inbox'}
+            onClick={() => actions.openOverlay(overlay === 'inbox' ? 'none' : 'inbox')}
+          >
+            Approvals {pending > 0 ? <span className="badge">{pending}</span> : null}
+          </button>
+        </div>
+        {newSessionOpen ? <NewSessionForm /> : null}
+        <SessionList />
+        <nav className="sidebar-links" aria-label="Views">
+          <button type="button" className="link" onClick={() => actions.openOverlay('permissions')}>
+            Permissions
+          </button>
+          <button type="button" className="link" onClick={() => actions.openOverlay('config')}>
+            Config
+          </button>
+          <button type="button" className="link" onClick={() => actions.openOverlay('setup')}>
+            Setup
+          </button>
+        </nav>
+      </aside>
+      <main className="main">
+        {overlay === 'inbox' ? <ApprovalsInbox /> : null}
+        {overlay === 'setup' ? <SetupView /> : null}
+        {overlay === 'config' ? <ConfigView /> : null}
+        {overlay === 'permissions' ? <PermissionsView /> : null}
+        <MainArea />
+        <CommandLog />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useActions, usePanel } from '../store/use-panel';
+
+/** Replies to commands and errors, like the original's log lines; the newest few are shown. */
+export function CommandLog() {
+  const log = usePanel((s) => s.ui.log);
+  const actions = useActions();
+  if (log.length === 0) return null;
+  return (
+    <section className="command-log" aria-label="Command output" aria-live="polite">
+      <button type="button" className="link clear" onClick={() => actions.clearLog()}>
+        Clear
+      </button>
+      {log.slice(-12).map((l) => (
+        <div key={l.id} className={`log-line log-${l.tone}`}>
+          {l.text}
+        </div>
+      ))}
+    </section>
+  );
+}

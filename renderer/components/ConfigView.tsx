@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import type { RedactedConfig } from '../../shared';
+import { useActions, usePanel } from '../store/use-panel';
+
+/** /show-config: where the config lives, the providers and the limits. Keys are never shown, only whether one is set. */
+export function ConfigView() {
+  const api = usePanel((s) => s.api);
+  const actions = useActions();
+  const [config, setConfig] = useState<RedactedConfig | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void api['config.get']({}).then((r) => {
+      if (!live) return;
+      if (r.ok) setConfig(r.value);
+      else setError(r.error.message);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  return (
+    <section className="overlay-view" aria-label="Configuration">
+      <header className="overlay-header">
+        <h2>Configuration</h2>
+        <button type="button" onClick={() => actions.openOverlay('setup')}>
+          Set up a provider
+        </button>
+        <button type="button" onClick={() => actions.openOverlay('none')}>
+          Close
+        </button>
+      </header>
+      {error ? <p role="alert" className="form-error">{error}</p> : null}
+      {config ? (
+        <>
+          <dl className="facts">
+            <dt>File</dt>
+            <dd><code>{config.path}</code></dd>
+            <dt>Home</dt>
+            <dd><code>{config.home}</code></dd>
+            <dt>Default provider</dt>
+            <dd>{config.defaultProvider ?? config.providers[0]?.name ?? 'none'}</dd>
+            <dt>Fallback</dt>
+            <dd>{config.fallback.length ? config.fallback.join(' → ') : 'none'}</dd>
+            <dt>Concurrency</dt>
+            <dd>{config.concurrency}</dd>
+            <dt>Max steps</dt>
+            <dd>{config.maxSteps}</dd>
+          </dl>
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Provider</th>
+                <th>Base URL</th>
+                <th>Model</th>
+                <th>Key</th>
+              </tr>
+            </thead>
+            <tbody>
+              {config.providers.map((p) => (
+                <tr key={p.name}>
+                  <td>{p.name}</td>
+                  <td><code>{p.baseURL}</code></td>
+                  <td>{p.model}</td>
+                  <td>{p.apiKeySet ? 'set (hidden)' : p.apiKeyEnv ? `from $${p.apiKeyEnv}` : 'none'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { useShallow } from 'zustand/react/shallow';
+import type { Layout } from '../store/ui-state';
+import { useActions, usePanel } from '../store/use-panel';
+import { PromptBox } from './PromptBox';
+import { SessionPane } from './SessionPane';
+import { SessionTile } from './SessionTile';
+
+const LAYOUTS: Layout[] = [1, 2, 4];
+
+/** The focused session, plus up to three more side by side (layouts 1, 2 and 2×2). */
+export function MainArea() {
+  const focused = usePanel((s) => s.ui.focusedSessionId);
+  const layout = usePanel((s) => s.ui.layout);
+  const others = usePanel(
+    useShallow((s) => {
+      const open = s.domain.sessionOrder.filter((id) => id !== focused && s.domain.sessions[id] && !s.domain.sessions[id]!.closed);
+      const pinned = s.ui.gridIds.filter((id) => open.includes(id));
+      const rest = open.filter((id) => !pinned.includes(id)).reverse();
+      return [...pinned, ...rest].slice(0, layout - 1);
+    }),
+  );
+  const actions = useActions();
+
+  return (
+    <div className="main-area">
+      <div className="toolbar" role="toolbar" aria-label="Layout">
+        {LAYOUTS.map((l) => (
+          <button key={l} type="button" aria-pressed={layout === l} onClick={() => actions.setLayout(l)} title={`Show ${l} session${l > 1 ? 's' : ''}`}>
+            {l === 1 ? '▣ 1' : l === 2 ? '◫ 2' : '⊞ 2×2'}
+          </button>
+        ))}
+        <span className="hint">Alt+↑/↓ switch session · / for commands</span>
+      </div>
+      <div className={`grid grid-${layout === 1 ? 1 : others.length + 1}`}>
+        {focused ? (
+          <SessionPane sessionId={focused} />
+        ) : (
+          <div className="session-pane empty-pane">
+            <div className="welcome">
+              <h2>No session</h2>
+              <p>Type a task below to start a session in your last workspace, or use “New session”.</p>
+            </div>
+            <PromptBox sessionId={null} />
+          </div>
+        )}
+        {others.map((id) => (
+          <SessionTile key={id} sessionId={id} />
+        ))}
+      </div>
+    </div>
+  );
+}

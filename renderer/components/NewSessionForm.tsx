@@ -1,0 +1,74 @@
+import { useId, useState, type FormEvent } from 'react';
+import { PermissionMode } from '../../shared';
+import { useActions, usePanel } from '../store/use-panel';
+
+/** "New session": a workspace folder, an optional name, mode and first prompt. */
+export function NewSessionForm() {
+  const actions = useActions();
+  const lastWorkspace = usePanel((s) => s.ui.lastWorkspace);
+  const pendingPrompt = usePanel((s) => s.ui.pendingPrompt);
+  const [workspace, setWorkspace] = useState(lastWorkspace ?? '');
+  const [name, setName] = useState('');
+  const [mode, setMode] = useState<PermissionMode>('default');
+  const [prompt, setPrompt] = useState(pendingPrompt ?? '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!workspace.trim()) {
+      setError('Workspace is required');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const result = await actions.createSession({
+      workspace: workspace.trim(),
+      ...(name.trim() ? { name: name.trim() } : {}),
+      mode,
+      ...(prompt.trim() ? { prompt } : {}),
+    });
+    setBusy(false);
+    if (!result.ok) setError(result.error.message);
+  };
+
+  return (
+    <form className="new-session-form" aria-label="Create session" onSubmit={(e) => void submit(e)}>
+      <label htmlFor={`${id}-ws`}>Workspace</label>
+      <input
+        id={`${id}-ws`}
+        name="workspace"
+        value={workspace}
+        placeholder="/path/to/project"
+        autoFocus
+        onChange={(e) => setWorkspace(e.target.value)}
+      />
+      <label htmlFor={`${id}-name`}>Name</label>
+      <input id={`${id}-name`} name="name" value={name} placeholder="optional" maxLength={80} onChange={(e) => setName(e.target.value)} />
+      <label htmlFor={`${id}-mode`}>Mode</label>
+      <select id={`${id}-mode`} value={mode} onChange={(e) => setMode(PermissionMode.parse(e.target.value))}>
+        {PermissionMode.options.map((m) => (
+          <option key={m} value={m}>
+            {m}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-first`}>First message</label>
+      <textarea id={`${id}-first`} rows={2} value={prompt} placeholder="optional" onChange={(e) => setPrompt(e.target.value)} />
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
+      <div className="form-buttons">
+        <button type="submit" className="primary" disabled={busy}>
+          Create
+        </button>
+        <button type="button" onClick={() => actions.openNewSession(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,154 @@
+import { useEffect, useId, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { PermissionMode, ToolName } from '../../shared';
+import type { PolicyDecision, RequestOutput } from '../../shared';
+import { decisionText, sourceLabel } from '../format/decision-text';
+import { isRecord } from '../format/tool-summary';
+import { sessionTitle } from '../store/status';
+import { useActions, usePanel } from '../store/use-panel';
+
+type Rules = RequestOutput<'policy.rules'>;
+
+/** /permissions: effective rules with their files, each session's mode, workspace trust, and "check a call". */
+export function PermissionsView() {
+  const api = usePanel((s) => s.api);
+  const actions = useActions();
+  const focused = usePanel((s) => s.ui.focusedSessionId);
+  const sessions = usePanel(useShallow((s) => s.domain.sessionOrder.map((id) => s.domain.sessions[id]!).filter((v) => v && !v.closed)));
+  const [sessionId, setSessionId] = useState(focused ?? sessions[0]?.id ?? '');
+  const [rules, setRules] = useState<Rules | null>(null);
+  const [rulesError, setRulesError] = useState<string | null>(null);
+  const id = useId();
+
+  useEffect(() => {
+    let live = true;
+    if (!sessionId) return;
+    void api['policy.rules']({ session: sessionId }).then((r) => {
+      if (!live) return;
+      setRules(r.ok ? r.value : null);
+      setRulesError(r.ok ? null : r.error.message);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, sessionId]);
+
+  return (
+    <section className="overlay-view" aria-label="Permissions">
+      <header className="overlay-header">
+        <h2>Permissions</h2>
+        <button type="button" onClick={() => actions.openOverlay('none')}>
+          Close
+        </button>
+      </header>
+      <h3>Modes</h3>
+      <table className="table">
+        <tbody>
+          {sessions.map((s) => (
+            <tr key={s.id}>
+              <td>
+                {sessionTitle(s)} <span className="session-ref">{s.ref}</span>
+              </td>
+              <td className="meta">{s.workspace}</td>
+              <td>
+                <select aria-label={`Mode of ${s.ref}`} value={s.mode} onChange={(e) => void actions.setMode(s.id, PermissionMode.parse(e.target.value))}>
+                  {PermissionMode.options.map((m) => (
+                    <option key={m}>{m}</option>
+                  ))}
+                </select>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3>
+        Effective rules for{' '}
+        <select aria-label="Session for rules" value={sessionId} onChange={(e) => setSessionId(e.target.value)}>
+          {sessions.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.ref} · {sessionTitle(s)}
+            </option>
+          ))}
+        </select>
+      </h3>
+      {rulesError ? <p className="form-error">{rulesError}</p> : null}
+      {rules ? (
+        <>
+          <p className="meta">
+            Workspace {rules.workspace ?? '—'} is {rules.trusted ? 'trusted' : 'not trusted'} · mode {rules.mode}
+          </p>
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Rule</th>
+                <th>Effect</th>
+                <th>Source</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rules.rules.map((r, i) => (
+                <tr key={`${r.rule}-${i}`}>
+                  <td><code>{r.rule}</code></td>
+                  <td className={`effect-${r.effect}`}>{r.effect}</td>
+                  <td>
+                    {sourceLabel[r.source]}
+                    {r.file ? <code className="meta"> {r.file}</code> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+      <CheckCall sessionId={sessionId} labelId={id} />
+    </section>
+  );
+}
+
+function CheckCall({ sessionId, labelId }: { sessionId: string; labelId: string }) {
+  const api = usePanel((s) => s.api);
+  const [tool, setTool] = useState<ToolName>('Bash');
+  const [arg, setArg] = useState('git status');
+  const [decision, setDecision] = useState<PolicyDecision | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const check = async () => {
+    let input: Record<string, unknown>;
+    if (tool === 'Bash') input = { command: arg };
+    else if (arg.trim().startsWith('{')) {
+      try {
+        const parsed: unknown = JSON.parse(arg);
+        input = isRecord(parsed) ? parsed : {};
+      } catch {
+        setError('input is not valid JSON');
+        return;
+      }
+    } else input = tool === 'Glob' || tool === 'Grep' ? { pattern: arg } : { path: arg };
+    const r = await api['policy.check']({ ...(sessionId ? { session: sessionId } : {}), tool, input });
+    setDecision(r.ok ? r.value : null);
+    setError(r.ok ? null : r.error.message);
+  };
+
+  return (
+    <div className="check-call">
+      <h3 id={`${labelId}-check`}>Check a call</h3>
+      <div className="check-row" role="group" aria-labelledby={`${labelId}-check`}>
+        <select aria-label="Tool" value={tool} onChange={(e) => setTool(ToolName.parse(e.target.value))}>
+          {ToolName.options.map((t) => (
+            <option key={t}>{t}</option>
+          ))}
+        </select>
+        <input aria-label="Command, path or JSON input" value={arg} onChange={(e) => setArg(e.target.value)} />
+        <button type="button" onClick={() => void check()}>
+          Check
+        </button>
+      </div>
+      {error ? <p className="form-error">{error}</p> : null}
+      {decision ? (
+        <p className={`decision decision-${decision.decision}`} role="status">
+          {decisionText(decision)} — {decision.reason}
+        </p>
+      ) : null}
+    </div>
+  );
+}

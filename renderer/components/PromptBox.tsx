@@ -1,0 +1,126 @@
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { completions } from '../commands/complete';
+import { runInput } from '../commands/run-input';
+import { pendingApprovalsOf } from '../store/status';
+import { usePanel, usePanelStore } from '../store/use-panel';
+
+/** Drafts per session, so switching sessions keeps what was typed in each. */
+const drafts = new Map<string, string>();
+
+/**
+ * Enter sends, Shift+Enter (or Alt+Enter) adds a line. `/` opens command completion: ↑/↓ choose, Tab or Enter
+ * fills the input without running it, Esc closes. `y`/`n` answer the focused session's pending approval.
+ */
+export function PromptBox({ sessionId }: { sessionId: string | null }) {
+  const store = usePanelStore();
+  const hasApproval = usePanel((s) => (sessionId ? pendingApprovalsOf(s.domain, sessionId).length > 0 : false));
+  const draftKey = sessionId ?? '';
+  const [text, setTextState] = useState(drafts.get(draftKey) ?? '');
+  const [lastKey, setLastKey] = useState(draftKey);
+  const [selected, setSelected] = useState(0);
+  const [dismissed, setDismissed] = useState(false);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const listId = useId();
+
+  if (lastKey !== draftKey) {
+    setLastKey(draftKey);
+    setTextState(drafts.get(draftKey) ?? '');
+  }
+  const setText = (value: string) => {
+    drafts.set(draftKey, value);
+    setTextState(value);
+    setDismissed(false);
+    setSelected(0);
+  };
+
+  // The store is read only while a command is being typed, so streaming does not re-render the box.
+  const domain = usePanel((s) => (text.startsWith('/') ? s.domain : null));
+  const candidates = useMemo(() => (dismissed || !domain ? [] : completions(text, domain)), [text, domain, dismissed]);
+  const active = candidates[Math.min(selected, candidates.length - 1)];
+
+  const send = async () => {
+    const value = text;
+    if (!value.trim()) return;
+    setText('');
+    await runInput(store, value);
+  };
+
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (candidates.length > 0) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        const step = e.key === 'ArrowDown' ? 1 : -1;
+        setSelected((i) => (i + step + candidates.length) % candidates.length);
+        return;
+      }
+      if ((e.key === 'Tab' || (e.key === 'Enter' && !e.shiftKey)) && active) {
+        e.preventDefault();
+        setText(active.fill);
+        return;
+      }
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        setDismissed(true);
+        return;
+      }
+    }
+    if (e.key === 'Enter' && !e.shiftKey && !e.altKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void send();
+    } else if (e.key === 'Enter' && e.altKey) {
+      e.preventDefault();
+      const el = e.currentTarget;
+      const at = el.selectionStart;
+      setText(`${text.slice(0, at)}\n${text.slice(el.selectionEnd)}`);
+    } else if (e.key === 'u' && e.ctrlKey) {
+      e.preventDefault();
+      setText('');
+    }
+  };
+
+  return (
+    <div className="prompt-box">
+      {candidates.length > 0 ? (
+        <ul className="completions" role="listbox" id={listId} aria-label="Completions">
+          {candidates.map((c, i) => (
+            <li
+              key={c.fill}
+              role="option"
+              aria-selected={c === active}
+              className={c === active ? 'selected' : undefined}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                setText(c.fill);
+                inputRef.current?.focus();
+              }}
+              onMouseEnter={() => setSelected(i)}
+            >
+              <span className="completion-label">{c.label}</span>
+              <span className="completion-detail">{c.detail}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <textarea
+        ref={inputRef}
+        aria-label="Prompt"
+        aria-controls={candidates.length ? listId : undefined}
+        aria-autocomplete="list"
+        rows={Math.min(8, Math.max(2, text.split('\n').length))}
+        value={text}
+        placeholder={
+          hasApproval
+            ? 'y / n answers the pending approval · /help for commands'
+            : sessionId
+              ? 'Message this session · Enter to send · Shift+Enter for a new line · / for commands'
+              : 'Describe a task to start a new session · / for commands'
+        }
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKey}
+      />
+      <button type="button" className="primary send" onClick={() => void send()} disabled={!text.trim()}>
+        Send
+      </button>
+    </div>
+  );
+}

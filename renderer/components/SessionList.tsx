@@ -1,0 +1,121 @@
+import { useShallow } from 'zustand/react/shallow';
+import type { SessionView } from '../store/types';
+import { useActions, usePanel } from '../store/use-panel';
+import { displayStatus, pendingApprovalsOf, queuedPrompts, sessionPrompts, sessionTitle, type DisplayStatus } from '../store/status';
+
+interface Row {
+  id: string;
+  ref: string;
+  title: string;
+  workspace: string;
+  status: DisplayStatus;
+  queue: number;
+  approvals: number;
+  tokens: number;
+}
+
+/** The sidebar's list: open sessions grouped by workspace, each with ref, status chip, queue, unread and tokens. */
+export function SessionList() {
+  // Rows are serialised so useShallow compares them by value: the list re-renders only when a row changes.
+  const rows = usePanel(
+    useShallow((s) =>
+      s.domain.sessionOrder
+        .map((id) => s.domain.sessions[id])
+        .filter((v): v is SessionView => v !== undefined && !v.closed)
+        .map((v) => {
+          const prompts = sessionPrompts(s.domain, v);
+          const row: Row = {
+            id: v.id,
+            ref: v.ref,
+            title: sessionTitle(v),
+            workspace: v.workspace,
+            status: displayStatus(s.domain, v),
+            queue: queuedPrompts(prompts).length,
+            approvals: pendingApprovalsOf(s.domain, v.id).length,
+            tokens: v.totalTokens,
+          };
+          return JSON.stringify(row);
+        }),
+    ),
+  );
+  const focused = usePanel((s) => s.ui.focusedSessionId);
+  const unread = usePanel((s) => s.ui.unread);
+  const gridIds = usePanel((s) => s.ui.gridIds);
+  const layout = usePanel((s) => s.ui.layout);
+  const actions = useActions();
+
+  const groups = new Map<string, Row[]>();
+  for (const json of rows) {
+    const row = JSON.parse(json) as Row;
+    const list = groups.get(row.workspace) ?? [];
+    list.push(row);
+    groups.set(row.workspace, list);
+  }
+
+  return (
+    <ul className="session-list" aria-label="Sessions">
+      {[...groups.entries()].map(([workspace, list]) => (
+        <li key={workspace} className="session-group">
+          <div className="group-title" title={workspace}>
+            {shortPath(workspace)}
+          </div>
+          <ul className="session-group-items">
+            {list.map((row) => (
+              <li key={row.id} className={`session-item${row.id === focused ? ' focused' : ''}`}>
+                <button
+                  type="button"
+                  className="session-button"
+                  aria-current={row.id === focused ? 'true' : undefined}
+                  onClick={() => actions.focus(row.id)}
+                >
+                  <span className="session-line">
+                    <span className="session-name">{row.title}</span>
+                    <span className="session-ref">{row.ref}</span>
+                    {unread[row.id] ? <span className="unread-dot" role="img" aria-label="unread" /> : null}
+                  </span>
+                  <span className="session-meta">
+                    <span className={`chip chip-${row.status}`}>{chipText(row)}</span>
+                    {row.queue > 0 ? <span className="meta">+{row.queue} queued</span> : null}
+                    {row.tokens > 0 ? <span className="meta">{formatTokens(row.tokens)} tok</span> : null}
+                  </span>
+                </button>
+                {layout > 1 && row.id !== focused ? (
+                  <button
+                    type="button"
+                    className="pin-button"
+                    aria-pressed={gridIds.includes(row.id)}
+                    title="Show in the grid"
+                    aria-label={`Show ${row.ref} in the grid`}
+                    onClick={() => actions.toggleGrid(row.id)}
+                  >
+                    ▦
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function chipText(row: Row): string {
+  switch (row.status) {
+    case 'waiting_approval':
+      return row.approvals > 1 ? `approval ×${row.approvals}` : 'approval';
+    case 'completed':
+      return 'complete';
+    default:
+      return row.status;
+  }
+}
+
+export function formatTokens(n: number): string {
+  return n >= 1000 ? `${(n / 1000).toFixed(n >= 10_000 ? 0 : 1)}k` : String(n);
+}
+
+/** The tail of a long path, which is the part that tells workspaces apart. */
+export function shortPath(path: string, max = 36): string {
+  return path.length <= max ? path : `…${path.slice(path.length - max + 1)}`;
+}

@@ -1,0 +1,60 @@
+import { useShallow } from 'zustand/react/shallow';
+import { PermissionMode } from '../../shared';
+import { displayStatus, openConflictsOf, pendingApprovalsOf, sessionTitle } from '../store/status';
+import { useActions, usePanel } from '../store/use-panel';
+import { ApprovalCard } from './ApprovalCard';
+import { ConflictCard } from './ConflictCard';
+import { PromptBox } from './PromptBox';
+import { QueueList } from './QueueList';
+import { StatusChip } from './StatusChip';
+import { formatTokens } from './SessionList';
+import { Transcript } from './Transcript';
+
+/** The focused session: header, conflicts, transcript, its pending approval, the queue and the prompt box. */
+export function SessionPane({ sessionId }: { sessionId: string }) {
+  const session = usePanel((s) => s.domain.sessions[sessionId]);
+  const status = usePanel((s) => {
+    const v = s.domain.sessions[sessionId];
+    return v ? displayStatus(s.domain, v) : 'idle';
+  });
+  const approvals = usePanel(useShallow((s) => pendingApprovalsOf(s.domain, sessionId)));
+  const conflicts = usePanel(useShallow((s) => openConflictsOf(s.domain, sessionId)));
+  const actions = useActions();
+  if (!session) return null;
+  const first = approvals[0];
+
+  return (
+    <div className="session-pane">
+      <header className="pane-header">
+        <h2>{sessionTitle(session)}</h2>
+        <span className="session-ref">{session.ref}</span>
+        <StatusChip status={status} />
+        <span className="meta workspace" title={session.workspace}>
+          {session.workspace}
+        </span>
+        <span className="spacer" />
+        {session.totalTokens > 0 ? <span className="meta">{formatTokens(session.totalTokens)} tokens</span> : null}
+        <label className="mode-select">
+          <span>Mode</span>
+          <select value={session.mode} onChange={(e) => void actions.setMode(session.id, PermissionMode.parse(e.target.value))}>
+            {PermissionMode.options.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={() => void actions.closeSession(session.id)}>
+          Close session
+        </button>
+      </header>
+      {conflicts.map((c) => (
+        <ConflictCard key={c.id} conflict={c} />
+      ))}
+      <Transcript sessionId={session.id} />
+      {first ? <ApprovalCard approval={first} conflict={conflicts[0]} more={approvals.length - 1} /> : null}
+      <QueueList sessionId={session.id} />
+      <PromptBox sessionId={session.id} />
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { displayStatus, pendingApprovalsOf, sessionTitle } from '../store/status';
+import type { TranscriptItem } from '../store/types';
+import { useActions, usePanel } from '../store/use-panel';
+import { StatusChip } from './StatusChip';
+import { TranscriptItemView } from './TranscriptItemView';
+
+const EMPTY: TranscriptItem[] = [];
+const TAIL = 12;
+
+/** A session in the grid beside the focused one: its status and the tail of its transcript; click to focus. */
+export function SessionTile({ sessionId }: { sessionId: string }) {
+  const session = usePanel((s) => s.domain.sessions[sessionId]);
+  const status = usePanel((s) => {
+    const v = s.domain.sessions[sessionId];
+    return v ? displayStatus(s.domain, v) : 'idle';
+  });
+  const approvals = usePanel((s) => pendingApprovalsOf(s.domain, sessionId).length);
+  const items = usePanel((s) => s.domain.transcripts[sessionId] ?? EMPTY);
+  const actions = useActions();
+  if (!session) return null;
+  return (
+    <article className={`session-tile tile-${status}`} aria-label={`Session ${session.ref}`}>
+      <header className="pane-header">
+        <button type="button" className="tile-title" onClick={() => actions.focus(session.id)}>
+          {sessionTitle(session)} <span className="session-ref">{session.ref}</span>
+        </button>
+        <StatusChip status={status} />
+        {approvals > 0 ? (
+          <button type="button" className="link" onClick={() => actions.focus(session.id)}>
+            answer {approvals} approval{approvals > 1 ? 's' : ''}
+          </button>
+        ) : null}
+      </header>
+      <div className="tile-body">
+        {items.slice(-TAIL).map((item) => (
+          <TranscriptItemView key={item.key} item={item} />
+        ))}
+      </div>
+    </article>
+  );
+}

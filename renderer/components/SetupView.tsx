@@ -1,0 +1,149 @@
+import { useEffect, useId, useState } from 'react';
+import type { RequestOutput } from '../../shared';
+import { PRESETS, type ProviderPreset } from '../format/provider-presets';
+import { useActions, usePanel } from '../store/use-panel';
+
+type Found = RequestOutput<'config.detectLocal'>[number];
+
+/**
+ * First-run setup and /setup: a preset, base URL, key (or the variable holding it), a model from the server's
+ * list, "Test connection", Save. A local Ollama or LM Studio found on its default port is offered first.
+ */
+export function SetupView() {
+  const api = usePanel((s) => s.api);
+  const actions = useActions();
+  const id = useId();
+  const [found, setFound] = useState<Found[]>([]);
+  const [preset, setPreset] = useState<ProviderPreset>(PRESETS[0]!);
+  const [name, setName] = useState<string>(PRESETS[0]!.id);
+  const [baseURL, setBaseURL] = useState(PRESETS[0]!.baseURL);
+  const [apiKey, setApiKey] = useState('');
+  const [apiKeyEnv, setApiKeyEnv] = useState('');
+  const [models, setModels] = useState<string[]>([]);
+  const [model, setModel] = useState('');
+  const [status, setStatus] = useState<{ tone: 'info' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void api['config.detectLocal']({}).then((r) => {
+      if (!live || !r.ok || r.value.length === 0) return;
+      setFound(r.value);
+      const first = r.value[0]!;
+      const p = PRESETS.find((x) => x.id === first.preset);
+      if (p) choose(p, first.baseURL, first.models);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  function choose(p: ProviderPreset, url = p.baseURL, list: string[] = []) {
+    setPreset(p);
+    setName(p.id);
+    setBaseURL(url);
+    setApiKeyEnv(p.keyEnv ?? '');
+    setModels(list);
+    setModel(list[0] ?? '');
+    setStatus(null);
+  }
+
+  const test = async () => {
+    setBusy(true);
+    setStatus(null);
+    const r = await api['config.listModels']({
+      baseURL,
+      ...(apiKey ? { apiKey } : {}),
+      ...(apiKeyEnv && !apiKey ? { apiKeyEnv } : {}),
+      provider: name,
+    });
+    setBusy(false);
+    if (!r.ok) return setStatus({ tone: 'error', text: r.error.message });
+    setModels(r.value.models);
+    if (!r.value.models.includes(model)) setModel(r.value.models[0] ?? '');
+    setStatus({ tone: 'info', text: `Connected in ${Math.round(r.value.latencyMs)} ms: ${r.value.models.length} model(s)` });
+  };
+
+  const save = async () => {
+    if (!model) return setStatus({ tone: 'error', text: 'Pick a model (use Test connection to list them)' });
+    setBusy(true);
+    const r = await api['config.saveProvider']({
+      provider: {
+        name,
+        baseURL,
+        model,
+        ...(apiKey ? { apiKey } : {}),
+        ...(apiKeyEnv && !apiKey ? { apiKeyEnv } : {}),
+      },
+      makeDefault: true,
+    });
+    setBusy(false);
+    if (!r.ok) return setStatus({ tone: 'error', text: r.error.message });
+    actions.log('info', `saved provider ${name} (${model}) as the default`);
+    actions.openOverlay('none');
+  };
+
+  return (
+    <section className="overlay-view setup" aria-label="Setup">
+      <header className="overlay-header">
+        <h2>Set up a model</h2>
+        <button type="button" onClick={() => actions.openOverlay('none')}>
+          Close
+        </button>
+      </header>
+      {found.length ? (
+        <p className="found">
+          Found {found.map((f) => `${f.preset} at ${f.baseURL}`).join(', ')} — no key needed.
+        </p>
+      ) : null}
+      <div className="presets" role="radiogroup" aria-label="Provider">
+        {PRESETS.map((p) => (
+          <label key={p.id} className={p.id === preset.id ? 'selected' : undefined}>
+            <input type="radio" name={`${id}-preset`} checked={p.id === preset.id} onChange={() => choose(p)} />
+            {p.label}
+          </label>
+        ))}
+      </div>
+      <div className="form-grid">
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} />
+        <label htmlFor={`${id}-url`}>Base URL</label>
+        <input id={`${id}-url`} value={baseURL} onChange={(e) => setBaseURL(e.target.value)} />
+        <label htmlFor={`${id}-key`}>API key</label>
+        <input
+          id={`${id}-key`}
+          type="password"
+          autoComplete="off"
+          value={apiKey}
+          placeholder={preset.local ? 'not needed for a local server' : 'paste a key, or use the variable below'}
+          onChange={(e) => setApiKey(e.target.value)}
+        />
+        <label htmlFor={`${id}-env`}>Key variable</label>
+        <input id={`${id}-env`} value={apiKeyEnv} placeholder="e.g. OPENAI_API_KEY" onChange={(e) => setApiKeyEnv(e.target.value)} />
+        <label htmlFor={`${id}-model`}>Model</label>
+        {models.length ? (
+          <select id={`${id}-model`} value={model} onChange={(e) => setModel(e.target.value)}>
+            {models.map((m) => (
+              <option key={m}>{m}</option>
+            ))}
+          </select>
+        ) : (
+          <input id={`${id}-model`} value={model} placeholder="Test connection to list models" onChange={(e) => setModel(e.target.value)} />
+        )}
+      </div>
+      {status ? (
+        <p role={status.tone === 'error' ? 'alert' : 'status'} className={status.tone === 'error' ? 'form-error' : 'form-ok'}>
+          {status.text}
+        </p>
+      ) : null}
+      <div className="form-buttons">
+        <button type="button" disabled={busy} onClick={() => void test()}>
+          Test connection
+        </button>
+        <button type="button" className="primary" disabled={busy} onClick={() => void save()}>
+          Save
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { memo } from 'react';
+import type { TranscriptItem } from '../store/types';
+import { Markdown } from './Markdown';
+import { ToolCallRow } from './ToolCallRow';
+
+export const TranscriptItemView = memo(function TranscriptItemView({ item }: { item: TranscriptItem }) {
+  switch (item.kind) {
+    case 'user':
+      return (
+        <div className="item item-user">
+          <span className="who">you</span>
+          <div className="user-text">{item.text}</div>
+        </div>
+      );
+    case 'assistant':
+      return (
+        <div className={`item item-assistant${item.streaming ? ' streaming' : ''}`} aria-busy={item.streaming || undefined}>
+          <Markdown text={item.text} streaming={item.streaming} />
+        </div>
+      );
+    case 'tool':
+      return (
+        <div className="item item-tool">
+          <ToolCallRow item={item} />
+        </div>
+      );
+    case 'notice':
+      return <div className={`item item-notice notice-${item.tone}`}>{item.text}</div>;
+  }
+});

@@ -1,0 +1,382 @@
+import { EPHEMERAL_EVENTS, isTerminal, missingCase } from '../../shared';
+import type { EngineEvent, EventOf, PromptSummary, SessionSummary } from '../../shared';
+import type { DomainState, PromptView, SessionView, ToolCallStatus, TranscriptItem } from './types';
+
+/**
+ * The one pure reducer: live events and replayed events (after a reload) go through the same code, so the
+ * panel after a reload is exactly what it was before. No React, no I/O.
+ */
+export function applyEvents(state: DomainState, events: readonly EngineEvent[]): DomainState {
+  let next = state;
+  for (const event of coalesceDeltas(events)) next = applyEvent(next, event);
+  return next;
+}
+
+/** Joins consecutive streaming deltas of one prompt so a burst costs one transcript copy, not one per token. */
+export function coalesceDeltas(events: readonly EngineEvent[]): EngineEvent[] {
+  const out: EngineEvent[] = [];
+  for (const event of events) {
+    const last = out[out.length - 1];
+    if (
+      event.type === 'assistant_delta' &&
+      last?.type === 'assistant_delta' &&
+      last.sessionId === event.sessionId &&
+      last.promptId === event.promptId
+    ) {
+      out[out.length - 1] = { ...last, text: last.text + event.text };
+    } else {
+      out.push(event);
+    }
+  }
+  return out;
+}
+
+export function applyEvent(state: DomainState, event: EngineEvent): DomainState {
+  const stored = !EPHEMERAL_EVENTS.has(event.type);
+  const seen = state.seqBySession[event.sessionId];
+  if (stored && seen !== undefined && event.seq <= seen) return state; // already applied (replay overlap)
+  let next = ensureSession(state, event);
+  next = applyTyped(next, event);
+  if (!stored) return next;
+  return {
+    ...next,
+    lastSeq: Math.max(next.lastSeq, event.seq),
+    seqBySession: { ...next.seqBySession, [event.sessionId]: event.seq },
+  };
+}
+
+function applyTyped(s: DomainState, e: EngineEvent): DomainState {
+  switch (e.type) {
+    case 'session_created':
+      return updateSession(s, e.sessionId, (v) => ({ ...v, workspace: e.workspace, createdAt: v.createdAt || e.ts }));
+    case 'session_closed':
+      return updateSession(s, e.sessionId, (v) => ({ ...v, closed: true }));
+    case 'prompt_queued': {
+      if (!e.promptId) return s;
+      const prompt: PromptView = {
+        id: e.promptId,
+        ref: e.promptRef ?? e.promptId.slice(0, 6),
+        sessionId: e.sessionId,
+        text: e.text,
+        status: s.prompts[e.promptId]?.status ?? 'queued',
+        error: null,
+      };
+      const withPrompt = { ...s, prompts: { ...s.prompts, [prompt.id]: prompt } };
+      const withOrder = updateSession(withPrompt, e.sessionId, (v) =>
+        v.promptIds.includes(prompt.id) ? v : { ...v, promptIds: [...v.promptIds, prompt.id] },
+      );
+      return upsertItem(withOrder, e.sessionId, `user:${prompt.id}`, () => ({
+        kind: 'user',
+        key: `user:${prompt.id}`,
+        promptId: prompt.id,
+        text: e.text,
+      }), (item) => (item.kind === 'user' ? { ...item, text: e.text } : item));
+    }
+    case 'prompt_status':
+      return updatePrompt(s, e.promptId, (p) => ({ ...p, status: e.status }));
+    case 'turn_started':
+      return updatePrompt(s, e.promptId, (p) => (p.status === 'queued' ? { ...p, status: 'running' } : p));
+    case 'assistant_delta':
+      return appendDelta(s, e);
+    case 'assistant_message':
+      return finishAssistant(s, e.sessionId, e.promptId, e.content, e.seq);
+    case 'tool_call':
+      return upsertTool(s, e.sessionId, e.callId, () => toolItem(e.promptId, e.callId, e.tool, e.input), (t) => ({
+        ...t,
+        tool: e.tool,
+        input: e.input,
+        decision: e.decision ?? t.decision,
+        status: t.status === 'running' ? statusFromDecision(e.decision) : t.status,
+      }));
+    case 'tool_result':
+      return upsertTool(s, e.sessionId, e.callId, () => toolItem(e.promptId, e.callId, e.tool, null), (t) => ({
+        ...t,
+        output: e.output,
+        error: e.error,
+        status: e.ok ? 'done' : t.status === 'denied' || t.status === 'blocked' || t.status === 'cancelled' ? t.status : 'error',
+      }));
+    case 'approval_requested': {
+      const approvals = {
+        ...s.approvals,
+        [e.approvalId]: {
+          id: e.approvalId,
+          ref: e.approvalRef,
+          sessionId: e.sessionId,
+          sessionRef: e.sessionRef,
+          promptId: e.promptId,
+          promptRef: e.promptRef,
+          callId: e.callId,
+          tool: e.tool,
+          input: e.input,
+          decision: e.decision,
+          alwaysRule: e.alwaysRule,
+          status: s.approvals[e.approvalId]?.status ?? 'pending',
+          answer: s.approvals[e.approvalId]?.answer ?? null,
+          createdAt: e.ts,
+        },
+      } satisfies DomainState['approvals'];
+      return upsertTool({ ...s, approvals }, e.sessionId, e.callId, () => toolItem(e.promptId, e.callId, e.tool, e.input), (t) => ({
+        ...t,
+        decision: e.decision,
+        approvalId: e.approvalId,
+        status: t.status === 'running' || t.status === 'waiting_approval' ? 'waiting_approval' : t.status,
+      }));
+    }
+    case 'approval_resolved': {
+      const current = s.approvals[e.approvalId];
+      const approvals = current
+        ? { ...s.approvals, [e.approvalId]: { ...current, status: e.status, answer: e.answer } }
+        : s.approvals;
+      const callId = current?.callId;
+      const next = { ...s, approvals };
+      if (!callId) return next;
+      const status: ToolCallStatus | null =
+        e.status === 'approved' ? 'running' : e.status === 'denied' ? 'denied' : e.status === 'cancelled' ? 'cancelled' : null;
+      return status ? upsertTool(next, e.sessionId, callId, null, (t) => (t.status === 'waiting_approval' ? { ...t, status } : t)) : next;
+    }
+    case 'conflict':
+      return {
+        ...s,
+        conflicts: {
+          ...s.conflicts,
+          [e.conflictId]: {
+            id: e.conflictId,
+            sessionId: e.sessionId,
+            sessionRef: e.sessionRef,
+            promptId: e.promptId,
+            promptRef: e.promptRef,
+            kind: e.kind,
+            otherSessionId: e.otherSessionId,
+            otherSessionRef: e.otherSessionRef,
+            otherSessionName: e.otherSessionName,
+            paths: e.paths,
+            detail: e.detail,
+            resolution: s.conflicts[e.conflictId]?.resolution ?? null,
+          },
+        },
+      };
+    case 'conflict_resolved': {
+      const c = s.conflicts[e.conflictId];
+      return c ? { ...s, conflicts: { ...s.conflicts, [c.id]: { ...c, resolution: e.resolution } } } : s;
+    }
+    case 'model_retry':
+      return pushNotice(settleStreaming(s, e.sessionId, e.promptId), e, 'warn', `model request failed (${e.error}); retry ${e.attempt} in ${Math.round(e.delayMs / 1000)} s`);
+    case 'usage':
+      return updateSession(s, e.sessionId, (v) => ({ ...v, totalTokens: e.sessionTotalTokens }));
+    case 'turn_completed': {
+      const done = updatePrompt(s, e.promptId, (p) => ({ ...p, status: 'completed' }));
+      const items = done.transcripts[e.sessionId] ?? [];
+      const shown = items.some((i) => i.kind === 'assistant' && i.promptId === e.promptId && i.text === e.content);
+      const settled = settleStreaming(done, e.sessionId, e.promptId);
+      return shown || !e.content ? settled : finishAssistant(settled, e.sessionId, e.promptId, e.content, e.seq);
+    }
+    case 'turn_failed':
+      return pushNotice(
+        settleStreaming(updatePrompt(s, e.promptId, (p) => ({ ...p, status: 'failed', error: e.error })), e.sessionId, e.promptId),
+        e,
+        'error',
+        `failed: ${e.error}`,
+      );
+    case 'turn_cancelled':
+      return pushNotice(
+        settleStreaming(updatePrompt(s, e.promptId, (p) => ({ ...p, status: 'cancelled' })), e.sessionId, e.promptId),
+        e,
+        'warn',
+        `cancelled: ${e.reason}`,
+      );
+    default:
+      return missingCase(e);
+  }
+}
+
+/** Seeds or refreshes sessions from `session.list` (fields that events do not carry: mode, status, usage). */
+export function applySummaries(state: DomainState, summaries: readonly SessionSummary[]): DomainState {
+  let next = state;
+  for (const summary of summaries) {
+    next = ensureSessionFields(next, summary.id, summary.ref, summary.name, summary.workspace, summary.createdAt);
+    next = updateSession(next, summary.id, (v) => ({
+      ...v,
+      name: summary.name,
+      mode: summary.mode,
+      summaryStatus: summary.status,
+      totalTokens: Math.max(v.totalTokens, summary.usage.totalTokens),
+      closed: summary.closedAt !== null,
+    }));
+  }
+  return next;
+}
+
+/** Records a prompt the engine just accepted (the reply to `prompt.send`), before its events arrive. */
+export function applyPromptSummary(state: DomainState, prompt: PromptSummary): DomainState {
+  const existing = state.prompts[prompt.id];
+  const view: PromptView = {
+    id: prompt.id,
+    ref: prompt.ref,
+    sessionId: prompt.sessionId,
+    text: prompt.text,
+    status: prompt.status,
+    error: prompt.error,
+  };
+  const next = { ...state, prompts: { ...state.prompts, [prompt.id]: existing ? { ...existing, ...view } : view } };
+  return updateSession(next, prompt.sessionId, (v) =>
+    v.promptIds.includes(prompt.id) ? v : { ...v, promptIds: [...v.promptIds, prompt.id] },
+  );
+}
+
+// ---- helpers ---------------------------------------------------------------------------------------------
+
+function ensureSession(s: DomainState, e: EngineEvent): DomainState {
+  return ensureSessionFields(s, e.sessionId, e.sessionRef, e.sessionName, e.type === 'session_created' ? e.workspace : '', e.ts);
+}
+
+function ensureSessionFields(
+  s: DomainState,
+  id: string,
+  ref: string,
+  name: string | null,
+  workspace: string,
+  createdAt: string,
+): DomainState {
+  const existing = s.sessions[id];
+  if (existing) {
+    if ((name !== null && existing.name !== name) || (!existing.workspace && workspace)) {
+      return updateSession(s, id, (v) => ({ ...v, name: name ?? v.name, workspace: v.workspace || workspace }));
+    }
+    return s;
+  }
+  const view: SessionView = {
+    id,
+    ref,
+    name,
+    workspace,
+    mode: 'default',
+    summaryStatus: 'idle',
+    totalTokens: 0,
+    createdAt,
+    closed: false,
+    promptIds: [],
+  };
+  return {
+    ...s,
+    sessions: { ...s.sessions, [id]: view },
+    sessionOrder: [...s.sessionOrder, id],
+    transcripts: { ...s.transcripts, [id]: s.transcripts[id] ?? [] },
+  };
+}
+
+function updateSession(s: DomainState, id: string, f: (v: SessionView) => SessionView): DomainState {
+  const v = s.sessions[id];
+  if (!v) return s;
+  const nv = f(v);
+  return nv === v ? s : { ...s, sessions: { ...s.sessions, [id]: nv } };
+}
+
+function updatePrompt(s: DomainState, id: string | null, f: (p: PromptView) => PromptView): DomainState {
+  const p = id ? s.prompts[id] : undefined;
+  if (!p) return s;
+  const np = f(p);
+  return np === p ? s : { ...s, prompts: { ...s.prompts, [p.id]: np } };
+}
+
+function setItems(s: DomainState, sessionId: string, items: TranscriptItem[]): DomainState {
+  return { ...s, transcripts: { ...s.transcripts, [sessionId]: items } };
+}
+
+function upsertItem(
+  s: DomainState,
+  sessionId: string,
+  key: string,
+  create: (() => TranscriptItem) | null,
+  update: (item: TranscriptItem) => TranscriptItem,
+): DomainState {
+  const items = s.transcripts[sessionId] ?? [];
+  const index = findLastIndex(items, (i) => i.key === key);
+  if (index >= 0) {
+    const old = items[index]!;
+    const updated = update(old);
+    if (updated === old) return s;
+    const copy = items.slice();
+    copy[index] = updated;
+    return setItems(s, sessionId, copy);
+  }
+  return create ? setItems(s, sessionId, [...items, update(create())]) : s;
+}
+
+type ToolItem = Extract<TranscriptItem, { kind: 'tool' }>;
+
+function toolItem(promptId: string | null, callId: string, tool: string, input: unknown): ToolItem {
+  return { kind: 'tool', key: `tool:${callId}`, promptId, callId, tool, input, decision: null, status: 'running', output: null, error: null, approvalId: null };
+}
+
+function upsertTool(
+  s: DomainState,
+  sessionId: string,
+  callId: string,
+  create: (() => ToolItem) | null,
+  update: (t: ToolItem) => ToolItem,
+): DomainState {
+  return upsertItem(s, sessionId, `tool:${callId}`, create, (item) => (item.kind === 'tool' ? update(item) : item));
+}
+
+function statusFromDecision(decision: EventOf<'tool_call'>['decision']): ToolCallStatus {
+  if (!decision) return 'running';
+  switch (decision.decision) {
+    case 'auto_approved':
+      return 'running';
+    case 'needs_approval':
+      return 'waiting_approval';
+    case 'blocked':
+      return 'blocked';
+    default:
+      return missingCase(decision.decision);
+  }
+}
+
+function appendDelta(s: DomainState, e: EventOf<'assistant_delta'>): DomainState {
+  const prompt = e.promptId ? s.prompts[e.promptId] : undefined;
+  if (prompt && isTerminal(prompt.status)) return s; // a late delta after the turn ended (e.g. replay overlap)
+  const items = s.transcripts[e.sessionId] ?? [];
+  const last = items[items.length - 1];
+  if (last?.kind === 'assistant' && last.streaming && last.promptId === e.promptId) {
+    const copy = items.slice();
+    copy[copy.length - 1] = { ...last, text: last.text + e.text };
+    return setItems(s, e.sessionId, copy);
+  }
+  const key = `assistant:${e.promptId ?? 'none'}:stream:${items.length}`;
+  return setItems(s, e.sessionId, [...items, { kind: 'assistant', key, promptId: e.promptId, text: e.text, streaming: true }]);
+}
+
+function finishAssistant(s: DomainState, sessionId: string, promptId: string | null, content: string, seq: number): DomainState {
+  const items = s.transcripts[sessionId] ?? [];
+  const index = findLastIndex(items, (i) => i.kind === 'assistant' && i.streaming && i.promptId === promptId);
+  if (index >= 0) {
+    const copy = items.slice();
+    const old = copy[index]!;
+    if (!content && old.kind === 'assistant' && !old.text) copy.splice(index, 1);
+    else copy[index] = { kind: 'assistant', key: old.key, promptId, text: content, streaming: false };
+    return setItems(s, sessionId, copy);
+  }
+  if (!content) return s;
+  return setItems(s, sessionId, [...items, { kind: 'assistant', key: `assistant:${seq}`, promptId, text: content, streaming: false }]);
+}
+
+/** A turn that ended leaves no half-streamed text behind (the deltas are not stored, so a reload drops them too). */
+function settleStreaming(s: DomainState, sessionId: string, promptId: string | null): DomainState {
+  const items = s.transcripts[sessionId] ?? [];
+  if (!items.some((i) => i.kind === 'assistant' && i.streaming && i.promptId === promptId)) return s;
+  return setItems(
+    s,
+    sessionId,
+    items.filter((i) => !(i.kind === 'assistant' && i.streaming && i.promptId === promptId)),
+  );
+}
+
+function pushNotice(s: DomainState, e: EngineEvent, tone: 'info' | 'warn' | 'error', text: string): DomainState {
+  const items = s.transcripts[e.sessionId] ?? [];
+  return setItems(s, e.sessionId, [...items, { kind: 'notice', key: `notice:${e.seq}:${items.length}`, promptId: e.promptId, tone, text }]);
+}
+
+function findLastIndex<T>(items: readonly T[], pred: (item: T) => boolean): number {
+  for (let i = items.length - 1; i >= 0; i--) if (pred(items[i]!)) return i;
+  return -1;
+}

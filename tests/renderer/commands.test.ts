@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { completions } from '../../renderer/commands/complete';
+import { parseInput } from '../../renderer/commands/parse-input';
+import { resolveRef } from '../../renderer/commands/resolve-ref';
+import { runInput } from '../../renderer/commands/run-input';
+import { createPanelStore } from '../../renderer/store/panel-store';
+import { applyEvents } from '../../renderer/store/reducer';
+import { emptyDomain } from '../../renderer/store/types';
+import { asks, eventMaker } from './helpers/events';
+import { fakeApi, manualFrames, summary } from './helpers/fake-api';
+
+describe('input parsing', () => {
+  it('reads commands, aliases, y/n only when an approval is pending, and // as literal text', () => {
+    expect(parseInput('/approve 9ec always', false)).toEqual({ kind: 'command', name: 'approve', args: ['9ec', 'always'], rest: '9ec always' });
+    expect(parseInput(':s hello there', false)).toEqual({ kind: 'command', name: 'prompt', args: ['hello', 'there'], rest: 'hello there' });
+    expect(parseInput(':a', false)).toMatchObject({ kind: 'command', name: 'approvals' });
+    expect(parseInput('Y', true)).toEqual({ kind: 'answer', yes: true });
+    expect(parseInput('no', true)).toEqual({ kind: 'answer', yes: false });
+    expect(parseInput('y', false)).toEqual({ kind: 'text', text: 'y' });
+    expect(parseInput('//etc/hosts is odd', false)).toEqual({ kind: 'text', text: '/etc/hosts is odd' });
+    expect(parseInput('   ', false)).toEqual({ kind: 'empty' });
+  });
+
+  it('resolves refs in the original order: exact id, exact ref, unique prefixes, #n', () => {
+    const items = [{ id: 'aa11', ref: 'ab12cd' }, { id: 'bb22', ref: 'ab99ff' }];
+    expect(resolveRef(items, 'ab12', 'session')).toEqual({ ok: true, item: items[0] });
+    expect(resolveRef(items, 'ab', 'session')).toEqual({ ok: false, message: 'ambiguous session prefix: ab' });
+    expect(resolveRef(items, 'bb', 'session')).toEqual({ ok: true, item: items[1] });
+    expect(resolveRef(items, '#2', 'session')).toEqual({ ok: true, item: items[1] });
+    expect(resolveRef(items, 'zz', 'session')).toEqual({ ok: false, message: 'session not found: zz' });
+  });
+
+  it('completes command names, then refs for the command', () => {
+    const ev = eventMaker();
+    const d = applyEvents(emptyDomain(), [
+      ev('session_created', { workspace: '/w' }, null),
+      ev('prompt_queued', { text: 'x', position: 0 }),
+      ev('approval_requested', { approvalId: 'ap', approvalRef: 'c0ffee', callId: 'c', tool: 'Bash', input: { command: 'ls' }, decision: asks, alwaysRule: null }),
+    ]);
+    expect(completions('/ap', d).map((c) => c.fill)).toEqual(['/approvals', '/approve ']);
+    expect(completions('/approve c0', d).map((c) => c.fill)).toEqual(['/approve c0ffee']);
+    expect(completions('/switch ', d).map((c) => c.fill)).toEqual(['/switch a1b2c3']);
+    expect(completions('hello', d)).toEqual([]);
+  });
+});
+
+describe('running input', () => {
+  it('approves by ref prefix for the session, or always; denies with a message', async () => {
+    const fake = fakeApi({
+      'session.list': () => ({ ok: true, value: [summary('sess-1', 'a1b2c3', '/w')] }),
+      'approval.answer': () => ({ ok: false, error: { kind: 'invalid_state', message: 'x' } }),
+    });
+    const ev = eventMaker();
+    fake.handle('session.events', () => ({
+      ok: true,
+      value: [
+        ev('session_created', { workspace: '/w' }, null),
+        ev('prompt_queued', { text: 'x', position: 0 }),
+        ev('approval_requested', { approvalId: 'ap', approvalRef: 'c0ffee', callId: 'c', tool: 'Bash', input: { command: 'ls' }, decision: asks, alwaysRule: 'Bash(ls)' }),
+      ],
+    }));
+    const store = createPanelStore(fake.api, { schedule: manualFrames().schedule });
+    await store.getState().actions.hydrate();
+    await runInput(store, '/approve c0');
+    await runInput(store, '/approve c0ffee always');
+    await runInput(store, '/deny c0f use the docs');
+    const answers = fake.calls.filter((c) => c.method === 'approval.answer').map((c) => c.input);
+    expect(answers).toEqual([
+      { approval: 'ap', answer: { kind: 'allow_session' } },
+      { approval: 'ap', answer: { kind: 'allow_always' } },
+      { approval: 'ap', answer: { kind: 'deny', message: 'use the docs' } },
+    ]);
+  });
+
+  it('starts a session from plain text when none is focused, in the last workspace, or opens the form', async () => {
+    const fake = fakeApi({
+      'session.create': ({ workspace }) => ({ ok: true, value: summary('s-new', 'ffffff', workspace) }),
+      'prompt.send': ({ session, text }) => ({
+        ok: true,
+        value: { id: 'p1', ref: 'p00001', sessionId: session, text, status: 'queued', error: null, usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, createdAt: '', startedAt: null, finishedAt: null },
+      }),
+    });
+    const store = createPanelStore(fake.api, { schedule: manualFrames().schedule });
+    await store.getState().actions.hydrate();
+    await runInput(store, 'fix the build');
+    expect(store.getState().ui.newSessionOpen).toBe(true);
+    expect(store.getState().ui.pendingPrompt).toBe('fix the build');
+    store.setState((s) => ({ ui: { ...s.ui, lastWorkspace: '/w/last' } }));
+    await runInput(store, 'fix the build');
+    expect(fake.calls.find((c) => c.method === 'session.create')?.input).toEqual({ workspace: '/w/last' });
+    expect(fake.calls.find((c) => c.method === 'prompt.send')?.input).toEqual({ session: 's-new', text: 'fix the build' });
+    expect(store.getState().ui.focusedSessionId).toBe('s-new');
+    await runInput(store, '/frobnicate');
+    expect(store.getState().ui.log.at(-1)).toMatchObject({ tone: 'error', text: 'unknown command: /frobnicate (try /help)' });
+  });
+});
