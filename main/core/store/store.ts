@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import type { Db } from './db';
 import { openDatabase } from './db';
 import { newId, newRef, nowIso } from './refs';
@@ -25,6 +26,19 @@ export class Store {
     this.db = openDatabase(file);
   }
 
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly refCache = new Map<string, { ref: string; name: string | null }>();
+
+  /** Prepared statements are cached: preparing costs more than running the small queries used here. */
+  private q(sql: string): Database.Statement {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
   close(): void {
     this.db.close();
   }
@@ -38,7 +52,7 @@ export class Store {
   createSession(input: { workspace: string; name: string | null; mode: PermissionMode }): SessionRow {
     const row: SessionRow = {
       id: newId(),
-      ref: newRef((r) => this.db.prepare('SELECT 1 FROM sessions WHERE ref = ?').get(r) !== undefined),
+      ref: newRef((r) => this.q('SELECT 1 FROM sessions WHERE ref = ?').get(r) !== undefined),
       name: input.name,
       workspace: input.workspace,
       mode: input.mode,
@@ -48,8 +62,7 @@ export class Store {
       completion_tokens: 0,
       total_tokens: 0,
     };
-    this.db
-      .prepare(
+    this.q(
         `INSERT INTO sessions (id, ref, name, workspace, mode, created_at) VALUES (@id, @ref, @name, @workspace, @mode, @created_at)`,
       )
       .run(row);
@@ -57,18 +70,18 @@ export class Store {
   }
 
   getSession(id: string): SessionRow | undefined {
-    return this.db.prepare('SELECT * FROM sessions WHERE id = ?').get(id) as SessionRow | undefined;
+    return this.q('SELECT * FROM sessions WHERE id = ?').get(id) as SessionRow | undefined;
   }
 
   sessionByName(name: string): SessionRow | undefined {
-    return this.db.prepare('SELECT * FROM sessions WHERE name = ?').get(name) as SessionRow | undefined;
+    return this.q('SELECT * FROM sessions WHERE name = ?').get(name) as SessionRow | undefined;
   }
 
   listSessions(includeClosed = false): SessionRow[] {
     const sql = includeClosed
       ? 'SELECT * FROM sessions ORDER BY created_at, rowid'
       : 'SELECT * FROM sessions WHERE closed_at IS NULL ORDER BY created_at, rowid';
-    return this.db.prepare(sql).all() as SessionRow[];
+    return this.q(sql).all() as SessionRow[];
   }
 
   resolveSession(query: string): Result<SessionRow> {
@@ -76,22 +89,22 @@ export class Store {
   }
 
   closeSession(id: string): void {
-    this.db.prepare('UPDATE sessions SET closed_at = ? WHERE id = ? AND closed_at IS NULL').run(nowIso(), id);
+    this.q('UPDATE sessions SET closed_at = ? WHERE id = ? AND closed_at IS NULL').run(nowIso(), id);
   }
 
   setSessionMode(id: string, mode: PermissionMode): void {
-    this.db.prepare('UPDATE sessions SET mode = ? WHERE id = ?').run(mode, id);
+    this.q('UPDATE sessions SET mode = ? WHERE id = ?').run(mode, id);
   }
 
   // ---- prompts ----
 
   createPrompt(sessionId: string, text: string): PromptRow {
     const position =
-      ((this.db.prepare('SELECT MAX(position) AS p FROM prompts WHERE session_id = ?').get(sessionId) as { p: number | null })
+      ((this.q('SELECT MAX(position) AS p FROM prompts WHERE session_id = ?').get(sessionId) as { p: number | null })
         .p ?? 0) + 1;
     const row: PromptRow = {
       id: newId(),
-      ref: newRef((r) => this.db.prepare('SELECT 1 FROM prompts WHERE ref = ?').get(r) !== undefined),
+      ref: newRef((r) => this.q('SELECT 1 FROM prompts WHERE ref = ?').get(r) !== undefined),
       session_id: sessionId,
       position,
       text,
@@ -104,8 +117,7 @@ export class Store {
       started_at: null,
       finished_at: null,
     };
-    this.db
-      .prepare(
+    this.q(
         `INSERT INTO prompts (id, ref, session_id, position, text, status, created_at)
          VALUES (@id, @ref, @session_id, @position, @text, @status, @created_at)`,
       )
@@ -114,36 +126,33 @@ export class Store {
   }
 
   getPrompt(id: string): PromptRow | undefined {
-    return this.db.prepare('SELECT * FROM prompts WHERE id = ?').get(id) as PromptRow | undefined;
+    return this.q('SELECT * FROM prompts WHERE id = ?').get(id) as PromptRow | undefined;
   }
 
   listPrompts(sessionId: string): PromptRow[] {
-    return this.db.prepare('SELECT * FROM prompts WHERE session_id = ? ORDER BY position').all(sessionId) as PromptRow[];
+    return this.q('SELECT * FROM prompts WHERE session_id = ? ORDER BY position').all(sessionId) as PromptRow[];
   }
 
   promptsWithStatus(statuses: readonly PromptStatus[]): PromptRow[] {
     const marks = statuses.map(() => '?').join(',');
-    return this.db
-      .prepare(`SELECT * FROM prompts WHERE status IN (${marks}) ORDER BY created_at, rowid`)
+    return this.q(`SELECT * FROM prompts WHERE status IN (${marks}) ORDER BY created_at, rowid`)
       .all(...statuses) as PromptRow[];
   }
 
   resolvePrompt(query: string): Result<PromptRow> {
-    const all = this.db.prepare('SELECT * FROM prompts').all() as PromptRow[];
+    const all = this.q('SELECT * FROM prompts').all() as PromptRow[];
     return resolveCandidate('prompt', query, all);
   }
 
   /** The next prompt a session's worker should take, in FIFO order. */
   nextQueuedPrompt(sessionId: string): PromptRow | undefined {
-    return this.db
-      .prepare(`SELECT * FROM prompts WHERE session_id = ? AND status = 'queued' ORDER BY position LIMIT 1`)
+    return this.q(`SELECT * FROM prompts WHERE session_id = ? AND status = 'queued' ORDER BY position LIMIT 1`)
       .get(sessionId) as PromptRow | undefined;
   }
 
   setPromptStatus(id: string, status: PromptStatus, extra: { error?: string | null; started?: boolean; finished?: boolean } = {}): void {
     const now = nowIso();
-    this.db
-      .prepare(
+    this.q(
         `UPDATE prompts SET status = @status,
            error = CASE WHEN @setError THEN @error ELSE error END,
            started_at = CASE WHEN @started THEN @now ELSE started_at END,
@@ -162,7 +171,7 @@ export class Store {
   }
 
   setPromptText(id: string, text: string): void {
-    this.db.prepare('UPDATE prompts SET text = ? WHERE id = ?').run(text, id);
+    this.q('UPDATE prompts SET text = ? WHERE id = ?').run(text, id);
   }
 
   /** Moves a finished prompt back to the end of its session's queue, for retry. */
@@ -170,24 +179,21 @@ export class Store {
     const p = this.getPrompt(id);
     if (!p) return;
     const position =
-      ((this.db.prepare('SELECT MAX(position) AS p FROM prompts WHERE session_id = ?').get(p.session_id) as { p: number }).p ?? 0) + 1;
-    this.db
-      .prepare(`UPDATE prompts SET status = 'queued', error = NULL, position = ?, started_at = NULL, finished_at = NULL WHERE id = ?`)
+      ((this.q('SELECT MAX(position) AS p FROM prompts WHERE session_id = ?').get(p.session_id) as { p: number }).p ?? 0) + 1;
+    this.q(`UPDATE prompts SET status = 'queued', error = NULL, position = ?, started_at = NULL, finished_at = NULL WHERE id = ?`)
       .run(position, id);
   }
 
   // ---- transcript ----
 
   appendMessage(sessionId: string, promptId: string | null, message: ChatMessage): number {
-    const info = this.db
-      .prepare('INSERT INTO messages (session_id, prompt_id, message_json, created_at) VALUES (?, ?, ?, ?)')
+    const info = this.q('INSERT INTO messages (session_id, prompt_id, message_json, created_at) VALUES (?, ?, ?, ?)')
       .run(sessionId, promptId, JSON.stringify(message), nowIso());
     return Number(info.lastInsertRowid);
   }
 
   listMessages(sessionId: string): StoredMessage[] {
-    const rows = this.db
-      .prepare('SELECT id, prompt_id, message_json FROM messages WHERE session_id = ? ORDER BY id')
+    const rows = this.q('SELECT id, prompt_id, message_json FROM messages WHERE session_id = ? ORDER BY id')
       .all(sessionId) as { id: number; prompt_id: string | null; message_json: string }[];
     return rows.map((r) => ({ id: r.id, promptId: r.prompt_id, message: JSON.parse(r.message_json) as ChatMessage }));
   }
@@ -195,8 +201,7 @@ export class Store {
   // ---- tool calls ----
 
   ensureToolCall(input: { sessionId: string; promptId: string; messageId: number; callId: string; tool: string; inputJson: string | null }): ToolCallRow {
-    const existing = this.db
-      .prepare('SELECT * FROM tool_calls WHERE message_id = ? AND call_id = ?')
+    const existing = this.q('SELECT * FROM tool_calls WHERE message_id = ? AND call_id = ?')
       .get(input.messageId, input.callId) as ToolCallRow | undefined;
     if (existing) return existing;
     const row: ToolCallRow = {
@@ -214,8 +219,7 @@ export class Store {
       created_at: nowIso(),
       finished_at: null,
     };
-    this.db
-      .prepare(
+    this.q(
         `INSERT INTO tool_calls (id, session_id, prompt_id, message_id, call_id, tool, input_json, status, created_at)
          VALUES (@id, @session_id, @prompt_id, @message_id, @call_id, @tool, @input_json, @status, @created_at)`,
       )
@@ -224,19 +228,17 @@ export class Store {
   }
 
   setToolCallStatus(id: string, status: ToolCallStatus, decision?: PolicyDecision): void {
-    this.db
-      .prepare('UPDATE tool_calls SET status = ?, decision_json = COALESCE(?, decision_json) WHERE id = ?')
+    this.q('UPDATE tool_calls SET status = ?, decision_json = COALESCE(?, decision_json) WHERE id = ?')
       .run(status, decision ? JSON.stringify(decision) : null, id);
   }
 
   finishToolCall(id: string, ok: boolean, output: string): void {
-    this.db
-      .prepare(`UPDATE tool_calls SET status = 'done', ok = ?, output = ?, finished_at = ? WHERE id = ?`)
+    this.q(`UPDATE tool_calls SET status = 'done', ok = ?, output = ?, finished_at = ? WHERE id = ?`)
       .run(ok ? 1 : 0, output, nowIso(), id);
   }
 
   getToolCall(id: string): ToolCallRow | undefined {
-    return this.db.prepare('SELECT * FROM tool_calls WHERE id = ?').get(id) as ToolCallRow | undefined;
+    return this.q('SELECT * FROM tool_calls WHERE id = ?').get(id) as ToolCallRow | undefined;
   }
 
   // ---- approvals ----
@@ -251,9 +253,8 @@ export class Store {
     alwaysRules: string[];
   }): ParsedApproval {
     const id = newId();
-    const ref = newRef((r) => this.db.prepare('SELECT 1 FROM approvals WHERE ref = ?').get(r) !== undefined);
-    this.db
-      .prepare(
+    const ref = newRef((r) => this.q('SELECT 1 FROM approvals WHERE ref = ?').get(r) !== undefined);
+    this.q(
         `INSERT INTO approvals (id, ref, session_id, prompt_id, tool_call_id, tool, input_json, decision_json, always_rules_json, status, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)`,
       )
@@ -263,20 +264,18 @@ export class Store {
   }
 
   getApproval(id: string): ParsedApproval | undefined {
-    const row = this.db.prepare('SELECT * FROM approvals WHERE id = ?').get(id) as ApprovalRow | undefined;
+    const row = this.q('SELECT * FROM approvals WHERE id = ?').get(id) as ApprovalRow | undefined;
     return row ? parseApproval(row) : undefined;
   }
 
   approvalForToolCall(toolCallId: string): ParsedApproval | undefined {
-    const row = this.db
-      .prepare('SELECT * FROM approvals WHERE tool_call_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1')
+    const row = this.q('SELECT * FROM approvals WHERE tool_call_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1')
       .get(toolCallId) as ApprovalRow | undefined;
     return row ? parseApproval(row) : undefined;
   }
 
   listApprovals(filter: { sessionId?: string; status?: ApprovalStatus } = {}): ParsedApproval[] {
-    const rows = this.db
-      .prepare(
+    const rows = this.q(
         `SELECT * FROM approvals WHERE (@sessionId IS NULL OR session_id = @sessionId) AND (@status IS NULL OR status = @status)
          ORDER BY created_at, rowid`,
       )
@@ -289,8 +288,7 @@ export class Store {
   }
 
   answerApproval(id: string, status: ApprovalStatus, answer: ApprovalAnswer | null): void {
-    this.db
-      .prepare('UPDATE approvals SET status = ?, answer_json = ?, resolved_at = ? WHERE id = ?')
+    this.q('UPDATE approvals SET status = ?, answer_json = ?, resolved_at = ? WHERE id = ?')
       .run(status, answer ? JSON.stringify(answer) : null, nowIso(), id);
   }
 
@@ -298,15 +296,13 @@ export class Store {
 
   recordUsage(input: { sessionId: string; promptId: string; provider: string; model: string; promptTokens: number; completionTokens: number; totalTokens: number }): number {
     return this.tx(() => {
-      this.db
-        .prepare(
+      this.q(
           `INSERT INTO usage_records (session_id, prompt_id, provider, model, prompt_tokens, completion_tokens, total_tokens, ts)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(input.sessionId, input.promptId, input.provider, input.model, input.promptTokens, input.completionTokens, input.totalTokens, nowIso());
       for (const table of ['sessions', 'prompts'] as const) {
-        this.db
-          .prepare(
+        this.q(
             `UPDATE ${table} SET prompt_tokens = prompt_tokens + ?, completion_tokens = completion_tokens + ?, total_tokens = total_tokens + ? WHERE id = ?`,
           )
           .run(input.promptTokens, input.completionTokens, input.totalTokens, table === 'sessions' ? input.sessionId : input.promptId);
@@ -318,21 +314,32 @@ export class Store {
   // ---- session grants (policy "allow for this session") ----
 
   listGrants(sessionId: string): string[] {
-    return (this.db.prepare('SELECT rule FROM session_grants WHERE session_id = ? ORDER BY created_at').all(sessionId) as { rule: string }[]).map(
+    return (this.q('SELECT rule FROM session_grants WHERE session_id = ? ORDER BY created_at').all(sessionId) as { rule: string }[]).map(
       (r) => r.rule,
     );
   }
 
   addGrant(sessionId: string, rule: string): void {
-    this.db.prepare('INSERT OR IGNORE INTO session_grants (session_id, rule, created_at) VALUES (?, ?, ?)').run(sessionId, rule, nowIso());
+    this.q('INSERT OR IGNORE INTO session_grants (session_id, rule, created_at) VALUES (?, ?, ?)').run(sessionId, rule, nowIso());
   }
 
   // ---- events ----
 
+  /** Refs and names never change once given, so events are stamped from memory on the hot path. */
+  private names(id: string, load: () => { ref: string; name?: string | null } | undefined): { ref: string; name: string | null } | undefined {
+    const hit = this.refCache.get(id);
+    if (hit) return hit;
+    const row = load();
+    if (!row) return undefined;
+    const entry = { ref: row.ref, name: row.name ?? null };
+    this.refCache.set(id, entry);
+    return entry;
+  }
+
   /** Stamps and stores an event; ephemeral events get seq 0 and are not stored. */
   appendEvent(draft: EngineEventDraft, persist: boolean): EngineEvent {
-    const session = this.getSession(draft.sessionId);
-    const prompt = draft.promptId ? this.getPrompt(draft.promptId) : undefined;
+    const session = this.names(draft.sessionId, () => this.getSession(draft.sessionId));
+    const prompt = draft.promptId ? this.names(draft.promptId, () => this.getPrompt(draft.promptId as string)) : undefined;
     const stamped = {
       ...draft,
       seq: 0,
@@ -342,16 +349,14 @@ export class Store {
       promptRef: prompt?.ref ?? null,
     } as EngineEvent;
     if (!persist) return stamped;
-    const info = this.db
-      .prepare('INSERT INTO events (ts, type, session_id, prompt_id, event_json) VALUES (?, ?, ?, ?, ?)')
+    const info = this.q('INSERT INTO events (ts, type, session_id, prompt_id, event_json) VALUES (?, ?, ?, ?, ?)')
       .run(stamped.ts, stamped.type, stamped.sessionId, stamped.promptId, JSON.stringify(stamped));
     stamped.seq = Number(info.lastInsertRowid);
     return stamped;
   }
 
   listEvents(filter: { sessionId?: string; afterSeq?: number; limit?: number }): EngineEvent[] {
-    const rows = this.db
-      .prepare(
+    const rows = this.q(
         `SELECT seq, event_json FROM events WHERE (@sid IS NULL OR session_id = @sid) AND seq > @after ORDER BY seq LIMIT @limit`,
       )
       .all({ sid: filter.sessionId ?? null, after: filter.afterSeq ?? 0, limit: filter.limit ?? 100_000 }) as { seq: number; event_json: string }[];
@@ -365,8 +370,7 @@ export class Store {
 
   sessionSummary(row: SessionRow): SessionSummary {
     const prompts = this.listPrompts(row.id);
-    const pending = (this.db
-      .prepare(`SELECT COUNT(*) AS n FROM approvals WHERE session_id = ? AND status = 'pending'`)
+    const pending = (this.q(`SELECT COUNT(*) AS n FROM approvals WHERE session_id = ? AND status = 'pending'`)
       .get(row.id) as { n: number }).n;
     return {
       id: row.id,
@@ -418,6 +422,18 @@ export class Store {
       createdAt: a.created_at,
       resolvedAt: a.resolved_at,
     };
+  }
+
+  // ---- conflicts (issue 4) ----
+
+  /**
+   * The prompt a session's worker takes next: the first queued one, unless an earlier prompt of the session is
+   * held in `conflict` — the session's prompts still run in the order they were sent.
+   */
+  nextRunnablePrompt(sessionId: string): PromptRow | undefined {
+    const first = this.q(`SELECT * FROM prompts WHERE session_id = ? AND status IN ('queued', 'conflict') ORDER BY position LIMIT 1`)
+      .get(sessionId) as PromptRow | undefined;
+    return first?.status === 'queued' ? first : undefined;
   }
 }
 

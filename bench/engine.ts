@@ -1,0 +1,90 @@
+// Engine throughput: 50 sessions x 5 turns x 2 tool calls against the scripted server with a fixed 100 ms model
+// latency and the concurrency limit at 50. Prints wall time against the ideal (the model's latency alone),
+// engine CPU time and peak memory. Run: npm run bench (or node bin/run-ts.js bench/engine.ts [--sessions N]).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createEngine } from '../main/core/engine';
+import { spawnModelServer } from './spawn-model-server';
+
+const { values } = parseArgs({ options: { sessions: { type: 'string', default: '50' }, turns: { type: 'string', default: '5' }, latency: { type: 'string', default: '100' } } });
+const SESSIONS = Number(values.sessions);
+const TURNS = Number(values.turns);
+const LATENCY = Number(values.latency);
+const MODEL_CALLS_PER_TURN = 2; // one step with two tool calls, then the final answer
+
+const dir = mkdtempSync(join(tmpdir(), 'paragents-bench-'));
+const server = await spawnModelServer(
+  {
+    latencyMs: LATENCY,
+    rules: [
+      {
+        when: 'bench turn',
+        steps: [
+          { content: '', toolCalls: [{ name: 'Read', arguments: { path: 'notes.txt' } }, { name: 'LS', arguments: {} }] },
+          { content: 'done: {{lastTool}}' },
+        ],
+      },
+    ],
+  },
+  dir,
+);
+
+const home = join(dir, 'home');
+const wsRoot = join(dir, 'ws');
+mkdirSync(home, { recursive: true });
+writeFileSync(
+  join(home, 'config.json'),
+  JSON.stringify({ providers: [{ name: 'bench', baseURL: server.url, model: 'bench', apiKey: 'k' }], concurrency: SESSIONS, maxRetries: 0 }),
+);
+const engine = await createEngine({ home, env: {}, approvals: 'all' });
+
+// Warm-up: one session's turn loads every lazily imported module and compiles the hot paths before timing.
+await runSession(-1, 1);
+
+let peakRss = process.memoryUsage().rss;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+
+async function runSession(i: number, turns = TURNS): Promise<void> {
+  const ws = join(wsRoot, `s${i}`);
+  mkdirSync(ws, { recursive: true });
+  writeFileSync(join(ws, 'notes.txt'), `session ${i}\n`);
+  const created = await engine.handlers['session.create']({ workspace: ws });
+  if (!created.ok) throw new Error(created.error.message);
+  for (let t = 0; t < turns; t++) {
+    const done = new Promise<string>((resolve) => {
+      const off = engine.onEvent((e) => {
+        if (e.sessionId === created.value.id && e.type === 'turn_failed') console.error(`session ${i}: ${e.error}`);
+        if (e.sessionId === created.value.id && e.type === 'prompt_status' && ['completed', 'failed', 'cancelled'].includes(e.status)) {
+          off();
+          resolve(e.status);
+        }
+      });
+    });
+    const sent = await engine.handlers['prompt.send']({ session: created.value.id, text: `bench turn ${t}` });
+    if (!sent.ok) throw new Error(sent.error.message);
+    const status = await done;
+    if (status !== 'completed') throw new Error(`session ${i} turn ${t} ended ${status}`);
+  }
+}
+
+await Promise.all(Array.from({ length: SESSIONS }, (_, i) => runSession(i)));
+const wall = performance.now() - t0;
+const cpu = process.cpuUsage(cpu0);
+clearInterval(sampler);
+const ideal = TURNS * MODEL_CALLS_PER_TURN * LATENCY;
+const stats = engine.stats();
+await engine.close();
+server.stop();
+rmSync(dir, { recursive: true, force: true });
+
+console.log(`engine bench: ${SESSIONS} sessions x ${TURNS} turns x 2 tool calls, model latency ${LATENCY} ms, concurrency ${SESSIONS}`);
+console.log(`  wall time        ${wall.toFixed(0)} ms`);
+console.log(`  ideal            ${ideal} ms (model latency alone)`);
+console.log(`  ratio            ${(wall / ideal).toFixed(3)} (target <= 1.02)`);
+console.log(`  engine CPU       ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms (user ${(cpu.user / 1000).toFixed(0)}, system ${(cpu.system / 1000).toFixed(0)})`);
+console.log(`  peak RSS         ${(peakRss / 1024 / 1024).toFixed(1)} MiB`);
+console.log(`  peak slots used  ${stats.peakSlotsInUse} of ${stats.concurrency}`);

@@ -1,0 +1,26 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Script } from '../tests/fixtures/model-server';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The scripted model server in its own process, so the engine's CPU time is measured alone. */
+export async function spawnModelServer(script: Script, dir: string): Promise<{ url: string; child: ChildProcess; stop(): void }> {
+  const file = join(dir, 'script.json');
+  writeFileSync(file, JSON.stringify(script));
+  const child = spawn(process.execPath, [join(ROOT, 'bin/run-ts.js'), join(ROOT, 'tests/fixtures/model-server-cli.ts'), '--script', file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /MODEL_SERVER_URL=(\S+)/.exec(out);
+      if (m?.[1]) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`model server exited with ${code}`)));
+  });
+  return { url, child, stop: () => child.kill('SIGTERM') };
+}
