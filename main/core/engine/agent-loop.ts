@@ -278,7 +278,7 @@ async function runToolCall(
 
   store.setToolCallStatus(row.id, 'running');
   const outcome = await tool.run(input, { workspace: session.workspace, sessionId: session.id, promptId: prompt.id, signal });
-  deps.gate?.afterCall?.({ ...base, workspace: session.workspace, tool, input, ok: outcome.ok });
+  await deps.gate?.afterCall?.({ ...base, workspace: session.workspace, tool, input, ok: outcome.ok });
   if (signal.aborted) {
     answer(false, 'cancelled by the user while running.');
     throw signal.reason;

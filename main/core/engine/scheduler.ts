@@ -19,7 +19,7 @@ export class Scheduler {
     const worker = this.drain(sessionId).finally(() => {
       this.workers.delete(sessionId);
       // A prompt queued while the worker was finishing would otherwise wait for the next kick.
-      if (!this.closed && this.deps.store.nextQueuedPrompt(sessionId)) this.kick(sessionId);
+      if (!this.closed && this.deps.store.nextRunnablePrompt(sessionId)) this.kick(sessionId);
     });
     this.workers.set(sessionId, worker);
   }
@@ -46,7 +46,7 @@ export class Scheduler {
     const { store, slots } = this.deps;
     for (;;) {
       if (this.closed) return;
-      const next = store.nextQueuedPrompt(sessionId);
+      const next = store.nextRunnablePrompt(sessionId);
       if (!next) return;
       const ctl = new AbortController();
       this.running.set(next.id, ctl);

@@ -24,7 +24,7 @@ export interface CallGate {
     input: unknown;
     signal: AbortSignal;
   }): Promise<{ proceed: true } | { proceed: false; error: string }>;
-  afterCall?(call: { sessionId: string; promptId: string; workspace: string; tool: ToolDefinition; input: unknown; ok: boolean }): void;
+  afterCall?(call: { sessionId: string; promptId: string; workspace: string; tool: ToolDefinition; input: unknown; ok: boolean }): void | Promise<void>;
 }
 
 /** Everything a turn needs, passed in so the same loop runs in the app, the CLI and the tests. */

@@ -1,0 +1,40 @@
+import type { Store } from '../store/store';
+import type { EventBus } from '../engine/event-bus';
+import type { Slots } from '../engine/slots';
+import type { ClaimTable } from './claims';
+import type { ConflictStore } from './conflict-store';
+import type { KeyedMutex } from './keyed-mutex';
+import type { LeaseTable } from './leases';
+import type { Mailbox } from './mailbox';
+import type { PromptEnds } from './prompt-ends';
+import type { StampBook } from './stamp-book';
+
+/** The headless answer to a conflict (`--on-conflict`); null = ask a person through `conflict.resolve`. */
+export type AutoResolution = 'wait' | 'override' | 'block' | null;
+
+/** What a turn waiting at a runtime conflict can be told: a person's choice, or "the blockers have ended". */
+export type RuntimeMessage = 'override' | 'wait' | 'cancel' | 'ended';
+
+/** The shared state of the conflict engine; built once in ./index.ts. */
+export interface ConflictContext {
+  store: Store;
+  bus: EventBus;
+  slots: Slots;
+  cstore: ConflictStore;
+  claims: ClaimTable;
+  leases: LeaseTable;
+  locks: KeyedMutex;
+  ends: PromptEnds;
+  stamps: StampBook;
+  /** Turns waiting at a runtime conflict, by prompt id. */
+  mailboxes: Map<string, Mailbox<RuntimeMessage>>;
+  /** Runtime wait-for graph (prompt → prompts it waits on), to refuse waits that would deadlock. */
+  waitsFor: Map<string, Set<string>>;
+  /** Preflight "wait" watches, by prompt id (cancel functions). */
+  preflightWaits: Map<string, () => void>;
+  auto: AutoResolution;
+  /** Extra exclusive-command patterns for a workspace (`.paragents/conflicts.json`). */
+  exclusivePatterns(workspace: string): string[];
+  kick(sessionId: string): void;
+  abort(promptId: string, reason: string): boolean;
+}

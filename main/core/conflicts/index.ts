@@ -1,0 +1,141 @@
+import { ok, err, type Result } from '../../../shared/result';
+import { isTerminal, type PromptStatus } from '../../../shared/status';
+import type { Store } from '../store/store';
+import type { PromptRow } from '../store/rows';
+import type { EventBus } from '../engine/event-bus';
+import type { Slots } from '../engine/slots';
+import type { CallGate } from '../engine/turn-context';
+import { ClaimTable } from './claims';
+import { ConflictStore, type JournalEntry } from './conflict-store';
+import type { AutoResolution, ConflictContext } from './context';
+import { createConflictGate } from './gate';
+import { KeyedMutex } from './keyed-mutex';
+import { LeaseTable } from './leases';
+import { armWait, preflightPrompt, resolvePreflight } from './preflight';
+import { PromptEnds } from './prompt-ends';
+import { StampBook } from './stamp-book';
+import { undoSessionWrites, type UndoReport } from './undo';
+import { workspaceExclusivePatterns } from './workspace-config';
+
+export type { UndoReport } from './undo';
+export type { JournalEntry } from './conflict-store';
+export type { AutoResolution } from './context';
+
+export interface ConflictEngineDeps {
+  store: Store;
+  bus: EventBus;
+  slots: Slots;
+  /** `--on-conflict`: answer conflicts without asking; null = a person answers through `conflict.resolve`. */
+  auto: AutoResolution;
+  kick(sessionId: string): void;
+  abort(promptId: string, reason: string): boolean;
+}
+
+export interface ConflictEngine {
+  gate: CallGate;
+  /** Preflight of a new prompt (call right after it is stored); returns its status (see preflightPrompt). */
+  preflight(prompt: PromptRow): PromptStatus;
+  /** `conflict.resolve`: a turn waiting at a runtime conflict, or a prompt held at submission. */
+  resolve(prompt: PromptRow, resolution: 'override' | 'wait' | 'cancel'): Result<null>;
+  journal(filter?: { sessionId?: string; path?: string }): JournalEntry[];
+  undo(sessionId: string, opts?: { dryRun?: boolean }): Promise<Result<UndoReport>>;
+  /** Rebuilds claims, leases and waits of unfinished prompts from the store (when the engine recovers work). */
+  start(opts: { recover: boolean }): void;
+  dispose(): void;
+}
+
+export function createConflictEngine(deps: ConflictEngineDeps): ConflictEngine {
+  const { store, bus } = deps;
+  const ended = (promptId: string): boolean => {
+    const p = store.getPrompt(promptId);
+    return !p || isTerminal(p.status);
+  };
+  const ctx: ConflictContext = {
+    store,
+    bus,
+    slots: deps.slots,
+    cstore: new ConflictStore(store.db),
+    claims: new ClaimTable(),
+    leases: new LeaseTable(),
+    locks: new KeyedMutex(),
+    ends: new PromptEnds(ended),
+    stamps: new StampBook(),
+    mailboxes: new Map(),
+    waitsFor: new Map(),
+    preflightWaits: new Map(),
+    auto: deps.auto,
+    exclusivePatterns: workspaceExclusivePatterns,
+    kick: deps.kick,
+    abort: deps.abort,
+  };
+  const gate = createConflictGate(ctx);
+
+  // Claims and leases end with their prompt; waiters are woken after the event has reached every listener.
+  const unsubscribe = bus.subscribe((e) => {
+    if (e.type === 'prompt_status' && e.promptId && isTerminal(e.status)) {
+      const id = e.promptId;
+      ctx.claims.release(id);
+      ctx.leases.releasePrompt(id);
+      ctx.preflightWaits.get(id)?.();
+      ctx.preflightWaits.delete(id);
+      gate.forget(id);
+      ctx.locks.releaseOwner(id);
+      const sessionId = e.sessionId;
+      queueMicrotask(() => {
+        ctx.ends.ended(id);
+        // The session's worker stops at a held prompt; once that one ends, the prompts behind it can run.
+        ctx.kick(sessionId);
+      });
+    }
+    if (e.type === 'session_closed') ctx.stamps.dropSession(e.sessionId);
+  });
+
+  return {
+    gate,
+    preflight: (prompt) => preflightPrompt(ctx, prompt),
+
+    resolve(prompt, resolution) {
+      const box = ctx.mailboxes.get(prompt.id);
+      if (box) {
+        box.push(resolution);
+        return ok(null);
+      }
+      if (prompt.started_at !== null && !ctx.cstore.conflictsOf(prompt.id).some((c) => c.kind === 'declared_output')) {
+        return err('invalid_state', `prompt ${prompt.ref} is not waiting at a conflict any more`);
+      }
+      resolvePreflight(ctx, prompt, resolution);
+      return ok(null);
+    },
+
+    journal: (filter = {}) => ctx.cstore.listJournal(filter),
+
+    async undo(sessionId, opts = {}) {
+      const busy = store.listPrompts(sessionId).find((p) => !isTerminal(p.status) && p.status !== 'queued' && p.status !== 'conflict');
+      if (busy) return err('invalid_state', `session is busy (prompt ${busy.ref} is ${busy.status}); undo its writes once the turn ends`);
+      try {
+        return ok(await undoSessionWrites(ctx, sessionId, opts));
+      } catch (e) {
+        return err('internal', `undo failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    },
+
+    start({ recover }) {
+      if (!recover) return;
+      ctx.claims.add(ctx.cstore.activeClaims());
+      for (const w of ctx.cstore.activeWrites()) ctx.leases.grant(w.path, { sessionId: w.sessionId, promptId: w.promptId });
+      for (const p of store.promptsWithStatus(['conflict'])) {
+        if (p.started_at !== null) {
+          // Stopped at a runtime conflict: the turn resumes from its transcript and checks again.
+          store.setPromptStatus(p.id, 'queued');
+          continue;
+        }
+        const open = ctx.cstore.conflictsOf(p.id).filter((c) => c.kind === 'declared_output');
+        if (ctx.auto === 'wait' || open.some((c) => c.resolution === 'wait')) armWait(ctx, p.id);
+      }
+    },
+
+    dispose() {
+      unsubscribe();
+    },
+  };
+}

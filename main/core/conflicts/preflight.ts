@@ -1,0 +1,124 @@
+import type { PromptRow } from '../store/rows';
+import type { PromptStatus } from '../../../shared/status';
+import type { ConflictResolution } from '../../../shared/events';
+import type { Claim } from './claims';
+import type { ConflictContext } from './context';
+import { raiseConflict, sessionLabel, settleConflict } from './conflict-events';
+import { realPathOf } from './real-path';
+import { extractResourceKeys, isClaimKey } from './resource-keys';
+import path from 'node:path';
+
+/** `out:<path>` → `out:<real absolute path>`; `git:<op>` → `git:<op>@<real workspace>`. */
+export function claimKeyOf(key: string, workspace: string): string {
+  if (key.startsWith('out:')) return `out:${realPathOf(path.resolve(workspace, key.slice(4)))}`;
+  return `${key}@${realPathOf(workspace)}`;
+}
+
+const shownKey = (key: string): string => (key.startsWith('out:') ? key.slice(4) : key);
+
+/**
+ * Preflight at submission: derives the prompt's resource keys, stores them, takes its claims and, when they
+ * overlap another session's active claims, puts the prompt in `conflict` (or applies `--on-conflict`). Returns
+ * the prompt's status; for any status but `queued` the `prompt_status` event has been published here.
+ */
+export function preflightPrompt(ctx: ConflictContext, prompt: PromptRow): PromptStatus {
+  const session = ctx.store.getSession(prompt.session_id);
+  if (!session) return prompt.status;
+  const intent = extractResourceKeys(prompt.text, session.workspace);
+  const claims: Claim[] = intent.keys
+    .filter(isClaimKey)
+    .map((k) => ({ promptId: prompt.id, sessionId: session.id, key: claimKeyOf(k, session.workspace), shown: k }));
+  const overlaps = ctx.claims.overlapping(claims, session.id);
+  ctx.cstore.savePreflight({
+    promptId: prompt.id,
+    sessionId: session.id,
+    keys: intent.keys,
+    claims,
+    confidence: intent.confidence,
+    decision: overlaps.length > 0 ? 'serialize' : 'allow',
+  });
+  ctx.claims.add(claims);
+  if (overlaps.length === 0) return 'queued';
+
+  const bySession = new Map<string, { paths: Set<string>; prompts: Set<string> }>();
+  for (const { mine, theirs } of overlaps) {
+    const entry = bySession.get(theirs.sessionId) ?? { paths: new Set<string>(), prompts: new Set<string>() };
+    entry.paths.add(shownKey(mine.shown));
+    entry.prompts.add(theirs.promptId);
+    bySession.set(theirs.sessionId, entry);
+  }
+  const records = [...bySession].map(([otherId, { paths, prompts }]) => {
+    const refs = [...prompts].map((id) => ctx.store.getPrompt(id)?.ref ?? id).join(', ');
+    return raiseConflict(ctx, {
+      sessionId: session.id,
+      promptId: prompt.id,
+      kind: 'declared_output',
+      otherSessionId: otherId,
+      blockingPrompts: [...prompts],
+      paths: [...paths],
+      detail:
+        `output conflict: ${[...paths].join(', ')} ${paths.size === 1 ? 'is' : 'are'} also declared by ${sessionLabel(ctx, otherId)} ` +
+        `(prompt ${refs}). Override to run now (may overwrite), wait to start when it ends, or cancel.`,
+    });
+  });
+
+  if (ctx.auto === 'override') {
+    for (const r of records) settleConflict(ctx, r, 'override');
+    return 'queued';
+  }
+  if (ctx.auto === 'block') {
+    for (const r of records) settleConflict(ctx, r, 'block');
+    const error = `blocked by --on-conflict block: ${records.map((r) => r.detail.split('. ')[0]).join('; ')}`;
+    ctx.store.setPromptStatus(prompt.id, 'failed', { finished: true, error });
+    ctx.bus.emit({ type: 'prompt_status', sessionId: session.id, promptId: prompt.id, status: 'failed' });
+    ctx.bus.emit({ type: 'turn_failed', sessionId: session.id, promptId: prompt.id, error });
+    return 'failed';
+  }
+  ctx.store.setPromptStatus(prompt.id, 'conflict');
+  ctx.bus.emit({ type: 'prompt_status', sessionId: session.id, promptId: prompt.id, status: 'conflict' });
+  if (ctx.auto === 'wait') {
+    for (const r of records) settleConflict(ctx, r, 'wait');
+    armWait(ctx, prompt.id);
+  }
+  return 'conflict';
+}
+
+/** Starts the prompt once every prompt it conflicts with has ended (event-driven). */
+export function armWait(ctx: ConflictContext, promptId: string): void {
+  ctx.preflightWaits.get(promptId)?.();
+  const blockers = [...new Set(ctx.cstore.conflictsOf(promptId).filter((c) => c.kind === 'declared_output').flatMap((c) => c.blockingPrompts))];
+  const cancel = ctx.ends.whenAllEnded(blockers, () => {
+    ctx.preflightWaits.delete(promptId);
+    queuePrompt(ctx, promptId);
+  });
+  ctx.preflightWaits.set(promptId, cancel);
+}
+
+function queuePrompt(ctx: ConflictContext, promptId: string): void {
+  const p = ctx.store.getPrompt(promptId);
+  if (!p || p.status !== 'conflict') return;
+  ctx.store.setPromptStatus(promptId, 'queued');
+  ctx.bus.emit({ type: 'prompt_status', sessionId: p.session_id, promptId, status: 'queued' });
+  ctx.kick(p.session_id);
+}
+
+/** `conflict.resolve` for a prompt held at submission. */
+export function resolvePreflight(ctx: ConflictContext, prompt: PromptRow, resolution: Exclude<ConflictResolution, 'block'>): void {
+  const open = ctx.cstore.conflictsOf(prompt.id).filter((c) => c.kind === 'declared_output' && (c.resolution === null || c.resolution === 'wait'));
+  if (resolution === 'wait') {
+    for (const c of open) if (c.resolution !== 'wait') settleConflict(ctx, c, 'wait');
+    armWait(ctx, prompt.id);
+    return;
+  }
+  ctx.preflightWaits.get(prompt.id)?.();
+  ctx.preflightWaits.delete(prompt.id);
+  for (const c of open) settleConflict(ctx, c, resolution);
+  if (resolution === 'override') {
+    queuePrompt(ctx, prompt.id);
+    return;
+  }
+  const reason = 'cancelled at a conflict by the user';
+  ctx.store.setPromptStatus(prompt.id, 'cancelled', { finished: true, error: reason });
+  ctx.bus.emit({ type: 'prompt_status', sessionId: prompt.session_id, promptId: prompt.id, status: 'cancelled' });
+  ctx.bus.emit({ type: 'turn_cancelled', sessionId: prompt.session_id, promptId: prompt.id, reason });
+}

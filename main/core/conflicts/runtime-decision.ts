@@ -1,0 +1,144 @@
+import type { ConflictKind } from '../../../shared/events';
+import type { ConflictContext, RuntimeMessage } from './context';
+import { raiseConflict, settleConflict } from './conflict-events';
+import { Mailbox } from './mailbox';
+
+export interface RuntimeCall {
+  sessionId: string;
+  promptId: string;
+  signal: AbortSignal;
+}
+
+export interface RuntimeConflict {
+  kind: ConflictKind;
+  /** The session named in the event (the first holder when there are several). */
+  otherSessionId: string | null;
+  /** Prompts whose end would clear the conflict. */
+  blockers: string[];
+  paths: string[];
+  detail: string;
+  /** The tool error when the call is refused (block, or a wait that cannot happen). */
+  refusal: string;
+}
+
+/** proceed: run the call now; waited: the blockers ended, check again; refused: answer the model with `error`. */
+export type RuntimeOutcome = { kind: 'proceed' } | { kind: 'waited' } | { kind: 'refused'; error: string };
+
+/** True when one of `blockers` waits, directly or through others, on `me`: waiting would never end. */
+export function wouldDeadlock(ctx: ConflictContext, me: string, blockers: readonly string[]): boolean {
+  const seen = new Set<string>();
+  const stack = [...blockers];
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    if (id === me) return true;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const next of ctx.waitsFor.get(id) ?? []) stack.push(next);
+  }
+  return false;
+}
+
+const DEADLOCK =
+  ' Waiting is not possible: that session is itself waiting for a file this turn holds. Finish or change your plan ' +
+  'without this file (your turn ending releases your files), or tell the user.';
+
+/** Waits (without holding a concurrency slot) until every blocker has ended. */
+async function waitOut(ctx: ConflictContext, call: RuntimeCall, blockers: string[]): Promise<void> {
+  ctx.waitsFor.set(call.promptId, new Set(blockers));
+  ctx.slots.release();
+  try {
+    await ctx.ends.waitAll(blockers, call.signal);
+  } finally {
+    ctx.waitsFor.delete(call.promptId);
+    await ctx.slots.acquire();
+  }
+}
+
+/**
+ * A runtime conflict of one tool call: recorded and published, then answered by `--on-conflict` when headless,
+ * or by a person through `conflict.resolve` (the prompt shows status `conflict` meanwhile).
+ */
+export async function decideRuntime(ctx: ConflictContext, call: RuntimeCall, c: RuntimeConflict): Promise<RuntimeOutcome> {
+  const rec = raiseConflict(ctx, {
+    sessionId: call.sessionId,
+    promptId: call.promptId,
+    kind: c.kind,
+    otherSessionId: c.otherSessionId,
+    blockingPrompts: c.blockers,
+    paths: c.paths,
+    detail: c.detail,
+  });
+
+  if (ctx.auto !== null) {
+    // A headless run never discards another session's uncommitted work: waiting would not protect it.
+    const auto = c.kind === 'git_destructive' && ctx.auto === 'wait' ? 'block' : ctx.auto;
+    if (auto === 'override') {
+      settleConflict(ctx, rec, 'override');
+      return { kind: 'proceed' };
+    }
+    if (auto === 'block') {
+      settleConflict(ctx, rec, 'block');
+      return { kind: 'refused', error: c.refusal };
+    }
+    if (wouldDeadlock(ctx, call.promptId, c.blockers)) {
+      settleConflict(ctx, rec, 'block');
+      return { kind: 'refused', error: c.refusal + DEADLOCK };
+    }
+    settleConflict(ctx, rec, 'wait');
+    await waitOut(ctx, call, c.blockers);
+    return { kind: 'waited' };
+  }
+
+  return askPerson(ctx, call, c, rec);
+}
+
+async function askPerson(
+  ctx: ConflictContext,
+  call: RuntimeCall,
+  c: RuntimeConflict,
+  rec: ReturnType<typeof raiseConflict>,
+): Promise<RuntimeOutcome> {
+  const { store, bus } = ctx;
+  const box = new Mailbox<RuntimeMessage>();
+  ctx.mailboxes.set(call.promptId, box);
+  // Waiting for a person counts as waiting on the holders, for other sessions' deadlock checks.
+  ctx.waitsFor.set(call.promptId, new Set(c.blockers));
+  store.setPromptStatus(call.promptId, 'conflict');
+  bus.emit({ type: 'prompt_status', sessionId: call.sessionId, promptId: call.promptId, status: 'conflict' });
+  ctx.slots.release();
+  let stopWatching: (() => void) | null = null;
+  try {
+    for (;;) {
+      const msg = await box.take(call.signal);
+      if (msg === 'override') {
+        settleConflict(ctx, rec, 'override');
+        return { kind: 'proceed' };
+      }
+      if (msg === 'cancel') {
+        settleConflict(ctx, rec, 'cancel');
+        ctx.abort(call.promptId, 'cancelled by the user at a conflict');
+        throw call.signal.reason;
+      }
+      if (msg === 'ended') return { kind: 'waited' };
+      // wait: resolved when the holders end; the person may still override or cancel meanwhile.
+      if (wouldDeadlock(ctx, call.promptId, c.blockers)) {
+        settleConflict(ctx, rec, 'block');
+        return { kind: 'refused', error: c.refusal + DEADLOCK };
+      }
+      if (rec.resolution !== 'wait') {
+        settleConflict(ctx, rec, 'wait');
+        rec.resolution = 'wait';
+      }
+      stopWatching ??= ctx.ends.whenAllEnded(c.blockers, () => box.push('ended'));
+    }
+  } finally {
+    stopWatching?.();
+    ctx.mailboxes.delete(call.promptId);
+    ctx.waitsFor.delete(call.promptId);
+    await ctx.slots.acquire();
+    if (!call.signal.aborted) {
+      store.setPromptStatus(call.promptId, 'running');
+      bus.emit({ type: 'prompt_status', sessionId: call.sessionId, promptId: call.promptId, status: 'running' });
+    }
+  }
+}

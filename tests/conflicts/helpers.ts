@@ -1,0 +1,25 @@
+import { createEngine, type Engine, type EngineOptions } from '../../main/core/engine';
+import type { EngineEvent, EventOf } from '../../shared/events';
+import { makeHome } from '../helpers/temp';
+import { unwrap } from '../helpers/engine';
+
+export async function startEngine(modelUrl: string, opts: Partial<EngineOptions> = {}): Promise<Engine> {
+  return createEngine({ home: opts.home ?? makeHome(modelUrl), env: {}, approvals: 'all', ...opts });
+}
+
+export async function newSession(engine: Engine, workspace: string, name: string): Promise<string> {
+  return unwrap(await engine.handlers['session.create']({ workspace, name })).id;
+}
+
+export async function send(engine: Engine, session: string, text: string): Promise<{ id: string; status: string }> {
+  const p = unwrap(await engine.handlers['prompt.send']({ session, text }));
+  return { id: p.id, status: p.status };
+}
+
+export const ofType = <T extends EngineEvent['type']>(log: readonly EngineEvent[], type: T): EventOf<T>[] =>
+  log.filter((e): e is EventOf<T> => e.type === type);
+
+export const toolResults = (log: readonly EngineEvent[], promptId?: string): EventOf<'tool_result'>[] =>
+  ofType(log, 'tool_result').filter((e) => !promptId || e.promptId === promptId);
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,159 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../fixtures/model-server';
+import type { Engine } from '../../main/core/engine';
+import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
+import { newSession, ofType, send, startEngine } from './helpers';
+
+let server: ModelServer;
+let engine: Engine | null = null;
+
+beforeEach(async () => {
+  server = await startModelServer();
+  server.setScript({
+    rules: [
+      { when: 'slow report', steps: [{ content: 'report written', latencyMs: 700 }] },
+      { when: 'slow python', steps: [{ content: 'ran python', latencyMs: 400 }] },
+    ],
+  });
+});
+afterEach(async () => {
+  await engine?.close();
+  engine = null;
+  await server.close();
+  cleanupTempDirs();
+});
+
+async function twoSessions(opts: Parameters<typeof startEngine>[1] = {}) {
+  engine = await startEngine(server.url, opts);
+  const ws = tempDir();
+  const a = await newSession(engine, ws, 'web-api');
+  const b = await newSession(engine, ws, 'docs');
+  return { engine, ws, a, b };
+}
+
+describe('preflight at submission', () => {
+  it('holds an overlapping prompt in conflict, naming the other session and the paths; override runs it', async () => {
+    const { engine, a, b } = await twoSessions();
+    const log = recordEvents(engine);
+    const first = await send(engine, a, 'slow report: write the summary to reports/result.json');
+    const second = await send(engine, b, 'please save the table to ./reports/result.json');
+    expect(first.status).toBe('queued');
+    expect(second.status).toBe('conflict');
+    const [c] = ofType(log, 'conflict');
+    expect(c).toMatchObject({ kind: 'declared_output', promptId: second.id, otherSessionId: a, otherSessionName: 'web-api', paths: ['reports/result.json'] });
+    expect(c?.detail).toMatch(/session web-api/);
+
+    unwrap(await engine.handlers['conflict.resolve']({ prompt: second.id, resolution: 'override' }));
+    expect(await settled(engine, second.id)).toBe('completed');
+    expect(ofType(log, 'conflict_resolved')).toEqual([expect.objectContaining({ conflictId: c?.conflictId, resolution: 'override' })]);
+    // It ran while the blocker was still running.
+    const done = log.findIndex((e) => e.type === 'prompt_status' && e.promptId === first.id && e.status === 'completed');
+    const started = log.findIndex((e) => e.type === 'turn_started' && e.promptId === second.id);
+    expect(started).toBeLessThan(done === -1 ? Infinity : done);
+    await settled(engine, first.id);
+  });
+
+  it('wait starts the prompt automatically when the blocker ends (no polling), and claims are then released', async () => {
+    const { engine, ws, a, b } = await twoSessions();
+    const log = recordEvents(engine);
+    const first = await send(engine, a, 'slow report: write the summary to reports/result.json');
+    const second = await send(engine, b, 'save the table to reports/result.json');
+    expect(second.status).toBe('conflict');
+    unwrap(await engine.handlers['conflict.resolve']({ prompt: second.id, resolution: 'wait' }));
+    expect(unwrap(await engine.handlers['session.get']({ session: b })).prompts[0]?.status).toBe('conflict');
+    expect(await settled(engine, second.id)).toBe('completed');
+    const blockerDone = log.findIndex((e) => e.type === 'prompt_status' && e.promptId === first.id && e.status === 'completed');
+    const started = log.findIndex((e) => e.type === 'turn_started' && e.promptId === second.id);
+    expect(blockerDone).toBeGreaterThanOrEqual(0);
+    expect(started).toBeGreaterThan(blockerDone);
+
+    // Both ended: a third session declaring the same output is not held (the original kept claims forever).
+    const c = await newSession(engine, ws, 'third');
+    expect((await send(engine, c, 'write to reports/result.json')).status).toBe('queued');
+  });
+
+  it('cancel cancels the held prompt; later prompts of that session run in order', async () => {
+    const { engine, a, b } = await twoSessions();
+    const log = recordEvents(engine);
+    await send(engine, a, 'slow report: write the summary to reports/result.json');
+    const held = await send(engine, b, 'save the table to reports/result.json');
+    const after = await send(engine, b, 'just say hello');
+    expect(after.status).toBe('queued');
+    // The session does not run past its held prompt.
+    await new Promise((r) => setTimeout(r, 150));
+    expect(log.some((e) => e.type === 'turn_started' && e.promptId === after.id)).toBe(false);
+    unwrap(await engine.handlers['conflict.resolve']({ prompt: held.id, resolution: 'cancel' }));
+    expect(await settled(engine, held.id)).toBe('cancelled');
+    expect(await settled(engine, after.id)).toBe('completed');
+    expect(ofType(log, 'conflict_resolved').map((e) => e.resolution)).toEqual(['cancel']);
+    const again = await engine.handlers['conflict.resolve']({ prompt: held.id, resolution: 'override' });
+    expect(again.ok).toBe(false);
+  });
+
+  it('capability overlap is not a conflict; the same session never conflicts with itself', async () => {
+    const { engine, a, b } = await twoSessions();
+    await send(engine, a, 'slow python: run the python tests');
+    expect((await send(engine, b, 'run the python linter')).status).toBe('queued');
+    await send(engine, a, 'slow report: write to out.txt');
+    expect((await send(engine, a, 'also write to out.txt')).status).toBe('queued');
+  });
+
+  it('prompt.retry goes through preflight too', async () => {
+    const { engine, a, b } = await twoSessions();
+    const held = await send(engine, b, 'save the table to reports/result.json');
+    expect(held.status).toBe('queued');
+    await settled(engine, held.id);
+    // Make it a failed prompt to retry: cancel is quickest on a fresh one.
+    await send(engine, a, 'slow report: write to reports/result.json');
+    const second = await send(engine, b, 'save the table to reports/result.json');
+    unwrap(await engine.handlers['conflict.resolve']({ prompt: second.id, resolution: 'cancel' }));
+    const retry = unwrap(await engine.handlers['prompt.retry']({ prompt: second.id }));
+    expect(retry.status).toBe('conflict');
+  });
+});
+
+describe('preflight headless (--on-conflict)', () => {
+  it('block fails the prompt with the reason', async () => {
+    const { engine, a, b } = await twoSessions({ onConflict: 'block' });
+    const log = recordEvents(engine);
+    await send(engine, a, 'slow report: write to reports/result.json');
+    const second = await send(engine, b, 'save to reports/result.json');
+    expect(second.status).toBe('failed');
+    expect(ofType(log, 'conflict_resolved').map((e) => e.resolution)).toEqual(['block']);
+    expect(ofType(log, 'turn_failed')[0]?.error).toMatch(/reports\/result\.json.*session web-api/);
+  });
+
+  it('override runs at once and wait runs after the blocker, both with events naming the other session', async () => {
+    for (const mode of ['override', 'wait'] as const) {
+      const { engine: e, a, b } = await twoSessions({ onConflict: mode });
+      const log = recordEvents(e);
+      const first = await send(e, a, 'slow report: write to reports/result.json');
+      const second = await send(e, b, 'save to reports/result.json');
+      expect(second.status).toBe(mode === 'override' ? 'queued' : 'conflict');
+      expect(await settled(e, second.id)).toBe('completed');
+      expect(ofType(log, 'conflict')[0]).toMatchObject({ sessionId: b, otherSessionId: a });
+      expect(ofType(log, 'conflict_resolved').map((x) => x.resolution)).toEqual([mode]);
+      const blockerDone = log.findIndex((x) => x.type === 'prompt_status' && x.promptId === first.id && x.status === 'completed');
+      const started = log.findIndex((x) => x.type === 'turn_started' && x.promptId === second.id);
+      if (mode === 'wait') expect(started).toBeGreaterThan(blockerDone);
+      else expect(blockerDone === -1 || started < blockerDone).toBe(true);
+      await settled(e, first.id);
+      await e.close();
+      engine = null;
+    }
+  });
+
+  it('a prompt told to wait keeps waiting across a restart and starts once its blocker is gone', async () => {
+    const home = makeHome(server.url);
+    const { engine: e, a, b } = await twoSessions({ home });
+    await send(e, a, 'slow report: write to reports/result.json');
+    const held = await send(e, b, 'save to reports/result.json');
+    unwrap(await e.handlers['conflict.resolve']({ prompt: held.id, resolution: 'wait' }));
+    // Shutting down cancels the running blocker; the held prompt stays held.
+    await e.close();
+    engine = await startEngine(server.url, { home });
+    const done = nextEvent(engine, 'turn_completed', (x) => x.promptId === held.id);
+    await done;
+  });
+});
