@@ -1,22 +1,6 @@
-import type { PermissionMode, PolicyDecision } from '../../../shared/policy';
+import type { PolicyEngine, PolicyRequest, PolicyVerdict } from '../policy';
 
-/** The seam every tool call passes before it runs; the policy engine (main/core/policy) fills it. */
-export interface AuthorizeRequest {
-  tool: string;
-  input: Record<string, unknown>;
-  workspace: string;
-  sessionId: string | null;
-  mode?: PermissionMode;
-  headless: boolean;
-}
-
-export interface AuthorizeVerdict extends PolicyDecision {
-  alwaysRule: string | null;
-  alwaysRules: string[];
-}
-
-export interface Authorizer {
-  decide(req: AuthorizeRequest): Promise<AuthorizeVerdict>;
-  grantForSession(sessionId: string, rules: string[]): void;
-  allowAlways(workspace: string, rules: string[]): Promise<void>;
-}
+/** The seam every tool call passes before it runs: the part of the policy engine the agent loop uses. */
+export type AuthorizeRequest = PolicyRequest;
+export type AuthorizeVerdict = PolicyVerdict;
+export type Authorizer = Pick<PolicyEngine, 'decide' | 'grantForSession' | 'allowAlways'>;

@@ -4,7 +4,7 @@ import picomatch from 'picomatch';
 import { GlobInput } from '../../../shared/tools';
 import { defineTool } from './define';
 import { ToolError } from './errors';
-import { normaliseToolPath } from './paths';
+import { pathEffects } from './paths';
 import { resolveSearchRoot } from './search-root';
 import { skipDirsFor, walk, type WalkStats } from './walk';
 
@@ -30,11 +30,7 @@ export const globTool = defineTool({
     'directory, newest first. .git and node_modules are skipped unless the pattern names them. ' +
     `At most ${GLOB_MAX_RESULTS} results.`,
   inputSchema: GlobInput,
-  effects: (input, { workspace }) => ({
-    reads: [normaliseToolPath(workspace, input.path ?? '.')],
-    writes: [],
-    command: null,
-  }),
+  effects: (input, { workspace }) => pathEffects('read', workspace, input.path),
   async run(input, ctx) {
     if (input.pattern.includes('\0')) throw new ToolError('The pattern contains a NUL byte; remove it.');
     const searchRoot = await resolveSearchRoot(ctx.workspace, input.path);

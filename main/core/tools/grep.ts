@@ -5,7 +5,7 @@ import { GrepInput } from '../../../shared/tools';
 import { looksBinary } from './binary';
 import { defineTool } from './define';
 import { ToolError, errorText } from './errors';
-import { normaliseToolPath } from './paths';
+import { pathEffects } from './paths';
 import { resolveSearchRoot } from './search-root';
 import { skipDirsFor, walk, type WalkStats } from './walk';
 
@@ -86,11 +86,7 @@ export const grepTool = defineTool({
     'file name, "src/**/*.ts" by path). Binary files, .git and node_modules are skipped. ' +
     `At most ${GREP_MAX_MATCHES} matches / 100 KiB.`,
   inputSchema: GrepInput,
-  effects: (input, { workspace }) => ({
-    reads: [normaliseToolPath(workspace, input.path ?? '.')],
-    writes: [],
-    command: null,
-  }),
+  effects: (input, { workspace }) => pathEffects('read', workspace, input.path),
   async run(input, ctx) {
     const re = compile(input.pattern);
     const root = await resolveSearchRoot(ctx.workspace, input.path);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { LSInput } from '../../../shared/tools';
 import { defineTool } from './define';
 import { ToolError, fsErrorMessage } from './errors';
-import { displayPath, normaliseToolPath, resolveToolPath } from './paths';
+import { displayPath, pathEffects, resolveToolPath } from './paths';
 
 export const LS_MAX_ENTRIES = 1000;
 
@@ -13,11 +13,7 @@ export const lsTool = defineTool({
     'List a directory (default: the workspace root). Entries are sorted by name; directories end with "/". ' +
     `At most ${LS_MAX_ENTRIES} entries. Use Glob to find files by pattern across folders.`,
   inputSchema: LSInput,
-  effects: (input, { workspace }) => ({
-    reads: [normaliseToolPath(workspace, input.path ?? '.')],
-    writes: [],
-    command: null,
-  }),
+  effects: (input, { workspace }) => pathEffects('read', workspace, input.path),
   async run(input, ctx) {
     const abs = resolveToolPath(ctx.workspace, input.path ?? '.');
     const shown = displayPath(ctx.workspace, abs);

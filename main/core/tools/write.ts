@@ -1,7 +1,7 @@
 import { WriteInput } from '../../../shared/tools';
 import { atomicWriteFile } from './atomic-write';
 import { defineTool } from './define';
-import { displayPath, normaliseToolPath, resolveToolPath } from './paths';
+import { displayPath, pathEffects, resolveToolPath } from './paths';
 
 export const writeTool = defineTool({
   name: 'Write',
@@ -9,11 +9,7 @@ export const writeTool = defineTool({
     'Create a file or replace its whole content. Missing parent folders are created; an existing file keeps its ' +
     'permissions. The write is atomic. Prefer Edit for changing part of an existing file.',
   inputSchema: WriteInput,
-  effects: (input, { workspace }) => ({
-    reads: [],
-    writes: [normaliseToolPath(workspace, input.path)],
-    command: null,
-  }),
+  effects: (input, { workspace }) => pathEffects('write', workspace, input.path),
   async run(input, ctx) {
     const abs = resolveToolPath(ctx.workspace, input.path);
     const shown = displayPath(ctx.workspace, abs);
