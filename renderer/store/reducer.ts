@@ -1,5 +1,5 @@
 import { EPHEMERAL_EVENTS, isTerminal, missingCase } from '../../shared';
-import type { EngineEvent, EventOf, PromptSummary, SessionSummary } from '../../shared';
+import type { EngineEvent, EventOf, PromptStatus, PromptSummary, SessionSummary } from '../../shared';
 import type { DomainState, PromptView, SessionView, ToolCallStatus, TranscriptItem } from './types';
 
 /**
@@ -214,8 +214,8 @@ export function applyPromptSummary(state: DomainState, prompt: PromptSummary): D
     ref: prompt.ref,
     sessionId: prompt.sessionId,
     text: prompt.text,
-    status: prompt.status,
-    error: prompt.error,
+    status: existing ? laterStatus(existing.status, prompt.status) : prompt.status,
+    error: prompt.error ?? existing?.error ?? null,
   };
   const next = { ...state, prompts: { ...state.prompts, [prompt.id]: existing ? { ...existing, ...view } : view } };
   return updateSession(next, prompt.sessionId, (v) =>
@@ -224,6 +224,19 @@ export function applyPromptSummary(state: DomainState, prompt: PromptSummary): D
 }
 
 // ---- helpers ---------------------------------------------------------------------------------------------
+
+/** How far along its life a prompt is: a reply is a snapshot, so it may only move a prompt forward. */
+const stage = (status: PromptStatus): number => (isTerminal(status) ? 2 : status === 'queued' ? 0 : 1);
+
+/**
+ * The status to keep when a request's reply (a snapshot taken when the engine answered) meets the status the
+ * events have already set. Every change is also an event, in order, so the events win unless the reply is
+ * further along: a `prompt.send` reply saying `queued` that arrives after the `running` event must not put a
+ * running prompt back in the queue.
+ */
+export function laterStatus(current: PromptStatus, reported: PromptStatus): PromptStatus {
+  return stage(reported) > stage(current) ? reported : current;
+}
 
 function ensureSession(s: DomainState, e: EngineEvent): DomainState {
   return ensureSessionFields(s, e.sessionId, e.sessionRef, e.sessionName, e.type === 'session_created' ? e.workspace : '', e.ts);

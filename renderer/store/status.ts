@@ -36,17 +36,23 @@ export function queuedPrompts(prompts: readonly PromptView[]): PromptView[] {
   return prompts.filter((p) => p.status === 'queued' && p !== head);
 }
 
+/**
+ * A session's chip. Among its unfinished prompts: a conflict, then an approval (both need a person), then a
+ * running prompt, then a queued one; the queue length is shown beside the chip. So a session whose first prompt
+ * streams while a second waits says `running`, not `queued`. With nothing unfinished, the last prompt decides.
+ */
 export function displayStatus(state: DomainState, session: SessionView): DisplayStatus {
   if (session.closed) return 'closed';
   const prompts = sessionPrompts(state, session);
   if (prompts.length === 0) return session.summaryStatus === 'idle' ? 'idle' : session.summaryStatus;
-  const head = headPrompt(prompts);
-  if (head) {
-    const hasOpenConflict = openConflictsOf(state, session.id).some((c) => c.promptId === null || c.promptId === head.id);
-    if (head.status === 'conflict' || hasOpenConflict) return 'conflict';
-    if (head.status === 'waiting_approval') return 'waiting_approval';
-    if (head.status === 'queued') return 'queued';
-    return 'running';
+  const active = prompts.filter((p) => !isTerminal(p.status));
+  if (active.length > 0) {
+    const open = openConflictsOf(state, session.id);
+    const inConflict = (p: PromptView) => p.status === 'conflict' || open.some((c) => c.promptId === p.id);
+    if (open.some((c) => c.promptId === null) || active.some(inConflict)) return 'conflict';
+    if (active.some((p) => p.status === 'waiting_approval')) return 'waiting_approval';
+    if (active.some((p) => p.status === 'running')) return 'running';
+    return 'queued';
   }
   const last = prompts[prompts.length - 1]!;
   return last.status === 'completed' ? 'completed' : 'failed';

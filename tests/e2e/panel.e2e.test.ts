@@ -1,31 +1,28 @@
 // The panel end to end in real Chromium: real engine, browser host, scripted model server over HTTP.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// Screenshots go to a scratch folder; UPDATE_SCREENSHOTS=1 refreshes the committed ones in docs/screenshots/.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../main/core/engine';
 import type { Engine } from '../../main/core/engine/types';
 import { startWebHost, type WebHost } from '../../main/web/web-host';
 import { startModelServer, type ModelServer } from '../fixtures/model-server';
+import { buildRenderer, CHROMIUM, haveChromium, launchChromium, screenshotDir, writeModelConfig } from './harness';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SHOTS = join(ROOT, 'docs', 'screenshots');
-const haveChromium = existsSync(CHROMIUM);
+const SHOTS = screenshotDir();
 
-if (!haveChromium && process.env.CI) {
+if (!haveChromium() && process.env.CI) {
   throw new Error(`${CHROMIUM} is missing on CI: install it with \`apt-get install -y chromium\` (the e2e test must not be skipped there)`);
 }
-if (!haveChromium) {
+if (!haveChromium()) {
   console.warn(`[panel.e2e] skipped: ${CHROMIUM} not found (apt-get install -y chromium to run it)`);
 }
 
 const STORY = 'Parallel agents need a panel where nothing important is missed. '.repeat(16);
 
-describe.skipIf(!haveChromium)('panel in Chromium', () => {
+describe.skipIf(!haveChromium())('panel in Chromium', () => {
   let dir: string;
   let model: ModelServer;
   let engine: Engine;
@@ -36,9 +33,9 @@ describe.skipIf(!haveChromium)('panel in Chromium', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'paragents-e2e-'));
-    for (const name of ['alpha', 'beta', 'gamma']) mkdirSync(ws(name));
+    for (const name of ['alpha', 'beta', 'gamma', 'shared']) mkdirSync(ws(name));
     const staticDir = join(dir, 'renderer');
-    await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'error', build: { outDir: staticDir } });
+    await buildRenderer(staticDir);
     model = await startModelServer({
       script: {
         latencyMs: 400,
@@ -47,6 +44,8 @@ describe.skipIf(!haveChromium)('panel in Chromium', () => {
         models: ['scripted-model'],
         rules: [
           { when: 'alpha:', steps: [{ content: `## Notes\n\n${STORY}\n\n\`\`\`ts\nconst sessions = 3;\n\`\`\`` }] },
+          { when: 'delta:', steps: [{ content: `## Report\n\n${STORY.repeat(2)}` }] },
+          { when: 'echo:', steps: [{ content: 'Echo wrote nothing.' }] },
           {
             when: 'beta:',
             steps: [
@@ -65,17 +64,10 @@ describe.skipIf(!haveChromium)('panel in Chromium', () => {
       },
     });
     const home = join(dir, 'home');
-    mkdirSync(home);
-    writeFileSync(
-      join(home, 'config.json'),
-      JSON.stringify({ providers: [{ name: 'scripted', baseURL: model.url, model: 'scripted-model', apiKey: 'test-key' }], defaultProvider: 'scripted', maxRetries: 0 }),
-    );
+    writeModelConfig(home, model.url);
     engine = await createEngine({ home, env: {}, approvals: 'ask' });
     web = await startWebHost({ engine, staticDir, port: 0 });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
     page.on('pageerror', (error) => console.error('[page error]', error.message));
   }, 60_000);
@@ -94,10 +86,10 @@ describe.skipIf(!haveChromium)('panel in Chromium', () => {
   const transcript = () => page.getByRole('region', { name: 'Transcript', exact: true });
   const approval = () => page.getByRole('dialog', { name: 'Approval required' });
 
-  async function createSession(name: string): Promise<void> {
+  async function createSession(name: string, workspace = name): Promise<void> {
     await page.getByRole('button', { name: 'New session', exact: true }).click();
     const form = page.getByRole('form', { name: 'Create session' });
-    await form.getByRole('textbox', { name: 'Workspace', exact: true }).fill(ws(name));
+    await form.getByRole('textbox', { name: 'Workspace', exact: true }).fill(ws(workspace));
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     await form.getByRole('button', { name: 'Create', exact: true }).click();
     await sessionButton(name).waitFor();
@@ -112,6 +104,14 @@ describe.skipIf(!haveChromium)('panel in Chromium', () => {
   }
 
   const chipOf = async (name: string) => ((await sessionButton(name).locator('.chip').textContent()) ?? '').trim();
+
+  /** Checks a session's chip; when it is wrong, the failure shows that session's transcript (its error notice). */
+  async function expectChip(name: string, want: string): Promise<void> {
+    const got = await chipOf(name);
+    if (got === want) return;
+    await sessionButton(name).click();
+    expect(got, `session ${name}: ${(await transcript().innerText()).slice(-1500)}`).toBe(want);
+  }
 
   it('runs three sessions in parallel, approves one call, denies one, and survives a reload', async () => {
     await page.goto(web.url);
@@ -128,6 +128,7 @@ describe.skipIf(!haveChromium)('panel in Chromium', () => {
     await page.getByRole('button', { name: '⊞ 2×2' }).click();
     await sessionButton('alpha').click();
     await page.locator('.item-assistant.streaming').first().waitFor({ timeout: 15_000 });
+    expect(await chipOf('alpha')).toBe('running'); // streaming, not "queued" (a late prompt.send reply once said so)
     await page.screenshot({ path: join(SHOTS, 'streaming.png') });
     await expect.poll(() => chipOf('beta'), { timeout: 15_000 }).toBe('approval');
     await expect.poll(() => chipOf('gamma'), { timeout: 15_000 }).toBe('approval');
@@ -149,8 +150,8 @@ describe.skipIf(!haveChromium)('panel in Chromium', () => {
     for (const name of ['alpha', 'beta', 'gamma']) {
       await expect.poll(() => chipOf(name), { timeout: 30_000 }).toMatch(/^(complete|failed)$/);
     }
-    expect(await chipOf('alpha')).toBe('complete');
-    expect(await chipOf('beta')).toBe('complete');
+    await expectChip('alpha', 'complete');
+    await expectChip('beta', 'complete');
     expect(existsSync(join(ws('beta'), 'beta.txt'))).toBe(true);
     expect(existsSync(join(ws('gamma'), 'gamma.txt'))).toBe(false);
 
@@ -169,10 +170,29 @@ describe.skipIf(!haveChromium)('panel in Chromium', () => {
     expect(await page.getByRole('dialog', { name: 'Approval required' }).count()).toBe(0);
   }, 120_000);
 
-  // TODO(conflicts): the engine has no conflict support yet (createEngine passes resolveConflict: null).
-  // When it does: two sessions writing the same file in one workspace, the conflict card names the other
-  // session and the path, "Override" lets the held prompt run; save docs/screenshots/conflict.png.
-  it.skip('TODO: triggers a conflict and resolves it from the conflict card (needs engine conflict support)', () => {});
+  it('holds a prompt that declares an output another session is writing, and runs it on Override', async () => {
+    await page.goto(web.url);
+    await page.getByRole('button', { name: 'New session', exact: true }).waitFor();
+    await createSession('delta', 'shared');
+    await send('delta', 'delta: write the long report > out/report.txt');
+    await expect.poll(() => chipOf('delta'), { timeout: 15_000 }).toBe('running');
+
+    await createSession('echo', 'shared');
+    await send('echo', 'echo: echo hi > out/report.txt');
+    const card = page.getByRole('group', { name: 'Conflict' });
+    await card.waitFor({ timeout: 15_000 });
+    expect(await card.textContent()).toContain('delta'); // names the other session…
+    expect(await card.textContent()).toContain('out/report.txt'); // …and the path
+    expect(await chipOf('echo')).toBe('conflict');
+    expect(await chipOf('delta')).toBe('running'); // the other session keeps streaming
+    await page.screenshot({ path: join(SHOTS, 'conflict.png') });
+
+    await card.getByRole('button', { name: 'Override', exact: true }).click();
+    await card.waitFor({ state: 'detached' });
+    await transcript().getByText('Echo wrote nothing.').waitFor({ timeout: 15_000 });
+    await expect.poll(() => chipOf('echo'), { timeout: 15_000 }).toBe('complete');
+    await expect.poll(() => chipOf('delta'), { timeout: 30_000 }).toBe('complete');
+  }, 90_000);
 
   async function snapshot(p: Page, names: string[]): Promise<Record<string, string>> {
     const out: Record<string, string> = { sidebar: (await sessions().innerText()).replace(/\s+/g, ' ') };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyEvent, applyEvents, applySummaries, coalesceDeltas } from '../../renderer/store/reducer';
+import { applyEvent, applyEvents, applyPromptSummary, applySummaries, coalesceDeltas, laterStatus } from '../../renderer/store/reducer';
 import { displayStatus, pendingApprovalsOf, queuedPrompts, sessionPrompts } from '../../renderer/store/status';
 import { emptyDomain, type DomainState } from '../../renderer/store/types';
 import type { EngineEvent, SessionSummary } from '../../shared';
@@ -103,6 +103,52 @@ describe('reducer', () => {
     expect(displayStatus(conflicted, session)).toBe('conflict');
     const resolved = applyEvents(conflicted, [ev('conflict_resolved', { conflictId: 'k1', resolution: 'override' }, 'p-1')]);
     expect(displayStatus(resolved, session)).toBe('running');
+  });
+
+  it('keeps a running prompt running when the prompt.send reply (a snapshot saying queued) arrives after its events', () => {
+    const ev = eventMaker();
+    const events = [
+      ev('session_created', { workspace: '/w' }, null),
+      ev('prompt_queued', { text: 'alpha: write a note', position: 0 }, 'p-1'),
+      ev('prompt_status', { status: 'queued' }, 'p-1'),
+      ev('prompt_status', { status: 'running' }, 'p-1'),
+      ev('turn_started', { resumed: false }, 'p-1'),
+      ev('assistant_delta', { text: 'Notes' }, 'p-1'),
+    ];
+    const reply = { id: 'p-1', ref: '100000', sessionId: 'sess-1', text: 'alpha: write a note', status: 'queued' as const, error: null, usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, createdAt: '', startedAt: null, finishedAt: null };
+    // The events were flushed in one animation frame, then the reply resolved: the order seen in Chromium.
+    const late = applyPromptSummary(applyEvents(emptyDomain(), events), reply);
+    expect(late.prompts['p-1']!.status).toBe('running');
+    expect(displayStatus(late, late.sessions['sess-1']!)).toBe('running');
+    // The reply first, then the events: the same result.
+    const early = applyEvents(applyPromptSummary(applyEvents(emptyDomain(), events.slice(0, 1)), reply), events.slice(1));
+    expect(displayStatus(early, early.sessions['sess-1']!)).toBe('running');
+    // A reply further along than the events (a cancel answered before its event arrives) still counts.
+    const cancelled = applyPromptSummary(late, { ...reply, status: 'cancelled' });
+    expect(cancelled.prompts['p-1']!.status).toBe('cancelled');
+    expect(laterStatus('completed', 'running')).toBe('completed');
+    expect(laterStatus('conflict', 'queued')).toBe('conflict');
+  });
+
+  it('shows running, not queued, while one prompt runs and others wait; conflict and approval still come first', () => {
+    const ev = eventMaker();
+    const base = applyEvents(emptyDomain(), [
+      ev('session_created', { workspace: '/w' }, null),
+      ev('prompt_queued', { text: 'first', position: 0 }, 'p-1'),
+      ev('prompt_queued', { text: 'second', position: 1 }, 'p-2'),
+    ]);
+    const session = base.sessions['sess-1']!;
+    expect(displayStatus(base, session)).toBe('queued');
+    const running = applyEvents(base, [ev('prompt_status', { status: 'running' }, 'p-1')]);
+    expect(displayStatus(running, session)).toBe('running');
+    expect(queuedPrompts(sessionPrompts(running, session)).map((p) => p.text)).toEqual(['second']);
+    // The second prompt is held at submission by a conflict: the session needs a person.
+    const held = applyEvents(running, [ev('prompt_status', { status: 'conflict' }, 'p-2')]);
+    expect(displayStatus(held, session)).toBe('conflict');
+    const asking = applyEvents(running, [ev('prompt_status', { status: 'waiting_approval' }, 'p-1')]);
+    expect(displayStatus(asking, session)).toBe('waiting_approval');
+    const done = applyEvents(running, [ev('turn_completed', { content: 'ok' }, 'p-1'), ev('prompt_status', { status: 'running' }, 'p-2')]);
+    expect(displayStatus(done, session)).toBe('running');
   });
 
   it('drops half-streamed text when the model request is retried', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PanelStore } from '../../renderer/store/panel-store';
 import { createPanelStore } from '../../renderer/store/panel-store';
-import { pendingApprovalsOf } from '../../renderer/store/status';
+import { displayStatus, pendingApprovalsOf } from '../../renderer/store/status';
 import { asks, eventMaker } from './helpers/events';
 import { fakeApi, manualFrames, summary } from './helpers/fake-api';
 
@@ -55,6 +55,28 @@ describe('panel store', () => {
     expect(store.getState().ui.unread).toEqual({ 'sess-2': true });
     store.getState().actions.focus('sess-2');
     expect(store.getState().ui.unread).toEqual({});
+  });
+
+  it('keeps a prompt running when the prompt.send reply (status queued) lands after its running event was applied', async () => {
+    const ev = eventMaker();
+    const frames = manualFrames();
+    const fake = fakeApi({
+      'session.list': () => ({ ok: true, value: [summary('sess-1', 'a1b2c3', '/w')] }),
+      // The engine publishes the events, starts the turn, then answers with the prompt as it was when stored.
+      'prompt.send': ({ text }) => {
+        fake.emit(ev('prompt_queued', { text, position: 0 }));
+        fake.emit(ev('prompt_status', { status: 'queued' }));
+        fake.emit(ev('prompt_status', { status: 'running' }));
+        const reply = { id: 'p-1', ref: '100000', sessionId: 'sess-1', text, status: 'queued' as const, error: null, usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, createdAt: '', startedAt: null, finishedAt: null };
+        return new Promise((resolve) => setTimeout(() => { frames.run(); resolve({ ok: true, value: reply }); }, 0));
+      },
+    });
+    const store = createPanelStore(fake.api, { schedule: frames.schedule });
+    await started(store);
+    await store.getState().actions.sendPrompt('sess-1', 'write a note');
+    const { domain } = store.getState();
+    expect(domain.prompts['p-1']!.status).toBe('running');
+    expect(displayStatus(domain, domain.sessions['sess-1']!)).toBe('running');
   });
 
   it('sends only ids and the answer when an approval is answered', async () => {

@@ -1,0 +1,49 @@
+// What the Chromium end-to-end tests and the panel benchmark share: the browser, the renderer build, the
+// engine's config file and where screenshots go.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { build } from 'vite';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Without the networking flags Chromium keeps trying to reach hosts this machine cannot reach. */
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export const haveChromium = (): boolean => existsSync(CHROMIUM);
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** Builds the renderer the browser host serves into outDir. */
+export async function buildRenderer(outDir: string): Promise<void> {
+  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'error', build: { outDir } });
+}
+
+/** Writes `config.json` in the engine's home with one provider pointing at the scripted model server. */
+export function writeModelConfig(home: string, modelUrl: string, extra: Record<string, unknown> = {}): void {
+  mkdirSync(home, { recursive: true });
+  writeFileSync(
+    join(home, 'config.json'),
+    JSON.stringify({
+      providers: [{ name: 'scripted', baseURL: modelUrl, model: 'scripted-model', apiKey: 'test-key' }],
+      defaultProvider: 'scripted',
+      maxRetries: 0,
+      ...extra,
+    }),
+  );
+}
+
+/**
+ * The committed screenshots in docs/screenshots/ are rewritten only with UPDATE_SCREENSHOTS=1; otherwise they go
+ * to a scratch folder (same path every run), so running the tests leaves the checkout clean.
+ */
+export function screenshotDir(env: NodeJS.ProcessEnv = process.env): string {
+  const dir = env.UPDATE_SCREENSHOTS === '1' ? join(ROOT, 'docs', 'screenshots') : join(tmpdir(), 'paragents-screenshots');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
