@@ -1,7 +1,8 @@
 // Engine throughput: 50 sessions x 5 turns x 2 tool calls against the scripted server with a fixed 100 ms model
 // latency and the concurrency limit at 50. Prints wall time against the ideal (the model's latency alone),
 // engine CPU time and peak memory. Run: npm run bench (or node bin/run-ts.js bench/engine.ts [--sessions N]).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -48,6 +49,18 @@ const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsa
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 
+/** utime + stime of another process, from /proc (Linux only). */
+function processCpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 async function runSession(i: number, turns = TURNS): Promise<void> {
   const ws = join(wsRoot, `s${i}`);
   mkdirSync(ws, { recursive: true });
@@ -77,6 +90,7 @@ const cpu = process.cpuUsage(cpu0);
 clearInterval(sampler);
 const ideal = TURNS * MODEL_CALLS_PER_TURN * LATENCY;
 const stats = engine.stats();
+const serverCpuMs = processCpuMs(server.child.pid);
 await engine.close();
 server.stop();
 rmSync(dir, { recursive: true, force: true });
@@ -86,5 +100,6 @@ console.log(`  wall time        ${wall.toFixed(0)} ms`);
 console.log(`  ideal            ${ideal} ms (model latency alone)`);
 console.log(`  ratio            ${(wall / ideal).toFixed(3)} (target <= 1.02)`);
 console.log(`  engine CPU       ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms (user ${(cpu.user / 1000).toFixed(0)}, system ${(cpu.system / 1000).toFixed(0)})`);
+console.log(`  model server CPU ${serverCpuMs === null ? 'n/a' : `${serverCpuMs.toFixed(0)} ms`} (same machine: it competes with the engine for ${cpus().length} cores)`);
 console.log(`  peak RSS         ${(peakRss / 1024 / 1024).toFixed(1)} MiB`);
 console.log(`  peak slots used  ${stats.peakSlotsInUse} of ${stats.concurrency}`);

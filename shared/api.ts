@@ -16,6 +16,8 @@ export const requests = {
       workspace: z.string().min(1),
       name: z.string().min(1).max(80).optional(),
       mode: PermissionMode.optional(),
+      /** Run the session in its own git worktree on a new branch `paragents/<ref>` (the workspace must be in a git repository). */
+      isolate: z.boolean().optional(), // (worktree)
     }),
     output: SessionSummary,
   },
@@ -31,6 +33,9 @@ export const requests = {
   'prompt.send': { input: z.object({ session: IdOrRef, text: z.string().min(1).max(200_000) }), output: PromptSummary },
   'prompt.cancel': { input: z.object({ prompt: IdOrRef }), output: PromptSummary },
   'prompt.retry': { input: z.object({ prompt: IdOrRef }), output: PromptSummary },
+  /** Stops a running prompt at its next step boundary (it gives up its slot); `prompt.resume` goes on. */
+  'prompt.pause': { input: z.object({ prompt: IdOrRef }), output: PromptSummary },
+  'prompt.resume': { input: z.object({ prompt: IdOrRef }), output: PromptSummary },
   'prompt.edit': { input: z.object({ prompt: IdOrRef, text: z.string().min(1).max(200_000) }), output: PromptSummary },
   'approval.list': { input: z.object({ session: IdOrRef.optional() }), output: z.array(ApprovalSummary) },
   'approval.answer': { input: z.object({ approval: IdOrRef, answer: ApprovalAnswer }), output: ApprovalSummary },
@@ -109,6 +114,55 @@ export const requests = {
       deleted: z.array(z.string()),
       refused: z.array(z.object({ path: z.string(), reason: z.string() })),
     }),
+  },
+  /** An isolated session's work (its branch's commits and its uncommitted files) against the base it forked from. */
+  'worktree.diff': { // (worktree)
+    input: z.object({ session: IdOrRef }),
+    output: z.object({
+      branch: z.string(),
+      baseRef: z.string().nullable(),
+      /** The commit compared against: where the session branch forked from the base branch. */
+      base: z.string(),
+      /** The session branch's last commit; `uncommitted` says whether files in the worktree differ from it. */
+      head: z.string(),
+      uncommitted: z.boolean(),
+      files: z.array(z.object({ path: z.string(), change: z.enum(['added', 'modified', 'deleted', 'type_changed']) })),
+      /** Unified diff (binary files as git's "Binary files differ" line), cut at 2 MB with `truncated`. */
+      diff: z.string(),
+      truncated: z.boolean(),
+    }),
+  },
+  /**
+   * Merge an isolated session's branch back into its base branch. `preview` only reports (nothing is written);
+   * otherwise uncommitted worktree files are first committed on the session branch, and the merge is refused
+   * (nothing changed) when it would conflict or when the base has uncommitted changes to the files it touches.
+   */
+  'worktree.merge': { // (worktree)
+    input: z.object({ session: IdOrRef, preview: z.boolean().optional() }),
+    output: z.object({
+      preview: z.boolean(),
+      branch: z.string(),
+      baseRef: z.string(),
+      /** The base branch's commit the merge was (or would be) made onto. */
+      baseCommit: z.string(),
+      /** The session commit merged (in a preview: a snapshot of the worktree, not on any branch). */
+      sessionCommit: z.string(),
+      /** Nothing to merge: the base already contains the session's work. */
+      upToDate: z.boolean(),
+      clean: z.boolean(),
+      conflicts: z.array(z.string()),
+      /** Files the merge changes in the base branch. */
+      files: z.array(z.string()),
+      merged: z.boolean(),
+      mergeCommit: z.string().nullable(),
+      /** The commit made of the worktree's uncommitted files before merging, if any. */
+      committed: z.string().nullable(),
+    }),
+  },
+  /** Remove an isolated session's worktree folder (and close the session): only once merged, or with `force`, which commits any uncommitted files and keeps the branch. */
+  'worktree.remove': { // (worktree)
+    input: z.object({ session: IdOrRef, force: z.boolean().optional() }),
+    output: z.object({ branch: z.string(), branchDeleted: z.boolean(), committed: z.string().nullable() }),
   },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 

@@ -9,6 +9,23 @@ export const Usage = z.object({
 });
 export type Usage = z.infer<typeof Usage>;
 
+/** A session isolated in its own git worktree on a new branch (issue 4, "Optional isolation"). */
+export const WorktreeInfo = z.object({
+  /** The session's branch, `paragents/<session ref>`. */
+  branch: z.string(),
+  /** The branch the worktree was forked from and merges back into; null when the base was a detached HEAD. */
+  baseRef: z.string().nullable(),
+  /** The commit the worktree was forked from. */
+  baseCommit: z.string(),
+  /** The folder the session was asked to work in (inside the base repository). */
+  baseWorkspace: z.string(),
+  /** The worktree folder; the session's workspace is this folder or the same sub-folder of it. */
+  path: z.string(),
+  /** `merged`: merged at least once (later work may be unmerged); `removed`: the worktree folder is gone. */
+  state: z.enum(['active', 'merged', 'removed']),
+});
+export type WorktreeInfo = z.infer<typeof WorktreeInfo>;
+
 export const SessionSummary = z.object({
   id: z.string(),
   ref: z.string(),
@@ -21,6 +38,8 @@ export const SessionSummary = z.object({
   usage: Usage,
   createdAt: z.string(),
   closedAt: z.string().nullable(),
+  /** Set when the session runs in its own git worktree; null (or absent, from older producers) otherwise. */
+  worktree: WorktreeInfo.nullable().optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;
 

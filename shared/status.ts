@@ -5,6 +5,8 @@ export const PromptStatus = z.enum([
   'running',
   'waiting_approval',
   'conflict',
+  /** Stopped by the user at a step boundary; holds no slot; goes on when resumed. */
+  'paused',
   'completed',
   'failed',
   'cancelled',
@@ -21,7 +23,8 @@ export const SessionStatus = z.enum([
   'completed',
   'conflict',
   'waiting_approval',
-  'queued',
+  'paused',
   'running',
+  'queued',
 ]);
 export type SessionStatus = z.infer<typeof SessionStatus>;

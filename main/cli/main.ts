@@ -13,6 +13,7 @@ ${RUN_USAGE}
        paragents policy check --workspace DIR [--mode M] [--headless] [--tool T --input JSON]
        paragents workspace trust|untrust DIR | workspace list
        paragents serve [--port N] [--host 127.0.0.1]
+       paragents worktree diff|merge|remove SESSION [--preview] [--force] [--json]
 
 Data folder: $PARAGENTS_HOME (default: the OS app-data folder). Model: config.json there, or
 OPENAI_BASE_URL / OPENAI_API_KEY / PARAGENTS_MODEL.`;
@@ -27,6 +28,7 @@ const commands: Record<string, () => Promise<Command>> = {
   policy: async () => (await import('./policy-command')).runPolicyCommand,
   workspace: async () => (await import('./workspace-command')).runWorkspaceCommand,
   serve: async () => (await import('./serve-command')).runServeCommand,
+  worktree: async () => (await import('./worktree-command')).runWorktreeCommand,
 };
 
 export async function main(argv: string[], io?: Partial<CliIo>): Promise<number> {

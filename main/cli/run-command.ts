@@ -22,8 +22,8 @@ interface Job {
   prompt: string;
 }
 
-export const RUN_USAGE = `usage: paragents run --workspace DIR --prompt TEXT [--session NAME] [--approve ask|all|never] [--json]
-       paragents run --parallel FILE [--approve ask|all|never] [--json]`;
+export const RUN_USAGE = `usage: paragents run --workspace DIR --prompt TEXT [--session NAME] [--worktree] [--approve ask|all|never] [--json]
+       paragents run --parallel FILE [--worktree] [--approve ask|all|never] [--json]`;
 
 export async function runRunCommand(argv: string[], io: CliIo): Promise<number> {
   let values;
@@ -38,6 +38,7 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
         approve: { type: 'string', default: 'ask' },
         'on-conflict': { type: 'string', default: 'wait' },
         json: { type: 'boolean', default: false },
+        worktree: { type: 'boolean', default: false }, // (worktree)
       },
       strict: true,
     }));
@@ -90,7 +91,7 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
     return EXIT_USAGE;
   }
   try {
-    return await drive(engine, jobs, io, { json: values.json ?? false, approve });
+    return await drive(engine, jobs, io, { json: values.json ?? false, approve, isolate: values.worktree ?? false });
   } finally {
     await engine.close();
   }
@@ -118,7 +119,7 @@ function readParallelFile(file: string): Job[] | string {
   return r.data.sessions.map((s) => ({ name: s.name ?? null, workspace: resolve(base, s.workspace), prompt: s.prompt }));
 }
 
-async function drive(engine: Engine, jobs: Job[], io: CliIo, opts: { json: boolean; approve: string }): Promise<number> {
+async function drive(engine: Engine, jobs: Job[], io: CliIo, opts: { json: boolean; approve: string; isolate: boolean }): Promise<number> {
   const h = engine.handlers;
   const statuses = new Map<string, PromptStatus>();
   let settle: (() => void) | null = null;
@@ -162,8 +163,13 @@ async function drive(engine: Engine, jobs: Job[], io: CliIo, opts: { json: boole
     for (const job of jobs) {
       const existing = job.name ? await h['session.get']({ session: job.name }) : null;
       if (existing?.ok && existing.value.name === job.name) {
-        if (existing.value.workspace !== job.workspace) {
-          io.stderr(`paragents run: session "${job.name}" belongs to workspace ${existing.value.workspace}, not ${job.workspace}`);
+        const isolated = existing.value.worktree ?? null;
+        if (opts.isolate && !isolated) {
+          io.stderr(`paragents run: session "${job.name}" already exists and is not isolated; --worktree applies to new sessions`);
+          return EXIT_USAGE;
+        }
+        if ((isolated?.baseWorkspace ?? existing.value.workspace) !== job.workspace) {
+          io.stderr(`paragents run: session "${job.name}" belongs to workspace ${isolated?.baseWorkspace ?? existing.value.workspace}, not ${job.workspace}`);
           return EXIT_USAGE;
         }
         if (existing.value.closedAt) {
@@ -173,7 +179,7 @@ async function drive(engine: Engine, jobs: Job[], io: CliIo, opts: { json: boole
         sessions.push(existing.value.id);
         continue;
       }
-      const created = await h['session.create']({ workspace: job.workspace, ...(job.name ? { name: job.name } : {}) });
+      const created = await h['session.create']({ workspace: job.workspace, ...(job.name ? { name: job.name } : {}), ...(opts.isolate ? { isolate: true } : {}) });
       if (!created.ok) {
         io.stderr(`paragents run: ${created.error.message}`);
         return EXIT_USAGE;
@@ -191,11 +197,23 @@ async function drive(engine: Engine, jobs: Job[], io: CliIo, opts: { json: boole
     }
     checkDone();
     await allDone;
+    if (opts.isolate && !opts.json) await printWorktreeHints(engine, sessions, io);
     return [...statuses.values()].every((s) => s === 'completed') ? EXIT_OK : EXIT_FAILED;
   } finally {
     process.off('SIGINT', interrupt);
     process.off('SIGTERM', interrupt);
     unsubscribe();
     asker?.close();
+  }
+}
+
+/** After an isolated run: where the work is and how to review and merge it. */
+async function printWorktreeHints(engine: Engine, sessions: readonly string[], io: CliIo): Promise<void> {
+  for (const id of sessions) {
+    const s = await engine.handlers['session.get']({ session: id });
+    const wt = s.ok ? s.value.worktree : null;
+    if (!s.ok || !wt) continue;
+    const who = s.value.name ?? s.value.ref;
+    io.stdout(`[S:${who}] work is on branch ${wt.branch} in ${wt.path}; review: paragents worktree diff ${who}; merge into ${wt.baseRef ?? '(no base branch)'}: paragents worktree merge ${who} [--preview]`);
   }
 }

@@ -46,6 +46,8 @@ export function statusLabel(status: SessionStatus): string {
       return 'waiting for approval';
     case 'conflict':
       return 'conflict';
+    case 'paused':
+      return 'paused';
     case 'completed':
       return 'done';
     case 'failed':

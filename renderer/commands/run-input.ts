@@ -101,8 +101,28 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
       }
       return;
     }
-    case 'switch':
     case 'resume': {
+      // `/resume` goes on with a paused prompt (the focused session's, or the one named); naming a session that
+      // has none paused brings it to the front, as the original did.
+      const target = args[0] ? resolveRef(Object.values(domain.prompts), args[0], 'prompt') : null;
+      const paused = target?.ok
+        ? target.item
+        : (() => {
+            const s = args[0] ? session(args[0]) : focused;
+            return s ? sessionPrompts(domain, s).find((p) => p.status === 'paused') : undefined;
+          })();
+      if (paused && paused.status === 'paused') {
+        const r = await actions.resumePrompt(paused.id);
+        if (r.ok) say(`resumed ${paused.ref}`);
+        return;
+      }
+      if (!args[0]) return fail('nothing paused in the focused session; usage: /resume <prompt|session>');
+      const s = session(args[0]);
+      if (!s) return;
+      actions.focus(s.id);
+      return say(`switched to foreground session: ${s.ref}`);
+    }
+    case 'switch': {
       if (!args[0]) return fail(`usage: /${spec.name} <session>`);
       const s = session(args[0]);
       if (!s) return;
@@ -144,8 +164,13 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
       if (r.ok) say(`approved ${a.ref} (${scope === 'always' ? 'persisted' : scope === 'once' ? 'once' : 'session'})`);
       return;
     }
-    case 'pause':
-      return fail('/pause is not supported by this engine; use /cancel, then /retry to run the prompt again.');
+    case 'pause': {
+      const p = prompt(args[0]);
+      if (!p) return;
+      const r = await actions.pausePrompt(p.id);
+      if (r.ok) say(`pause requested: ${p.ref} stops before its next step`);
+      return;
+    }
     case 'cancel': {
       const p = prompt(args[0]);
       if (!p) return;

@@ -37,6 +37,8 @@ export interface PanelActions {
   editPrompt(promptId: string, text: string): Promise<Result<PromptSummary>>;
   cancelPrompt(promptId: string): Promise<Result<PromptSummary>>;
   retryPrompt(promptId: string): Promise<Result<PromptSummary>>;
+  pausePrompt(promptId: string): Promise<Result<PromptSummary>>;
+  resumePrompt(promptId: string): Promise<Result<PromptSummary>>;
   answerApproval(approvalId: string, answer: ApprovalAnswer): Promise<Result<ApprovalSummary>>;
   resolveConflict(promptId: string, resolution: Exclude<ConflictResolution, 'block'>): Promise<Result<PromptSummary>>;
   closeSession(sessionId: string): Promise<Result<null>>;
@@ -208,6 +210,18 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
 
       async cancelPrompt(promptId) {
         const result = logError('cancel', await api['prompt.cancel']({ prompt: promptId }));
+        if (result.ok) setDomain((d) => applyPromptSummary(d, result.value));
+        return result;
+      },
+
+      async pausePrompt(promptId) {
+        const result = logError('pause', await api['prompt.pause']({ prompt: promptId }));
+        if (result.ok) setDomain((d) => applyPromptSummary(d, result.value));
+        return result;
+      },
+
+      async resumePrompt(promptId) {
+        const result = logError('resume', await api['prompt.resume']({ prompt: promptId }));
         if (result.ok) setDomain((d) => applyPromptSummary(d, result.value));
         return result;
       },

@@ -93,4 +93,27 @@ describe('running input', () => {
     await runInput(store, '/frobnicate');
     expect(store.getState().ui.log.at(-1)).toMatchObject({ tone: 'error', text: 'unknown command: /frobnicate (try /help)' });
   });
+
+  it('/pause asks the engine to pause the focused prompt; /resume goes on with the paused one', async () => {
+    const ev = eventMaker();
+    const fake = fakeApi({
+      'session.list': () => ({ ok: true, value: [summary('sess-1', 'a1b2c3', '/w')] }),
+      'prompt.pause': () => ({ ok: false, error: { kind: 'invalid_state', message: 'not running' } }),
+      'prompt.resume': () => ({ ok: false, error: { kind: 'invalid_state', message: 'not paused' } }),
+    });
+    fake.handle('session.events', () => ({
+      ok: true,
+      value: [ev('session_created', { workspace: '/w' }, null), ev('prompt_queued', { text: 'x', position: 0 }), ev('prompt_status', { status: 'running' })],
+    }));
+    const store = createPanelStore(fake.api, { schedule: manualFrames().schedule });
+    store.getState().actions.start();
+    await store.getState().actions.hydrate();
+    store.getState().actions.focus('sess-1');
+    await runInput(store, '/pause');
+    expect(fake.calls.filter((c) => c.method === 'prompt.pause').map((c) => c.input)).toEqual([{ prompt: 'p-1' }]);
+    fake.emit(ev('prompt_status', { status: 'paused' }));
+    store.getState().actions.flushEvents();
+    await runInput(store, '/resume');
+    expect(fake.calls.filter((c) => c.method === 'prompt.resume').map((c) => c.input)).toEqual([{ prompt: 'p-1' }]);
+  });
 });

@@ -6,6 +6,7 @@ import type { ApprovalAnswer, PolicyDecision } from '../../../shared/policy';
 import type { TurnDeps } from './turn-context';
 import type { AuthorizeVerdict } from './authorizer';
 import { systemPrompt } from './system-prompt';
+import type { SlotLease } from './slots';
 
 export type TurnOutcome = 'completed' | 'failed' | 'cancelled' | 'suspended';
 
@@ -23,7 +24,13 @@ const ERROR_PREVIEW = 4000;
  * at the last stored message and either runs the tool calls still unanswered or asks the model for the next
  * step. So a turn interrupted by a crash or a restart continues from exactly where it was.
  */
-export async function runTurn(deps: TurnDeps, sessionId: string, promptId: string, signal: AbortSignal): Promise<TurnOutcome> {
+export async function runTurn(
+  deps: TurnDeps,
+  sessionId: string,
+  promptId: string,
+  signal: AbortSignal,
+  lease: SlotLease,
+): Promise<TurnOutcome> {
   const { store, bus } = deps;
   const session = store.getSession(sessionId);
   const prompt = store.getPrompt(promptId);
@@ -49,13 +56,17 @@ export async function runTurn(deps: TurnDeps, sessionId: string, promptId: strin
 
     for (;;) {
       if (signal.aborted) throw signal.reason;
+      await pausePoint(deps, prompt, signal, lease);
       messages = store.listMessages(sessionId);
       const lastIndex = messages.length - 1;
       const last = messages[lastIndex];
       if (last && last.message.role === 'assistant') {
         const unanswered = unansweredCalls(messages, lastIndex);
         if (unanswered.length > 0) {
-          for (const call of unanswered) await runToolCall(deps, session, prompt, last, call, signal);
+          for (const call of unanswered) {
+            await pausePoint(deps, prompt, signal, lease);
+            await runToolCall(deps, session, prompt, last, call, signal, lease);
+          }
           continue;
         }
         if (!last.message.tool_calls?.length && last.promptId === promptId) {
@@ -97,8 +108,10 @@ export async function runTurn(deps: TurnDeps, sessionId: string, promptId: strin
   } catch (e) {
     const abort = abortReason(e, signal);
     if (abort?.why === 'shutdown') {
-      // A turn waiting on a person keeps waiting across the restart; a running one is recorded as cancelled.
-      if (store.getPrompt(promptId)?.status === 'waiting_approval') return 'suspended';
+      // A turn waiting on a person, or paused by one, keeps waiting across the restart; a running one is
+      // recorded as cancelled.
+      const now = store.getPrompt(promptId)?.status;
+      if (now === 'waiting_approval' || now === 'paused') return 'suspended';
       return cancel(deps, prompt, 'cancelled: Paragents shut down while this turn was running');
     }
     if (abort) return cancel(deps, prompt, abort.message);
@@ -148,6 +161,7 @@ async function runToolCall(
   holder: StoredMessage,
   call: AssistantToolCall,
   signal: AbortSignal,
+  lease: SlotLease,
 ): Promise<void> {
   const { store, bus } = deps;
   const base = { sessionId: session.id, promptId: prompt.id };
@@ -222,6 +236,18 @@ async function runToolCall(
     return;
   }
 
+  // Conflicts before approval (issue 4): the conflict gate's checks that need no approval run before the card
+  // is raised, so a person never approves a call that then stops at a conflict. The write itself (and the
+  // per-path lock around check-and-write) still waits for the approval: beforeCall below. An approval already
+  // pending (a restart) was prechecked when it was raised.
+  if (verdict.decision === 'needs_approval' && !pendingApproval && deps.gate?.precheck) {
+    const pre = await deps.gate.precheck({ ...base, workspace: session.workspace, tool, input, signal });
+    if (!pre.proceed) {
+      answer(false, pre.error);
+      return;
+    }
+  }
+
   if (verdict.decision === 'needs_approval') {
     const approval =
       pendingApproval ??
@@ -252,12 +278,8 @@ async function runToolCall(
       }
       bus.emit({ type: 'prompt_status', ...base, status: 'waiting_approval' });
       // A session waiting on a person gives its slot to the sessions that can run.
-      deps.slots.release();
-      try {
-        reply = await deps.waiters.wait(approval.id, signal);
-      } finally {
-        await deps.slots.acquire();
-      }
+      const waitFor = approval.id;
+      reply = await lease.away(signal, () => deps.waiters.wait(waitFor, signal));
       store.setPromptStatus(prompt.id, 'running');
       bus.emit({ type: 'prompt_status', ...base, status: 'running' });
     }
@@ -284,6 +306,17 @@ async function runToolCall(
     throw signal.reason;
   }
   answer(outcome.ok, outcome.ok ? outcome.output : outcome.error);
+}
+
+/** Where a requested pause takes effect: between steps, never inside a model call or a tool. */
+async function pausePoint(deps: TurnDeps, prompt: PromptRow, signal: AbortSignal, lease: SlotLease): Promise<void> {
+  if (!deps.pauses.isRequested(prompt.id)) return;
+  const base = { sessionId: prompt.session_id, promptId: prompt.id };
+  deps.store.setPromptStatus(prompt.id, 'paused');
+  deps.bus.emit({ type: 'prompt_status', ...base, status: 'paused' });
+  await lease.away(signal, () => deps.pauses.wait(prompt.id, signal));
+  deps.store.setPromptStatus(prompt.id, 'running');
+  deps.bus.emit({ type: 'prompt_status', ...base, status: 'running' });
 }
 
 function stripVerdict(v: AuthorizeVerdict | PolicyDecision): PolicyDecision {

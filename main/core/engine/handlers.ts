@@ -8,16 +8,22 @@ import type { Store } from '../store/store';
 import type { EventBus } from './event-bus';
 import type { Scheduler } from './scheduler';
 import type { ApprovalWaiters } from './approval-waiters';
+import type { Pauses } from './pauses';
 import type { Authorizer } from './authorizer';
 import type { PromptRow } from '../store/rows';
 import type { JournalEntry, UndoReport } from '../conflicts';
 import { realPathOf } from '../conflicts/real-path';
+import type { PermissionMode } from '../../../shared/policy';
+import type { SessionSummary } from '../../../shared/models';
+import type { SessionRow } from '../store/rows';
+import type { WorktreeRequests } from '../worktree';
 
 export interface HandlerDeps {
   store: Store;
   bus: EventBus;
   scheduler: Scheduler;
   waiters: ApprovalWaiters;
+  pauses: Pauses;
   authorizer: Authorizer;
   headless: boolean;
   configView: () => Result<RedactedConfig>;
@@ -25,15 +31,19 @@ export interface HandlerDeps {
   resolveConflict: ((prompt: PromptRow, resolution: 'override' | 'wait' | 'cancel') => Result<null>) | null;
   /** Preflight of a stored new prompt (conflict engine); returns its status, publishing it unless `queued`. */
   preflight?: (prompt: PromptRow) => PromptStatus;
+  /** Preflight again after `prompt.edit` (conflict engine); publishes a change of status. */
+  repreflight?: (prompt: PromptRow) => PromptStatus;
   /** Change journal and undo (conflict engine). */
   journal?: {
     list(filter: { sessionId?: string; path?: string }): JournalEntry[];
     undo(sessionId: string, opts: { dryRun?: boolean }): Promise<Result<UndoReport>>;
   };
+  /** Creates a session in its own git worktree (worktree service); absent: `isolate` is refused. */
+  isolate?: (input: { workspace: string; name: string | null; mode: PermissionMode }) => Promise<Result<SessionRow>>; // (worktree)
 }
 
-/** Requests answered elsewhere (setup-handlers.ts), merged in by the composition root. */
-type SetupRequests = 'config.saveProvider' | 'config.listModels' | 'config.detectLocal' | 'policy.rules';
+/** Requests answered elsewhere (setup-handlers.ts, worktree/service.ts), merged in by the composition root. */
+type SetupRequests = 'config.saveProvider' | 'config.listModels' | 'config.detectLocal' | 'policy.rules' | WorktreeRequests;
 
 export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupRequests> {
   const { store, bus, scheduler } = d;
@@ -47,8 +57,16 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
     bus.emit({ type: 'turn_cancelled', sessionId: p.session_id, promptId: p.id, reason });
   };
 
+  const createIsolated = async (dir: string, name: string | null, mode: PermissionMode): Promise<Result<SessionSummary>> => { // (worktree)
+    if (!d.isolate) return err('invalid_state', 'isolated sessions (git worktrees) are not available in this engine');
+    const row = await d.isolate({ workspace: dir, name, mode });
+    if (!row.ok) return row;
+    bus.emit({ type: 'session_created', sessionId: row.value.id, promptId: null, workspace: row.value.workspace });
+    return ok(store.sessionSummary(row.value));
+  };
+
   return {
-    'session.create': ({ workspace, name, mode }) => {
+    'session.create': ({ workspace, name, mode, isolate }) => {
       const dir = resolve(workspace);
       let isDir = false;
       try {
@@ -58,6 +76,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       }
       if (!isDir) return err('invalid_input', `workspace is not a folder: ${dir}`);
       if (name && store.sessionByName(name)) return err('invalid_input', `a session named "${name}" already exists`);
+      if (isolate) return createIsolated(dir, name ?? null, mode ?? 'default');
       const row = store.createSession({ workspace: dir, name: name ?? null, mode: mode ?? 'default' });
       bus.emit({ type: 'session_created', sessionId: row.id, promptId: null, workspace: dir });
       return ok(store.sessionSummary(row));
@@ -133,14 +152,43 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       return ok(store.promptSummary(store.getPrompt(retry.id) ?? retry));
     },
 
+    'prompt.pause': ({ prompt }) => {
+      const p = store.resolvePrompt(prompt);
+      if (!p.ok) return p;
+      if (!['running', 'waiting_approval'].includes(p.value.status) || !scheduler.isRunning(p.value.id)) {
+        return err('invalid_state', `only a running prompt can be paused; ${p.value.ref} is ${p.value.status}`);
+      }
+      d.pauses.request(p.value.id);
+      return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
+    },
+
+    'prompt.resume': ({ prompt }) => {
+      const p = store.resolvePrompt(prompt);
+      if (!p.ok) return p;
+      const requested = d.pauses.isRequested(p.value.id);
+      if (p.value.status !== 'paused' && !requested) return err('invalid_state', `prompt ${p.value.ref} is not paused (${p.value.status})`);
+      if (!d.pauses.resume(p.value.id) && p.value.status === 'paused') {
+        // Paused in an earlier run of Paragents: no turn is waiting, so it goes back to the queue and resumes
+        // from its transcript.
+        store.setPromptStatus(p.value.id, 'queued');
+        bus.emit({ type: 'prompt_status', sessionId: p.value.session_id, promptId: p.value.id, status: 'queued' });
+        scheduler.kick(p.value.session_id);
+      }
+      return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
+    },
+
     'prompt.edit': ({ prompt, text }) => {
       const p = store.resolvePrompt(prompt);
       if (!p.ok) return p;
-      if (p.value.status !== 'queued' || scheduler.isRunning(p.value.id)) {
+      // A prompt held at a conflict before it started can be edited too (e.g. to name another output file).
+      const held = p.value.status === 'conflict' && p.value.started_at === null; // (conflicts)
+      if ((p.value.status !== 'queued' && !held) || scheduler.isRunning(p.value.id)) {
         return err('invalid_state', `only a queued prompt can be edited; ${p.value.ref} is ${p.value.status}`);
       }
       store.setPromptText(p.value.id, text);
-      return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
+      const edited = store.getPrompt(p.value.id) ?? p.value;
+      d.repreflight?.(edited); // (conflicts) its claims follow the new text: into or out of `conflict`
+      return ok(store.promptSummary(store.getPrompt(p.value.id) ?? edited));
     },
 
     'approval.list': ({ session }) => {

@@ -12,8 +12,10 @@ import { createHandlers } from './handlers';
 import { lockHome } from './home-lock';
 import { createPolicyEngine } from '../policy';
 import { createSetupHandlers } from './setup-handlers';
+import { createWorktreeService } from '../worktree';
 import { Scheduler } from './scheduler';
 import { Slots } from './slots';
+import { Pauses } from './pauses';
 import type { Engine, EngineOptions } from './types';
 import type { TurnDeps } from './turn-context';
 
@@ -30,6 +32,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const store = new Store(join(opts.home, DATABASE_FILE));
   const bus = new EventBus(store);
   const waiters = new ApprovalWaiters();
+  const pauses = new Pauses();
   // "Allow for this session" answers live in SQLite, so they survive a restart with the session.
   const policy = createPolicyEngine({
     home: opts.home,
@@ -66,17 +69,20 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     authorizer,
     waiters,
     slots,
+    pauses,
     model,
     approvals,
     headless: opts.headless ?? approvals !== 'ask',
     gate: conflicts.gate,
   };
   const scheduler = new Scheduler(deps);
+  const worktrees = createWorktreeService({ home: opts.home, store, bus });
   const coreHandlers = createHandlers({
     store,
     bus,
     scheduler,
     waiters,
+    pauses,
     authorizer,
     headless: deps.headless,
     configView: () => {
@@ -85,10 +91,12 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     },
     resolveConflict: conflicts.resolve,
     preflight: conflicts.preflight,
+    repreflight: conflicts.repreflight,
     journal: { list: conflicts.journal, undo: conflicts.undo },
+    isolate: (input) => worktrees.createIsolatedSession(input),
   });
 
-  const handlers = { ...coreHandlers, ...createSetupHandlers({ home: opts.home, env, store, rules: policy }) };
+  const handlers = { ...coreHandlers, ...createSetupHandlers({ home: opts.home, env, store, rules: policy }), ...worktrees.handlers };
 
   conflicts.start({ recover: opts.recover ?? true });
   if (opts.recover ?? true) recover(store, scheduler);

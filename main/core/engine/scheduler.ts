@@ -1,5 +1,6 @@
 import type { TurnDeps } from './turn-context';
 import { runTurn, TurnAbort } from './agent-loop';
+import { SlotLease } from './slots';
 
 /**
  * One worker per session drains that session's queue in FIFO order; every turn holds one of the global slots
@@ -49,10 +50,11 @@ export class Scheduler {
       const next = store.nextRunnablePrompt(sessionId);
       if (!next) return;
       const ctl = new AbortController();
+      const lease = new SlotLease(slots);
       this.running.set(next.id, ctl);
       try {
         try {
-          await slots.acquire(ctl.signal);
+          await lease.acquire(ctl.signal);
         } catch {
           // Cancelled or shut down while waiting for a slot.
           if (ctl.signal.reason instanceof TurnAbort && ctl.signal.reason.why === 'cancel') {
@@ -63,14 +65,12 @@ export class Scheduler {
           }
           return;
         }
-        try {
-          const outcome = await runTurn(this.deps, sessionId, next.id, ctl.signal);
-          if (outcome === 'suspended') return;
-        } finally {
-          slots.release();
-        }
+        const outcome = await runTurn(this.deps, sessionId, next.id, ctl.signal, lease);
+        if (outcome === 'suspended') return;
       } finally {
+        lease.release();
         this.running.delete(next.id);
+        this.deps.pauses.forget(next.id);
       }
     }
   }

@@ -58,3 +58,40 @@ export class Slots {
     this.peak = Math.max(this.peak, this.inUse);
   }
 }
+
+/**
+ * One turn's hold on a slot. The turn gives it up while it waits on a person or on another session and takes
+ * it back afterwards; a turn cancelled while away does not take it back, so cancelling never waits for a
+ * free slot and the count stays exact.
+ */
+export class SlotLease {
+  private held = false;
+
+  constructor(private readonly slots: Slots) {}
+
+  get isHeld(): boolean {
+    return this.held;
+  }
+
+  async acquire(signal?: AbortSignal): Promise<void> {
+    if (this.held) return;
+    await this.slots.acquire(signal);
+    this.held = true;
+  }
+
+  release(): void {
+    if (!this.held) return;
+    this.held = false;
+    this.slots.release();
+  }
+
+  /** Runs `wait` without the slot, then takes it back (unless the turn was aborted meanwhile). */
+  async away<T>(signal: AbortSignal, wait: () => Promise<T>): Promise<T> {
+    this.release();
+    try {
+      return await wait();
+    } finally {
+      if (!signal.aborted) await this.acquire(signal);
+    }
+  }
+}

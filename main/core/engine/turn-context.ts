@@ -6,6 +6,7 @@ import type { EventBus } from './event-bus';
 import type { Authorizer } from './authorizer';
 import type { ApprovalWaiters } from './approval-waiters';
 import type { Slots } from './slots';
+import type { Pauses } from './pauses';
 
 export interface ToolBox {
   specs: ToolSpec[];
@@ -25,6 +26,12 @@ export interface CallGate {
     signal: AbortSignal;
   }): Promise<{ proceed: true } | { proceed: false; error: string }>;
   afterCall?(call: { sessionId: string; promptId: string; workspace: string; tool: ToolDefinition; input: unknown; ok: boolean }): void | Promise<void>;
+  /**
+   * The part of the check that needs no approval (other sessions' leases, stale reads, destructive git), run
+   * before an approval card is raised so no one approves a call that then stops at a conflict. It takes no
+   * lock and writes nothing; beforeCall still runs after approval.
+   */
+  precheck?(call: Parameters<CallGate['beforeCall']>[0]): ReturnType<CallGate['beforeCall']>;
 }
 
 /** Everything a turn needs, passed in so the same loop runs in the app, the CLI and the tests. */
@@ -35,6 +42,7 @@ export interface TurnDeps {
   authorizer: Authorizer;
   waiters: ApprovalWaiters;
   slots: Slots;
+  pauses: Pauses;
   /** Resolves the model client at turn start, so a config fixed in the setup view applies to the next turn. */
   model: () => Result<{ client: ModelClient; maxSteps: number }>;
   approvals: ApprovalsMode;

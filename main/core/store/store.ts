@@ -11,6 +11,8 @@ import type { ApprovalAnswer, ApprovalStatus, PermissionMode, PolicyDecision } f
 import type { PromptStatus, SessionStatus } from '../../../shared/status';
 import type { ApprovalSummary, PromptSummary, SessionSummary } from '../../../shared/models';
 import type { Result } from '../../../shared/result';
+import type { WorktreeInfo } from '../../../shared/models';
+import { worktreeInfo, type WorktreeRow } from '../worktree/types';
 
 export interface StoredMessage {
   id: number;
@@ -49,10 +51,11 @@ export class Store {
 
   // ---- sessions ----
 
-  createSession(input: { workspace: string; name: string | null; mode: PermissionMode }): SessionRow {
+  /** `ref`: one chosen beforehand with `sessionRefTaken` (an isolated session's branch and folder are named by it). */
+  createSession(input: { workspace: string; name: string | null; mode: PermissionMode; ref?: string }): SessionRow {
     const row: SessionRow = {
       id: newId(),
-      ref: newRef((r) => this.q('SELECT 1 FROM sessions WHERE ref = ?').get(r) !== undefined),
+      ref: input.ref ?? newRef((r) => this.sessionRefTaken(r)),
       name: input.name,
       workspace: input.workspace,
       mode: input.mode,
@@ -384,6 +387,7 @@ export class Store {
       usage: { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens, totalTokens: row.total_tokens },
       createdAt: row.created_at,
       closedAt: row.closed_at,
+      worktree: this.worktreeOf(row.id),
     };
   }
 
@@ -431,16 +435,48 @@ export class Store {
    * held in `conflict` — the session's prompts still run in the order they were sent.
    */
   nextRunnablePrompt(sessionId: string): PromptRow | undefined {
-    const first = this.q(`SELECT * FROM prompts WHERE session_id = ? AND status IN ('queued', 'conflict') ORDER BY position LIMIT 1`)
+    const first = this.q(`SELECT * FROM prompts WHERE session_id = ? AND status IN ('queued', 'conflict', 'paused') ORDER BY position LIMIT 1`)
       .get(sessionId) as PromptRow | undefined;
     return first?.status === 'queued' ? first : undefined;
+  }
+
+  // ---- isolated sessions: git worktrees (issue 4) ----
+
+  sessionRefTaken(ref: string): boolean {
+    return this.q('SELECT 1 FROM sessions WHERE ref = ?').get(ref) !== undefined;
+  }
+
+  addWorktree(row: WorktreeRow): void {
+    this.q(
+      `INSERT INTO session_worktrees (session_id, branch, base_ref, base_commit, base_repo, base_workspace, path, state, merge_commit, created_at, merged_at, removed_at)
+       VALUES (@session_id, @branch, @base_ref, @base_commit, @base_repo, @base_workspace, @path, @state, @merge_commit, @created_at, @merged_at, @removed_at)`,
+    ).run(row);
+  }
+
+  getWorktree(sessionId: string): WorktreeRow | undefined {
+    return this.q('SELECT * FROM session_worktrees WHERE session_id = ?').get(sessionId) as WorktreeRow | undefined;
+  }
+
+  markWorktreeMerged(sessionId: string, mergeCommit: string): void {
+    this.q(`UPDATE session_worktrees SET state = CASE WHEN state = 'removed' THEN state ELSE 'merged' END, merge_commit = ?, merged_at = ? WHERE session_id = ?`)
+      .run(mergeCommit, nowIso(), sessionId);
+  }
+
+  markWorktreeRemoved(sessionId: string): void {
+    this.q(`UPDATE session_worktrees SET state = 'removed', removed_at = ? WHERE session_id = ?`).run(nowIso(), sessionId);
+  }
+
+  private worktreeOf(sessionId: string): WorktreeInfo | null {
+    const row = this.getWorktree(sessionId);
+    return row ? worktreeInfo(row) : null;
   }
 }
 
 /** The original's marker precedence: an active prompt shows its state; otherwise the latest finished one. */
 export function deriveSessionStatus(prompts: readonly PromptRow[]): SessionStatus {
   const active = prompts.map((p) => p.status);
-  for (const s of ['conflict', 'waiting_approval', 'running', 'queued'] as const) {
+  // A session with a running prompt and more queued behind it is running (the queue length is shown apart).
+  for (const s of ['conflict', 'waiting_approval', 'paused', 'running', 'queued'] as const) {
     if (active.includes(s)) return s;
   }
   const last = prompts.at(-1);

@@ -1,0 +1,120 @@
+import type { RequestHandlers } from '../../../shared/api';
+import type { PermissionMode } from '../../../shared/policy';
+import { err, ok, type Result } from '../../../shared/result';
+import { isTerminal } from '../../../shared/status';
+import type { EventBus } from '../engine/event-bus';
+import { newRef, nowIso } from '../store/refs';
+import type { SessionRow } from '../store/rows';
+import type { Store } from '../store/store';
+import { addWorktree, discardFreshWorktree } from './create';
+import { worktreeDiff } from './diff';
+import { mergeWorktree } from './merge';
+import { removeWorktree } from './remove';
+import type { WorktreeRow } from './types';
+
+export type WorktreeRequests = 'worktree.diff' | 'worktree.merge' | 'worktree.remove';
+
+export interface WorktreeService {
+  /** A new session in its own worktree of the repository holding `workspace` (already checked to be a folder). */
+  createIsolatedSession(input: { workspace: string; name: string | null; mode: PermissionMode }): Promise<Result<SessionRow>>;
+  handlers: Pick<RequestHandlers, WorktreeRequests>;
+}
+
+/** Isolated sessions (issue 4): their git worktrees, diff, merge back and removal. */
+export function createWorktreeService(d: { home: string; store: Store; bus: EventBus }): WorktreeService {
+  const { store, bus } = d;
+  // Refs chosen for worktrees being created, not yet in the store.
+  const reserved = new Set<string>();
+  // Git operations on one repository run one at a time (merges read a tip, then move it).
+  const queues = new Map<string, Promise<unknown>>();
+  const serial = <T>(key: string, fn: () => Promise<T>): Promise<T> => {
+    const run = (queues.get(key) ?? Promise.resolve()).then(fn, fn);
+    const tail = run.catch(() => undefined);
+    queues.set(key, tail);
+    void tail.then(() => {
+      if (queues.get(key) === tail) queues.delete(key);
+    });
+    return run;
+  };
+
+  const isolated = (session: string): Result<{ s: SessionRow; wt: WorktreeRow }> => {
+    const s = store.resolveSession(session);
+    if (!s.ok) return s;
+    const wt = store.getWorktree(s.value.id);
+    if (!wt) return err('invalid_state', `session ${s.value.ref} is not isolated (it works directly in ${s.value.workspace})`);
+    return ok({ s: s.value, wt });
+  };
+
+  const busy = (s: SessionRow, doing: string): Result<null> => {
+    const active = store.listPrompts(s.id).find((p) => !isTerminal(p.status));
+    return active ? err('invalid_state', `session ${s.ref} is still working (prompt ${active.ref} is ${active.status}); wait for it or cancel it before ${doing}`) : ok(null);
+  };
+
+  return {
+    async createIsolatedSession({ workspace, name, mode }) {
+      const ref = newRef((r) => reserved.has(r) || store.sessionRefTaken(r));
+      reserved.add(ref);
+      try {
+        // One `git worktree add` at a time: concurrent ones race for git's lock files.
+        const added = await serial('add', () => addWorktree({ home: d.home, dir: workspace, ref, now: nowIso() }));
+        if (!added.ok) return added;
+        try {
+          const row = store.tx(() => {
+            if (name && store.sessionByName(name)) throw new Error(`a session named "${name}" already exists`);
+            const created = store.createSession({ workspace: added.value.workspace, name, mode, ref });
+            store.addWorktree({ session_id: created.id, ...added.value.row });
+            return created;
+          });
+          return ok(row);
+        } catch (e) {
+          await discardFreshWorktree(added.value.row);
+          return err('invalid_input', e instanceof Error ? e.message : String(e));
+        }
+      } finally {
+        reserved.delete(ref);
+      }
+    },
+
+    handlers: {
+      'worktree.diff': async ({ session }) => {
+        const r = isolated(session);
+        if (!r.ok) return r;
+        return worktreeDiff(r.value.wt);
+      },
+
+      'worktree.merge': async ({ session, preview }) => {
+        const r = isolated(session);
+        if (!r.ok) return r;
+        const { s, wt } = r.value;
+        if (!preview) {
+          const free = busy(s, 'merging');
+          if (!free.ok) return free;
+        }
+        return serial(wt.base_repo, async () => {
+          const m = await mergeWorktree(wt, { ref: s.ref, preview: preview ?? false });
+          if (m.ok && m.value.merged && m.value.mergeCommit) store.markWorktreeMerged(s.id, m.value.mergeCommit);
+          return m;
+        });
+      },
+
+      'worktree.remove': async ({ session, force }) => {
+        const r = isolated(session);
+        if (!r.ok) return r;
+        const { s, wt } = r.value;
+        const free = busy(s, 'removing its worktree');
+        if (!free.ok) return free;
+        return serial(wt.base_repo, async () => {
+          const removed = await removeWorktree(wt, { ref: s.ref, force: force ?? false });
+          if (!removed.ok) return removed;
+          store.markWorktreeRemoved(s.id);
+          // The session's folder is gone, so it can take no more prompts; its transcript stays.
+          if (!s.closed_at) {
+            store.closeSession(s.id);
+            bus.emit({ type: 'session_closed', sessionId: s.id, promptId: null });
+          }
+          return removed;
+        });
+      },
+    },
+  };
+}

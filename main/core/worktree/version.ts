@@ -1,0 +1,28 @@
+import { err, ok, type Result } from '../../../shared/result';
+import { gitFailure, runGit } from './git';
+
+/** `git merge-tree --write-tree` (a merge without a working tree) arrived in git 2.38. */
+export const MERGE_TREE_MIN: readonly [number, number] = [2, 38];
+
+export function parseGitVersion(text: string): [number, number] | null {
+  const m = /git version (\d+)\.(\d+)/.exec(text);
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
+
+let cached: Promise<Result<null>> | null = null;
+
+/** Ok when the installed git can preview merges; the error names the version found and the one needed. */
+export function checkMergeTreeSupport(): Promise<Result<null>> {
+  cached ??= (async () => {
+    const run = await runGit('.', ['--version']);
+    if (run.code !== 0) return err('invalid_state', gitFailure('checking the git version', run));
+    const v = parseGitVersion(run.stdout);
+    const [major, minor] = MERGE_TREE_MIN;
+    if (!v) return err('invalid_state', `cannot read the git version from "${run.stdout.trim()}"; merging a worktree needs git ${major}.${minor} or newer`);
+    if (v[0] < major || (v[0] === major && v[1] < minor)) {
+      return err('invalid_state', `git ${v[0]}.${v[1]} is too old: previewing and merging a worktree needs \`git merge-tree --write-tree\` (git ${major}.${minor} or newer)`);
+    }
+    return ok(null);
+  })();
+  return cached;
+}

@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../fixtures/model-server';
+import { createEngine, type Engine } from '../../main/core/engine';
+import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
+
+let server: ModelServer;
+let engine: Engine | null = null;
+
+beforeEach(async () => {
+  server = await startModelServer({
+    script: {
+      rules: [
+        {
+          when: 'three steps',
+          steps: [
+            { toolCalls: [{ name: 'LS', arguments: {} }], latencyMs: 150 },
+            { toolCalls: [{ name: 'LS', arguments: {} }], latencyMs: 150 },
+            { content: 'all done' },
+          ],
+        },
+      ],
+    },
+  });
+});
+afterEach(async () => {
+  await engine?.close();
+  engine = null;
+  await server.close();
+  cleanupTempDirs();
+});
+
+it('pauses a running turn at the next step, frees its slot for another session, and resumes where it stopped', async () => {
+  const home = makeHome(server.url, { concurrency: 1 });
+  engine = await createEngine({ home, env: {}, approvals: 'all' });
+  const log = recordEvents(engine);
+  const a = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'a' }));
+  const b = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'b' }));
+  const started = nextEvent(engine, 'turn_started');
+  const pa = unwrap(await engine.handlers['prompt.send']({ session: a.id, text: 'three steps please' }));
+  await started;
+  unwrap(await engine.handlers['prompt.pause']({ prompt: pa.ref }));
+  await nextEvent(engine, 'prompt_status', (e) => e.promptId === pa.id && e.status === 'paused');
+  expect(unwrap(await engine.handlers['session.get']({ session: 'a' })).status).toBe('paused');
+
+  // With the limit at 1, b can only run because the paused turn gave up its slot.
+  const pb = unwrap(await engine.handlers['prompt.send']({ session: b.id, text: 'hello' }));
+  expect(await settled(engine, pb.id)).toBe('completed');
+  const callsBefore = server.requests.length;
+  expect(unwrap(await engine.handlers['session.get']({ session: 'a' })).prompts[0]?.status).toBe('paused');
+
+  unwrap(await engine.handlers['prompt.resume']({ prompt: pa.id }));
+  expect(await settled(engine, pa.id)).toBe('completed');
+  expect(server.requests.length).toBeGreaterThan(callsBefore);
+  // It went on from where it stopped: two LS calls in all, not a restart of the turn.
+  expect(log.filter((e) => e.type === 'tool_call' && e.promptId === pa.id)).toHaveLength(2);
+  const again = await engine.handlers['prompt.resume']({ prompt: pa.id });
+  expect(!again.ok && again.error.message).toMatch(/not paused/);
+});
+
+it('a paused prompt stays paused across a restart, holds its session queue, and resumes from its transcript', async () => {
+  const home = makeHome(server.url);
+  engine = await createEngine({ home, env: {}, approvals: 'all' });
+  const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'p' }));
+  const started = nextEvent(engine, 'turn_started');
+  const p1 = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'three steps' }));
+  await started;
+  unwrap(await engine.handlers['prompt.pause']({ prompt: p1.id }));
+  await nextEvent(engine, 'prompt_status', (e) => e.promptId === p1.id && e.status === 'paused');
+  const p2 = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'after it' }));
+  await engine.close();
+
+  engine = await createEngine({ home, env: {}, approvals: 'all' });
+  await new Promise((r) => setTimeout(r, 300));
+  const detail = unwrap(await engine.handlers['session.get']({ session: 'p' }));
+  expect(detail.prompts.map((p) => p.status)).toEqual(['paused', 'queued']);
+  unwrap(await engine.handlers['prompt.resume']({ prompt: p1.ref }));
+  expect(await settled(engine, p1.id)).toBe('completed');
+  expect(await settled(engine, p2.id)).toBe('completed');
+});
