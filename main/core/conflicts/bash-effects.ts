@@ -1,20 +1,21 @@
-import { statSync } from 'node:fs';
-import path from 'node:path';
-import { simpleCommands, tokenizeShell, type ShellToken } from './shell-words';
+import { homedir } from 'node:os';
+import { analyzeShell, type ShellPlan } from '../policy/shell/analyze';
+import { basename } from '../policy/shell/options';
+import type { ShellWord } from '../policy/shell/types';
+import { bashWrites, type BashWrite } from './bash-writes';
 
-type Word = Extract<ShellToken, { kind: 'word' }>;
-
-/** What the conflict checks need to know about a Bash command (a deliberately simple reading). */
+/** What the conflict checks need to know about a Bash command, read by the policy's bash grammar analysis. */
 export interface BashEffects {
-  /** Absolute paths the command will create, overwrite, move or delete: redirect targets and known writers. */
-  writes: string[];
+  /** Files the command will create, overwrite, edit, move or delete (absolute; see bash-writes.ts). */
+  writes: BashWrite[];
+  /** Writes that cannot be known before the run (dynamic names, globs, a dynamic cd), with the reason. */
+  unknown: string[];
   /** The simple command that must run alone in its folder (installs, git index operations, configured patterns). */
   exclusive: string | null;
   /** A git command that discards uncommitted work (checkout, reset --hard, stash, clean, restore). */
   destructiveGit: string | null;
 }
 
-const WRAPPERS = new Set(['sudo', 'env', 'time', 'nohup', 'command', 'exec', 'nice', 'stdbuf', 'timeout']);
 const INSTALLERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 const INSTALL_VERBS = new Set(['install', 'i', 'ci', 'add', 'remove', 'rm', 'uninstall', 'un', 'update', 'up', 'upgrade']);
 const GIT_EXCLUSIVE = new Set([
@@ -23,32 +24,18 @@ const GIT_EXCLUSIVE = new Set([
 ]);
 const GIT_OPTS_WITH_VALUE = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace']);
 
-/** Argument words of a simple command with env assignments and wrappers (`sudo`, `env X=1`, `timeout 5`) removed. */
-function commandWords(words: Word[]): Word[] {
-  let i = 0;
-  while (i < words.length) {
-    const w = words[i] as Word;
-    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w.value)) i++;
-    else if (WRAPPERS.has(w.value)) {
-      i++;
-      while (i < words.length && ((words[i] as Word).value.startsWith('-') || /^\d+[smhd]?$/.test((words[i] as Word).value))) i++;
-    } else break;
-  }
-  return words.slice(i);
-}
-
 /** `git [global options] <sub> args…` → sub and args. */
-function gitSub(argv: Word[]): { sub: string; args: string[] } | null {
+function gitSub(argv: string[]): { sub: string; args: string[] } | null {
   let i = 1;
   while (i < argv.length) {
-    const v = (argv[i] as Word).value;
+    const v = argv[i] as string;
     if (GIT_OPTS_WITH_VALUE.has(v)) i += 2;
     else if (v.startsWith('-')) i++;
     else break;
   }
   const sub = argv[i];
-  if (!sub) return null;
-  return { sub: sub.value, args: argv.slice(i + 1).map((w) => w.value) };
+  if (sub === undefined) return null;
+  return { sub, args: argv.slice(i + 1) };
 }
 
 export function destructiveGitOp(sub: string, args: string[]): boolean {
@@ -77,86 +64,61 @@ export function matchesPattern(pattern: string, command: string): boolean {
   return re.test(command.trim());
 }
 
-/** Positional words: flags removed, and the value after each flag in `withValue`. */
-function positional(args: Word[], withValue: readonly string[] = []): Word[] {
-  const out: Word[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const v = (args[i] as Word).value;
-    if (withValue.includes(v)) i++;
-    else if (!v.startsWith('-') || v === '-') out.push(args[i] as Word);
+/** Exclusive and destructive-git readings of one argv (a simple command, or what a wrapper runs). */
+function classify(argv: ShellWord[], patterns: readonly string[]): { exclusive: string | null; destructive: string | null } {
+  const words = argv.map((w) => w.value ?? w.text);
+  const text = words.join(' ');
+  const name = basename(argv[0]?.value ?? '');
+  let exclusive: string | null = null;
+  let destructive: string | null = null;
+  if (name === 'git') {
+    const g = gitSub(words);
+    if (g && GIT_EXCLUSIVE.has(g.sub) && !((g.sub === 'branch' || g.sub === 'tag') && g.args.length === 0)) exclusive = text;
+    if (g && destructiveGitOp(g.sub, g.args)) destructive = text;
   }
-  return out;
+  if (INSTALLERS.has(name) && (argv.length === 1 ? name === 'yarn' : INSTALL_VERBS.has(argv[1]?.value ?? ''))) exclusive ??= text;
+  if (patterns.some((p) => matchesPattern(p, text))) exclusive ??= text;
+  return { exclusive, destructive };
 }
 
-/** The files a known writer changes (beyond redirects), relative to its cwd. */
-function writerTargets(argv: Word[], cwd: string): string[] {
-  const name = path.basename(argv[0]?.value ?? '');
-  const args = argv.slice(1);
-  const literal = (ws: Word[]): string[] => ws.filter((w) => !w.dynamic && w.value !== '-').map((w) => path.resolve(cwd, w.value));
-  switch (name) {
-    case 'tee':
-    case 'touch':
-    case 'rm':
-      return literal(positional(args));
-    case 'truncate':
-      return literal(positional(args, ['-s', '-r']));
-    case 'cp':
-    case 'mv': {
-      const plain = positional(args, ['-t', '-S']);
-      if (plain.length < 2) return [];
-      const dest = plain[plain.length - 1] as Word;
-      const sources = plain.slice(0, -1);
-      if (dest.dynamic) return name === 'mv' ? literal(sources) : [];
-      const destAbs = path.resolve(cwd, dest.value);
-      let destIsDir = dest.value.endsWith('/');
-      try {
-        destIsDir ||= statSync(destAbs).isDirectory();
-      } catch {
-        // a new destination
-      }
-      const targets = destIsDir ? sources.filter((s) => !s.dynamic).map((s) => path.join(destAbs, path.basename(s.value))) : [destAbs];
-      return name === 'mv' ? [...targets, ...literal(sources)] : targets;
-    }
-    case 'sed': {
-      if (!args.some((w) => /^-[a-zA-Z]*i/.test(w.value) || w.value.startsWith('--in-place'))) return [];
-      const scripted = args.some((w) => w.value === '-e' || w.value === '-f');
-      const plain = positional(args, ['-e', '-f']);
-      return literal(scripted ? plain : plain.slice(1));
-    }
-    case 'dd':
-      return args.filter((w) => w.value.startsWith('of=') && !w.dynamic).map((w) => path.resolve(cwd, w.value.slice(3)));
-    default:
-      return [];
-  }
+/** The last few analyses: a call needing approval is read twice (precheck, then beforeCall), 0.2–2 ms each. */
+const plans = new Map<string, ShellPlan>();
+const PLAN_CACHE = 16;
+
+async function cachedPlan(command: string, workspace: string): Promise<ShellPlan> {
+  const key = `${workspace}\0${command}`;
+  const hit = plans.get(key);
+  if (hit) return hit;
+  const plan = await analyzeShell(command, { cwd: workspace, home: homedir() });
+  plans.set(key, plan);
+  if (plans.size > PLAN_CACHE) plans.delete(plans.keys().next().value as string);
+  return plan;
 }
 
-export function bashEffects(command: string, workspace: string, exclusivePatterns: readonly string[] = []): BashEffects {
-  const writes = new Set<string>();
+/**
+ * Parses the command with the policy's bash analysis (tree-sitter-bash): every simple command anywhere in the
+ * tree — lists, pipelines, subshells, `$( )`, heredocs fed to a shell, `bash -c '…'`, `eval`, and what wrappers
+ * such as sudo, env, timeout and xargs run — each with the folder it runs in.
+ *
+ * Where the analysis cannot know, the gate stays as conservative as it was with its old tokenizer: a write
+ * to a name only known at run time is not leased, locked or stale-checked (there is no path to check), and
+ * an unparsable command contributes what tree-sitter's error recovery still finds (bash itself would not run
+ * a line it cannot parse). The policy asks a person about such commands anyway.
+ */
+export async function bashEffects(command: string, workspace: string, exclusivePatterns: readonly string[] = []): Promise<BashEffects> {
+  const plan = await cachedPlan(command, workspace);
+  const { writes, unknown } = bashWrites(plan);
   let exclusive: string | null = null;
   let destructiveGit: string | null = null;
-  let cwd: string | null = workspace;
-  for (const cmd of simpleCommands(tokenizeShell(command, { comments: true }))) {
-    const argv = commandWords(cmd.words);
-    const text = argv.map((w) => w.value).join(' ');
-    const name = path.basename(argv[0]?.value ?? '');
-    if (cwd !== null) {
-      for (const o of cmd.outputs) if (!o.dynamic && !o.value.startsWith('/dev/')) writes.add(path.resolve(cwd, o.value));
-      for (const t of writerTargets(argv, cwd)) if (!t.startsWith('/dev/')) writes.add(t);
+  for (const part of plan.parts) {
+    for (const argv of part.variants) {
+      const c = classify(argv, exclusivePatterns);
+      exclusive ??= c.exclusive;
+      destructiveGit ??= c.destructive;
     }
-    if (name === 'cd') {
-      const to = argv[1];
-      cwd = to === undefined ? null : to.dynamic || cwd === null ? null : path.resolve(cwd, to.value);
-      continue;
-    }
-    if (name === 'git') {
-      const g = gitSub(argv);
-      if (g && GIT_EXCLUSIVE.has(g.sub) && !(g.sub === 'branch' && g.args.length === 0) && !(g.sub === 'tag' && g.args.length === 0)) {
-        exclusive ??= text;
-      }
-      if (g && destructiveGitOp(g.sub, g.args)) destructiveGit ??= text;
-    }
-    if (INSTALLERS.has(name) && (argv.length === 1 ? name === 'yarn' : INSTALL_VERBS.has(argv[1]?.value ?? ''))) exclusive ??= text;
-    if (exclusivePatterns.some((p) => matchesPattern(p, text))) exclusive ??= text;
   }
-  return { writes: [...writes], exclusive, destructiveGit };
+  // One entry per path; an edit anywhere in the command makes the path an edit.
+  const byPath = new Map<string, BashWrite>();
+  for (const w of writes) byPath.set(w.path, { path: w.path, edit: w.edit || (byPath.get(w.path)?.edit ?? false) });
+  return { writes: [...byPath.values()], unknown, exclusive, destructiveGit };
 }

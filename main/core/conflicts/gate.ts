@@ -1,16 +1,24 @@
 import type { CallGate } from '../engine/turn-context';
-import { isTerminal } from '../../../shared/status';
 import type { ConflictContext } from './context';
-import { bashEffects } from './bash-effects';
+import { callEffects, type CallEffects, type GateCall } from './call-effects';
 import { raiseConflict, sessionLabel, settleConflict } from './conflict-events';
 import { sameVersion, snapshotFile, stampFile, type FileSnapshot, type FileStamp } from './file-stamp';
-import { gitDirtyPaths } from './git-dirty';
-import { realPathOf, shownPath } from './real-path';
-import { decideRuntime, type RuntimeCall } from './runtime-decision';
+import { realPathOf } from './real-path';
+import type { RuntimeCall } from './runtime-decision';
+import { foreignLeases, knowsVersion, settleDestructive, settleLeases, staleError } from './write-checks';
 
-type BeforeCall = Parameters<CallGate['beforeCall']>[0];
 type AfterCall = Parameters<NonNullable<CallGate['afterCall']>>[0];
 type GateAnswer = Awaited<ReturnType<CallGate['beforeCall']>>;
+type WriteEffects = Extract<CallEffects, { kind: 'write' }>;
+
+/** What a precheck settled, for the beforeCall of the same call (matched by its input object). */
+interface Prechecked {
+  input: unknown;
+  /** Prompts whose leases the person (or `--on-conflict override`) let this call override. */
+  accepted: Set<string>;
+  /** The destructive git conflict was overridden. */
+  destructiveOverridden: boolean;
+}
 
 interface PendingRead {
   kind: 'read';
@@ -30,137 +38,56 @@ const PROCEED: GateAnswer = { proceed: true };
 const exclusiveKey = (workspace: string): string => `\u0000exclusive:${workspace}`;
 
 export interface ConflictGate extends CallGate {
+  /** Before an approval card: the checks that need no approval (see precheck below). */
+  precheck(call: GateCall): Promise<GateAnswer>;
   /** Drops what a prompt left behind (a call that never reached afterCall); called when the prompt ends. */
   forget(promptId: string): void;
 }
 
 /**
  * The runtime check before and after every tool call: write leases, stale reads, per-path locks around
- * check-and-write, exclusive commands, destructive git; and the change journal after each write.
+ * check-and-write, exclusive commands, destructive git; and the change journal after each write. A call that
+ * needs approval is prechecked before its card is raised, and checked again under the locks once approved.
  */
 export function createConflictGate(ctx: ConflictContext): ConflictGate {
   const pending = new Map<string, PendingRead | PendingWrite>();
   const exclusiveRunning = new Map<string, string>();
+  const prechecked = new Map<string, Prechecked>();
 
-  async function guardDestructive(call: RuntimeCall, ws: string, command: string): Promise<string | null> {
-    for (;;) {
-      const git = await gitDirtyPaths(ws);
-      if (!git) return null;
-      const bySession = new Map<string, string[]>();
-      for (const w of ctx.cstore.latestWritersUnder(git.root)) {
-        if (w.sessionId === call.sessionId || !git.dirty.has(w.path)) continue;
-        bySession.set(w.sessionId, [...(bySession.get(w.sessionId) ?? []), w.path]);
-      }
-      if (bySession.size === 0) return null;
-      const sessions = [...bySession.keys()];
-      const blockers = sessions.flatMap((s) => ctx.store.listPrompts(s).filter((p) => !isTerminal(p.status)).map((p) => p.id));
-      const paths = [...bySession.values()].flat().map((p) => shownPath(ws, p));
-      const detail = `\`${command}\` would discard uncommitted changes by ${sessions.map((s) => sessionLabel(ctx, s)).join(', ')} in ${paths.join(', ')}`;
-      const outcome = await decideRuntime(ctx, call, {
-        kind: 'git_destructive',
-        otherSessionId: sessions[0] ?? null,
-        blockers,
-        paths,
-        detail,
-        refusal: `${detail}, so it was not run. Leave those changes alone (use a command that does not touch them) or ask the user to commit them first.`,
-      });
-      if (outcome.kind === 'proceed') return null;
-      if (outcome.kind === 'refused') return outcome.error;
+  async function guardWrites(call: GateCall, ws: string, eff: WriteEffects, carried: Prechecked | null): Promise<GateAnswer> {
+    if (eff.destructive && !carried?.destructiveOverridden) {
+      const d = await settleDestructive(ctx, call, ws, eff.destructive);
+      if (typeof d === 'object') return { proceed: false, error: d.error };
     }
-  }
-
-  /** Other sessions' leases on `writes`, by holding prompt, leaving out holders this call may override. */
-  function foreignLeases(writes: string[], sessionId: string, accepted: Set<string>): Map<string, { sessionId: string; paths: string[] }> {
-    const held = new Map<string, { sessionId: string; paths: string[] }>();
-    for (const p of writes) {
-      const lease = ctx.leases.foreign(p, sessionId);
-      if (!lease || accepted.has(lease.promptId)) continue;
-      const entry = held.get(lease.promptId) ?? { sessionId: lease.sessionId, paths: [] };
-      entry.paths.push(p);
-      held.set(lease.promptId, entry);
-    }
-    return held;
-  }
-
-  function staleError(call: RuntimeCall, ws: string, path: string, known: FileStamp | undefined, now: FileStamp): string {
-    const shown = shownPath(ws, path);
-    const last = ctx.cstore.latestFor(path);
-    const writer = last && last.sessionId !== call.sessionId && last.afterSha === now.sha256 ? last.sessionId : null;
-    const by = writer ? `modified by ${sessionLabel(ctx, writer)}` : 'modified outside Paragents, e.g. in an editor';
-    const error = known
-      ? `${shown} changed since you read it (${by}); Read it again before writing, then redo your change on the current content.`
-      : `${shown} already exists and you have not read it in this session; Read it first, then write, so that no one's changes are lost.`;
-    const rec = raiseConflict(ctx, {
-      sessionId: call.sessionId,
-      promptId: call.promptId,
-      kind: 'stale_read',
-      otherSessionId: writer,
-      blockingPrompts: [],
-      paths: [shown],
-      detail: error,
-    });
-    settleConflict(ctx, rec, 'block');
-    return error;
-  }
-
-  async function guardWrites(
-    call: BeforeCall,
-    ws: string,
-    writes: string[],
-    opts: { staleCheck: boolean; exclusive: string | null; destructive: string | null },
-  ): Promise<GateAnswer> {
-    if (opts.destructive) {
-      const refused = await guardDestructive(call, ws, opts.destructive);
-      if (refused) return { proceed: false, error: refused };
-    }
-    const accepted = new Set<string>();
+    // Holders already overridden at the precheck are not asked about again.
+    const accepted = new Set(carried?.accepted ?? []);
     let release: () => void;
     for (;;) {
-      const held = foreignLeases(writes, call.sessionId, accepted);
-      if (held.size > 0) {
-        const first = [...held.values()][0] as { sessionId: string; paths: string[] };
-        const paths = [...new Set([...held.values()].flatMap((h) => h.paths))].map((p) => shownPath(ws, p));
-        const owners = [...new Set([...held.values()].map((h) => sessionLabel(ctx, h.sessionId)))].join(', ');
-        const outcome = await decideRuntime(ctx, call, {
-          kind: 'write_write',
-          otherSessionId: first.sessionId,
-          blockers: [...held.keys()],
-          paths,
-          detail: `${paths.join(', ')} ${paths.length === 1 ? 'is' : 'are'} being written by ${owners} (leased until its turn ends)`,
-          refusal:
-            `${paths.join(', ')} ${paths.length === 1 ? 'is' : 'are'} being changed by ${owners} in its current turn, so this write was not done. ` +
-            'Work on other files, or end your turn and let the user decide.',
-        });
-        if (outcome.kind === 'refused') return { proceed: false, error: outcome.error };
-        if (outcome.kind === 'proceed') for (const id of held.keys()) accepted.add(id);
-        continue;
-      }
-      const keys = opts.exclusive ? [...writes, exclusiveKey(ws)] : writes;
+      const refused = await settleLeases(ctx, call, ws, eff.writes, accepted);
+      if (refused !== null) return { proceed: false, error: refused };
+      const keys = eff.exclusive ? [...eff.writes, exclusiveKey(ws)] : eff.writes;
       let announced = false;
       release = await ctx.locks.lockAll(keys, call.promptId, call.signal, (key, holder) => {
-        if (key !== exclusiveKey(ws) || announced || !opts.exclusive) return;
+        if (key !== exclusiveKey(ws) || announced || !eff.exclusive) return;
         announced = true;
-        announceExclusive(call, holder, opts.exclusive);
+        announceExclusive(call, holder, eff.exclusive);
       });
       // A lease taken while this call waited for the lock is a new conflict.
-      if (foreignLeases(writes, call.sessionId, accepted).size === 0) break;
+      if (foreignLeases(ctx, eff.writes, call.sessionId, accepted).size === 0) break;
       release();
     }
-    if (opts.exclusive) exclusiveRunning.set(call.promptId, opts.exclusive);
+    if (eff.exclusive) exclusiveRunning.set(call.promptId, eff.exclusive);
     try {
       const targets: PendingWrite['targets'] = [];
-      for (const path of writes) {
+      for (const path of eff.writes) {
         targets.push({ path, before: await snapshotFile(path), known: ctx.stamps.get(call.sessionId, path) });
       }
-      if (opts.staleCheck) {
-        for (const t of targets) {
-          if (t.before.stamp.sha256 === null || t.before.special) continue;
-          if (t.known && sameVersion(t.known, t.before.stamp)) continue;
-          const error = staleError(call, ws, t.path, t.known, t.before.stamp);
-          exclusiveRunning.delete(call.promptId);
-          release();
-          return { proceed: false, error };
-        }
+      for (const t of targets) {
+        if (!eff.edits.has(t.path) || knowsVersion(t.before.stamp, t.before.special, t.known)) continue;
+        const error = staleError(ctx, call, ws, t.path, t.known, t.before.stamp);
+        exclusiveRunning.delete(call.promptId);
+        release();
+        return { proceed: false, error };
       }
       const releaseAll = (): void => {
         exclusiveRunning.delete(call.promptId);
@@ -173,6 +100,38 @@ export function createConflictGate(ctx: ConflictContext): ConflictGate {
       release();
       throw e;
     }
+  }
+
+  /**
+   * The checks that need neither the call's approval nor the per-path locks, run before an approval card is
+   * raised (issue 4: conflicts come before approval): destructive git over others' uncommitted edits, other
+   * sessions' leases (each may raise its own conflict card and wait), and stale reads. Nothing is locked or
+   * written here; beforeCall repeats the checks under the locks once the call is approved, carrying over what
+   * was overridden here so that the person is not asked twice about the same holders.
+   */
+  async function precheck(call: GateCall): Promise<GateAnswer> {
+    prechecked.delete(call.promptId);
+    const ws = realPathOf(call.workspace);
+    const eff = await callEffects(ctx, call, ws);
+    if (eff.kind !== 'write') return PROCEED;
+    const done: Prechecked = { input: call.input, accepted: new Set(), destructiveOverridden: false };
+    if (eff.destructive) {
+      const d = await settleDestructive(ctx, call, ws, eff.destructive);
+      if (typeof d === 'object') return { proceed: false, error: d.error };
+      done.destructiveOverridden = d === 'overridden';
+    }
+    const refused = await settleLeases(ctx, call, ws, eff.writes, done.accepted);
+    if (refused !== null) return { proceed: false, error: refused };
+    // A file the session does not know now cannot become known while the call waits for approval (this turn
+    // is blocked meanwhile), so a stale read found here is final.
+    for (const path of eff.writes) {
+      if (!eff.edits.has(path)) continue;
+      const snap = await snapshotFile(path);
+      const known = ctx.stamps.get(call.sessionId, path);
+      if (!knowsVersion(snap.stamp, snap.special, known)) return { proceed: false, error: staleError(ctx, call, ws, path, known, snap.stamp) };
+    }
+    prechecked.set(call.promptId, done);
+    return PROCEED;
   }
 
   function announceExclusive(call: RuntimeCall, holderPrompt: string, command: string): void {
@@ -215,28 +174,22 @@ export function createConflictGate(ctx: ConflictContext): ConflictGate {
   }
 
   return {
+    precheck,
+
     async beforeCall(call) {
       const ws = realPathOf(call.workspace);
-      const effects = call.tool.effects(call.input, { workspace: call.workspace });
-      switch (call.tool.name) {
-        case 'Read': {
-          const target = effects.reads[0];
-          if (!target) return PROCEED;
-          const path = realPathOf(target);
-          pending.set(call.promptId, { kind: 'read', path, pre: await stampFile(path) });
+      const pre = prechecked.get(call.promptId);
+      prechecked.delete(call.promptId);
+      const eff = await callEffects(ctx, call, ws);
+      switch (eff.kind) {
+        case 'none':
           return PROCEED;
-        }
-        case 'Write':
-        case 'Edit':
-          return guardWrites(call, ws, [...new Set(effects.writes.map(realPathOf))], { staleCheck: true, exclusive: null, destructive: null });
-        case 'Bash': {
-          const be = bashEffects(effects.command ?? '', call.workspace, ctx.exclusivePatterns(ws));
-          if (be.writes.length === 0 && !be.exclusive && !be.destructiveGit) return PROCEED;
-          const writes = [...new Set(be.writes.map(realPathOf))];
-          return guardWrites(call, ws, writes, { staleCheck: false, exclusive: be.exclusive, destructive: be.destructiveGit });
-        }
-        default:
+        case 'read':
+          pending.set(call.promptId, { kind: 'read', path: eff.path, pre: await stampFile(eff.path) });
           return PROCEED;
+        case 'write':
+          // Only the call that was prechecked (the same input object) inherits its overrides.
+          return guardWrites(call, ws, eff, pre && pre.input === call.input ? pre : null);
       }
     },
 
@@ -265,6 +218,7 @@ export function createConflictGate(ctx: ConflictContext): ConflictGate {
       pending.delete(promptId);
       if (p?.kind === 'write') p.release();
       exclusiveRunning.delete(promptId);
+      prechecked.delete(promptId);
     },
   };
 }

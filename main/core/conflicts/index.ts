@@ -11,7 +11,7 @@ import type { AutoResolution, ConflictContext } from './context';
 import { createConflictGate } from './gate';
 import { KeyedMutex } from './keyed-mutex';
 import { LeaseTable } from './leases';
-import { armWait, preflightPrompt, resolvePreflight } from './preflight';
+import { armWait, preflightPrompt, repreflightPrompt, resolvePreflight } from './preflight';
 import { PromptEnds } from './prompt-ends';
 import { StampBook } from './stamp-book';
 import { undoSessionWrites, type UndoReport } from './undo';
@@ -35,6 +35,8 @@ export interface ConflictEngine {
   gate: CallGate;
   /** Preflight of a new prompt (call right after it is stored); returns its status (see preflightPrompt). */
   preflight(prompt: PromptRow): PromptStatus;
+  /** `prompt.edit` of a prompt not yet started (text already stored): claims follow the new text (see repreflightPrompt). */
+  repreflight(prompt: PromptRow): PromptStatus;
   /** `conflict.resolve`: a turn waiting at a runtime conflict, or a prompt held at submission. */
   resolve(prompt: PromptRow, resolution: 'override' | 'wait' | 'cancel'): Result<null>;
   journal(filter?: { sessionId?: string; path?: string }): JournalEntry[];
@@ -59,7 +61,7 @@ export function createConflictEngine(deps: ConflictEngineDeps): ConflictEngine {
     leases: new LeaseTable(),
     locks: new KeyedMutex(),
     ends: new PromptEnds(ended),
-    stamps: new StampBook(),
+    stamps: new StampBook(store.db),
     mailboxes: new Map(),
     waitsFor: new Map(),
     preflightWaits: new Map(),
@@ -93,6 +95,7 @@ export function createConflictEngine(deps: ConflictEngineDeps): ConflictEngine {
   return {
     gate,
     preflight: (prompt) => preflightPrompt(ctx, prompt),
+    repreflight: (prompt) => repreflightPrompt(ctx, prompt),
 
     resolve(prompt, resolution) {
       const box = ctx.mailboxes.get(prompt.id);

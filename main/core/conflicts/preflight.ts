@@ -86,7 +86,9 @@ export function preflightPrompt(ctx: ConflictContext, prompt: PromptRow): Prompt
 /** Starts the prompt once every prompt it conflicts with has ended (event-driven). */
 export function armWait(ctx: ConflictContext, promptId: string): void {
   ctx.preflightWaits.get(promptId)?.();
-  const blockers = [...new Set(ctx.cstore.conflictsOf(promptId).filter((c) => c.kind === 'declared_output').flatMap((c) => c.blockingPrompts))];
+  // Conflicts settled otherwise (override, or withdrawn by an edit of the prompt) no longer hold it back.
+  const holding = ctx.cstore.conflictsOf(promptId).filter((c) => c.kind === 'declared_output' && (c.resolution === null || c.resolution === 'wait'));
+  const blockers = [...new Set(holding.flatMap((c) => c.blockingPrompts))];
   const cancel = ctx.ends.whenAllEnded(blockers, () => {
     ctx.preflightWaits.delete(promptId);
     queuePrompt(ctx, promptId);
@@ -121,4 +123,28 @@ export function resolvePreflight(ctx: ConflictContext, prompt: PromptRow, resolu
   ctx.store.setPromptStatus(prompt.id, 'cancelled', { finished: true, error: reason });
   ctx.bus.emit({ type: 'prompt_status', sessionId: prompt.session_id, promptId: prompt.id, status: 'cancelled' });
   ctx.bus.emit({ type: 'turn_cancelled', sessionId: prompt.session_id, promptId: prompt.id, reason });
+}
+
+/**
+ * `prompt.edit` of a prompt that has not started (queued, or held in `conflict` at submission): its claims
+ * are derived again from the new text, so the edit can move it into or out of `conflict`. The conflicts the
+ * old text raised are settled as `cancel` (the edit withdrew the claims they were about; the event contract
+ * has no closer word), then the prompt is checked as if just sent. Returns its status; a change of status has
+ * been published, and a prompt released from `conflict` is queued and its session kicked.
+ */
+export function repreflightPrompt(ctx: ConflictContext, prompt: PromptRow): PromptStatus {
+  const was = prompt.status;
+  ctx.preflightWaits.get(prompt.id)?.();
+  ctx.preflightWaits.delete(prompt.id);
+  ctx.claims.release(prompt.id);
+  for (const c of ctx.cstore.conflictsOf(prompt.id)) {
+    if (c.kind === 'declared_output' && (c.resolution === null || c.resolution === 'wait')) settleConflict(ctx, c, 'cancel');
+  }
+  if (was === 'conflict') ctx.store.setPromptStatus(prompt.id, 'queued');
+  const now = preflightPrompt(ctx, { ...prompt, status: 'queued' });
+  if (now === 'queued' && was !== 'queued') {
+    ctx.bus.emit({ type: 'prompt_status', sessionId: prompt.session_id, promptId: prompt.id, status: 'queued' });
+    ctx.kick(prompt.session_id);
+  }
+  return now;
 }

@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../fixtures/model-server';
+import type { Engine } from '../../main/core/engine';
+import { cleanupTempDirs, tempDir } from '../helpers/temp';
+import { recordEvents, settled, unwrap } from '../helpers/engine';
+import { newSession, ofType, send, startEngine } from './helpers';
+
+let server: ModelServer;
+let engine: Engine | null = null;
+
+beforeEach(async () => {
+  server = await startModelServer();
+  server.setScript({
+    rules: [
+      { when: 'slow report', steps: [{ content: 'report written', latencyMs: 900 }] },
+      { when: 'slow python', steps: [{ content: 'ran python', latencyMs: 500 }] },
+    ],
+  });
+});
+afterEach(async () => {
+  await engine?.close();
+  engine = null;
+  await server.close();
+  cleanupTempDirs();
+});
+
+const statusOf = async (e: Engine, session: string, promptId: string): Promise<string | undefined> =>
+  unwrap(await e.handlers['session.get']({ session })).prompts.find((p) => p.id === promptId)?.status;
+
+describe('prompt.edit recomputes the preflight claims', () => {
+  it('moves a queued prompt into conflict when its new text declares another session’s output, and back out', async () => {
+    engine = await startEngine(server.url);
+    const ws = tempDir();
+    const a = await newSession(engine, ws, 'web-api');
+    const b = await newSession(engine, ws, 'docs');
+    const log = recordEvents(engine);
+    const blocker = await send(engine, a, 'slow report: write the summary to reports/result.json');
+    await send(engine, b, 'slow python first');
+    const queued = await send(engine, b, 'save the table to reports/table.json');
+    expect(queued.status).toBe('queued');
+
+    const into = unwrap(await engine.handlers['prompt.edit']({ prompt: queued.id, text: 'save the table to reports/result.json' }));
+    expect(into.status).toBe('conflict');
+    const [c] = ofType(log, 'conflict');
+    expect(c).toMatchObject({ kind: 'declared_output', promptId: queued.id, otherSessionId: a, paths: ['reports/result.json'] });
+
+    const out = unwrap(await engine.handlers['prompt.edit']({ prompt: queued.id, text: 'save the table to reports/other.json' }));
+    expect(out.status).toBe('queued');
+    // The old conflict is closed (the edit withdrew its claim), and the prompt runs without waiting for A.
+    expect(ofType(log, 'conflict_resolved')).toEqual([expect.objectContaining({ conflictId: c?.conflictId, resolution: 'cancel' })]);
+    expect(await settled(engine, queued.id)).toBe('completed');
+    expect(await statusOf(engine, a, blocker.id)).toBe('running');
+    expect(await settled(engine, blocker.id)).toBe('completed');
+  });
+
+  it('a prompt held at submission can be edited out of its conflict and then runs', async () => {
+    engine = await startEngine(server.url);
+    const ws = tempDir();
+    const a = await newSession(engine, ws, 'web-api');
+    const b = await newSession(engine, ws, 'docs');
+    const log = recordEvents(engine);
+    const blocker = await send(engine, a, 'slow report: write the summary to reports/result.json');
+    const held = await send(engine, b, 'save the table to reports/result.json');
+    expect(held.status).toBe('conflict');
+    unwrap(await engine.handlers['conflict.resolve']({ prompt: held.id, resolution: 'wait' }));
+
+    const edited = unwrap(await engine.handlers['prompt.edit']({ prompt: held.id, text: 'save the table to reports/mine.json' }));
+    expect(edited.status).toBe('queued');
+    expect(await settled(engine, held.id)).toBe('completed');
+    // It did not wait for the blocker any more.
+    expect(await statusOf(engine, a, blocker.id)).toBe('running');
+    const statuses = log.filter((e) => e.type === 'prompt_status' && e.promptId === held.id).map((e) => (e.type === 'prompt_status' ? e.status : ''));
+    expect(statuses).toEqual(['conflict', 'queued', 'running', 'completed']);
+
+    // A third session can now declare the old path only against the blocker, not against the edited prompt.
+    const c = await newSession(engine, ws, 'third');
+    await send(engine, c, 'write to reports/mine.json');
+    expect(ofType(log, 'conflict').filter((e) => e.paths.includes('reports/mine.json'))).toEqual([]);
+    await settled(engine, blocker.id);
+  });
+
+  it('still refuses to edit a prompt that has started', async () => {
+    engine = await startEngine(server.url);
+    const s = await newSession(engine, tempDir(), 'solo');
+    const p = await send(engine, s, 'slow python');
+    await new Promise((r) => setTimeout(r, 100));
+    const r = await engine.handlers['prompt.edit']({ prompt: p.id, text: 'other' });
+    expect(r.ok).toBe(false);
+    await settled(engine, p.id);
+  });
+});
