@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Store } from '../main/core/store/store';
 import { EventBus } from '../main/core/engine/event-bus';
-import { Slots } from '../main/core/engine/slots';
+import { SlotLease, Slots } from '../main/core/engine/slots';
 import { ClaimTable } from '../main/core/conflicts/claims';
 import { ConflictStore } from '../main/core/conflicts/conflict-store';
 import type { ConflictContext } from '../main/core/conflicts/context';
@@ -47,7 +47,6 @@ async function measure(sessions: number): Promise<Figures> {
     const ctx: ConflictContext = {
       store,
       bus,
-      slots: new Slots(4),
       cstore: new ConflictStore(store.db),
       claims: new ClaimTable(),
       leases: new LeaseTable(),
@@ -73,7 +72,7 @@ async function measure(sessions: number): Promise<Figures> {
     const me = store.createSession({ workspace: ws, name: 'me', mode: 'default' });
     const mine = store.createPrompt(me.id, 'mine');
     const signal = new AbortController().signal;
-    const base = { sessionId: me.id, promptId: mine.id, workspace: ws, signal };
+    const base = { sessionId: me.id, promptId: mine.id, workspace: ws, signal, lease: new SlotLease(new Slots(1)) };
 
     const call = async (tool: ToolDefinition, input: unknown): Promise<number> => {
       const t0 = performance.now();

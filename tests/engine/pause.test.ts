@@ -78,3 +78,29 @@ it('a paused prompt stays paused across a restart, holds its session queue, and 
   expect(await settled(engine, p1.id)).toBe('completed');
   expect(await settled(engine, p2.id)).toBe('completed');
 });
+
+it('cancelling a turn that gave up its slot (waiting on a person) does not wait for a slot to end', async () => {
+  server.setScript({
+    rules: [
+      { when: 'needs ok', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'x.txt', content: 'x' } }] }, { content: 'done' }] },
+      { when: 'long story', steps: [{ content: 'word '.repeat(200) }] },
+    ],
+    tokensPerSecond: 20,
+  });
+  const home = makeHome(server.url, { concurrency: 1 });
+  engine = await createEngine({ home, env: {}, approvals: 'ask' });
+  const a = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
+  const b = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
+  const asked = nextEvent(engine, 'approval_requested');
+  const pa = unwrap(await engine.handlers['prompt.send']({ session: a.id, text: 'needs ok' }));
+  await asked;
+  const streaming = nextEvent(engine, 'assistant_delta', (e) => e.sessionId === b.id);
+  const pb = unwrap(await engine.handlers['prompt.send']({ session: b.id, text: 'long story' }));
+  await streaming; // b now holds the only slot
+  unwrap(await engine.handlers['prompt.cancel']({ prompt: pa.id }));
+  expect(await settled(engine, pa.id, 3000)).toBe('cancelled');
+  expect(unwrap(await engine.handlers['session.get']({ session: b.id })).prompts[0]?.status).toBe('running');
+  unwrap(await engine.handlers['prompt.cancel']({ prompt: pb.id }));
+  expect(await settled(engine, pb.id)).toBe('cancelled');
+  expect(engine.stats().slotsInUse).toBe(0);
+});

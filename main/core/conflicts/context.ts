@@ -1,6 +1,5 @@
 import type { Store } from '../store/store';
 import type { EventBus } from '../engine/event-bus';
-import type { Slots } from '../engine/slots';
 import type { ClaimTable } from './claims';
 import type { ConflictStore } from './conflict-store';
 import type { KeyedMutex } from './keyed-mutex';
@@ -19,7 +18,6 @@ export type RuntimeMessage = 'override' | 'wait' | 'cancel' | 'ended';
 export interface ConflictContext {
   store: Store;
   bus: EventBus;
-  slots: Slots;
   cstore: ConflictStore;
   claims: ClaimTable;
   leases: LeaseTable;

@@ -3,7 +3,6 @@ import { isTerminal, type PromptStatus } from '../../../shared/status';
 import type { Store } from '../store/store';
 import type { PromptRow } from '../store/rows';
 import type { EventBus } from '../engine/event-bus';
-import type { Slots } from '../engine/slots';
 import type { CallGate } from '../engine/turn-context';
 import { ClaimTable } from './claims';
 import { ConflictStore, type JournalEntry } from './conflict-store';
@@ -24,7 +23,6 @@ export type { AutoResolution } from './context';
 export interface ConflictEngineDeps {
   store: Store;
   bus: EventBus;
-  slots: Slots;
   /** `--on-conflict`: answer conflicts without asking; null = a person answers through `conflict.resolve`. */
   auto: AutoResolution;
   kick(sessionId: string): void;
@@ -55,7 +53,6 @@ export function createConflictEngine(deps: ConflictEngineDeps): ConflictEngine {
   const ctx: ConflictContext = {
     store,
     bus,
-    slots: deps.slots,
     cstore: new ConflictStore(store.db),
     claims: new ClaimTable(),
     leases: new LeaseTable(),

@@ -2,11 +2,14 @@ import type { ConflictKind } from '../../../shared/events';
 import type { ConflictContext, RuntimeMessage } from './context';
 import { raiseConflict, settleConflict } from './conflict-events';
 import { Mailbox } from './mailbox';
+import type { SlotLease } from '../engine/slots';
 
 export interface RuntimeCall {
   sessionId: string;
   promptId: string;
   signal: AbortSignal;
+  /** The turn's concurrency slot, given up while the call waits on another session or a person. */
+  lease: SlotLease;
 }
 
 export interface RuntimeConflict {
@@ -45,12 +48,10 @@ const DEADLOCK =
 /** Waits (without holding a concurrency slot) until every blocker has ended. */
 async function waitOut(ctx: ConflictContext, call: RuntimeCall, blockers: string[]): Promise<void> {
   ctx.waitsFor.set(call.promptId, new Set(blockers));
-  ctx.slots.release();
   try {
-    await ctx.ends.waitAll(blockers, call.signal);
+    await call.lease.away(call.signal, () => ctx.ends.waitAll(blockers, call.signal));
   } finally {
     ctx.waitsFor.delete(call.promptId);
-    await ctx.slots.acquire();
   }
 }
 
@@ -105,7 +106,7 @@ async function askPerson(
   ctx.waitsFor.set(call.promptId, new Set(c.blockers));
   store.setPromptStatus(call.promptId, 'conflict');
   bus.emit({ type: 'prompt_status', sessionId: call.sessionId, promptId: call.promptId, status: 'conflict' });
-  ctx.slots.release();
+  call.lease.release();
   let stopWatching: (() => void) | null = null;
   try {
     for (;;) {
@@ -135,7 +136,8 @@ async function askPerson(
     stopWatching?.();
     ctx.mailboxes.delete(call.promptId);
     ctx.waitsFor.delete(call.promptId);
-    await ctx.slots.acquire();
+    // A turn cancelled while in conflict does not wait for a free slot just to end.
+    if (!call.signal.aborted) await call.lease.acquire(call.signal);
     if (!call.signal.aborted) {
       store.setPromptStatus(call.promptId, 'running');
       bus.emit({ type: 'prompt_status', sessionId: call.sessionId, promptId: call.promptId, status: 'running' });

@@ -241,7 +241,7 @@ async function runToolCall(
   // per-path lock around check-and-write) still waits for the approval: beforeCall below. An approval already
   // pending (a restart) was prechecked when it was raised.
   if (verdict.decision === 'needs_approval' && !pendingApproval && deps.gate?.precheck) {
-    const pre = await deps.gate.precheck({ ...base, workspace: session.workspace, tool, input, signal });
+    const pre = await deps.gate.precheck({ ...base, workspace: session.workspace, tool, input, signal, lease });
     if (!pre.proceed) {
       answer(false, pre.error);
       return;
@@ -291,7 +291,7 @@ async function runToolCall(
   }
 
   if (deps.gate) {
-    const gate = await deps.gate.beforeCall({ ...base, workspace: session.workspace, tool, input, signal });
+    const gate = await deps.gate.beforeCall({ ...base, workspace: session.workspace, tool, input, signal, lease });
     if (!gate.proceed) {
       answer(false, gate.error);
       return;

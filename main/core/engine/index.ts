@@ -57,7 +57,6 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const conflicts = createConflictEngine({
     store,
     bus,
-    slots,
     auto: opts.onConflict ?? null,
     kick: (sessionId) => scheduler.kick(sessionId),
     abort: (promptId, reason) => scheduler.abort(promptId, reason),

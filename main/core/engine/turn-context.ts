@@ -5,7 +5,7 @@ import type { Result } from '../../../shared/result';
 import type { EventBus } from './event-bus';
 import type { Authorizer } from './authorizer';
 import type { ApprovalWaiters } from './approval-waiters';
-import type { Slots } from './slots';
+import type { SlotLease, Slots } from './slots';
 import type { Pauses } from './pauses';
 
 export interface ToolBox {
@@ -24,6 +24,8 @@ export interface CallGate {
     tool: ToolDefinition;
     input: unknown;
     signal: AbortSignal;
+    /** The turn's slot: a call that waits on another session or a person gives it up meanwhile. */
+    lease: SlotLease;
   }): Promise<{ proceed: true } | { proceed: false; error: string }>;
   afterCall?(call: { sessionId: string; promptId: string; workspace: string; tool: ToolDefinition; input: unknown; ok: boolean }): void | Promise<void>;
   /**
