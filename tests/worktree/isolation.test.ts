@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { settled, unwrap } from '../helpers/engine';
 import { tempDir } from '../helpers/temp';
+import { createPolicyEngine } from '../../main/core/policy';
 import { useIsolationEngine, runTurn } from './fixture';
 import { branchExists, commitFiles, git, makeRepo } from './helpers';
 
@@ -19,6 +20,20 @@ describe('isolated sessions: creation and lifecycle', () => {
     expect(s.workspace).toBe(join(ctx.home, 'worktrees', s.ref, 'pkg'));
     expect(readFileSync(join(s.workspace, 'index.ts'), 'utf8')).toBe('export {};\n');
     expect(s.worktree?.baseWorkspace).toBe(sub);
+  });
+
+  it('a worktree of a trusted workspace is trusted too, so the project\'s allow rules apply in it', async () => {
+    const e = ctx.engine;
+    const repo = makeRepo();
+    mkdirSync(join(repo, '.paragents'));
+    commitFiles(repo, { '.paragents/settings.json': JSON.stringify({ permissions: { allow: ['Bash(make test)'] } }) }, 'rules');
+    const untrusted = unwrap(await e.handlers['session.create']({ workspace: repo, isolate: true }));
+    const before = unwrap(await e.handlers['policy.check']({ session: untrusted.id, tool: 'Bash', input: { command: 'make test' } }));
+    expect(before.decision).not.toBe('auto_approved');
+    await createPolicyEngine({ home: ctx.home, env: {} }).trustWorkspace(repo);
+    const trusted = unwrap(await e.handlers['session.create']({ workspace: repo, isolate: true }));
+    const after = unwrap(await e.handlers['policy.check']({ session: trusted.id, tool: 'Bash', input: { command: 'make test' } }));
+    expect(after).toMatchObject({ decision: 'auto_approved', rule: 'Bash(make test)', source: 'project' });
   });
 
   it('creates several isolated sessions of one repository at once, each on its own branch', async () => {

@@ -92,7 +92,12 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     preflight: conflicts.preflight,
     repreflight: conflicts.repreflight,
     journal: { list: conflicts.journal, undo: conflicts.undo },
-    isolate: (input) => worktrees.createIsolatedSession(input),
+    isolate: async (input) => {
+      const created = await worktrees.createIsolatedSession(input);
+      // The worktree is the trusted folder's own checkout: it inherits the trust, so project rules apply there.
+      if (created.ok && policy.isTrusted(input.workspace)) await policy.trustWorkspace(created.value.workspace);
+      return created;
+    },
   });
 
   const handlers = { ...coreHandlers, ...createSetupHandlers({ home: opts.home, env, store, rules: policy }), ...worktrees.handlers };
