@@ -86,6 +86,14 @@ export const requests = {
       ),
     }),
   },
+  /**
+   * Workspace trust: project allow rules, hooks, MCP servers and mode settings of `<workspace>/.paragents/` are
+   * inert until the user trusts the workspace; deny and ask rules apply either way.
+   */
+  'workspace.trust': {
+    input: z.object({ workspace: z.string().min(1), trusted: z.boolean() }),
+    output: z.object({ workspace: z.string(), trusted: z.boolean() }),
+  },
   /** Change journal: which session wrote which file, with content hashes before and after (null = absent); oldest first. */
   'journal.list': { // (conflicts)
     input: z.object({ session: IdOrRef.optional(), path: z.string().optional() }),

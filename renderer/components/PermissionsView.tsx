@@ -20,6 +20,7 @@ export function PermissionsView() {
   const [rulesError, setRulesError] = useState<string | null>(null);
   const id = useId();
 
+  const [version, setVersion] = useState(0);
   useEffect(() => {
     let live = true;
     if (!sessionId) return;
@@ -31,7 +32,13 @@ export function PermissionsView() {
     return () => {
       live = false;
     };
-  }, [api, sessionId]);
+  }, [api, sessionId, version]);
+
+  const setTrust = async (workspace: string, trusted: boolean) => {
+    const r = await api['workspace.trust']({ workspace, trusted });
+    if (!r.ok) setRulesError(r.error.message);
+    setVersion((v) => v + 1);
+  };
 
   return (
     <section className="overlay-view" aria-label="Permissions">
@@ -75,8 +82,19 @@ export function PermissionsView() {
       {rules ? (
         <>
           <p className="meta">
-            Workspace {rules.workspace ?? '—'} is {rules.trusted ? 'trusted' : 'not trusted'} · mode {rules.mode}
+            Workspace {rules.workspace ?? '—'} is {rules.trusted ? 'trusted' : 'not trusted'} · mode {rules.mode}{' '}
+            {rules.workspace ? (
+              <button type="button" onClick={() => void setTrust(rules.workspace as string, !rules.trusted)}>
+                {rules.trusted ? 'Stop trusting this workspace' : 'Trust this workspace'}
+              </button>
+            ) : null}
           </p>
+          {rules.workspace && !rules.trusted ? (
+            <p className="meta">
+              Until you trust it, this workspace&apos;s own allow rules, mode and hooks are ignored; its deny and ask
+              rules apply already.
+            </p>
+          ) : null}
           <table className="table">
             <thead>
               <tr>

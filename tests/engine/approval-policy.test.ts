@@ -81,9 +81,13 @@ it('"always allow" saves the narrowest rule to the project-local file, active on
   expect(existsSync(file)).toBe(true);
   expect(JSON.parse(readFileSync(file, 'utf8')).permissions.allow).toEqual(['Bash(echo hi)']);
 
-  await createPolicyEngine({ home, env: {} }).trustWorkspace(ws);
+  // Saved, but inert until the workspace is trusted.
+  const inert = unwrap(await engine.handlers['policy.check']({ workspace: ws, tool: 'Bash', input: { command: 'echo hi' } }));
+  expect(inert.decision).toBe('needs_approval');
+  expect(unwrap(await engine.handlers['workspace.trust']({ workspace: ws, trusted: true }))).toEqual({ workspace: ws, trusted: true });
   const check = unwrap(await engine.handlers['policy.check']({ workspace: ws, tool: 'Bash', input: { command: 'echo hi' } }));
   expect(check).toMatchObject({ decision: 'auto_approved', rule: 'Bash(echo hi)', source: 'local' });
+  expect(createPolicyEngine({ home, env: {} }).isTrusted(ws)).toBe(true);
   const other = unwrap(await engine.handlers['policy.check']({ workspace: ws, tool: 'Bash', input: { command: 'echo hi; rm -rf /' } }));
   expect(other.decision).not.toBe('auto_approved');
 });

@@ -143,4 +143,26 @@ describe('permissions view', () => {
     await waitFor(() => expect(within(view).getByRole('status').textContent).toBe('approval asked by the permission mode — writes ask in default mode'));
     expect(fake.calls.filter((c) => c.method === 'policy.check').at(-1)?.input).toEqual({ session: 'sess-1', tool: 'Write', input: { path: 'src/app.ts' } });
   });
+
+  it('trusts an untrusted workspace from the view and shows the rules again', async () => {
+    let trusted = false;
+    const fake = fakeApi({
+      'session.list': () => ({ ok: true, value: [summary('sess-1', 'a1b2c3', '/w/one', { name: 'api' })] }),
+      'policy.rules': () => ({ ok: true, value: { workspace: '/w/one', trusted, mode: 'default', rules: [] } }),
+      'workspace.trust': ({ workspace, trusted: t }) => {
+        trusted = t;
+        return { ok: true, value: { workspace, trusted: t } };
+      },
+    });
+    renderPanel(fake);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Permissions' }));
+    const view = screen.getByRole('region', { name: 'Permissions' });
+    await within(view).findByText(/Workspace \/w\/one is not trusted/);
+    expect(within(view).getByText(/allow rules, mode and hooks are ignored/)).toBeTruthy();
+    await user.click(within(view).getByRole('button', { name: 'Trust this workspace' }));
+    await within(view).findByText(/Workspace \/w\/one is trusted/);
+    expect(fake.calls.filter((c) => c.method === 'workspace.trust').map((c) => c.input)).toEqual([{ workspace: '/w/one', trusted: true }]);
+    expect(within(view).getByRole('button', { name: 'Stop trusting this workspace' })).toBeTruthy();
+  });
 });

@@ -9,6 +9,7 @@ import type { EventBus } from './event-bus';
 import type { Scheduler } from './scheduler';
 import type { ApprovalWaiters } from './approval-waiters';
 import type { Pauses } from './pauses';
+import type { SetupRequestNames } from './setup-handlers';
 import type { Authorizer } from './authorizer';
 import type { PromptRow } from '../store/rows';
 import type { JournalEntry, UndoReport } from '../conflicts';
@@ -43,7 +44,7 @@ export interface HandlerDeps {
 }
 
 /** Requests answered elsewhere (setup-handlers.ts, worktree/service.ts), merged in by the composition root. */
-type SetupRequests = 'config.saveProvider' | 'config.listModels' | 'config.detectLocal' | 'policy.rules' | WorktreeRequests;
+type SetupRequests = SetupRequestNames | WorktreeRequests;
 
 export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupRequests> {
   const { store, bus, scheduler } = d;

@@ -8,10 +8,12 @@ import { configPath, loadConfig, redactConfig, saveConfig, type Env } from '../c
 import { listModels } from '../model';
 import type { Store } from '../store/store';
 
-type SetupRequests = 'config.saveProvider' | 'config.listModels' | 'config.detectLocal' | 'policy.rules';
+export type SetupRequestNames = 'config.saveProvider' | 'config.listModels' | 'config.detectLocal' | 'policy.rules' | 'workspace.trust';
 
 /** What the permissions view needs from the policy engine. */
 export interface RulesView {
+  trustWorkspace(workspace: string): Promise<void>;
+  untrustWorkspace(workspace: string): Promise<void>;
   effectiveRules(workspace: string): Promise<{ rule: string; kind: 'allow' | 'ask' | 'deny'; source: PolicySource; file: string | null }[]>;
   isTrusted(workspace: string): boolean;
 }
@@ -28,7 +30,7 @@ export function createSetupHandlers(d: {
   store: Store;
   rules: RulesView | null;
   localPresets?: readonly { preset: 'ollama' | 'lmstudio'; baseURL: string }[];
-}): Pick<RequestHandlers, SetupRequests> {
+}): Pick<RequestHandlers, SetupRequestNames> {
   return {
     'config.saveProvider': ({ provider, makeDefault }) => {
       const file = readConfigFile(d.home);
@@ -66,6 +68,15 @@ export function createSetupHandlers(d: {
         }),
       );
       return ok(found.flat());
+    },
+
+    'workspace.trust': async ({ workspace, trusted }) => {
+      const dir = resolve(workspace);
+      if (!existsSync(dir)) return err('invalid_input', `workspace folder does not exist: ${dir}`);
+      if (!d.rules) return err('invalid_state', 'workspace trust is not available in this engine');
+      if (trusted) await d.rules.trustWorkspace(dir);
+      else await d.rules.untrustWorkspace(dir);
+      return ok({ workspace: dir, trusted: d.rules.isTrusted(dir) });
     },
 
     'policy.rules': async ({ session, workspace }) => {

@@ -11,7 +11,7 @@ import { parseRule } from './rules/parse-rule';
 import type { Rule } from './rules/types';
 import { loadSettingsFile, type LoadedSettings, type Problem } from './settings/load';
 import { managedSettingsPath, projectLocalFile, settingsSources } from './settings/sources';
-import { isTrustedWorkspace, trustWorkspaceSync } from './trust';
+import { isTrustedWorkspace, trustWorkspaceSync, untrustWorkspaceSync } from './trust';
 
 export function memoryGrantStore(): SessionGrantStore {
   const grants = new Map<string, string[]>();
@@ -161,6 +161,9 @@ export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
     allowAlways,
     async trustWorkspace(workspace) {
       trustWorkspaceSync(opts.home, workspace);
+    },
+    async untrustWorkspace(workspace) {
+      untrustWorkspaceSync(opts.home, workspace);
     },
     isTrusted: (workspace) => isTrustedWorkspace(opts.home, workspace),
     async effectiveRules(workspace): Promise<EffectiveRule[]> {

@@ -37,6 +37,7 @@ export interface PolicyEngine {
   /** Appends allow rules to <workspace>/.paragents/settings.local.json (atomic write, creating it). */
   allowAlways(workspace: string, rules: string[]): Promise<void>;
   trustWorkspace(workspace: string): Promise<void>;
+  untrustWorkspace(workspace: string): Promise<void>;
   isTrusted(workspace: string): boolean;
   /** The rules in force for a workspace (inert allows of an untrusted workspace or locked sources left out). */
   effectiveRules(workspace: string): Promise<EffectiveRule[]>;
