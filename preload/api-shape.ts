@@ -1,7 +1,7 @@
 import { requestNames, type EngineApi } from '../shared/api';
 import type { EngineEvent } from '../shared/events';
 import type { Result } from '../shared/result';
-import { EVENT_CHANNEL, requestChannel } from './channels';
+import { EVENT_CHANNEL, requestChannel } from '../shared/ipc-channels';
 
 /** The two IPC primitives the bridge needs; the preload passes ipcRenderer-backed ones, tests pass fakes. */
 export interface BridgeTransport {

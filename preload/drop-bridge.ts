@@ -1,5 +1,5 @@
-import { PROMPT_DROP_ATTRIBUTE, PROMPT_DROP_VALUE, SESSION_ID_ATTRIBUTE } from './drop-protocol';
-import type { DropReply, DropRequest } from './drop-protocol';
+import { PROMPT_DROP_ATTRIBUTE, PROMPT_DROP_VALUE, SESSION_ID_ATTRIBUTE } from '../shared/drop-protocol';
+import type { DropReply, DropRequest } from '../shared/drop-protocol';
 
 /*
  * Drag and drop, handled by the preload in its isolated world: only it can turn a dropped File into a path

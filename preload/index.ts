@@ -5,10 +5,10 @@
  */
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { buildEngineApi, type BridgeTransport } from './api-shape';
-import { DROP_CHANNEL, FOCUS_CHANNEL } from './channels';
+import { DROP_CHANNEL, FOCUS_CHANNEL } from '../shared/ipc-channels';
 import { installDropBridge, type DropDocumentLike } from './drop-bridge';
-import type { DropReply } from './drop-protocol';
-import { formatFocusHash, type FocusRoute } from './focus-route';
+import type { DropReply } from '../shared/drop-protocol';
+import { formatFocusHash, type FocusRoute } from '../shared/focus-route';
 
 const transport: BridgeTransport = {
   invoke: (channel, input) => ipcRenderer.invoke(channel, input),

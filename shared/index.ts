@@ -7,3 +7,4 @@ export * from './policy';
 export * from './result';
 export * from './status';
 export * from './tools';
+export * from './focus-route';

@@ -5,7 +5,7 @@ import { app, safeStorage, session } from 'electron';
 import { paragentsHome } from '../core/config';
 import { createEngine } from '../core/engine';
 import type { Engine } from '../core/engine/types';
-import type { FocusRoute } from '../../preload/focus-route';
+import type { FocusRoute } from '../../shared/focus-route';
 import { handleAppProtocol } from './app-protocol';
 import { buildCsp } from './csp';
 import { loadDesktopSettings } from './desktop-settings';

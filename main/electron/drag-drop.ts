@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { SessionSummary } from '../../shared/models';
 import { err, type Result } from '../../shared/result';
-import type { DropReply, DropRequest } from '../../preload/drop-protocol';
+import type { DropReply, DropRequest } from '../../shared/drop-protocol';
 
 /*
  * What a drop (or the "Open folder…" picker) does, pure: folders dropped on the window each become a

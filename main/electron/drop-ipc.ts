@@ -1,6 +1,6 @@
 import { ipcMain } from 'electron';
-import { DROP_CHANNEL } from '../../preload/channels';
-import { DropRequest, type DropReply } from '../../preload/drop-protocol';
+import { DROP_CHANNEL } from '../../shared/ipc-channels';
+import { DropRequest, type DropReply } from '../../shared/drop-protocol';
 import { senderInfoOf } from './ipc';
 import type { SenderInfo } from './ipc-sender';
 import type { WorkspaceActions } from './workspace-actions';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { requests, type RequestHandlers, type RequestName } from '../../shared/api';
 import type { Result } from '../../shared/result';
-import { REQUEST_CHANNEL_PREFIX, requestChannel } from '../../preload/channels';
+import { REQUEST_CHANNEL_PREFIX, requestChannel } from '../../shared/ipc-channels';
 import type { SenderInfo } from './ipc-sender';
 
 /*

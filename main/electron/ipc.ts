@@ -1,7 +1,7 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import type { RequestHandlers } from '../../shared/api';
 import type { Engine } from '../core/engine/types';
-import { EVENT_CHANNEL } from '../../preload/channels';
+import { EVENT_CHANNEL } from '../../shared/ipc-channels';
 import { createDispatcher } from './ipc-dispatcher';
 import type { SenderInfo } from './ipc-sender';
 

@@ -1,5 +1,5 @@
 import type { EngineEvent } from '../../shared/events';
-import type { FocusRoute } from '../../preload/focus-route';
+import type { FocusRoute } from '../../shared/focus-route';
 import { describeCall, oneLine, sessionLabel } from './describe-call';
 
 /*

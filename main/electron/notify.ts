@@ -1,6 +1,6 @@
 import { Notification } from 'electron';
 import type { EngineEvent } from '../../shared/events';
-import type { FocusRoute } from '../../preload/focus-route';
+import type { FocusRoute } from '../../shared/focus-route';
 import { notificationFor, notificationToDismiss, type FocusState, type NotificationSettings } from './notifications';
 
 /*

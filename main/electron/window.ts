@@ -1,6 +1,6 @@
 import { BrowserWindow, screen } from 'electron';
-import { FOCUS_CHANNEL } from '../../preload/channels';
-import { parseFocusHash, type FocusRoute } from '../../preload/focus-route';
+import { FOCUS_CHANNEL } from '../../shared/ipc-channels';
+import { parseFocusHash, type FocusRoute } from '../../shared/focus-route';
 import type { FocusState } from './notifications';
 import { buildWindowOptions, MIN_WINDOW_SIZE } from './window-options';
 import { clampToDisplays, type WindowState } from './window-state';

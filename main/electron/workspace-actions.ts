@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import type { RequestHandlers } from '../../shared/api';
 import type { SessionSummary } from '../../shared/models';
-import type { DropReply, DropRequest } from '../../preload/drop-protocol';
+import type { DropReply, DropRequest } from '../../shared/drop-protocol';
 import { classifyPaths, executeDropPlan, planDrop, type DroppedEntry } from './drag-drop';
 import type { TrustStore } from './trust-store';
 

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { formatFocusHash, parseFocusHash } from '../../shared';
 import { pendingApprovalsOf } from '../store/status';
 import { useActions, usePanel, usePanelStore } from '../store/use-panel';
 import { ApprovalsInbox } from './ApprovalsInbox';
@@ -32,6 +33,27 @@ export function App() {
       live = false;
     };
   }, [api, actions, hydrated]);
+
+  // The location hash names the focused session (`#/session/<id>`): the desktop shell sets it to bring a card
+  // into view (a notification was clicked) and reads it to know which session the user is looking at.
+  useEffect(() => {
+    const follow = () => {
+      const route = parseFocusHash(window.location.hash);
+      if (route && store.getState().domain.sessions[route.sessionId]) actions.focus(route.sessionId);
+    };
+    follow();
+    window.addEventListener('hashchange', follow);
+    const unsubscribe = store.subscribe((s, prev) => {
+      const id = s.ui.focusedSessionId;
+      if (id === prev.ui.focusedSessionId || !id) return;
+      const hash = formatFocusHash({ sessionId: id, approvalId: null });
+      if (window.location.hash !== hash) window.history.replaceState(null, '', hash);
+    });
+    return () => {
+      window.removeEventListener('hashchange', follow);
+      unsubscribe();
+    };
+  }, [actions, store, hydrated]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -3,6 +3,7 @@ import { completions } from '../commands/complete';
 import { runInput } from '../commands/run-input';
 import { pendingApprovalsOf } from '../store/status';
 import { usePanel, usePanelStore } from '../store/use-panel';
+import { PROMPT_DROP_ATTRIBUTE, PROMPT_DROP_VALUE, SESSION_ID_ATTRIBUTE } from '../../shared/drop-protocol';
 
 /** Drafts per session, so switching sessions keeps what was typed in each. */
 const drafts = new Map<string, string>();
@@ -11,6 +12,11 @@ const drafts = new Map<string, string>();
  * Enter sends, Shift+Enter (or Alt+Enter) adds a line. `/` opens command completion: ↑/↓ choose, Tab or Enter
  * fills the input without running it, Esc closes. `y`/`n` answer the focused session's pending approval.
  */
+/** Marks the box the desktop shell drops file paths into (the preload finds it by these attributes). */
+function dropTarget(sessionId: string | null): Record<string, string> {
+  return { [PROMPT_DROP_ATTRIBUTE]: PROMPT_DROP_VALUE, ...(sessionId ? { [SESSION_ID_ATTRIBUTE]: sessionId } : {}) };
+}
+
 export function PromptBox({ sessionId }: { sessionId: string | null }) {
   const store = usePanelStore();
   const hasApproval = usePanel((s) => (sessionId ? pendingApprovalsOf(s.domain, sessionId).length > 0 : false));
@@ -104,6 +110,7 @@ export function PromptBox({ sessionId }: { sessionId: string | null }) {
       <textarea
         ref={inputRef}
         aria-label="Prompt"
+        {...dropTarget(sessionId)}
         aria-controls={candidates.length ? listId : undefined}
         aria-autocomplete="list"
         rows={Math.min(8, Math.max(2, text.split('\n').length))}

@@ -8,7 +8,7 @@ import { createTrustStore } from '../../main/electron/trust-store';
 import { isTrustedWorkspace } from '../../main/core/policy/trust';
 import { createWorkspaceActions } from '../../main/electron/workspace-actions';
 import { installDropBridge, type DragEventLike, type ElementLike } from '../../preload/drop-bridge';
-import { formatFocusHash, parseFocusHash } from '../../preload/focus-route';
+import { formatFocusHash, parseFocusHash } from '../../shared/focus-route';
 import { session } from './fakes';
 
 describe('drop planning', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { requestNames } from '../../shared/api';
 import { ok } from '../../shared/result';
-import { requestChannel } from '../../preload/channels';
+import { requestChannel } from '../../shared/ipc-channels';
 import { createDispatcher } from '../../main/electron/ipc-dispatcher';
 import { createSenderCheck } from '../../main/electron/ipc-sender';
 import { APP_SENDER, fakeHandlers, session } from './fakes';

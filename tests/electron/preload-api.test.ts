@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { build } from 'vite';
 import { describe, expect, it, vi } from 'vitest';
 import { requestNames } from '../../shared/api';
-import { EVENT_CHANNEL, requestChannel } from '../../preload/channels';
+import { EVENT_CHANNEL, requestChannel } from '../../shared/ipc-channels';
 import { buildEngineApi, type BridgeTransport } from '../../preload/api-shape';
 import { approvalResolved } from './fakes';
 

@@ -58,6 +58,24 @@ describe('panel', () => {
     expect(screen.getByRole('region', { name: 'Transcript' })).toBeTruthy();
   });
 
+  it('follows the location hash the desktop shell sets, writes it back on focus, and marks prompt boxes as drop targets', async () => {
+    const fake = fakeApi({
+      'session.list': () => ({ ok: true, value: [summary('sess-1', 'a1b2c3', '/w/one'), summary('sess-2', 'b2c3d4', '/w/two')] }),
+    });
+    const { store } = renderPanel(fake);
+    await ready(store);
+    window.location.hash = '#/session/sess-2/approval/ap-9';
+    await waitFor(() => expect(store.getState().ui.focusedSessionId).toBe('sess-2'));
+    const box = await screen.findByRole('textbox', { name: 'Prompt' });
+    expect(box.getAttribute('data-paragents-drop')).toBe('prompt');
+    expect(box.getAttribute('data-session-id')).toBe('sess-2');
+    store.getState().actions.focus('sess-1');
+    await waitFor(() => expect(window.location.hash).toBe('#/session/sess-1'));
+    window.location.hash = '#/session/no-such-session';
+    await new Promise((r) => setTimeout(r, 20));
+    expect(store.getState().ui.focusedSessionId).toBe('sess-1');
+  });
+
   it('sends on Enter, adds a line on Shift+Enter, and shows the prompt in the transcript', async () => {
     const fake = withSession();
     await ready(renderPanel(fake).store);

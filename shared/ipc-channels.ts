@@ -1,4 +1,4 @@
-import type { RequestName } from '../shared/api';
+import type { RequestName } from './api';
 
 /**
  * The IPC wire names between the preload and the main process. Pure (no electron import) so main/electron,
