@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { createEngine } from '../core/engine';
@@ -44,10 +44,33 @@ export function parseServeArgs(argv: readonly string[]): { ok: true; value: Serv
   return { ok: true, value: { port, host } };
 }
 
-/** Builds the renderer with vite's JS API when out/renderer is missing (a source checkout). */
+/** Newest modification time of the files under the given folders (the panel's sources). */
+function newestSource(dirs: string[]): number {
+  let newest = 0;
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else newest = Math.max(newest, statSync(full).mtimeMs);
+    }
+  };
+  for (const d of dirs) if (existsSync(d)) walk(d);
+  return newest;
+}
+
+/**
+ * Builds the renderer with vite's JS API when out/renderer is missing or older than its sources (a source
+ * checkout that was updated), so the browser never gets a stale panel.
+ */
 export async function ensureRendererBuilt(log: (line: string) => void, outDir = RENDERER_DIR): Promise<void> {
-  if (existsSync(join(outDir, 'index.html'))) return;
-  log('building the panel (first run)…');
+  const index = join(outDir, 'index.html');
+  const sources = [join(ROOT, 'renderer'), join(ROOT, 'shared')];
+  if (existsSync(index)) {
+    if (!existsSync(sources[0] as string) || statSync(index).mtimeMs >= newestSource(sources)) return;
+    log('rebuilding the panel (its sources changed)…');
+  } else {
+    log('building the panel (first run)…');
+  }
   const { build } = await import('vite');
   await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir } });
 }
