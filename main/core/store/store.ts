@@ -88,6 +88,12 @@ export class Store {
   }
 
   resolveSession(query: string): Result<SessionRow> {
+    // Exact id, ref or name through the indexes first: the common case (the UI and the CLI pass ids) stays O(1).
+    const exact =
+      this.getSession(query) ??
+      (this.q('SELECT * FROM sessions WHERE ref = ?').get(query) as SessionRow | undefined) ??
+      this.sessionByName(query);
+    if (exact) return { ok: true, value: exact };
     return resolveCandidate('session', query, this.listSessions(true));
   }
 
@@ -143,8 +149,12 @@ export class Store {
   }
 
   resolvePrompt(query: string): Result<PromptRow> {
-    const all = this.q('SELECT * FROM prompts').all() as PromptRow[];
-    return resolveCandidate('prompt', query, all);
+    const exact = this.getPrompt(query) ?? (this.q('SELECT * FROM prompts WHERE ref = ?').get(query) as PromptRow | undefined);
+    if (exact) return { ok: true, value: exact };
+    // Prefixes: SQLite filters the rows, so only candidates are read into JS.
+    const like = `${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const candidates = this.q(`SELECT * FROM prompts WHERE id LIKE ? ESCAPE '\\' OR ref LIKE ? ESCAPE '\\' LIMIT 50`).all(like, like) as PromptRow[];
+    return resolveCandidate('prompt', query, candidates);
   }
 
   /** The next prompt a session's worker should take, in FIFO order. */
@@ -287,6 +297,8 @@ export class Store {
   }
 
   resolveApproval(query: string): Result<ParsedApproval> {
+    const exact = this.getApproval(query);
+    if (exact) return { ok: true, value: exact };
     return resolveCandidate('approval', query, this.listApprovals());
   }
 
