@@ -22,5 +22,10 @@ export async function spawnModelServer(script: Script, dir: string): Promise<{ u
     });
     child.once('exit', (code) => reject(new Error(`model server exited with ${code}`)));
   });
-  return { url, child, stop: () => child.kill('SIGTERM') };
+  // A benchmark that dies half-way must not leave the server running.
+  const stop = (): void => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+  };
+  process.once('exit', stop);
+  return { url, child, stop };
 }

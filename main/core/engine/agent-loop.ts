@@ -38,20 +38,25 @@ export async function runTurn(
 
   let messages = store.listMessages(sessionId);
   const resumed = messages.some((m) => m.promptId === promptId && m.message.role === 'user');
-  store.setPromptStatus(promptId, 'running', { started: prompt.started_at === null, error: null });
-  bus.emit({ type: 'prompt_status', sessionId, promptId, status: 'running' });
-  bus.emit({ type: 'turn_started', sessionId, promptId, resumed });
+  bus.batch(() => {
+    store.setPromptStatus(promptId, 'running', { started: prompt.started_at === null, error: null });
+    bus.emit({ type: 'prompt_status', sessionId, promptId, status: 'running' });
+    bus.emit({ type: 'turn_started', sessionId, promptId, resumed });
+  });
 
   try {
     const model = deps.model();
     if (!model.ok) return fail(deps, prompt, model.error.message);
 
     if (!resumed) {
-      closeDanglingCalls(deps, session, messages);
-      if (!messages.some((m) => m.message.role === 'system')) {
-        store.appendMessage(sessionId, null, { role: 'system', content: systemPrompt(session.workspace, deps.tools.specs) });
-      }
-      store.appendMessage(sessionId, promptId, { role: 'user', content: prompt.text });
+      const before = messages;
+      store.tx(() => {
+        closeDanglingCalls(deps, session, before);
+        if (!before.some((m) => m.message.role === 'system')) {
+          store.appendMessage(sessionId, null, { role: 'system', content: systemPrompt(session.workspace, deps.tools.specs) });
+        }
+        store.appendMessage(sessionId, promptId, { role: 'user', content: prompt.text });
+      });
     }
 
     for (;;) {
@@ -91,19 +96,23 @@ export async function runTurn(
         turn.toolCalls.length > 0
           ? { role: 'assistant', content: turn.content || null, tool_calls: turn.toolCalls }
           : { role: 'assistant', content: turn.content };
-      // Committed before it is shown or acted on.
-      store.appendMessage(sessionId, promptId, message);
-      bus.emit({
-        type: 'assistant_message',
-        sessionId,
-        promptId,
-        content: turn.content,
-        toolCalls: turn.toolCalls.map((c) => ({ id: c.id, name: c.function.name })),
+      // Committed before it is shown or acted on: the message, its usage and their events in one transaction,
+      // published once it has committed.
+      const usage = turn.usage;
+      bus.batch(() => {
+        store.appendMessage(sessionId, promptId, message);
+        bus.emit({
+          type: 'assistant_message',
+          sessionId,
+          promptId,
+          content: turn.content,
+          toolCalls: turn.toolCalls.map((c) => ({ id: c.id, name: c.function.name })),
+        });
+        if (usage) {
+          const total = store.recordUsage({ sessionId, promptId, provider: turn.provider, model: turn.model, ...usage });
+          bus.emit({ type: 'usage', sessionId, promptId, provider: turn.provider, model: turn.model, ...usage, sessionTotalTokens: total });
+        }
       });
-      if (turn.usage) {
-        const total = store.recordUsage({ sessionId, promptId, provider: turn.provider, model: turn.model, ...turn.usage });
-        bus.emit({ type: 'usage', sessionId, promptId, provider: turn.provider, model: turn.model, ...turn.usage, sessionTotalTokens: total });
-      }
     }
   } catch (e) {
     const abort = abortReason(e, signal);
@@ -165,49 +174,50 @@ async function runToolCall(
 ): Promise<void> {
   const { store, bus } = deps;
   const base = { sessionId: session.id, promptId: prompt.id };
-  const row = store.ensureToolCall({
-    ...base,
-    messageId: holder.id,
-    callId: call.id,
-    tool: call.function.name,
-    inputJson: call.function.arguments,
-  });
-  // The result is committed (tool row + transcript message, atomically) before it is published.
-  const answer = (ok: boolean, text: string): void => {
+  // The call's row: the one a previous run of this turn left, else created with the first write about the call
+  // (in the same transaction as its decision and its tool_call event).
+  let row: ToolCallRow | undefined = store.findToolCall(holder.id, call.id);
+  const ensureRow = (): ToolCallRow =>
+    (row ??= store.createToolCall({ ...base, messageId: holder.id, callId: call.id, tool: call.function.name, inputJson: call.function.arguments }));
+  // The result is committed (tool row + transcript message + event, atomically) before it is published.
+  const answer = (ok: boolean, text: string, before?: () => void): void => {
     const content = ok ? text : `Error: ${text}`;
-    store.tx(() => {
-      store.finishToolCall(row.id, ok, content);
+    bus.batch(() => {
+      before?.();
+      const r = ensureRow();
+      store.finishToolCall(r.id, ok, content);
       store.appendMessage(session.id, prompt.id, { role: 'tool', tool_call_id: call.id, content });
-    });
-    bus.emit({
-      type: 'tool_result',
-      ...base,
-      callId: call.id,
-      tool: call.function.name,
-      ok,
-      output: ok ? clip(text) : null,
-      error: ok ? null : clip(text),
+      bus.emit({
+        type: 'tool_result',
+        ...base,
+        callId: call.id,
+        tool: call.function.name,
+        ok,
+        output: ok ? clip(text) : null,
+        error: ok ? null : clip(text),
+      });
     });
   };
-
-  if (row.status === 'running') {
-    // Started in a process that died: its effects are unknown, so it is not run a second time.
+  const unrunCall = (): void => {
     bus.emit({ type: 'tool_call', ...base, callId: call.id, tool: call.function.name, input: safeJson(call.function.arguments), decision: null });
-    answer(false, 'this call was interrupted by a restart of Paragents before it finished and was not run again; check its effects before retrying.');
+  };
+
+  if (row?.status === 'running') {
+    // Started in a process that died: its effects are unknown, so it is not run a second time.
+    answer(false, 'this call was interrupted by a restart of Paragents before it finished and was not run again; check its effects before retrying.', unrunCall);
     return;
   }
 
   const parsed = deps.tools.parse(call.function.name, call.function.arguments);
   if (!parsed.ok) {
-    bus.emit({ type: 'tool_call', ...base, callId: call.id, tool: call.function.name, input: safeJson(call.function.arguments), decision: null });
-    answer(false, parsed.error.message);
+    answer(false, parsed.error.message, unrunCall);
     return;
   }
   const { tool, input } = parsed.value;
   const inputRecord = (input ?? {}) as Record<string, unknown>;
 
   let verdict: AuthorizeVerdict | PolicyDecision;
-  const pendingApproval = row.status === 'waiting_approval' ? store.approvalForToolCall(row.id) : undefined;
+  const pendingApproval = row?.status === 'waiting_approval' ? store.approvalForToolCall(row.id) : undefined;
   if (pendingApproval) {
     verdict = pendingApproval.decision;
   } else {
@@ -226,8 +236,12 @@ async function runToolCall(
           ? { ...verdict, decision: 'auto_approved', source: 'cli', reason: `${verdict.reason} (approved by --approve all)` }
           : { ...verdict, decision: 'blocked', source: 'cli', reason: `${verdict.reason} (no one to ask: --approve never)` };
     }
-    store.setToolCallStatus(row.id, row.status, verdict);
-    bus.emit({ type: 'tool_call', ...base, callId: call.id, tool: tool.name, input, decision: stripVerdict(verdict) });
+    const decided = verdict;
+    bus.batch(() => {
+      const r = ensureRow();
+      store.setToolCallStatus(r.id, r.status, decided);
+      bus.emit({ type: 'tool_call', ...base, callId: call.id, tool: tool.name, input, decision: stripVerdict(decided) });
+    });
   }
 
   if (verdict.decision === 'blocked') {
@@ -253,7 +267,7 @@ async function runToolCall(
       pendingApproval ??
       store.createApproval({
         ...base,
-        toolCallId: row.id,
+        toolCallId: ensureRow().id,
         tool: tool.name,
         input: inputRecord,
         decision: stripVerdict(verdict),
@@ -261,7 +275,7 @@ async function runToolCall(
       });
     let reply: ApprovalAnswer | null = approval.status === 'pending' ? null : approval.answer;
     if (!reply) {
-      store.setToolCallStatus(row.id, 'waiting_approval');
+      store.setToolCallStatus(ensureRow().id, 'waiting_approval');
       store.setPromptStatus(prompt.id, 'waiting_approval');
       if (!pendingApproval) {
         bus.emit({
@@ -298,7 +312,7 @@ async function runToolCall(
     }
   }
 
-  store.setToolCallStatus(row.id, 'running');
+  store.setToolCallStatus(ensureRow().id, 'running');
   const outcome = await tool.run(input, { workspace: session.workspace, sessionId: session.id, promptId: prompt.id, signal });
   await deps.gate?.afterCall?.({ ...base, workspace: session.workspace, tool, input, ok: outcome.ok });
   if (signal.aborted) {
@@ -324,16 +338,20 @@ function stripVerdict(v: AuthorizeVerdict | PolicyDecision): PolicyDecision {
 }
 
 function complete(deps: TurnDeps, prompt: PromptRow, content: string): TurnOutcome {
-  deps.store.setPromptStatus(prompt.id, 'completed', { finished: true, error: null });
-  deps.bus.emit({ type: 'prompt_status', sessionId: prompt.session_id, promptId: prompt.id, status: 'completed' });
-  deps.bus.emit({ type: 'turn_completed', sessionId: prompt.session_id, promptId: prompt.id, content });
+  deps.bus.batch(() => {
+    deps.store.setPromptStatus(prompt.id, 'completed', { finished: true, error: null });
+    deps.bus.emit({ type: 'prompt_status', sessionId: prompt.session_id, promptId: prompt.id, status: 'completed' });
+    deps.bus.emit({ type: 'turn_completed', sessionId: prompt.session_id, promptId: prompt.id, content });
+  });
   return 'completed';
 }
 
 function fail(deps: TurnDeps, prompt: PromptRow, error: string): TurnOutcome {
-  deps.store.setPromptStatus(prompt.id, 'failed', { finished: true, error });
-  deps.bus.emit({ type: 'prompt_status', sessionId: prompt.session_id, promptId: prompt.id, status: 'failed' });
-  deps.bus.emit({ type: 'turn_failed', sessionId: prompt.session_id, promptId: prompt.id, error });
+  deps.bus.batch(() => {
+    deps.store.setPromptStatus(prompt.id, 'failed', { finished: true, error });
+    deps.bus.emit({ type: 'prompt_status', sessionId: prompt.session_id, promptId: prompt.id, status: 'failed' });
+    deps.bus.emit({ type: 'turn_failed', sessionId: prompt.session_id, promptId: prompt.id, error });
+  });
   return 'failed';
 }
 

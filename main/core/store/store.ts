@@ -14,6 +14,9 @@ import type { Result } from '../../../shared/result';
 import type { WorktreeInfo } from '../../../shared/models';
 import { worktreeInfo, type WorktreeRow } from '../worktree/types';
 
+/** How many sessions' parsed transcripts the store keeps in memory. */
+const TRANSCRIPT_CACHE_SESSIONS = 256;
+
 export interface StoredMessage {
   id: number;
   promptId: string | null;
@@ -26,10 +29,21 @@ export class Store {
 
   constructor(file: string) {
     this.db = openDatabase(file);
+    // One wrapper for every transaction (better-sqlite3 makes a nested call a savepoint).
+    this.runTx = this.db.transaction((fn: () => unknown) => fn());
   }
+
+  private readonly runTx: (fn: () => unknown) => unknown;
 
   private readonly statements = new Map<string, Database.Statement>();
   private readonly refCache = new Map<string, { ref: string; name: string | null }>();
+  /**
+   * Parsed transcripts, append-only like the table: filled by the first listMessages of a session, extended by
+   * appendMessage after the row is written. Bounded (least recently used sessions are dropped first).
+   */
+  private readonly transcripts = new Map<string, StoredMessage[]>();
+  /** Sessions whose cached transcript was appended to inside the open transaction. */
+  private readonly txAppended = new Set<string>();
 
   /** Prepared statements are cached: preparing costs more than running the small queries used here. */
   private q(sql: string): Database.Statement {
@@ -45,8 +59,20 @@ export class Store {
     this.db.close();
   }
 
+
   tx<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    const outer = !this.db.inTransaction;
+    try {
+      return this.runTx(fn) as T;
+    } catch (e) {
+      // Rolled back (all of it, or a savepoint): cached transcripts appended to meanwhile may hold messages that
+      // are no longer stored, so they are dropped and read again from SQLite when next asked for.
+      for (const id of this.txAppended) this.transcripts.delete(id);
+      if (outer) this.txAppended.clear();
+      throw e;
+    } finally {
+      if (outer && !this.db.inTransaction) this.txAppended.clear();
+    }
   }
 
   // ---- sessions ----
@@ -200,23 +226,50 @@ export class Store {
   // ---- transcript ----
 
   appendMessage(sessionId: string, promptId: string | null, message: ChatMessage): number {
+    const json = JSON.stringify(message);
     const info = this.q('INSERT INTO messages (session_id, prompt_id, message_json, created_at) VALUES (?, ?, ?, ?)')
-      .run(sessionId, promptId, JSON.stringify(message), nowIso());
-    return Number(info.lastInsertRowid);
+      .run(sessionId, promptId, json, nowIso());
+    const id = Number(info.lastInsertRowid);
+    const cached = this.transcripts.get(sessionId);
+    if (cached) {
+      if (this.db.inTransaction) this.txAppended.add(sessionId);
+      // The cached copy is parsed back from the stored text, exactly as a fresh read would return it.
+      cached.push({ id, promptId, message: JSON.parse(json) as ChatMessage });
+    }
+    return id;
   }
 
+  /** The session's transcript in order. The returned array and its messages must not be modified. */
   listMessages(sessionId: string): StoredMessage[] {
-    const rows = this.q('SELECT id, prompt_id, message_json FROM messages WHERE session_id = ? ORDER BY id')
-      .all(sessionId) as { id: number; prompt_id: string | null; message_json: string }[];
-    return rows.map((r) => ({ id: r.id, promptId: r.prompt_id, message: JSON.parse(r.message_json) as ChatMessage }));
+    let cached = this.transcripts.get(sessionId);
+    if (cached) {
+      this.transcripts.delete(sessionId);
+    } else {
+      const rows = this.q('SELECT id, prompt_id, message_json FROM messages WHERE session_id = ? ORDER BY id')
+        .all(sessionId) as { id: number; prompt_id: string | null; message_json: string }[];
+      cached = rows.map((r) => ({ id: r.id, promptId: r.prompt_id, message: JSON.parse(r.message_json) as ChatMessage }));
+      if (this.db.inTransaction) this.txAppended.add(sessionId);
+      if (this.transcripts.size >= TRANSCRIPT_CACHE_SESSIONS) {
+        const oldest = this.transcripts.keys().next().value;
+        if (oldest !== undefined) this.transcripts.delete(oldest);
+      }
+    }
+    this.transcripts.set(sessionId, cached);
+    return cached.slice();
   }
 
   // ---- tool calls ----
 
+  findToolCall(messageId: number, callId: string): ToolCallRow | undefined {
+    return this.q('SELECT * FROM tool_calls WHERE message_id = ? AND call_id = ?').get(messageId, callId) as ToolCallRow | undefined;
+  }
+
   ensureToolCall(input: { sessionId: string; promptId: string; messageId: number; callId: string; tool: string; inputJson: string | null }): ToolCallRow {
-    const existing = this.q('SELECT * FROM tool_calls WHERE message_id = ? AND call_id = ?')
-      .get(input.messageId, input.callId) as ToolCallRow | undefined;
-    if (existing) return existing;
+    return this.findToolCall(input.messageId, input.callId) ?? this.createToolCall(input);
+  }
+
+  /** A new `pending` row for a call of the assistant message `messageId` (see findToolCall for an existing one). */
+  createToolCall(input: { sessionId: string; promptId: string; messageId: number; callId: string; tool: string; inputJson: string | null }): ToolCallRow {
     const row: ToolCallRow = {
       id: newId(),
       session_id: input.sessionId,

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { Store } from '../../main/core/store/store';
+import { cleanupTempDirs, tempDir } from '../helpers/temp';
+
+afterEach(() => cleanupTempDirs());
+
+describe('store transcript cache', () => {
+  it('returns the same transcript as a fresh read, after appends, and not the rows of a rolled back transaction', () => {
+    const file = join(tempDir(), 'p.db');
+    const store = new Store(file);
+    const s = store.createSession({ workspace: '/w', name: null, mode: 'default' });
+    const p = store.createPrompt(s.id, 'hi');
+    store.appendMessage(s.id, null, { role: 'system', content: 'sys' });
+    expect(store.listMessages(s.id)).toHaveLength(1);
+    store.appendMessage(s.id, p.id, { role: 'user', content: 'hi' });
+    store.tx(() => store.appendMessage(s.id, p.id, { role: 'assistant', content: 'hello' }));
+    expect(() =>
+      store.tx(() => {
+        store.appendMessage(s.id, p.id, { role: 'assistant', content: 'rolled back' });
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    // A savepoint rolled back inside a transaction that commits.
+    store.tx(() => {
+      expect(() =>
+        store.tx(() => {
+          store.appendMessage(s.id, p.id, { role: 'user', content: 'inner, rolled back' });
+          throw new Error('inner');
+        }),
+      ).toThrow('inner');
+      store.appendMessage(s.id, p.id, { role: 'user', content: 'kept' });
+    });
+    const cached = store.listMessages(s.id);
+    // The returned array is a copy: changing it leaves the cache alone.
+    cached.pop();
+    const again = store.listMessages(s.id);
+    const fresh = new Store(file);
+    expect(again).toEqual(fresh.listMessages(s.id));
+    expect(again.map((m) => m.message.content)).toEqual(['sys', 'hi', 'hello', 'kept']);
+    fresh.close();
+    store.close();
+  });
+});
