@@ -14,6 +14,7 @@ ${RUN_USAGE}
        paragents workspace trust|untrust DIR | workspace list
        paragents serve [--port N] [--host 127.0.0.1]
        paragents worktree diff|merge|remove SESSION [--preview] [--force] [--json]
+       paragents journal list [--session S] [--path P] [--json] | journal undo SESSION [--dry-run]
 
 Data folder: $PARAGENTS_HOME (default: the OS app-data folder). Model: config.json there, or
 OPENAI_BASE_URL / OPENAI_API_KEY / PARAGENTS_MODEL.`;
@@ -29,6 +30,7 @@ const commands: Record<string, () => Promise<Command>> = {
   workspace: async () => (await import('./workspace-command')).runWorkspaceCommand,
   serve: async () => (await import('./serve-command')).runServeCommand,
   worktree: async () => (await import('./worktree-command')).runWorktreeCommand,
+  journal: async () => (await import('./journal-command')).runJournalCommand,
 };
 
 export async function main(argv: string[], io?: Partial<CliIo>): Promise<number> {

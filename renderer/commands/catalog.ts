@@ -23,6 +23,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   { name: 'cancel', usage: '/cancel [prompt]', help: 'cancel a prompt (default: the focused one)', arg: 'prompt' },
   { name: 'override', usage: '/override [session]', help: 'let a prompt held by a conflict run anyway', arg: 'session' },
   { name: 'retry', usage: '/retry [prompt]', help: 'run a failed or cancelled prompt again', arg: 'prompt' },
+  { name: 'journal', usage: '/journal [session]', help: 'who changed which file (the change journal)', arg: 'session' },
+  { name: 'undo', usage: '/undo <session> [dry]', help: 'undo one session\'s writes (files changed since by others are left alone)', arg: 'session' },
   { name: 'permissions', usage: '/permissions', help: 'effective rules, modes and a "check a call" box', arg: 'none' },
   { name: 'setup', usage: '/setup', help: 'configure a model provider', arg: 'none' },
   { name: 'show-config', usage: '/show-config', help: 'show the configuration (keys redacted)', arg: 'none' },

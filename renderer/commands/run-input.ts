@@ -164,6 +164,34 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
       if (r.ok) say(`approved ${a.ref} (${scope === 'always' ? 'persisted' : scope === 'once' ? 'once' : 'session'})`);
       return;
     }
+    case 'journal': {
+      const s = args[0] ? session(args[0]) : undefined;
+      if (args[0] && !s) return;
+      const { api } = store.getState();
+      const r = await api['journal.list'](s ? { session: s.id } : {});
+      if (!r.ok) return fail(`journal: ${r.error.message}`);
+      if (r.value.length === 0) return say('no recorded writes');
+      for (const e of r.value.slice(-30)) {
+        const change = e.beforeSha === null ? 'created' : e.afterSha === null ? 'deleted' : 'changed';
+        say(`${e.sessionRef} ${e.tool} ${change} ${e.path}${e.undoneAt ? ' (undone)' : ''}`);
+      }
+      return;
+    }
+    case 'undo': {
+      if (!args[0]) return fail('usage: /undo <session> [dry]');
+      const s = session(args[0]);
+      if (!s) return;
+      const dryRun = args[1] === 'dry';
+      const { api } = store.getState();
+      const r = await api['journal.undo']({ session: s.id, dryRun });
+      if (!r.ok) return fail(`undo: ${r.error.message}`);
+      const verb = dryRun ? 'would ' : '';
+      for (const p of r.value.restored) say(`${verb}restore ${p}`);
+      for (const p of r.value.deleted) say(`${verb}delete ${p}`);
+      for (const x of r.value.refused) fail(`left alone ${x.path}: ${x.reason}`);
+      if (r.value.restored.length + r.value.deleted.length + r.value.refused.length === 0) say(`nothing to undo in ${s.ref}`);
+      return;
+    }
     case 'pause': {
       const p = prompt(args[0]);
       if (!p) return;

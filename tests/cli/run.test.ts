@@ -142,6 +142,26 @@ describe('paragents run', () => {
     expect(noModel.stderr).toMatch(/PARAGENTS_MODEL/);
   });
 
+  it('journal list shows who wrote what, and journal undo reverts one session\'s writes', async () => {
+    const home = makeHome(server.url);
+    const ws = tempDir();
+    const r = await runCli(['run', '--workspace', ws, '--prompt', 'write the report', '--session', 'j', '--approve', 'all'], { home });
+    expect(r.code).toBe(0);
+    const list = await runCli(['journal', 'list', '--json'], { home });
+    expect(list.code).toBe(0);
+    const entries = jsonLines(list.stdout);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ tool: 'Write', path: join(ws, 'report.md'), beforeSha: null });
+    const dry = await runCli(['journal', 'undo', 'j', '--dry-run'], { home });
+    expect(dry.stdout).toContain(`would delete ${join(ws, 'report.md')}`);
+    expect(readFileSync(join(ws, 'report.md'), 'utf8')).toBe('# report\n');
+    const undo = await runCli(['journal', 'undo', 'j'], { home });
+    expect(undo.code).toBe(0);
+    expect(() => readFileSync(join(ws, 'report.md'))).toThrow();
+    const bad = await runCli(['journal', 'undo'], { home });
+    expect(bad.code).toBe(2);
+  });
+
   it('config show redacts keys', async () => {
     const home = makeHome(server.url);
     const r = await runCli(['config', 'show'], { home });

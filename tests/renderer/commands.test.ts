@@ -116,4 +116,29 @@ describe('running input', () => {
     await runInput(store, '/resume');
     expect(fake.calls.filter((c) => c.method === 'prompt.resume').map((c) => c.input)).toEqual([{ prompt: 'p-1' }]);
   });
+
+  it('/journal lists who changed which file and /undo reverts one session, reporting what it left alone', async () => {
+    const fake = fakeApi({
+      'session.list': () => ({ ok: true, value: [summary('sess-1', 'a1b2c3', '/w')] }),
+      'journal.list': () => ({
+        ok: true,
+        value: [{ id: 1, sessionId: 'sess-1', sessionRef: 'a1b2c3', promptId: null, tool: 'Write', workspace: '/w', path: '/w/a.txt', beforeSha: null, afterSha: 'ff', beforeKept: false, createdAt: '', undoneAt: null }],
+      }),
+      'journal.undo': ({ dryRun }) => ({ ok: true, value: { restored: [], deleted: dryRun ? ['/w/a.txt'] : [], refused: dryRun ? [] : [{ path: '/w/a.txt', reason: 'changed since by session b' }] } }),
+    });
+    const store = createPanelStore(fake.api, { schedule: manualFrames().schedule });
+    await store.getState().actions.hydrate();
+    await runInput(store, '/journal');
+    await runInput(store, '/undo a1b2 dry');
+    await runInput(store, '/undo a1b2c3');
+    expect(store.getState().ui.log.map((l) => [l.tone, l.text])).toEqual([
+      ['info', 'a1b2c3 Write created /w/a.txt'],
+      ['info', 'would delete /w/a.txt'],
+      ['error', 'left alone /w/a.txt: changed since by session b'],
+    ]);
+    expect(fake.calls.filter((c) => c.method === 'journal.undo').map((c) => c.input)).toEqual([
+      { session: 'sess-1', dryRun: true },
+      { session: 'sess-1', dryRun: false },
+    ]);
+  });
 });
