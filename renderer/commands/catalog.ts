@@ -25,6 +25,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   { name: 'retry', usage: '/retry [prompt]', help: 'run a failed or cancelled prompt again', arg: 'prompt' },
   { name: 'journal', usage: '/journal [session]', help: 'who changed which file (the change journal)', arg: 'session' },
   { name: 'undo', usage: '/undo <session> [dry]', help: 'undo one session\'s writes (files changed since by others are left alone)', arg: 'session' },
+  { name: 'diff', usage: '/diff [session]', help: 'files an isolated (worktree) session changed against its base', arg: 'session' },
+  { name: 'merge', usage: '/merge <session> [preview]', help: 'merge an isolated session back (preview lists conflicts first)', arg: 'session' },
   { name: 'permissions', usage: '/permissions', help: 'effective rules, modes and a "check a call" box', arg: 'none' },
   { name: 'setup', usage: '/setup', help: 'configure a model provider', arg: 'none' },
   { name: 'show-config', usage: '/show-config', help: 'show the configuration (keys redacted)', arg: 'none' },

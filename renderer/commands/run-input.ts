@@ -192,6 +192,27 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
       if (r.value.restored.length + r.value.deleted.length + r.value.refused.length === 0) say(`nothing to undo in ${s.ref}`);
       return;
     }
+    case 'diff': {
+      const s = args[0] ? session(args[0]) : focused;
+      if (!s) return args[0] ? undefined : fail('usage: /diff <session>');
+      const r = await store.getState().api['worktree.diff']({ session: s.id });
+      if (!r.ok) return fail(`diff: ${r.error.message}`);
+      say(`${r.value.branch} vs ${r.value.baseRef ?? r.value.base.slice(0, 8)}: ${r.value.files.length} file(s)${r.value.uncommitted ? ', with uncommitted changes' : ''}`);
+      for (const f of r.value.files) say(`  ${f.change} ${f.path}`);
+      return;
+    }
+    case 'merge': {
+      if (!args[0]) return fail('usage: /merge <session> [preview]');
+      const s = session(args[0]);
+      if (!s) return;
+      const preview = args[1] === 'preview';
+      const r = await store.getState().api['worktree.merge']({ session: s.id, preview });
+      if (!r.ok) return fail(`merge: ${r.error.message}`);
+      const m = r.value;
+      if (m.upToDate) return say(`${m.baseRef} already has everything from ${m.branch}`);
+      if (!m.clean) return fail(`${m.branch} would conflict with ${m.baseRef} in: ${m.conflicts.join(', ')} (nothing was changed)`);
+      return say(preview ? `${m.branch} merges cleanly into ${m.baseRef}` : `merged ${m.branch} into ${m.baseRef}`);
+    }
     case 'pause': {
       const p = prompt(args[0]);
       if (!p) return;

@@ -141,4 +141,35 @@ describe('running input', () => {
       { session: 'sess-1', dryRun: false },
     ]);
   });
+
+  it('/diff lists an isolated session\'s files and /merge previews, refuses on conflicts and merges', async () => {
+    let conflicted = true;
+    const fake = fakeApi({
+      'session.list': () => ({ ok: true, value: [summary('sess-1', 'a1b2c3', '/w')] }),
+      'worktree.diff': () => ({
+        ok: true,
+        value: { branch: 'paragents/a1b2c3', baseRef: 'main', base: 'abc', head: 'def', uncommitted: true, files: [{ path: 'src/a.ts', change: 'modified' }], diff: '', truncated: false },
+      }),
+      'worktree.merge': ({ preview }) => ({
+        ok: true,
+        value: { preview: preview ?? false, branch: 'paragents/a1b2c3', baseRef: 'main', baseCommit: 'abc', sessionCommit: 'def', upToDate: false, clean: !conflicted, conflicts: conflicted ? ['src/a.ts'] : [], files: ['src/a.ts'], merged: !preview && !conflicted, mergeCommit: null, committed: null },
+      }),
+    });
+    const store = createPanelStore(fake.api, { schedule: manualFrames().schedule });
+    await store.getState().actions.hydrate();
+    await runInput(store, '/diff a1b2');
+    await runInput(store, '/merge a1b2 preview');
+    conflicted = false;
+    await runInput(store, '/merge a1b2');
+    expect(store.getState().ui.log.map((l) => [l.tone, l.text])).toEqual([
+      ['info', 'paragents/a1b2c3 vs main: 1 file(s), with uncommitted changes'],
+      ['info', '  modified src/a.ts'],
+      ['error', 'paragents/a1b2c3 would conflict with main in: src/a.ts (nothing was changed)'],
+      ['info', 'merged paragents/a1b2c3 into main'],
+    ]);
+    expect(fake.calls.filter((c) => c.method === 'worktree.merge').map((c) => c.input)).toEqual([
+      { session: 'sess-1', preview: true },
+      { session: 'sess-1', preview: false },
+    ]);
+  });
 });
