@@ -8,14 +8,8 @@ import { performance } from 'node:perf_hooks';
 import { Store } from '../main/core/store/store';
 import { EventBus } from '../main/core/engine/event-bus';
 import { SlotLease, Slots } from '../main/core/engine/slots';
-import { ClaimTable } from '../main/core/conflicts/claims';
-import { ConflictStore } from '../main/core/conflicts/conflict-store';
-import type { ConflictContext } from '../main/core/conflicts/context';
 import { createConflictGate } from '../main/core/conflicts/gate';
-import { KeyedMutex } from '../main/core/conflicts/keyed-mutex';
-import { LeaseTable } from '../main/core/conflicts/leases';
-import { PromptEnds } from '../main/core/conflicts/prompt-ends';
-import { StampBook } from '../main/core/conflicts/stamp-book';
+import { createConflictContext } from '../main/core/conflicts';
 import { readTool, writeTool } from '../main/core/tools';
 import type { ToolDefinition } from '../main/core/tools/types';
 
@@ -44,23 +38,16 @@ async function measure(sessions: number): Promise<Figures> {
   try {
     writeFileSync(join(dir, 'placeholder'), '');
     const bus = new EventBus(store);
-    const ctx: ConflictContext = {
+    const ctx = createConflictContext({
       store,
       bus,
-      cstore: new ConflictStore(store.db),
-      claims: new ClaimTable(),
-      leases: new LeaseTable(),
-      locks: new KeyedMutex(),
-      ends: new PromptEnds(() => false),
-      stamps: new StampBook(),
-      mailboxes: new Map(),
-      waitsFor: new Map(),
-      preflightWaits: new Map(),
       auto: 'block',
-      exclusivePatterns: () => [],
       kick: () => undefined,
       abort: () => false,
-    };
+      ended: () => false,
+      exclusivePatterns: () => [],
+      memoryStamps: true,
+    });
     const gate = createConflictGate(ctx);
 
     // `sessions` active sessions, each with a running prompt, sharing LEASES leased files.

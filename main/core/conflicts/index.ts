@@ -44,29 +44,46 @@ export interface ConflictEngine {
   dispose(): void;
 }
 
-export function createConflictEngine(deps: ConflictEngineDeps): ConflictEngine {
-  const { store, bus } = deps;
-  const ended = (promptId: string): boolean => {
-    const p = store.getPrompt(promptId);
-    return !p || isTerminal(p.status);
-  };
-  const ctx: ConflictContext = {
+/**
+ * The shared state of the conflict checks. `ended` says whether a prompt is over (default: its stored status);
+ * `memoryStamps` keeps read stamps out of SQLite (benchmarks that measure the check alone).
+ */
+export function createConflictContext(
+  deps: ConflictEngineDeps & {
+    ended?: (promptId: string) => boolean;
+    exclusivePatterns?: ConflictContext['exclusivePatterns'];
+    memoryStamps?: boolean;
+  },
+): ConflictContext {
+  const { store } = deps;
+  const ended =
+    deps.ended ??
+    ((promptId: string): boolean => {
+      const p = store.getPrompt(promptId);
+      return !p || isTerminal(p.status);
+    });
+  return {
     store,
-    bus,
+    bus: deps.bus,
     cstore: new ConflictStore(store.db),
     claims: new ClaimTable(),
     leases: new LeaseTable(),
     locks: new KeyedMutex(),
     ends: new PromptEnds(ended),
-    stamps: new StampBook(store.db),
+    stamps: deps.memoryStamps ? new StampBook() : new StampBook(store.db),
     mailboxes: new Map(),
     waitsFor: new Map(),
     preflightWaits: new Map(),
     auto: deps.auto,
-    exclusivePatterns: workspaceExclusivePatterns,
+    exclusivePatterns: deps.exclusivePatterns ?? workspaceExclusivePatterns,
     kick: deps.kick,
     abort: deps.abort,
   };
+}
+
+export function createConflictEngine(deps: ConflictEngineDeps): ConflictEngine {
+  const { store, bus } = deps;
+  const ctx = createConflictContext(deps);
   const gate = createConflictGate(ctx);
 
   // Claims and leases end with their prompt; waiters are woken after the event has reached every listener.
