@@ -93,6 +93,13 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
       });
     }, options.schedule);
 
+    /** A request that answers with a prompt summary: errors go to the log, the answer into the store. */
+    const promptCall = async (label: string, call: Promise<Result<PromptSummary>>): Promise<Result<PromptSummary>> => {
+      const result = logError(label, await call);
+      if (result.ok) setDomain((d) => applyPromptSummary(d, result.value));
+      return result;
+    };
+
     const actions: PanelActions = {
       start() {
         const unsubscribe = api.onEvent((event) => actions.receive(event));
@@ -202,35 +209,15 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
         return result;
       },
 
-      async editPrompt(promptId, text) {
-        const result = logError('edit', await api['prompt.edit']({ prompt: promptId, text }));
-        if (result.ok) setDomain((d) => applyPromptSummary(d, result.value));
-        return result;
-      },
+      editPrompt: (promptId, text) => promptCall('edit', api['prompt.edit']({ prompt: promptId, text })),
 
-      async cancelPrompt(promptId) {
-        const result = logError('cancel', await api['prompt.cancel']({ prompt: promptId }));
-        if (result.ok) setDomain((d) => applyPromptSummary(d, result.value));
-        return result;
-      },
+      cancelPrompt: (promptId) => promptCall('cancel', api['prompt.cancel']({ prompt: promptId })),
 
-      async pausePrompt(promptId) {
-        const result = logError('pause', await api['prompt.pause']({ prompt: promptId }));
-        if (result.ok) setDomain((d) => applyPromptSummary(d, result.value));
-        return result;
-      },
+      pausePrompt: (promptId) => promptCall('pause', api['prompt.pause']({ prompt: promptId })),
 
-      async resumePrompt(promptId) {
-        const result = logError('resume', await api['prompt.resume']({ prompt: promptId }));
-        if (result.ok) setDomain((d) => applyPromptSummary(d, result.value));
-        return result;
-      },
+      resumePrompt: (promptId) => promptCall('resume', api['prompt.resume']({ prompt: promptId })),
 
-      async retryPrompt(promptId) {
-        const result = logError('retry', await api['prompt.retry']({ prompt: promptId }));
-        if (result.ok) setDomain((d) => applyPromptSummary(d, result.value));
-        return result;
-      },
+      retryPrompt: (promptId) => promptCall('retry', api['prompt.retry']({ prompt: promptId })),
 
       async answerApproval(approvalId, answer) {
         const result = logError('approval', await api['approval.answer']({ approval: approvalId, answer }));
