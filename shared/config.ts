@@ -9,8 +9,25 @@ export const ProviderConfig = z.object({
   /** Name of the environment variable holding the key. */
   apiKeyEnv: z.string().optional(),
   headers: z.record(z.string(), z.string()).optional(),
+  /** The model's context window in tokens; when absent it is read from the endpoint's model list or a table. */
+  contextWindow: z.number().int().min(1024).max(100_000_000).optional(),
+  /** Room kept for this provider's answer; overrides the global maxOutputTokens. */
+  maxOutputTokens: z.number().int().min(16).max(10_000_000).optional(),
 }).strict();
 export type ProviderConfig = z.infer<typeof ProviderConfig>;
+
+const MaxOutputTokens = z.number().int().min(16).max(10_000_000);
+
+/** When the model's view is compacted, as fractions of the context window. */
+export const CompactionConfig = z.object({
+  /** Compact before a request that would fill more than this share of the window. */
+  threshold: z.number().min(0.1).max(0.95).default(0.8),
+  /** The share of the window kept for the person's own prompts, verbatim, after compaction. */
+  userPromptShare: z.number().min(0.05).max(0.5).default(0.2),
+}).strict();
+export type CompactionConfig = z.infer<typeof CompactionConfig>;
+
+const AutoResumeMinutes = z.number().min(0).max(10_080);
 
 export const RuntimeConfig = z.object({
   providers: z.array(ProviderConfig).default([]),
@@ -22,13 +39,36 @@ export const RuntimeConfig = z.object({
   requestTimeoutMs: z.number().int().min(1000).max(3_600_000).default(120_000),
   maxRetries: z.number().int().min(0).max(10).default(3),
   temperature: z.number().min(0).max(2).optional(),
+  /** Tokens kept free for the model's answer when a request is sized (a provider's own setting wins). */
+  maxOutputTokens: MaxOutputTokens.default(4096),
+  compaction: CompactionConfig.default({ threshold: 0.8, userPromptShare: 0.2 }),
+  /** An interrupted turn younger than this resumes by itself when the engine starts; 0 = never. */
+  autoResumeMinutes: AutoResumeMinutes.default(10),
 }).strict();
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 
+/** Where a provider's context window came from, in the order they are tried. */
+export const ContextWindowSource = z.enum(['config', 'endpoint', 'table', 'default']);
+export type ContextWindowSource = z.infer<typeof ContextWindowSource>;
+
+export const ContextWindowInfo = z.object({
+  provider: z.string(),
+  model: z.string(),
+  tokens: z.number().int().min(1),
+  source: ContextWindowSource,
+});
+export type ContextWindowInfo = z.infer<typeof ContextWindowInfo>;
+
 /** What the UI may see of the config: keys are never sent, only whether one is set. */
 export const RedactedProvider = ProviderConfig.omit({ apiKey: true }).extend({ apiKeySet: z.boolean() });
-export const RedactedConfig = RuntimeConfig.omit({ providers: true }).extend({
+export const RedactedConfig = RuntimeConfig.omit({ providers: true, maxOutputTokens: true, compaction: true, autoResumeMinutes: true }).extend({
   providers: z.array(RedactedProvider),
+  // Optional here so a view from an older engine still parses.
+  maxOutputTokens: MaxOutputTokens.optional(),
+  compaction: z.object({ threshold: z.number(), userPromptShare: z.number() }).optional(),
+  autoResumeMinutes: AutoResumeMinutes.optional(),
+  /** Each provider's context window and where it came from (config, the endpoint's model list, a table, a default). */
+  contextWindows: z.array(ContextWindowInfo).optional(),
   path: z.string(),
   home: z.string(),
 });

@@ -14,6 +14,8 @@ export function redactConfig(loaded: LoadedConfig): RedactedConfig {
       model: p.model,
       ...(p.apiKeyEnv !== undefined ? { apiKeyEnv: p.apiKeyEnv } : {}),
       ...(p.headers !== undefined ? { headers: redactHeaders(p.headers) } : {}),
+      ...(p.contextWindow !== undefined ? { contextWindow: p.contextWindow } : {}),
+      ...(p.maxOutputTokens !== undefined ? { maxOutputTokens: p.maxOutputTokens } : {}),
       apiKeySet: keyed.has(p.name) || (p.apiKey !== undefined && p.apiKey !== ''),
     })),
     path: loaded.path,

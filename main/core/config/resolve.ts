@@ -34,7 +34,26 @@ function resolved(provider: ProviderConfig, env: Env, isDefault: boolean): Resol
     apiKey: resolveKey(provider, env, isDefault),
     apiKeyEnv: provider.apiKeyEnv ?? (isDefault ? 'OPENAI_API_KEY' : null),
     headers: { ...provider.headers },
+    ...(provider.contextWindow !== undefined ? { contextWindow: provider.contextWindow } : {}),
+    ...(provider.maxOutputTokens !== undefined ? { maxOutputTokens: provider.maxOutputTokens } : {}),
   };
+}
+
+/** A window set in the file must leave room for the answer, or no request could ever be sized. */
+function checkAnswerRoom(file: string, config: RuntimeConfig): Result<null> {
+  for (const [i, p] of config.providers.entries()) {
+    if (p.contextWindow === undefined) continue;
+    const reserve = p.maxOutputTokens ?? config.maxOutputTokens;
+    if (reserve >= p.contextWindow) {
+      const setting = p.maxOutputTokens !== undefined ? `providers[${i}].maxOutputTokens` : 'maxOutputTokens';
+      return err(
+        'config',
+        `${file}: ${setting}: ${reserve} leaves no room for the conversation in providers[${i}].contextWindow (${p.contextWindow}); ` +
+          `set providers[${i}].maxOutputTokens below the window`,
+      );
+    }
+  }
+  return ok(null);
 }
 
 /**
@@ -55,6 +74,9 @@ export function resolveProviders(file: string, fileConfig: RuntimeConfig, env: E
   if (badScheme >= 0) {
     return err('config', `${file}: providers[${badScheme}].baseURL: must start with http:// or https:// (got "${config.providers[badScheme]?.baseURL}")`);
   }
+
+  const room = checkAnswerRoom(file, config);
+  if (!room.ok) return room;
 
   if (config.providers.length === 0) {
     if (model === undefined) {

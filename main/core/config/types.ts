@@ -12,6 +12,10 @@ export interface ResolvedProvider {
   /** The variable a key is expected in, for error messages ("set OPENROUTER_KEY"); null when none applies. */
   apiKeyEnv: string | null;
   headers: Record<string, string>;
+  /** config.json's `contextWindow` for this provider, when set (see main/core/context/window.ts otherwise). */
+  contextWindow?: number;
+  /** config.json's `maxOutputTokens` for this provider, when set (the global setting applies otherwise). */
+  maxOutputTokens?: number;
 }
 
 export interface LoadedConfig {
