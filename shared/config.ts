@@ -51,6 +51,24 @@ export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 export const ContextWindowSource = z.enum(['config', 'endpoint', 'table', 'default']);
 export type ContextWindowSource = z.infer<typeof ContextWindowSource>;
 
+/** Where a window came from, as `config show` and `/show-config` print it. */
+export function windowSourceText(source: ContextWindowSource): string {
+  switch (source) {
+    case 'config':
+      return 'from config.json';
+    case 'endpoint':
+      return "from the endpoint's model list";
+    case 'table':
+      return 'from the built-in table of model families';
+    case 'default':
+      return 'a conservative default; set contextWindow for this provider in config.json';
+    default: {
+      const never: never = source;
+      return never;
+    }
+  }
+}
+
 export const ContextWindowInfo = z.object({
   provider: z.string(),
   model: z.string(),

@@ -6,5 +6,6 @@ export * from './models';
 export * from './policy';
 export * from './result';
 export * from './status';
+export * from './session-status';
 export * from './tools';
 export * from './focus-route';

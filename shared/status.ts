@@ -16,11 +16,14 @@ export type PromptStatus = z.infer<typeof PromptStatus>;
 export const TERMINAL_STATUSES: ReadonlySet<PromptStatus> = new Set(['completed', 'failed', 'cancelled']);
 export const isTerminal = (s: PromptStatus): boolean => TERMINAL_STATUSES.has(s);
 
-/** Session status shown in lists: derived from its prompts (latest first), as in the original's markers. */
+/** Session status shown in lists and chips: derived from its prompts by `deriveSessionStatus` (session-status.ts). */
 export const SessionStatus = z.enum([
   'idle',
   'failed',
   'completed',
+  /** The last prompt was cancelled and nothing else is active: stopped on purpose, not failed. */
+  'cancelled',
+  'closed',
   'conflict',
   'waiting_approval',
   'paused',

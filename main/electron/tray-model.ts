@@ -52,6 +52,10 @@ export function statusLabel(status: SessionStatus): string {
       return 'done';
     case 'failed':
       return 'failed';
+    case 'cancelled':
+      return 'cancelled';
+    case 'closed':
+      return 'closed';
     default:
       return missingCase(status);
   }

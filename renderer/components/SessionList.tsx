@@ -1,7 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { SessionView } from '../store/types';
 import { useActions, usePanel } from '../store/use-panel';
-import { displayStatus, pendingApprovalsOf, queuedPrompts, sessionPrompts, sessionTitle, type DisplayStatus } from '../store/status';
+import { displayStatus, pendingApprovalsOf, queuedPrompts, sessionPrompts, sessionTitle, statusLabel, type DisplayStatus } from '../store/status';
 
 interface Row {
   id: string;
@@ -101,14 +101,8 @@ export function SessionList() {
 }
 
 function chipText(row: Row): string {
-  switch (row.status) {
-    case 'waiting_approval':
-      return row.approvals > 1 ? `approval ×${row.approvals}` : 'approval';
-    case 'completed':
-      return 'complete';
-    default:
-      return row.status;
-  }
+  if (row.status === 'waiting_approval' && row.approvals > 1) return `${statusLabel.waiting_approval} ×${row.approvals}`;
+  return statusLabel[row.status];
 }
 
 export function formatTokens(n: number): string {

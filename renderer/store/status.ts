@@ -1,13 +1,14 @@
-import { isTerminal } from '../../shared';
+import { deriveSessionStatus, isTerminal, type SessionStatus } from '../../shared';
 import type { DomainState, PromptView, SessionView } from './types';
 
-/** What a status chip says. Precedence as in the original's markers: failed, completed, conflict, approval, paused, queued, running. */
-export type DisplayStatus = 'idle' | 'failed' | 'completed' | 'conflict' | 'waiting_approval' | 'paused' | 'queued' | 'running' | 'closed';
+/** What a status chip shows: the session status the engine would report for the same prompts. */
+export type DisplayStatus = SessionStatus;
 
 export const statusLabel: Record<DisplayStatus, string> = {
   idle: 'idle',
   failed: 'failed',
   completed: 'complete',
+  cancelled: 'cancelled',
   conflict: 'conflict',
   waiting_approval: 'approval',
   paused: 'paused',
@@ -37,25 +38,15 @@ export function queuedPrompts(prompts: readonly PromptView[]): PromptView[] {
 }
 
 /**
- * A session's chip. Among its unfinished prompts: a conflict, then an approval (both need a person), then a
- * running prompt, then a queued one; the queue length is shown beside the chip. So a session whose first prompt
- * streams while a second waits says `running`, not `queued`. With nothing unfinished, the last prompt decides.
+ * A session's chip, derived by the same function as the engine's summaries (shared/session-status.ts) from
+ * what the panel knows: its prompts, its open conflicts and whether it was closed. Until any of its prompts has
+ * been heard of, the chip shows the status of the engine's last summary.
  */
 export function displayStatus(state: DomainState, session: SessionView): DisplayStatus {
-  if (session.closed) return 'closed';
   const prompts = sessionPrompts(state, session);
-  if (prompts.length === 0) return session.summaryStatus === 'idle' ? 'idle' : session.summaryStatus;
-  const active = prompts.filter((p) => !isTerminal(p.status));
-  if (active.length > 0) {
-    const open = openConflictsOf(state, session.id);
-    const inConflict = (p: PromptView) => p.status === 'conflict' || open.some((c) => c.promptId === p.id);
-    if (open.some((c) => c.promptId === null) || active.some(inConflict)) return 'conflict';
-    if (active.some((p) => p.status === 'waiting_approval')) return 'waiting_approval';
-    if (active.some((p) => p.status === 'running')) return 'running';
-    return 'queued';
-  }
-  const last = prompts[prompts.length - 1]!;
-  return last.status === 'completed' ? 'completed' : 'failed';
+  const openConflict = openConflictsOf(state, session.id).length > 0;
+  if (prompts.length === 0 && !session.closed && !openConflict) return session.summaryStatus;
+  return deriveSessionStatus({ closed: session.closed, prompts: prompts.map((p) => p.status), openConflict });
 }
 
 export function pendingApprovalsOf(state: DomainState, sessionId?: string) {

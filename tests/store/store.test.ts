@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { Store, deriveSessionStatus } from '../../main/core/store/store';
+import { Store } from '../../main/core/store/store';
+import { ConflictStore } from '../../main/core/conflicts/conflict-store';
+import { applyEvent, applyPromptSummary, applySummaries } from '../../renderer/store/reducer';
+import { displayStatus } from '../../renderer/store/status';
+import { emptyDomain } from '../../renderer/store/types';
+import type { PromptStatus, SessionStatus } from '../../shared/status';
 import { migrate, migrations } from '../../main/core/store/migrations';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
 
@@ -53,14 +58,44 @@ describe('store', () => {
     store.close();
   });
 
-  it('derives a session status: active prompts first (running over queued), else the last finished one', () => {
-    const row = (status: string) => ({ status }) as Parameters<typeof deriveSessionStatus>[0][number];
-    expect(deriveSessionStatus([])).toBe('idle');
-    expect(deriveSessionStatus([row('running'), row('queued')])).toBe('running');
-    expect(deriveSessionStatus([row('completed'), row('waiting_approval'), row('queued')])).toBe('waiting_approval');
-    expect(deriveSessionStatus([row('conflict'), row('running')])).toBe('conflict');
-    expect(deriveSessionStatus([row('paused'), row('queued')])).toBe('paused');
-    expect(deriveSessionStatus([row('completed'), row('cancelled')])).toBe('failed');
-    expect(deriveSessionStatus([row('failed'), row('completed')])).toBe('completed');
+  it.each<[string, PromptStatus[], { conflictOn?: number; closed?: boolean }, SessionStatus]>([
+    ['no prompts', [], {}, 'idle'],
+    ['running ahead of a queue', ['running', 'queued'], {}, 'running'],
+    ['an approval among finished and queued prompts', ['completed', 'waiting_approval', 'queued'], {}, 'waiting_approval'],
+    ['a conflict over a running prompt', ['conflict', 'running'], {}, 'conflict'],
+    ['a paused prompt ahead of a queue', ['paused', 'queued'], {}, 'paused'],
+    ['a last prompt cancelled', ['completed', 'cancelled'], {}, 'cancelled'],
+    ['a last prompt failed', ['completed', 'failed'], {}, 'failed'],
+    ['a last prompt completed', ['failed', 'completed'], {}, 'completed'],
+    ['an open conflict recorded on a running prompt', ['running', 'queued'], { conflictOn: 0 }, 'conflict'],
+    ['an open conflict on a prompt that has since finished', ['completed'], { conflictOn: 0 }, 'completed'],
+    ['a closed session', ['completed', 'cancelled'], { closed: true }, 'closed'],
+  ])('gives the same session status in its summary as the panel shows for %s', (_label, statuses, facts, expected) => {
+    const store = new Store(join(tempDir(), 'p.db'));
+    const conflicts = new ConflictStore(store.db);
+    const s = store.createSession({ workspace: '/w', name: null, mode: 'default' });
+    const prompts = statuses.map((status, i) => {
+      const p = store.createPrompt(s.id, `prompt ${i}`);
+      store.setPromptStatus(p.id, status);
+      return p;
+    });
+    let panel = applySummaries(emptyDomain(), []);
+    if (facts.conflictOn !== undefined) {
+      const p = prompts[facts.conflictOn]!;
+      const rec = conflicts.addConflict({ sessionId: s.id, promptId: p.id, kind: 'write_write', otherSessionId: null, blockingPrompts: [], paths: ['a.txt'], detail: '' });
+      panel = applyEvent(panel, {
+        type: 'conflict', seq: 1, ts: rec.createdAt, sessionId: s.id, sessionRef: s.ref, sessionName: null, promptId: p.id, promptRef: p.ref,
+        conflictId: rec.id, kind: rec.kind, otherSessionId: null, otherSessionRef: null, otherSessionName: null, paths: rec.paths, detail: rec.detail,
+      });
+    }
+    if (facts.closed) store.closeSession(s.id);
+
+    const summary = store.sessionSummary(store.getSession(s.id)!);
+    panel = applySummaries(panel, [summary]);
+    for (const p of store.listPrompts(s.id)) panel = applyPromptSummary(panel, store.promptSummary(p));
+
+    expect(summary.status).toBe(expected);
+    expect(displayStatus(panel, panel.sessions[s.id]!)).toBe(summary.status);
+    store.close();
   });
 });

@@ -8,7 +8,8 @@ import type { ChatMessage } from '../model/types';
 import type { EngineEvent, EngineEventDraft } from '../../../shared/events';
 import { EngineEvent as EngineEventSchema } from '../../../shared/events';
 import type { ApprovalAnswer, ApprovalStatus, PermissionMode, PolicyDecision } from '../../../shared/policy';
-import type { PromptStatus, SessionStatus } from '../../../shared/status';
+import type { PromptStatus } from '../../../shared/status';
+import { deriveSessionStatus } from '../../../shared/session-status';
 import type { ApprovalSummary, PromptSummary, SessionSummary } from '../../../shared/models';
 import type { Result } from '../../../shared/result';
 import type { WorktreeInfo } from '../../../shared/models';
@@ -440,13 +441,17 @@ export class Store {
     const prompts = this.listPrompts(row.id);
     const pending = (this.q(`SELECT COUNT(*) AS n FROM approvals WHERE session_id = ? AND status = 'pending'`)
       .get(row.id) as { n: number }).n;
+    const openConflict = this.q(
+      `SELECT 1 FROM conflicts c JOIN prompts p ON p.id = c.prompt_id
+       WHERE c.session_id = ? AND c.resolution IS NULL AND p.status NOT IN ('completed', 'failed', 'cancelled') LIMIT 1`,
+    ).get(row.id) !== undefined;
     return {
       id: row.id,
       ref: row.ref,
       name: row.name,
       workspace: row.workspace,
       mode: row.mode,
-      status: deriveSessionStatus(prompts),
+      status: deriveSessionStatus({ closed: row.closed_at !== null, prompts: prompts.map((p) => p.status), openConflict }),
       queueLength: prompts.filter((p) => p.status === 'queued').length,
       pendingApprovals: pending,
       usage: { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens, totalTokens: row.total_tokens },
@@ -535,18 +540,6 @@ export class Store {
     const row = this.getWorktree(sessionId);
     return row ? worktreeInfo(row) : null;
   }
-}
-
-/** The original's marker precedence: an active prompt shows its state; otherwise the latest finished one. */
-export function deriveSessionStatus(prompts: readonly PromptRow[]): SessionStatus {
-  const active = prompts.map((p) => p.status);
-  // A session with a running prompt and more queued behind it is running (the queue length is shown apart).
-  for (const s of ['conflict', 'waiting_approval', 'paused', 'running', 'queued'] as const) {
-    if (active.includes(s)) return s;
-  }
-  const last = prompts.at(-1);
-  if (!last) return 'idle';
-  return last.status === 'completed' ? 'completed' : 'failed';
 }
 
 function parseApproval(row: ApprovalRow): ParsedApproval {
