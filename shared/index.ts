@@ -7,5 +7,6 @@ export * from './policy';
 export * from './result';
 export * from './status';
 export * from './session-status';
+export * from './validate-request';
 export * from './tools';
 export * from './focus-route';

@@ -15,6 +15,8 @@ export interface WebHostOptions {
   port?: number;
   /** The built renderer (out/renderer). */
   staticDir: string;
+  /** Where a request handler's exception is reported (the page only gets its message). */
+  onInternalError?(name: string, error: unknown): void;
 }
 
 export interface WebHost {
@@ -80,7 +82,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const unsubscribe = options.engine.onEvent((event) => send({ event }));
     ws.on('message', (data, isBinary) => {
       if (isBinary) return send({ id: null, result: { ok: false, error: { kind: 'invalid_input', message: 'binary messages are not accepted' } } });
-      void handleMessage(options.engine, data.toString()).then(send);
+      void handleMessage(options.engine.handlers, data.toString(), options.onInternalError).then(send);
     });
     ws.on('close', () => {
       unsubscribe();

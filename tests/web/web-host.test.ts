@@ -114,7 +114,7 @@ describe('browser host', () => {
   it('rejects unknown methods and invalid input with a typed error', async () => {
     const ws = await connect({ token: host.token });
     const unknown = await call(ws, 1, 'engine.shutdown', {});
-    expect(unknown.result).toEqual({ ok: false, error: { kind: 'invalid_input', message: 'unknown method: engine.shutdown' } });
+    expect(unknown.result).toEqual({ ok: false, error: { kind: 'invalid_input', message: 'unknown request "engine.shutdown": it is not part of the Paragents contract' } });
     const bad = await call(ws, 2, 'session.create', { workspace: '' });
     expect(bad.result.ok).toBe(false);
     expect(bad.result.error?.kind).toBe('invalid_input');
