@@ -99,6 +99,9 @@ export const EngineEvent = z.discriminatedUnion('type', [
     completionTokens: z.number().int(),
     totalTokens: z.number().int(),
     sessionTotalTokens: z.number().int(),
+    /** The context meter after this request: tokens in the model's view and its window (absent from older events). */
+    contextTokens: z.number().int().nullable().optional(),
+    contextWindow: z.number().int().nullable().optional(),
   }),
   z.object({ ...base, type: z.literal('turn_completed'), content: z.string() }),
   z.object({ ...base, type: z.literal('turn_failed'), error: z.string() }),

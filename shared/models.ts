@@ -26,6 +26,12 @@ export const WorktreeInfo = z.object({
 });
 export type WorktreeInfo = z.infer<typeof WorktreeInfo>;
 
+export const ContextMeter = z.object({
+  tokens: z.number().int().min(0),
+  window: z.number().int().min(1),
+});
+export type ContextMeter = z.infer<typeof ContextMeter>;
+
 export const SessionSummary = z.object({
   id: z.string(),
   ref: z.string(),
@@ -40,6 +46,11 @@ export const SessionSummary = z.object({
   closedAt: z.string().nullable(),
   /** Set when the session runs in its own git worktree; null (or absent, from older producers) otherwise. */
   worktree: WorktreeInfo.nullable().optional(),
+  /**
+   * The context meter: tokens in the model's view at the session's latest request, and the window they must fit
+   * in. Null before the first request (or absent, from older producers).
+   */
+  context: ContextMeter.nullable().optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;
 

@@ -12,6 +12,9 @@ export interface SessionRow {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
+  /** The context meter (migration 005): null until the session's first request. */
+  context_tokens: number | null;
+  context_window: number | null;
 }
 
 export interface PromptRow {

@@ -22,6 +22,8 @@ export interface StoredMessage {
   id: number;
   promptId: string | null;
   message: ChatMessage;
+  /** The message's token count, kept once computed (null until counted; see main/core/context/message-tokens.ts). */
+  tokens: number | null;
 }
 
 /** Everything the engine persists. Small synchronous queries: better-sqlite3 is fastest used that way. */
@@ -91,6 +93,8 @@ export class Store {
       prompt_tokens: 0,
       completion_tokens: 0,
       total_tokens: 0,
+      context_tokens: null,
+      context_window: null,
     };
     this.q(
         `INSERT INTO sessions (id, ref, name, workspace, mode, created_at) VALUES (@id, @ref, @name, @workspace, @mode, @created_at)`,
@@ -226,16 +230,16 @@ export class Store {
 
   // ---- transcript ----
 
-  appendMessage(sessionId: string, promptId: string | null, message: ChatMessage): number {
+  appendMessage(sessionId: string, promptId: string | null, message: ChatMessage, tokens: number | null = null): number {
     const json = JSON.stringify(message);
-    const info = this.q('INSERT INTO messages (session_id, prompt_id, message_json, created_at) VALUES (?, ?, ?, ?)')
-      .run(sessionId, promptId, json, nowIso());
+    const info = this.q('INSERT INTO messages (session_id, prompt_id, message_json, created_at, tokens) VALUES (?, ?, ?, ?, ?)')
+      .run(sessionId, promptId, json, nowIso(), tokens);
     const id = Number(info.lastInsertRowid);
     const cached = this.transcripts.get(sessionId);
     if (cached) {
       if (this.db.inTransaction) this.txAppended.add(sessionId);
       // The cached copy is parsed back from the stored text, exactly as a fresh read would return it.
-      cached.push({ id, promptId, message: JSON.parse(json) as ChatMessage });
+      cached.push({ id, promptId, message: JSON.parse(json) as ChatMessage, tokens });
     }
     return id;
   }
@@ -246,9 +250,9 @@ export class Store {
     if (cached) {
       this.transcripts.delete(sessionId);
     } else {
-      const rows = this.q('SELECT id, prompt_id, message_json FROM messages WHERE session_id = ? ORDER BY id')
-        .all(sessionId) as { id: number; prompt_id: string | null; message_json: string }[];
-      cached = rows.map((r) => ({ id: r.id, promptId: r.prompt_id, message: JSON.parse(r.message_json) as ChatMessage }));
+      const rows = this.q('SELECT id, prompt_id, message_json, tokens FROM messages WHERE session_id = ? ORDER BY id')
+        .all(sessionId) as { id: number; prompt_id: string | null; message_json: string; tokens: number | null }[];
+      cached = rows.map((r) => ({ id: r.id, promptId: r.prompt_id, message: JSON.parse(r.message_json) as ChatMessage, tokens: r.tokens }));
       if (this.db.inTransaction) this.txAppended.add(sessionId);
       if (this.transcripts.size >= TRANSCRIPT_CACHE_SESSIONS) {
         const oldest = this.transcripts.keys().next().value;
@@ -257,6 +261,25 @@ export class Store {
     }
     this.transcripts.set(sessionId, cached);
     return cached.slice();
+  }
+
+  /** Keeps a message's token count (computed after it was stored, e.g. for rows older than the count). */
+  setMessageTokens(id: number, tokens: number): void {
+    const row = this.q('SELECT session_id FROM messages WHERE id = ?').get(id) as { session_id: string } | undefined;
+    if (!row) return;
+    this.q('UPDATE messages SET tokens = ? WHERE id = ?').run(tokens, id);
+    const cached = this.transcripts.get(row.session_id);
+    const at = cached ? cached.findLastIndex((m) => m.id === id) : -1;
+    if (cached && at >= 0) {
+      if (this.db.inTransaction) this.txAppended.add(row.session_id);
+      // Replaced, not changed: arrays handed out earlier hold the old entry and must not see it move.
+      cached[at] = { ...(cached[at] as StoredMessage), tokens };
+    }
+  }
+
+  /** The session's context meter: the tokens of the model's view at its latest request, and the window. */
+  setContextMeter(sessionId: string, tokens: number, window: number): void {
+    this.q('UPDATE sessions SET context_tokens = ?, context_window = ? WHERE id = ?').run(tokens, window, sessionId);
   }
 
   // ---- tool calls ----
@@ -458,6 +481,7 @@ export class Store {
       createdAt: row.created_at,
       closedAt: row.closed_at,
       worktree: this.worktreeOf(row.id),
+      context: row.context_tokens !== null && row.context_window !== null ? { tokens: row.context_tokens, window: row.context_window } : null,
     };
   }
 
