@@ -1,7 +1,13 @@
-import { loadConfig, redactConfig } from '../core/config';
+import { windowSourceText } from '../../shared/config';
+import { loadConfig } from '../core/config';
+import { configViewWithWindows } from '../core/context/config-view';
+import { createWindowResolver } from '../core/context/window';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 
-/** `paragents config show`: the effective configuration with keys redacted (only whether one is set). */
+/**
+ * `paragents config show`: the effective configuration with keys redacted (only whether one is set), and each
+ * provider's context window with where it came from (config.json, the endpoint's model list, the table, default).
+ */
 export async function runConfigCommand(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] !== 'show' || argv.length > 2 || (argv[1] !== undefined && argv[1] !== '--json')) {
     io.stderr('usage: paragents config show [--json]');
@@ -12,7 +18,7 @@ export async function runConfigCommand(argv: string[], io: CliIo): Promise<numbe
     io.stderr(`paragents config: ${loaded.error.message}`);
     return EXIT_USAGE;
   }
-  const view = redactConfig(loaded.value);
+  const view = await configViewWithWindows(loaded.value, createWindowResolver());
   if (argv[1] === '--json') {
     io.stdout(JSON.stringify(view));
     return EXIT_OK;
@@ -22,8 +28,18 @@ export async function runConfigCommand(argv: string[], io: CliIo): Promise<numbe
   io.stdout(`default provider: ${view.defaultProvider ?? view.providers[0]?.name ?? '-'}`);
   for (const p of view.providers) {
     io.stdout(`provider ${p.name}: base_url=${p.baseURL} model=${p.model} api_key=${p.apiKeySet ? 'set (hidden)' : 'not set'}`);
+    const window = view.contextWindows?.find((w) => w.provider === p.name);
+    if (window) io.stdout(`  contextWindow: ${window.tokens} (${windowSourceText(window.source)})`);
+    io.stdout(`  maxOutputTokens: ${p.maxOutputTokens ?? view.maxOutputTokens}${p.maxOutputTokens !== undefined ? '' : ' (global)'}`);
   }
   io.stdout(`fallback: ${view.fallback.join(', ') || '-'}`);
   io.stdout(`concurrency: ${view.concurrency}  max steps: ${view.maxSteps}  request timeout: ${view.requestTimeoutMs} ms  retries: ${view.maxRetries}`);
+  if (view.compaction) {
+    const share = (x: number): string => `${Math.round(x * 100)} %`;
+    io.stdout(`compaction: at ${share(view.compaction.threshold)} of the window, ${share(view.compaction.userPromptShare)} of it for your own prompts`);
+  }
+  if (view.autoResumeMinutes !== undefined) {
+    io.stdout(`auto-resume of interrupted turns: ${view.autoResumeMinutes === 0 ? 'never' : `within ${view.autoResumeMinutes} min of a restart`}`);
+  }
   return EXIT_OK;
 }

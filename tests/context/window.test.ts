@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
 import { createWindowResolver, describeWindow, DEFAULT_CONTEXT_WINDOW, type ModelListLookup, type WindowProvider } from '../../main/core/context/window';
 import { tableWindow } from '../../main/core/context/model-windows';
 import type { ModelInfo } from '../../main/core/model/list-models';
+import { startModelsEndpoint } from '../helpers/models-endpoint';
 
 const provider = (model: string, extra: Partial<WindowProvider> = {}): WindowProvider => ({
   name: 'p', baseURL: 'http://127.0.0.1:9/v1', model, apiKey: null, headers: {}, ...extra,
@@ -21,12 +20,6 @@ function countingLookup(answer: () => ModelInfo[] | Error): { lookup: ModelListL
     },
   };
 }
-
-let servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
-  servers = [];
-});
 
 describe('context window resolution', () => {
   it('prefers config.json, then the endpoint, then the table, then the default', async () => {
@@ -73,13 +66,8 @@ describe('context window resolution', () => {
   });
 
   it('reads a real endpoint\'s model list over HTTP and describes every provider', async () => {
-    const server = createServer((req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ object: 'list', data: [{ id: 'served', object: 'model', max_model_len: 16384 }] }));
-    });
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    const endpoint = await startModelsEndpoint([{ id: 'served', object: 'model', max_model_len: 16384 }]);
+    const baseURL = endpoint.url;
     const resolver = createWindowResolver();
     const described = await resolver.describe([
       provider('served', { name: 'vllm', baseURL }),
@@ -90,6 +78,8 @@ describe('context window resolution', () => {
       { provider: 'openai', model: 'gpt-4.1-mini', tokens: 1_000_000, source: 'table' },
     ]);
     expect(describeWindow({ tokens: 16384, source: 'endpoint' })).toBe("16384 (from the endpoint's model list)");
+    expect(endpoint.requests).toHaveLength(1); // both providers share the endpoint: its list is read once
+    await endpoint.close();
   });
 });
 

@@ -1,43 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { contextWindowOf, listModelInfo, listModels } from '../../main/core/model/list-models';
+import { startModelsEndpoint, type ModelsEndpoint } from '../helpers/models-endpoint';
 
-/** A real endpoint on loopback answering GET /v1/models with the entries given, as each server kind shapes them. */
-let server: Server;
-let url: string;
-let entries: unknown[];
-let seenHeaders: Record<string, string | string[] | undefined>[];
-
+let endpoint: ModelsEndpoint;
 beforeEach(async () => {
-  entries = [];
-  seenHeaders = [];
-  server = createServer((req, res) => {
-    seenHeaders.push(req.headers);
-    if (req.url !== '/v1/models') {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ object: 'list', data: entries }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  endpoint = await startModelsEndpoint();
 });
-afterEach(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterEach(() => endpoint.close());
 
 describe('listModelInfo', () => {
   it('keeps the window each server kind declares, and null where it declares none', async () => {
-    entries = [
+    endpoint.entries = [
       { id: 'openai/gpt-4o', object: 'model', context_length: 128000, top_provider: { context_length: 128000 } }, // OpenRouter
       { id: 'Qwen/Qwen2.5-7B-Instruct', object: 'model', owned_by: 'vllm', max_model_len: 32768 }, // vLLM
       { id: 'llama-3.3-70b-versatile', object: 'model', context_window: 131072 }, // Groq
       { id: 'mistral-small-latest', object: 'model', max_context_length: 32768 }, // Mistral
       { id: 'qwen2.5-coder:7b', object: 'model', owned_by: 'library' }, // Ollama
     ];
-    const result = await listModelInfo(url, 'sk-x', { headers: { 'x-title': 'paragents' } });
+    const result = await listModelInfo(endpoint.url, 'sk-x', { headers: { 'x-title': 'paragents' } });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value.models).toEqual([
@@ -47,10 +27,10 @@ describe('listModelInfo', () => {
       { id: 'openai/gpt-4o', contextWindow: 128000 },
       { id: 'qwen2.5-coder:7b', contextWindow: null },
     ]);
-    expect(seenHeaders[0]?.authorization).toBe('Bearer sk-x');
-    expect(seenHeaders[0]?.['x-title']).toBe('paragents');
+    expect(endpoint.requests[0]?.authorization).toBe('Bearer sk-x');
+    expect(endpoint.requests[0]?.['x-title']).toBe('paragents');
     // The setup screen's answer keeps its shape: sorted ids only.
-    const ids = await listModels(url);
+    const ids = await listModels(endpoint.url);
     expect(ids.ok && ids.value.models).toEqual(['Qwen/Qwen2.5-7B-Instruct', 'llama-3.3-70b-versatile', 'mistral-small-latest', 'openai/gpt-4o', 'qwen2.5-coder:7b']);
   });
 });

@@ -27,7 +27,7 @@ export interface HandlerDeps {
   pauses: Pauses;
   authorizer: Authorizer;
   headless: boolean;
-  configView: () => Result<RedactedConfig>;
+  configView: () => Promise<Result<RedactedConfig>>;
   /** Conflict resolution, filled by the conflict engine; null until it is wired. */
   resolveConflict: ((prompt: PromptRow, resolution: 'override' | 'wait' | 'cancel') => Result<null>) | null;
   /** Preflight of a stored new prompt (conflict engine); returns its status, publishing it unless `queued`. */

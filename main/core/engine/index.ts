@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { err, ok, type Result } from '../../../shared/result';
-import { loadConfig, redactConfig, type LoadedConfig } from '../config';
+import { loadConfig, type LoadedConfig } from '../config';
+import { configViewWithWindows } from '../context/config-view';
+import { createWindowResolver } from '../context/window';
 import { createModelClient } from '../model/client';
 import type { ModelClient } from '../model/types';
 import { parseToolCall, toolSpecs } from '../tools';
@@ -53,6 +55,9 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     return ok({ client: cached.client, maxSteps: loaded.value.config.maxSteps });
   };
 
+  // Context windows of the providers; the endpoints' model lists it reads are kept for the engine's lifetime.
+  const windows = createWindowResolver();
+
   const approvals = opts.approvals ?? 'ask';
   const conflicts = createConflictEngine({
     store,
@@ -84,9 +89,9 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     pauses,
     authorizer,
     headless: deps.headless,
-    configView: () => {
+    configView: async () => {
       const loaded = loadConfig({ home: opts.home, env });
-      return loaded.ok ? ok(redactConfig(loaded.value)) : err('config', loaded.error.message);
+      return loaded.ok ? ok(await configViewWithWindows(loaded.value, windows)) : err('config', loaded.error.message);
     },
     resolveConflict: conflicts.resolve,
     preflight: conflicts.preflight,
