@@ -1,4 +1,5 @@
 import type { PermissionMode, PolicyDecisionKind, PolicySource } from '../../../shared/policy';
+import type { GlobMatchers } from './rules/glob-matchers';
 import type { PathRoots } from './rules/match-path';
 import type { Rule, RuleKind } from './rules/types';
 
@@ -16,6 +17,8 @@ export interface DecideContext {
   readDirs: string[];
   /** Workspace roots and additional directories where acceptEdits allows writes. */
   writeDirs: string[];
+  /** The policy engine's compiled rule globs. */
+  globs: GlobMatchers;
 }
 
 /** The verdict on one part of a call (a path, a subcommand, a URL). */

@@ -21,9 +21,10 @@ function ruleMatches(rule: Rule, candidates: string[], access: PathAccess, ctx: 
   const m = rule.matcher;
   if (m.type === 'any') return true;
   if (m.type !== 'path') return false;
-  if (rule.kind === 'allow') return candidates.every((c) => matchPath(m.pattern, c, ctx.roots, true));
+  if (rule.kind === 'allow') return candidates.every((c) => matchPath(m.pattern, c, ctx.roots, true, ctx.globs));
   return candidates.some(
-    (c) => matchPath(m.pattern, c, ctx.roots, false) || (access.recursive && couldMatchBelow(m.pattern, c, ctx.roots)),
+    (c) =>
+      matchPath(m.pattern, c, ctx.roots, false, ctx.globs) || (access.recursive && couldMatchBelow(m.pattern, c, ctx.roots, ctx.globs)),
   );
 }
 

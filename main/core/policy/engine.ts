@@ -6,12 +6,13 @@ import { writeJsonAtomic } from './atomic-json';
 import { part, type DecideContext } from './context';
 import { decideCall, READ_TOOLS } from './decide';
 import type { EffectiveRule, PolicyEngine, PolicyEngineOptions, PolicyRequest, PolicyVerdict, SessionGrantStore } from './index';
+import { GlobMatchers } from './rules/glob-matchers';
 import { expandTilde, realDir } from './paths';
 import { parseRule } from './rules/parse-rule';
 import type { Rule } from './rules/types';
-import { loadSettingsFile, type LoadedSettings, type Problem } from './settings/load';
+import { createSettingsLoader, type LoadedSettings, type Problem } from './settings/load';
 import { managedSettingsPath, projectLocalFile, settingsSources } from './settings/sources';
-import { isTrustedWorkspace, trustWorkspaceSync, untrustWorkspaceSync } from './trust';
+import { createTrustList } from './trust';
 
 export function memoryGrantStore(): SessionGrantStore {
   const grants = new Map<string, string[]>();
@@ -38,13 +39,17 @@ export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
   const env = opts.env;
   const managedFile = managedSettingsPath(opts.managedSettingsPath, env);
   const userHome = (): string => env.HOME || homedir();
+  // Caches of this engine only: the trusted list, settings files and compiled rule globs (re-read on change).
+  const trust = createTrustList(opts.home);
+  const settings = createSettingsLoader();
+  const globs = new GlobMatchers();
 
   function load(workspaceIn: string, sessionId: string | null, requested: PermissionMode | undefined): Loaded {
     const workspace = path.resolve(workspaceIn);
     const realWorkspace = realDir(workspace);
     const home = userHome();
-    const trusted = isTrustedWorkspace(opts.home, workspace);
-    const files = settingsSources(workspace, opts.home, managedFile).map((s) => loadSettingsFile(s.file, s.source));
+    const trusted = trust.isTrusted(workspace);
+    const files = settingsSources(workspace, opts.home, managedFile).map((s) => settings.load(s.file, s.source));
     const managed = files[0] as LoadedSettings;
     const problems: Problem[] = files.flatMap((f) => f.problems);
     const locked = managed.lockPermissionRules;
@@ -92,6 +97,7 @@ export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
       rules,
       readDirs: [...new Set(dirs)],
       writeDirs: [...new Set(dirs)],
+      globs,
     };
     return { ctx, managedBroken: managed.exists && managed.malformed, problems };
   }
@@ -160,12 +166,12 @@ export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
     },
     allowAlways,
     async trustWorkspace(workspace) {
-      trustWorkspaceSync(opts.home, workspace);
+      trust.trust(workspace);
     },
     async untrustWorkspace(workspace) {
-      untrustWorkspaceSync(opts.home, workspace);
+      trust.untrust(workspace);
     },
-    isTrusted: (workspace) => isTrustedWorkspace(opts.home, workspace),
+    isTrusted: (workspace) => trust.isTrusted(workspace),
     async effectiveRules(workspace): Promise<EffectiveRule[]> {
       const { ctx } = load(workspace, null, undefined);
       return ctx.rules.map((r) => ({ rule: r.text, kind: r.kind, source: r.source, file: r.file }));

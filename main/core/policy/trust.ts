@@ -12,51 +12,81 @@ export function workspaceKey(workspace: string): string {
   return realDir(path.resolve(workspace));
 }
 
-let cache: { file: string; key: string; list: string[] } | null = null;
-
-/** The trusted list; a missing or malformed file trusts nothing. */
-export function listTrusted(home: string): string[] {
-  const file = trustFile(home);
-  let key: string;
-  try {
-    const st = statSync(file);
-    key = `${st.ino}:${st.size}:${st.mtimeMs}`;
-  } catch {
-    return [];
-  }
-  if (cache && cache.file === file && cache.key === key) return cache.list;
-  let list: string[] = [];
+/** The trusted list read from disk; a missing or malformed file trusts nothing. */
+function readTrusted(file: string): string[] {
   try {
     const doc = JSON.parse(readFileSync(file, 'utf8')) as unknown;
     const raw = typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? (doc as { workspaces?: unknown }).workspaces : null;
-    if (Array.isArray(raw)) list = raw.filter((w): w is string => typeof w === 'string' && path.isAbsolute(w));
+    return Array.isArray(raw) ? raw.filter((w): w is string => typeof w === 'string' && path.isAbsolute(w)) : [];
   } catch {
-    list = [];
+    return [];
   }
-  cache = { file, key, list };
-  return list;
+}
+
+/** The trusted workspaces of one PARAGENTS_HOME, re-read only when the file's inode, size or mtime changed. */
+export interface TrustList {
+  list(): string[];
+  isTrusted(workspace: string): boolean;
+  /** Adds the workspace (as its real path, which it returns). */
+  trust(workspace: string): string;
+  /** Removes the workspace; false when it was not trusted. */
+  untrust(workspace: string): boolean;
+}
+
+export function createTrustList(home: string): TrustList {
+  const file = trustFile(home);
+  let cache: { key: string; list: string[] } | null = null;
+
+  function list(): string[] {
+    let key: string;
+    try {
+      const st = statSync(file);
+      key = `${st.ino}:${st.size}:${st.mtimeMs}`;
+    } catch {
+      return [];
+    }
+    if (cache?.key !== key) cache = { key, list: readTrusted(file) };
+    return cache.list;
+  }
+
+  function save(next: string[]): void {
+    writeJsonAtomic(file, { workspaces: [...new Set(next)].sort() });
+    cache = null;
+  }
+
+  return {
+    list,
+    isTrusted: (workspace) => list().includes(workspaceKey(workspace)),
+    trust(workspace) {
+      const key = workspaceKey(workspace);
+      const current = list();
+      if (!current.includes(key)) save([...current, key]);
+      return key;
+    },
+    untrust(workspace) {
+      const key = workspaceKey(workspace);
+      const current = list();
+      if (!current.includes(key)) return false;
+      save(current.filter((w) => w !== key));
+      return true;
+    },
+  };
+}
+
+// One-shot forms for the CLI and the desktop shell, which read or change the list once per command.
+
+export function listTrusted(home: string): string[] {
+  return createTrustList(home).list();
 }
 
 export function isTrustedWorkspace(home: string, workspace: string): boolean {
-  return listTrusted(home).includes(workspaceKey(workspace));
-}
-
-function save(home: string, list: string[]): void {
-  writeJsonAtomic(trustFile(home), { workspaces: [...new Set(list)].sort() });
-  cache = null;
+  return createTrustList(home).isTrusted(workspace);
 }
 
 export function trustWorkspaceSync(home: string, workspace: string): string {
-  const key = workspaceKey(workspace);
-  const list = listTrusted(home);
-  if (!list.includes(key)) save(home, [...list, key]);
-  return key;
+  return createTrustList(home).trust(workspace);
 }
 
 export function untrustWorkspaceSync(home: string, workspace: string): boolean {
-  const key = workspaceKey(workspace);
-  const list = listTrusted(home);
-  if (!list.includes(key)) return false;
-  save(home, list.filter((w) => w !== key));
-  return true;
+  return createTrustList(home).untrust(workspace);
 }

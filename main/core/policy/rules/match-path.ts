@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { isInside, realDir } from '../paths';
+import type { GlobMatchers } from './glob-matchers';
 import type { PathPattern } from './types';
 
 /** The folders anchored patterns resolve against, each as written and as its real path. */
@@ -40,23 +41,13 @@ export function parsePathPattern(spec: string): PathPattern | string {
   return { root, rel };
 }
 
-const compiled = new Map<string, (s: string) => boolean>();
-function matcher(glob: string): (s: string) => boolean {
-  let m = compiled.get(glob);
-  if (!m) {
-    m = picomatch(glob, { dot: true, nonegate: true });
-    compiled.set(glob, m);
-  }
-  return m;
-}
-
 /** gitignore semantics: a pattern matching a folder covers everything below it. */
-function matchUnder(base: string, rel: string, candidate: string): boolean {
+function matchUnder(base: string, rel: string, candidate: string, globs: GlobMatchers): boolean {
   const r = path.relative(base, candidate);
   if (r === '..' || r.startsWith('../') || path.isAbsolute(r)) return false;
   if (rel === '' || /^(\*\*\/?)+$/.test(rel)) return true;
   if (r === '') return false;
-  const test = matcher(rel);
+  const test = globs.get(rel);
   const segs = r.split('/');
   for (let i = 1; i <= segs.length; i++) if (test(segs.slice(0, i).join('/'))) return true;
   return false;
@@ -83,8 +74,8 @@ function anchors(pattern: PathPattern, roots: PathRoots): Anchor[] {
   return out;
 }
 
-function nameMatches(glob: string, candidate: string): boolean {
-  const test = matcher(glob);
+function nameMatches(glob: string, candidate: string, globs: GlobMatchers): boolean {
+  const test = globs.get(glob);
   for (let p = candidate; p !== '/' && p !== '.'; p = path.dirname(p)) if (test(path.basename(p))) return true;
   return false;
 }
@@ -93,12 +84,12 @@ function nameMatches(glob: string, candidate: string): boolean {
  * Does the pattern cover this absolute path? Bare names match at any depth; for allow rules only inside the
  * workspace (a deny or ask of `.env` holds everywhere).
  */
-export function matchPath(pattern: PathPattern, candidate: string, roots: PathRoots, allow: boolean): boolean {
+export function matchPath(pattern: PathPattern, candidate: string, roots: PathRoots, allow: boolean, globs: GlobMatchers): boolean {
   if (pattern.root === 'anywhere') {
     if (allow && !roots.workspace.some((w) => isInside(candidate, w))) return false;
-    return nameMatches(pattern.rel, candidate);
+    return nameMatches(pattern.rel, candidate, globs);
   }
-  return anchors(pattern, roots).some((a) => matchUnder(a.base, a.rel, candidate));
+  return anchors(pattern, roots).some((a) => matchUnder(a.base, a.rel, candidate, globs));
 }
 
 /** Folders the search tools skip; a bare-name rule is not looked for inside them. */
@@ -107,8 +98,8 @@ const SKIPPED = new Set(['node_modules', '.git']);
 const WALK_LIMIT = 20_000;
 
 /** Is there an entry whose name matches `glob` below `dir`? Unknown (too big, unreadable) counts as yes. */
-function nameExistsBelow(glob: string, dir: string): boolean {
-  const test = matcher(glob);
+function nameExistsBelow(glob: string, dir: string, globs: GlobMatchers): boolean {
+  const test = globs.get(glob);
   const stack = [dir];
   let seen = 0;
   while (stack.length > 0) {
@@ -130,8 +121,8 @@ function nameExistsBelow(glob: string, dir: string): boolean {
 }
 
 /** Could the pattern match something below `dir` (for calls that read a whole folder tree)? */
-export function couldMatchBelow(pattern: PathPattern, dir: string, roots: PathRoots): boolean {
-  if (pattern.root === 'anywhere') return nameExistsBelow(pattern.rel, dir);
+export function couldMatchBelow(pattern: PathPattern, dir: string, roots: PathRoots, globs: GlobMatchers): boolean {
+  if (pattern.root === 'anywhere') return nameExistsBelow(pattern.rel, dir, globs);
   return anchors(pattern, roots).some((a) => {
     const scan = picomatch.scan(a.rel);
     const fixed = path.join(a.base, scan.isGlob ? scan.base : a.rel);

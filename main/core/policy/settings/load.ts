@@ -115,45 +115,48 @@ export function readSettings(doc: unknown, file: string, source: PolicySource): 
   return out;
 }
 
-interface CacheEntry {
-  key: string;
-  value: LoadedSettings;
+/** Reads settings files, re-reading each only when its size, mtime or inode changed (one per policy engine). */
+export interface SettingsLoader {
+  load(file: string, source: PolicySource): LoadedSettings;
 }
-const cache = new Map<string, CacheEntry>();
 
-/** Loads a settings file, re-reading it only when its size, mtime or inode changed. */
-export function loadSettingsFile(file: string, source: PolicySource): LoadedSettings {
-  let key: string;
-  try {
-    const st = statSync(file, { bigint: true });
-    if (!st.isFile()) {
-      const out = empty(file, source, true);
-      out.malformed = true;
-      out.problems.push({ file, message: 'not a regular file' });
-      return out;
-    }
-    key = `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') {
-      return empty(file, source, false);
-    }
-    const out = empty(file, source, true);
-    out.malformed = true;
-    out.problems.push({ file, message: `cannot read: ${(e as Error).message}` });
-    return out;
-  }
-  const hit = cache.get(file);
-  if (hit && hit.key === key && hit.value.source === source) return hit.value;
-  let value: LoadedSettings;
-  let text = '';
-  try {
-    text = readFileSync(file, 'utf8');
-    value = readSettings(JSON.parse(text) as unknown, file, source);
-  } catch (e) {
-    value = empty(file, source, true);
-    value.malformed = true;
-    value.problems.push({ file, message: `invalid JSON at ${jsonPosition(text, (e as Error).message)}` });
-  }
-  cache.set(file, { key, value });
-  return value;
+export function createSettingsLoader(): SettingsLoader {
+  const cache = new Map<string, { key: string; value: LoadedSettings }>();
+  return {
+    load(file, source) {
+      let key: string;
+      try {
+        const st = statSync(file, { bigint: true });
+        if (!st.isFile()) {
+          const out = empty(file, source, true);
+          out.malformed = true;
+          out.problems.push({ file, message: 'not a regular file' });
+          return out;
+        }
+        key = `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') {
+          return empty(file, source, false);
+        }
+        const out = empty(file, source, true);
+        out.malformed = true;
+        out.problems.push({ file, message: `cannot read: ${(e as Error).message}` });
+        return out;
+      }
+      const hit = cache.get(file);
+      if (hit && hit.key === key && hit.value.source === source) return hit.value;
+      let value: LoadedSettings;
+      let text = '';
+      try {
+        text = readFileSync(file, 'utf8');
+        value = readSettings(JSON.parse(text) as unknown, file, source);
+      } catch (e) {
+        value = empty(file, source, true);
+        value.malformed = true;
+        value.problems.push({ file, message: `invalid JSON at ${jsonPosition(text, (e as Error).message)}` });
+      }
+      cache.set(file, { key, value });
+      return value;
+    },
+  };
 }
