@@ -14,7 +14,7 @@ import { armWait, preflightPrompt, repreflightPrompt, resolvePreflight } from '.
 import { PromptEnds } from './prompt-ends';
 import { StampBook } from './stamp-book';
 import { undoSessionWrites, type UndoReport } from './undo';
-import { workspaceExclusivePatterns } from './workspace-config';
+import { createWorkspaceConfig } from './workspace-config';
 
 export type { UndoReport } from './undo';
 export type { JournalEntry } from './conflict-store';
@@ -75,7 +75,7 @@ export function createConflictContext(
     waitsFor: new Map(),
     preflightWaits: new Map(),
     auto: deps.auto,
-    exclusivePatterns: deps.exclusivePatterns ?? workspaceExclusivePatterns,
+    exclusivePatterns: deps.exclusivePatterns ?? createWorkspaceConfig().exclusivePatterns,
     kick: deps.kick,
     abort: deps.abort,
   };

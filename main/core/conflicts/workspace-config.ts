@@ -4,35 +4,47 @@ import { z } from 'zod';
 
 const ConflictsFile = z.object({ exclusiveCommands: z.array(z.string().min(1)).default([]) });
 
-const cache = new Map<string, { mtimeMs: number; patterns: string[] }>();
-
 /** A broken file adds no patterns (the built-in exclusive commands still hold), and says so once per change. */
 function warn(file: string, why: string): void {
   console.warn(`paragents: ignoring ${file}: ${why} (expected {"exclusiveCommands": ["pattern", ...]})`);
 }
 
-/**
- * Extra exclusive-command patterns of a workspace, from `.paragents/conflicts.json`
- * (`{"exclusiveCommands": ["make deploy*"]}`); re-read when the file changes, ignored (with a warning naming the file) when invalid.
- */
-export function workspaceExclusivePatterns(workspace: string): string[] {
-  const file = path.join(workspace, '.paragents', 'conflicts.json');
-  let mtimeMs: number;
-  try {
-    mtimeMs = statSync(file).mtimeMs;
-  } catch {
-    return [];
-  }
-  const hit = cache.get(file);
-  if (hit && hit.mtimeMs === mtimeMs) return hit.patterns;
-  let patterns: string[] = [];
+function readPatterns(file: string): string[] {
   try {
     const parsed = ConflictsFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    if (parsed.success) patterns = parsed.data.exclusiveCommands;
-    else warn(file, parsed.error.issues.map((i) => `${i.path.join('.') || '(top level)'}: ${i.message}`).join('; '));
+    if (parsed.success) return parsed.data.exclusiveCommands;
+    warn(file, parsed.error.issues.map((i) => `${i.path.join('.') || '(top level)'}: ${i.message}`).join('; '));
   } catch (e) {
     warn(file, (e as Error).message);
   }
-  cache.set(file, { mtimeMs, patterns });
-  return patterns;
+  return [];
+}
+
+/** The workspaces' conflict settings, each file re-read when it changes; one per conflict engine. */
+export interface WorkspaceConfig {
+  /**
+   * Extra exclusive-command patterns of a workspace, from `.paragents/conflicts.json`
+   * (`{"exclusiveCommands": ["make deploy*"]}`); ignored (with a warning naming the file) when invalid.
+   */
+  exclusivePatterns(workspace: string): string[];
+}
+
+export function createWorkspaceConfig(): WorkspaceConfig {
+  const cache = new Map<string, { mtimeMs: number; patterns: string[] }>();
+  return {
+    exclusivePatterns(workspace) {
+      const file = path.join(workspace, '.paragents', 'conflicts.json');
+      let mtimeMs: number;
+      try {
+        mtimeMs = statSync(file).mtimeMs;
+      } catch {
+        return [];
+      }
+      const hit = cache.get(file);
+      if (hit && hit.mtimeMs === mtimeMs) return hit.patterns;
+      const patterns = readPatterns(file);
+      cache.set(file, { mtimeMs, patterns });
+      return patterns;
+    },
+  };
 }
