@@ -1,8 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { RedactedConfig } from '../../shared';
+import { windowSourceText } from '../../shared/config';
 import { useActions, usePanel } from '../store/use-panel';
 
-/** /show-config: where the config lives, the providers and the limits. Keys are never shown, only whether one is set. */
+/**
+ * /show-config: where the config lives, the providers (with each one's context window and where it came from) and
+ * the limits. Keys are never shown, only whether one is set.
+ */
 export function ConfigView() {
   const api = usePanel((s) => s.api);
   const actions = useActions();
@@ -48,6 +52,20 @@ export function ConfigView() {
             <dd>{config.concurrency}</dd>
             <dt>Max steps</dt>
             <dd>{config.maxSteps}</dd>
+            {config.compaction ? (
+              <>
+                <dt>Compaction</dt>
+                <dd>
+                  at {percent(config.compaction.threshold)} of the window, {percent(config.compaction.userPromptShare)} of it for your own prompts
+                </dd>
+              </>
+            ) : null}
+            {config.autoResumeMinutes !== undefined ? (
+              <>
+                <dt>Auto-resume</dt>
+                <dd>{config.autoResumeMinutes === 0 ? 'never' : `within ${config.autoResumeMinutes} min of a restart`}</dd>
+              </>
+            ) : null}
           </dl>
           <table className="table">
             <thead>
@@ -56,6 +74,8 @@ export function ConfigView() {
                 <th>Base URL</th>
                 <th>Model</th>
                 <th>Key</th>
+                <th>Context window</th>
+                <th>Max output</th>
               </tr>
             </thead>
             <tbody>
@@ -65,6 +85,8 @@ export function ConfigView() {
                   <td><code>{p.baseURL}</code></td>
                   <td>{p.model}</td>
                   <td>{p.apiKeySet ? 'set (hidden)' : p.apiKeyEnv ? `from $${p.apiKeyEnv}` : 'none'}</td>
+                  <td>{windowText(config, p.name)}</td>
+                  <td>{p.maxOutputTokens ?? config.maxOutputTokens ?? '—'}</td>
                 </tr>
               ))}
             </tbody>
@@ -73,4 +95,12 @@ export function ConfigView() {
       ) : null}
     </section>
   );
+}
+
+const percent = (share: number): string => `${Math.round(share * 100)} %`;
+
+/** "128000 (from the endpoint's model list)", or a dash when the engine did not say. */
+function windowText(config: RedactedConfig, provider: string): string {
+  const w = config.contextWindows?.find((x) => x.provider === provider);
+  return w ? `${w.tokens} (${windowSourceText(w.source)})` : '—';
 }

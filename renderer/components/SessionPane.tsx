@@ -4,6 +4,7 @@ import { displayStatus, openConflictsOf, pendingApprovalsOf, sessionTitle } from
 import { useActions, usePanel } from '../store/use-panel';
 import { ApprovalCard } from './ApprovalCard';
 import { ConflictCard } from './ConflictCard';
+import { ContextMeter } from './ContextMeter';
 import { PromptBox } from './PromptBox';
 import { QueueList } from './QueueList';
 import { StatusChip } from './StatusChip';
@@ -34,6 +35,7 @@ export function SessionPane({ sessionId }: { sessionId: string }) {
         </span>
         <span className="spacer" />
         {session.totalTokens > 0 ? <span className="meta">{formatTokens(session.totalTokens)} tokens</span> : null}
+        <ContextMeter sessionId={session.id} />
         <label className="mode-select">
           <span>Mode</span>
           <select value={session.mode} onChange={(e) => void actions.setMode(session.id, PermissionMode.parse(e.target.value))}>

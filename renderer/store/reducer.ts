@@ -162,7 +162,11 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
     case 'model_retry':
       return pushNotice(settleStreaming(s, e.sessionId, e.promptId), e, 'warn', `model request failed (${e.error}); retry ${e.attempt} in ${Math.round(e.delayMs / 1000)} s`);
     case 'usage':
-      return updateSession(s, e.sessionId, (v) => ({ ...v, totalTokens: e.sessionTotalTokens }));
+      return updateSession(s, e.sessionId, (v) => ({
+        ...v,
+        totalTokens: e.sessionTotalTokens,
+        context: e.contextTokens != null && e.contextWindow != null ? { tokens: e.contextTokens, window: e.contextWindow } : v.context,
+      }));
     case 'turn_completed': {
       const done = updatePrompt(s, e.promptId, (p) => ({ ...p, status: 'completed' }));
       const items = done.transcripts[e.sessionId] ?? [];
@@ -200,6 +204,7 @@ export function applySummaries(state: DomainState, summaries: readonly SessionSu
       mode: summary.mode,
       summaryStatus: summary.status,
       totalTokens: Math.max(v.totalTokens, summary.usage.totalTokens),
+      context: summary.context ?? v.context,
       closed: summary.closedAt !== null,
     }));
   }
@@ -265,6 +270,7 @@ function ensureSessionFields(
     mode: 'default',
     summaryStatus: 'idle',
     totalTokens: 0,
+    context: null,
     createdAt,
     closed: false,
     promptIds: [],

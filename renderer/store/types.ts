@@ -19,6 +19,8 @@ export interface SessionView {
   /** Status as the engine last reported it in a summary; the displayed one is derived (see status.ts). */
   summaryStatus: SessionStatus;
   totalTokens: number;
+  /** The context meter: tokens in the model's view at the latest request, and the window; null before the first. */
+  context: { tokens: number; window: number } | null;
   createdAt: string;
   closed: boolean;
   /** Prompt ids in the order they were queued. */
