@@ -10,7 +10,8 @@ import { EventBus } from '../main/core/engine/event-bus';
 import { SlotLease, Slots } from '../main/core/engine/slots';
 import { createConflictGate } from '../main/core/conflicts/gate';
 import { createConflictContext } from '../main/core/conflicts';
-import { readTool, writeTool } from '../main/core/tools';
+import { createCallPreparer, readTool, writeTool } from '../main/core/tools';
+import { createShellAnalyzer } from '../main/core/policy/shell/analyze';
 import type { ToolDefinition } from '../main/core/tools/types';
 
 const LEASES = 10_000;
@@ -59,13 +60,15 @@ async function measure(sessions: number): Promise<Figures> {
     const me = store.createSession({ workspace: ws, name: 'me', mode: 'default' });
     const mine = store.createPrompt(me.id, 'mine');
     const signal = new AbortController().signal;
-    const base = { sessionId: me.id, promptId: mine.id, workspace: ws, signal, lease: new SlotLease(new Slots(1)) };
+    const base = { sessionId: me.id, promptId: mine.id, callId: 'call_1', signal, lease: new SlotLease(new Slots(1)) };
+    const preparer = createCallPreparer({ home: dir, shell: createShellAnalyzer() });
 
     const call = async (tool: ToolDefinition, input: unknown): Promise<number> => {
       const t0 = performance.now();
-      const r = await gate.beforeCall({ ...base, tool, input });
+      const prepared = await preparer.prepare(tool, input, ws);
+      const r = await gate.beforeCall({ ...base, prepared }, null);
       if (!r.proceed) throw new Error(r.error);
-      await gate.afterCall?.({ ...base, tool, input, ok: true });
+      await gate.afterCall?.({ ...base, prepared, ok: true });
       return (performance.now() - t0) * 1000;
     };
 

@@ -72,7 +72,7 @@ async function checkOne(engine: PolicyEngine, args: CheckArgs, text: string, whe
   if (!isObject(call)) return errorLine(`${where}: expected an object {"tool": ..., "input": {...}}`);
   if (typeof call.tool !== 'string' || call.tool === '') return errorLine(`${where}: "tool" must be a non-empty string`);
   if (!isObject(call.input)) return errorLine(`${where}: "input" must be an object`);
-  const v = await engine.decide({
+  const checked = await engine.check({
     tool: call.tool,
     input: call.input,
     workspace: args.workspace,
@@ -80,6 +80,8 @@ async function checkOne(engine: PolicyEngine, args: CheckArgs, text: string, whe
     mode: args.mode,
     headless: args.headless,
   });
+  if (!checked.ok) return errorLine(`${where}: ${checked.error.message}`);
+  const v = checked.value;
   return { decision: v.decision, rule: v.rule, source: v.source, reason: v.reason };
 }
 

@@ -1,10 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { bashEffects, matchesPattern } from '../../main/core/conflicts/bash-effects';
+import { bashEffects as effectsOfParse, matchesPattern } from '../../main/core/conflicts/bash-effects';
+import { createShellAnalyzer } from '../../main/core/policy/shell/analyze';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
 
 const WS = '/ws';
+const HOME = '/home/someone';
+const analyzer = createShellAnalyzer();
+
+/** The conflict reading of a command, parsed as a prepared call parses it. */
+async function bashEffects(command: string, ws = WS, patterns: string[] = []) {
+  const plan = await analyzer.analyze(command, { cwd: ws, home: HOME });
+  return effectsOfParse({ command, cwd: ws, home: HOME, plan }, patterns);
+}
 
 afterEach(() => cleanupTempDirs());
 

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PermissionMode } from '../../shared/policy';
+import type { Result } from '../../shared/result';
 import { createPolicyEngine, type PolicyEngine, type PolicyVerdict } from '../../main/core/policy/index';
 
 export interface Settings {
@@ -33,6 +34,13 @@ export interface Fixture {
   bash(command: string, mode?: PermissionMode): Promise<PolicyVerdict>;
   setSettings(which: 'user' | 'project' | 'local' | 'managed', settings: Settings | string): void;
   cleanup(): void;
+}
+
+/** The verdict of a check whose input is valid (an invalid one fails the test with its message). */
+async function checked(pending: Promise<Result<PolicyVerdict>>): Promise<PolicyVerdict> {
+  const r = await pending;
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
 }
 
 export function makeFixture(opts: FixtureOptions = {}): Fixture {
@@ -76,8 +84,8 @@ export function makeFixture(opts: FixtureOptions = {}): Fixture {
       return abs;
     },
     decide: (tool, input, o = {}) =>
-      engine.decide({ tool, input, workspace: ws, sessionId: o.session === undefined ? 's1' : o.session, mode: o.mode, headless: o.headless ?? false }),
-    bash: (command, mode) => engine.decide({ tool: 'Bash', input: { command }, workspace: ws, sessionId: 's1', mode, headless: false }),
+      checked(engine.check({ tool, input, workspace: ws, sessionId: o.session === undefined ? 's1' : o.session, mode: o.mode, headless: o.headless ?? false })),
+    bash: (command, mode) => checked(engine.check({ tool: 'Bash', input: { command }, workspace: ws, sessionId: 's1', mode, headless: false })),
     setSettings,
     cleanup: () => rmSync(root, { recursive: true, force: true }),
   };

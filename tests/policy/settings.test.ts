@@ -157,9 +157,29 @@ describe('malformed settings fail closed', () => {
   });
   it('an error inside the engine asks, or blocks when headless', async () => {
     setup({});
-    const bad = { tool: 'Bash', input: null as unknown as Record<string, unknown>, workspace: f.ws, sessionId: null };
-    expect((await f.engine.decide({ ...bad, headless: false })).decision).toBe('needs_approval');
-    expect((await f.engine.decide({ ...bad, headless: true })).decision).toBe('blocked');
+    // A symlink loop: resolving the path as the kernel would fails inside the decision.
+    f.link('loop', 'loop');
+    const interactive = await f.decide('Read', { path: 'loop/x' });
+    expect([interactive.decision, interactive.source]).toEqual(['needs_approval', 'builtin']);
+    expect(interactive.reason).toMatch(/could not decide \(too many symbolic links/);
+    expect((await f.decide('Read', { path: 'loop/x' }, { headless: true })).decision).toBe('blocked');
+  });
+  it('check parses the input with the tool schema first: an invalid input is an error naming the field', async () => {
+    setup({});
+    const check = (tool: string, input: unknown) =>
+      f.engine.check({ tool, input: input as Record<string, unknown>, workspace: f.ws, sessionId: null, headless: false });
+    const message = async (tool: string, input: unknown): Promise<string> => {
+      const r = await check(tool, input);
+      return r.ok ? `decided ${r.value.decision}` : `${r.error.kind}: ${r.error.message}`;
+    };
+    expect(await message('Read', {})).toBe('invalid_input: Read: "path" is required');
+    expect(await message('Bash', { command: 7 })).toMatch(/^invalid_input: Bash: "command": /);
+    expect(await message('Bash', null)).toBe('invalid_input: The arguments for Bash must be a JSON object, but received null.');
+    expect(await message('Write', { path: 'a.txt' })).toBe('invalid_input: Write: "content" is required');
+    expect(await message('WebFetch', {})).toBe('invalid_input: WebFetch: "url" is required.');
+    // Names outside the registry still go to their rules.
+    expect(await message('mcp__gh__get_issue', { any: 'thing' })).toBe('decided needs_approval');
+    expect(await message('Frobnicate', {})).toBe('decided needs_approval');
   });
 });
 

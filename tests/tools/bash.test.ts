@@ -118,9 +118,8 @@ describe('Bash', () => {
   });
 
   it('resolves even when a background process keeps the output pipe open', async () => {
-    const started = Date.now();
+    // The background sleep outlives the test's own time limit, so resolving at all shows the pipe was not awaited.
     const r = await bash('sleep 300 & echo $! > bg.pid; echo done');
-    expect(Date.now() - started).toBeLessThan(20_000); // upper bound only: the real check is that it resolved
     expect(okOutput(r)).toMatch(/^done\n\n\(Background processes started by the command are still running/);
     await readPid('bg.pid');
   });
@@ -130,12 +129,8 @@ describe('Bash', () => {
     expect(errorOf(r)).toMatch(/workspace folder .* does not exist/);
   });
 
-  it('declares the command and no paths as effects', () => {
-    expect(bashTool.effects({ command: 'rm -rf build' }, { workspace: '/w' })).toEqual({
-      reads: [],
-      writes: [],
-      command: 'rm -rf build',
-    });
+  it('declares the command as its one effect', () => {
+    expect(bashTool.effects({ command: 'rm -rf build' }, { workspace: '/w' })).toEqual([{ kind: 'shell', command: 'rm -rf build' }]);
   });
 });
 

@@ -85,11 +85,9 @@ describe('Edit', () => {
     expect(out).toMatch(/… 520 more diff lines not shown$/);
   });
 
-  it('declares the resolved path as its write effect', () => {
-    expect(editTool.effects({ path: 'x.ts', old_string: 'a', new_string: 'b' }, { workspace: '/w' })).toEqual({
-      reads: [],
-      writes: ['/w/x.ts'],
-      command: null,
-    });
+  it('declares an edit (a change of part of the content) of the resolved path', () => {
+    expect(editTool.effects({ path: 'x.ts', old_string: 'a', new_string: 'b' }, { workspace: '/w' })).toEqual([
+      { kind: 'write', path: '/w/x.ts', given: 'x.ts', edit: true },
+    ]);
   });
 });

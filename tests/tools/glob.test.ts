@@ -80,7 +80,7 @@ describe('Glob', () => {
     expect(errorOf(await glob('*', 'nope'))).toBe('nope does not exist.');
   });
 
-  it('declares the search folder as its read effect', () => {
-    expect(globTool.effects({ pattern: '**' }, { workspace: '/w' })).toEqual({ reads: ['/w'], writes: [], command: null });
+  it('declares a listing of its folder with the pattern', () => {
+    expect(globTool.effects({ pattern: '**' }, { workspace: '/w' })).toEqual([{ kind: 'list', root: '/w', given: '.', pattern: '**' }]);
   });
 });

@@ -78,11 +78,12 @@ describe('Grep', () => {
     expect(okOutput(await grep({ pattern: 'zzz' }))).toBe('No matches for /zzz/ in .; searched 1 file(s).');
   });
 
-  it('declares the search path as its read effect', () => {
-    expect(grepTool.effects({ pattern: 'x', path: 'src' }, { workspace: '/w' })).toEqual({
-      reads: ['/w/src'],
-      writes: [],
-      command: null,
-    });
+  it('declares a content search of its folder with the glob as filter', () => {
+    expect(grepTool.effects({ pattern: 'x', path: 'src' }, { workspace: '/w' })).toEqual([
+      { kind: 'search', root: '/w/src', given: 'src', filter: null },
+    ]);
+    expect(grepTool.effects({ pattern: 'x', glob: '*.ts' }, { workspace: '/w' })).toEqual([
+      { kind: 'search', root: '/w', given: '.', filter: '*.ts' },
+    ]);
   });
 });

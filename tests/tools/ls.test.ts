@@ -41,8 +41,8 @@ describe('LS', () => {
     expect(okOutput(await ls('empty'))).toBe('(empty is empty)');
   });
 
-  it('declares the listed folder (default: workspace) as its read effect', () => {
-    expect(lsTool.effects({}, { workspace: '/w' }).reads).toEqual(['/w']);
-    expect(lsTool.effects({ path: 'src' }, { workspace: '/w' }).reads).toEqual(['/w/src']);
+  it('declares a listing of its folder (default: the workspace)', () => {
+    expect(lsTool.effects({}, { workspace: '/w' })).toEqual([{ kind: 'list', root: '/w', given: '.', pattern: null }]);
+    expect(lsTool.effects({ path: 'src' }, { workspace: '/w' })).toEqual([{ kind: 'list', root: '/w/src', given: 'src', pattern: null }]);
   });
 });

@@ -76,11 +76,9 @@ describe('Read', () => {
     expect(errorOf(await read({ path: 'three.txt', offset: 3 }))).toMatch(/offset 3 is past the end of three\.txt, which has 3 lines/);
   });
 
-  it('declares the resolved path as its read effect', () => {
-    expect(readTool.effects({ path: 'src/a.ts' }, { workspace: '/w' })).toEqual({
-      reads: ['/w/src/a.ts'],
-      writes: [],
-      command: null,
-    });
+  it('declares a read of the resolved path, keeping the path as given', () => {
+    expect(readTool.effects({ path: 'src/../src/a.ts' }, { workspace: '/w' })).toEqual([
+      { kind: 'read', path: '/w/src/a.ts', given: 'src/../src/a.ts' },
+    ]);
   });
 });

@@ -57,11 +57,9 @@ describe('Write', () => {
     expect((await readdir(ws.dir)).sort()).toEqual(['n.bin', 'target']);
   });
 
-  it('declares the resolved path as its write effect', () => {
-    expect(writeTool.effects({ path: 'a/../b.txt', content: '' }, { workspace: '/w' })).toEqual({
-      reads: [],
-      writes: ['/w/b.txt'],
-      command: null,
-    });
+  it('declares a whole-content write of the resolved path', () => {
+    expect(writeTool.effects({ path: 'a/../b.txt', content: '' }, { workspace: '/w' })).toEqual([
+      { kind: 'write', path: '/w/b.txt', given: 'a/../b.txt', edit: false },
+    ]);
   });
 });

@@ -1,7 +1,6 @@
-import { homedir } from 'node:os';
-import { analyzeShell, type ShellPlan } from '../policy/shell/analyze';
 import { basename } from '../policy/shell/options';
 import type { ShellWord } from '../policy/shell/types';
+import type { ParsedShell } from '../tools/prepare';
 import { bashWrites, type BashWrite } from './bash-writes';
 
 /** What the conflict checks need to know about a Bash command, read by the policy's bash grammar analysis. */
@@ -81,32 +80,18 @@ function classify(argv: ShellWord[], patterns: readonly string[]): { exclusive: 
   return { exclusive, destructive };
 }
 
-/** The last few analyses: a call needing approval is read twice (precheck, then beforeCall), 0.2–2 ms each. */
-const plans = new Map<string, ShellPlan>();
-const PLAN_CACHE = 16;
-
-async function cachedPlan(command: string, workspace: string): Promise<ShellPlan> {
-  const key = `${workspace}\0${command}`;
-  const hit = plans.get(key);
-  if (hit) return hit;
-  const plan = await analyzeShell(command, { cwd: workspace, home: homedir() });
-  plans.set(key, plan);
-  if (plans.size > PLAN_CACHE) plans.delete(plans.keys().next().value as string);
-  return plan;
-}
-
 /**
- * Parses the command with the policy's bash analysis (tree-sitter-bash): every simple command anywhere in the
- * tree — lists, pipelines, subshells, `$( )`, heredocs fed to a shell, `bash -c '…'`, `eval`, and what wrappers
- * such as sudo, env, timeout and xargs run — each with the folder it runs in.
+ * Reads the command's parse (the policy's bash analysis with tree-sitter-bash, made once per call): every simple
+ * command anywhere in the tree — lists, pipelines, subshells, `$( )`, heredocs fed to a shell, `bash -c '…'`,
+ * `eval`, and what wrappers such as sudo, env, timeout and xargs run — each with the folder it runs in.
  *
  * Where the analysis cannot know, the gate stays as conservative as it was with its old tokenizer: a write
  * to a name only known at run time is not leased, locked or stale-checked (there is no path to check), and
  * an unparsable command contributes what tree-sitter's error recovery still finds (bash itself would not run
  * a line it cannot parse). The policy asks a person about such commands anyway.
  */
-export async function bashEffects(command: string, workspace: string, exclusivePatterns: readonly string[] = []): Promise<BashEffects> {
-  const plan = await cachedPlan(command, workspace);
+export function bashEffects(shell: ParsedShell, exclusivePatterns: readonly string[] = []): BashEffects {
+  const { plan } = shell;
   const { writes, unknown } = bashWrites(plan);
   let exclusive: string | null = null;
   let destructiveGit: string | null = null;

@@ -1,6 +1,6 @@
-import type { CallGate } from '../engine/turn-context';
+import type { CallGate, GateAnswer, GateCall, PrecheckCarry } from '../engine/turn-context';
 import type { ConflictContext } from './context';
-import { callEffects, type CallEffects, type GateCall } from './call-effects';
+import { callEffects, type CallEffects } from './call-effects';
 import { raiseConflict, sessionLabel, settleConflict } from './conflict-events';
 import { sameVersion, snapshotFile, stampFile, type FileSnapshot, type FileStamp } from './file-stamp';
 import { realPathOf } from './real-path';
@@ -8,22 +8,13 @@ import type { RuntimeCall } from './runtime-decision';
 import { foreignLeases, knowsVersion, settleDestructive, settleLeases, staleError } from './write-checks';
 
 type AfterCall = Parameters<NonNullable<CallGate['afterCall']>>[0];
-type GateAnswer = Awaited<ReturnType<CallGate['beforeCall']>>;
+type PrecheckAnswer = Awaited<ReturnType<NonNullable<CallGate['precheck']>>>;
 type WriteEffects = Extract<CallEffects, { kind: 'write' }>;
-
-/** What a precheck settled, for the beforeCall of the same call (matched by its input object). */
-interface Prechecked {
-  input: unknown;
-  /** Prompts whose leases the person (or `--on-conflict override`) let this call override. */
-  accepted: Set<string>;
-  /** The destructive git conflict was overridden. */
-  destructiveOverridden: boolean;
-}
 
 interface PendingRead {
   kind: 'read';
-  path: string;
-  pre: FileStamp;
+  /** Each file read, with its version before the call. */
+  files: { path: string; pre: FileStamp }[];
 }
 
 interface PendingWrite {
@@ -31,6 +22,8 @@ interface PendingWrite {
   tool: string;
   workspace: string;
   targets: { path: string; before: FileSnapshot; known: FileStamp | undefined }[];
+  /** Written in full when the call succeeds (see CallEffects). */
+  wholeContent: ReadonlySet<string>;
   release: () => void;
 }
 
@@ -39,7 +32,7 @@ const exclusiveKey = (workspace: string): string => `\u0000exclusive:${workspace
 
 export interface ConflictGate extends CallGate {
   /** Before an approval card: the checks that need no approval (see precheck below). */
-  precheck(call: GateCall): Promise<GateAnswer>;
+  precheck(call: GateCall): Promise<PrecheckAnswer>;
   /** Drops what a prompt left behind (a call that never reached afterCall); called when the prompt ends. */
   forget(promptId: string): void;
 }
@@ -52,15 +45,15 @@ export interface ConflictGate extends CallGate {
 export function createConflictGate(ctx: ConflictContext): ConflictGate {
   const pending = new Map<string, PendingRead | PendingWrite>();
   const exclusiveRunning = new Map<string, string>();
-  const prechecked = new Map<string, Prechecked>();
+  const effectsOf = (call: GateCall, ws: string): CallEffects => callEffects(call.prepared, ctx.exclusivePatterns(ws));
 
-  async function guardWrites(call: GateCall, ws: string, eff: WriteEffects, carried: Prechecked | null): Promise<GateAnswer> {
+  async function guardWrites(call: GateCall, ws: string, eff: WriteEffects, carried: PrecheckCarry | null): Promise<GateAnswer> {
     if (eff.destructive && !carried?.destructiveOverridden) {
       const d = await settleDestructive(ctx, call, ws, eff.destructive);
       if (typeof d === 'object') return { proceed: false, error: d.error };
     }
     // Holders already overridden at the precheck are not asked about again.
-    const accepted = new Set(carried?.accepted ?? []);
+    const accepted = new Set(carried?.overriddenPrompts ?? []);
     let release: () => void;
     for (;;) {
       const refused = await settleLeases(ctx, call, ws, eff.writes, accepted);
@@ -83,7 +76,7 @@ export function createConflictGate(ctx: ConflictContext): ConflictGate {
         targets.push({ path, before: await snapshotFile(path), known: ctx.stamps.get(call.sessionId, path) });
       }
       for (const t of targets) {
-        if (!eff.edits.has(t.path) || knowsVersion(t.before.stamp, t.before.special, t.known)) continue;
+        if (!eff.mustKnow.has(t.path) || knowsVersion(t.before.stamp, t.before.special, t.known)) continue;
         const error = staleError(ctx, call, ws, t.path, t.known, t.before.stamp);
         exclusiveRunning.delete(call.promptId);
         release();
@@ -93,7 +86,14 @@ export function createConflictGate(ctx: ConflictContext): ConflictGate {
         exclusiveRunning.delete(call.promptId);
         release();
       };
-      pending.set(call.promptId, { kind: 'write', tool: call.tool.name, workspace: ws, targets, release: releaseAll });
+      pending.set(call.promptId, {
+        kind: 'write',
+        tool: call.prepared.name,
+        workspace: ws,
+        targets,
+        wholeContent: eff.wholeContent,
+        release: releaseAll,
+      });
       return PROCEED;
     } catch (e) {
       exclusiveRunning.delete(call.promptId);
@@ -104,34 +104,37 @@ export function createConflictGate(ctx: ConflictContext): ConflictGate {
 
   /**
    * The checks that need neither the call's approval nor the per-path locks, run before an approval card is
-   * raised (issue 4: conflicts come before approval): destructive git over others' uncommitted edits, other
+   * raised (conflicts come before approval): destructive git over others' uncommitted edits, other
    * sessions' leases (each may raise its own conflict card and wait), and stale reads. Nothing is locked or
-   * written here; beforeCall repeats the checks under the locks once the call is approved, carrying over what
-   * was overridden here so that the person is not asked twice about the same holders.
+   * written here; beforeCall repeats the checks under the locks once the call is approved, given the returned
+   * carry so that the person is not asked twice about the same holders.
    */
-  async function precheck(call: GateCall): Promise<GateAnswer> {
-    prechecked.delete(call.promptId);
-    const ws = realPathOf(call.workspace);
-    const eff = await callEffects(ctx, call, ws);
-    if (eff.kind !== 'write') return PROCEED;
-    const done: Prechecked = { input: call.input, accepted: new Set(), destructiveOverridden: false };
+  async function precheck(call: GateCall): Promise<PrecheckAnswer> {
+    const ws = realPathOf(call.prepared.workspace);
+    const eff = effectsOf(call, ws);
+    const carry = (accepted: Set<string>, destructiveOverridden: boolean): PrecheckAnswer => ({
+      proceed: true,
+      carry: { promptId: call.promptId, callId: call.callId, overriddenPrompts: [...accepted], destructiveOverridden },
+    });
+    if (eff.kind !== 'write') return carry(new Set(), false);
+    let destructiveOverridden = false;
     if (eff.destructive) {
       const d = await settleDestructive(ctx, call, ws, eff.destructive);
       if (typeof d === 'object') return { proceed: false, error: d.error };
-      done.destructiveOverridden = d === 'overridden';
+      destructiveOverridden = d === 'overridden';
     }
-    const refused = await settleLeases(ctx, call, ws, eff.writes, done.accepted);
+    const accepted = new Set<string>();
+    const refused = await settleLeases(ctx, call, ws, eff.writes, accepted);
     if (refused !== null) return { proceed: false, error: refused };
     // A file the session does not know now cannot become known while the call waits for approval (this turn
     // is blocked meanwhile), so a stale read found here is final.
     for (const path of eff.writes) {
-      if (!eff.edits.has(path)) continue;
+      if (!eff.mustKnow.has(path)) continue;
       const snap = await snapshotFile(path);
       const known = ctx.stamps.get(call.sessionId, path);
       if (!knowsVersion(snap.stamp, snap.special, known)) return { proceed: false, error: staleError(ctx, call, ws, path, known, snap.stamp) };
     }
-    prechecked.set(call.promptId, done);
-    return PROCEED;
+    return carry(accepted, destructiveOverridden);
   }
 
   function announceExclusive(call: RuntimeCall, holderPrompt: string, command: string): void {
@@ -167,7 +170,7 @@ export function createConflictGate(ctx: ConflictContext): ConflictGate {
       // The session knows the new version when it wrote all of it (Write), or changed a version it knew
       // (Edit after the stale check; a shell command on a file it had read or that did not exist).
       const knewBefore = t.before.stamp.sha256 === null || (t.known !== undefined && sameVersion(t.known, t.before.stamp));
-      const knowsNow = (call.ok && p.tool === 'Write') || (changed && knewBefore);
+      const knowsNow = (call.ok && p.wholeContent.has(t.path)) || (changed && knewBefore);
       if (knowsNow && after.stamp.sha256 !== null) ctx.stamps.set(call.sessionId, t.path, after.stamp);
       else if (changed) ctx.stamps.forget(call.sessionId, t.path);
     }
@@ -176,20 +179,27 @@ export function createConflictGate(ctx: ConflictContext): ConflictGate {
   return {
     precheck,
 
-    async beforeCall(call) {
-      const ws = realPathOf(call.workspace);
-      const pre = prechecked.get(call.promptId);
-      prechecked.delete(call.promptId);
-      const eff = await callEffects(ctx, call, ws);
+    async beforeCall(call, prechecked) {
+      const ws = realPathOf(call.prepared.workspace);
+      const eff = effectsOf(call, ws);
       switch (eff.kind) {
         case 'none':
           return PROCEED;
-        case 'read':
-          pending.set(call.promptId, { kind: 'read', path: eff.path, pre: await stampFile(eff.path) });
+        case 'read': {
+          const files = [];
+          for (const path of eff.paths) files.push({ path, pre: await stampFile(path) });
+          pending.set(call.promptId, { kind: 'read', files });
           return PROCEED;
-        case 'write':
-          // Only the call that was prechecked (the same input object) inherits its overrides.
-          return guardWrites(call, ws, eff, pre && pre.input === call.input ? pre : null);
+        }
+        case 'write': {
+          // Only the call that was prechecked inherits its overrides.
+          const mine = prechecked !== null && prechecked.promptId === call.promptId && prechecked.callId === call.callId;
+          return guardWrites(call, ws, eff, mine ? prechecked : null);
+        }
+        default: {
+          const never: never = eff;
+          return never;
+        }
       }
     },
 
@@ -200,8 +210,10 @@ export function createConflictGate(ctx: ConflictContext): ConflictGate {
       if (p.kind === 'read') {
         if (!call.ok) return;
         // Recorded only when the file did not change while it was read, so the model saw exactly this version.
-        const post = await stampFile(p.path);
-        if (post.sha256 !== null && sameVersion(p.pre, post)) ctx.stamps.set(call.sessionId, p.path, post);
+        for (const f of p.files) {
+          const post = await stampFile(f.path);
+          if (post.sha256 !== null && sameVersion(f.pre, post)) ctx.stamps.set(call.sessionId, f.path, post);
+        }
         return;
       }
       try {
@@ -218,7 +230,6 @@ export function createConflictGate(ctx: ConflictContext): ConflictGate {
       pending.delete(promptId);
       if (p?.kind === 'write') p.release();
       exclusiveRunning.delete(promptId);
-      prechecked.delete(promptId);
     },
   };
 }

@@ -3,7 +3,7 @@ import { ModelError } from '../model/types';
 import type { PromptRow, SessionRow, ToolCallRow } from '../store/rows';
 import type { StoredMessage } from '../store/store';
 import type { ApprovalAnswer, PolicyDecision } from '../../../shared/policy';
-import type { TurnDeps } from './turn-context';
+import type { PrecheckCarry, TurnDeps } from './turn-context';
 import type { AuthorizeVerdict } from './authorizer';
 import { systemPrompt } from './system-prompt';
 import type { SlotLease } from './slots';
@@ -215,6 +215,8 @@ async function runToolCall(
   }
   const { tool, input } = parsed.value;
   const inputRecord = (input ?? {}) as Record<string, unknown>;
+  // Effects and the parsed shell command, made once and read by both the policy and the conflict gate.
+  const prepared = await deps.tools.prepare(tool, input, session.workspace);
 
   let verdict: AuthorizeVerdict | PolicyDecision;
   const pendingApproval = row?.status === 'waiting_approval' ? store.approvalForToolCall(row.id) : undefined;
@@ -222,9 +224,7 @@ async function runToolCall(
     verdict = pendingApproval.decision;
   } else {
     verdict = await deps.authorizer.decide({
-      tool: tool.name,
-      input: inputRecord,
-      workspace: session.workspace,
+      call: prepared,
       sessionId: session.id,
       mode: session.mode,
       // `--approve all` answers "ask" itself, so the policy must not turn it into a block first.
@@ -254,12 +254,14 @@ async function runToolCall(
   // is raised, so a person never approves a call that then stops at a conflict. The write itself (and the
   // per-path lock around check-and-write) still waits for the approval: beforeCall below. An approval already
   // pending (a restart) was prechecked when it was raised.
+  let prechecked: PrecheckCarry | null = null;
   if (verdict.decision === 'needs_approval' && !pendingApproval && deps.gate?.precheck) {
-    const pre = await deps.gate.precheck({ ...base, workspace: session.workspace, tool, input, signal, lease });
+    const pre = await deps.gate.precheck({ ...base, callId: call.id, prepared, signal, lease });
     if (!pre.proceed) {
       answer(false, pre.error);
       return;
     }
+    prechecked = pre.carry;
   }
 
   if (verdict.decision === 'needs_approval') {
@@ -305,7 +307,7 @@ async function runToolCall(
   }
 
   if (deps.gate) {
-    const gate = await deps.gate.beforeCall({ ...base, workspace: session.workspace, tool, input, signal, lease });
+    const gate = await deps.gate.beforeCall({ ...base, callId: call.id, prepared, signal, lease }, prechecked);
     if (!gate.proceed) {
       answer(false, gate.error);
       return;
@@ -314,7 +316,7 @@ async function runToolCall(
 
   store.setToolCallStatus(ensureRow().id, 'running');
   const outcome = await tool.run(input, { workspace: session.workspace, sessionId: session.id, promptId: prompt.id, signal });
-  await deps.gate?.afterCall?.({ ...base, workspace: session.workspace, tool, input, ok: outcome.ok });
+  await deps.gate?.afterCall?.({ ...base, callId: call.id, prepared, ok: outcome.ok });
   if (signal.aborted) {
     answer(false, 'cancelled by the user while running.');
     throw signal.reason;

@@ -282,7 +282,9 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
         sessionMode ??= s.value.mode;
       }
       if (!ws) return err('invalid_input', 'policy.check needs a session or a workspace');
-      const v = await d.authorizer.decide({ tool, input, workspace: ws, sessionId, mode: sessionMode, headless: d.headless });
+      const checked = await d.authorizer.check({ tool, input, workspace: ws, sessionId, mode: sessionMode, headless: d.headless });
+      if (!checked.ok) return checked;
+      const v = checked.value;
       return ok({ decision: v.decision, rule: v.rule, source: v.source, reason: v.reason });
     },
   };

@@ -5,14 +5,15 @@ import { configViewWithWindows } from '../context/config-view';
 import { createWindowResolver } from '../context/window';
 import { createModelClient } from '../model/client';
 import type { ModelClient } from '../model/types';
-import { parseToolCall, toolSpecs } from '../tools';
+import { createCallPreparer, parseToolCall, toolSpecs } from '../tools';
 import { Store } from '../store/store';
 import { createConflictEngine } from '../conflicts';
 import { ApprovalWaiters } from './approval-waiters';
 import { EventBus } from './event-bus';
 import { createHandlers } from './handlers';
 import { lockHome } from './home-lock';
-import { createPolicyEngine } from '../policy';
+import { createPolicyEngine, userHome } from '../policy';
+import { createShellAnalyzer } from '../policy/shell/analyze';
 import { createSetupHandlers } from './setup-handlers';
 import { createWorktreeService } from '../worktree';
 import { Scheduler } from './scheduler';
@@ -35,11 +36,14 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const bus = new EventBus(store);
   const waiters = new ApprovalWaiters();
   const pauses = new Pauses();
+  // One bash parser for the engine: each call's command is parsed once, for the policy and the conflict gate.
+  const preparer = createCallPreparer({ home: userHome(env), shell: createShellAnalyzer() });
   // "Allow for this session" answers live in SQLite, so they survive a restart with the session.
   const policy = createPolicyEngine({
     home: opts.home,
     env,
     grants: { list: (sessionId) => store.listGrants(sessionId), add: (sessionId, rule) => store.addGrant(sessionId, rule) },
+    preparer,
   });
   const authorizer = policy;
   const initial = loadConfig({ home: opts.home, env });
@@ -69,7 +73,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const deps: TurnDeps = {
     store,
     bus,
-    tools: { specs: toolSpecs(), parse: parseToolCall },
+    tools: { specs: toolSpecs(), parse: parseToolCall, prepare: preparer.prepare },
     authorizer,
     waiters,
     slots,

@@ -1,5 +1,6 @@
 import type { ModelClient, ToolSpec } from '../model/types';
 import type { ToolDefinition } from '../tools/types';
+import type { PreparedCall } from '../tools/prepare';
 import type { Store } from '../store/store';
 import type { Result } from '../../../shared/result';
 import type { EventBus } from './event-bus';
@@ -11,29 +12,48 @@ import type { Pauses } from './pauses';
 export interface ToolBox {
   specs: ToolSpec[];
   parse(name: string, argumentsJson: string): Result<{ tool: ToolDefinition; input: unknown }>;
+  /** Once per call, after `parse`: effects and the parsed shell command that the policy and the gate share. */
+  prepare(tool: ToolDefinition, input: unknown, workspace: string): Promise<PreparedCall>;
 }
 
 export type ApprovalsMode = 'ask' | 'all' | 'never';
 
+/** One tool call as the conflict gate sees it. */
+export interface GateCall {
+  sessionId: string;
+  promptId: string;
+  /** The model's id of the tool call. */
+  callId: string;
+  /** The call as prepared once (`ToolBox.prepare`): tool, parsed input, declared effects, parsed command. */
+  prepared: PreparedCall;
+  signal: AbortSignal;
+  /** The turn's slot: a call that waits on another session or a person gives it up meanwhile. */
+  lease: SlotLease;
+}
+
+export type GateAnswer = { proceed: true } | { proceed: false; error: string };
+
+/** What a precheck settled, handed back to beforeCall of the same call so that nobody is asked twice. */
+export interface PrecheckCarry {
+  promptId: string;
+  callId: string;
+  /** Prompts whose write leases a person (or `--on-conflict override`) let this call override. */
+  overriddenPrompts: readonly string[];
+  /** A destructive git command was let through over other sessions' uncommitted edits. */
+  destructiveOverridden: boolean;
+}
+
 /** A second check after the policy: conflicts with other sessions (filled by the conflict engine). */
 export interface CallGate {
-  beforeCall(call: {
-    sessionId: string;
-    promptId: string;
-    workspace: string;
-    tool: ToolDefinition;
-    input: unknown;
-    signal: AbortSignal;
-    /** The turn's slot: a call that waits on another session or a person gives it up meanwhile. */
-    lease: SlotLease;
-  }): Promise<{ proceed: true } | { proceed: false; error: string }>;
-  afterCall?(call: { sessionId: string; promptId: string; workspace: string; tool: ToolDefinition; input: unknown; ok: boolean }): void | Promise<void>;
+  /** `prechecked`: what `precheck` returned for this same call, or null when it was not prechecked. */
+  beforeCall(call: GateCall, prechecked: PrecheckCarry | null): Promise<GateAnswer>;
+  afterCall?(call: Omit<GateCall, 'signal' | 'lease'> & { ok: boolean }): void | Promise<void>;
   /**
    * The part of the check that needs no approval (other sessions' leases, stale reads, destructive git), run
    * before an approval card is raised so no one approves a call that then stops at a conflict. It takes no
-   * lock and writes nothing; beforeCall still runs after approval.
+   * lock and writes nothing; beforeCall still runs after approval and is given the returned carry.
    */
-  precheck?(call: Parameters<CallGate['beforeCall']>[0]): ReturnType<CallGate['beforeCall']>;
+  precheck?(call: GateCall): Promise<{ proceed: true; carry: PrecheckCarry } | { proceed: false; error: string }>;
 }
 
 /** Everything a turn needs, passed in so the same loop runs in the app, the CLI and the tests. */

@@ -7,7 +7,8 @@ import { decidePath } from './decide-path';
 import { hasInvisibleChars } from './paths';
 import { hasWildcard, matchBashTokens } from './rules/match-bash';
 import type { Rule } from './rules/types';
-import { analyzeShell, type CommandPart } from './shell/analyze';
+import type { ParsedShell } from '../tools/prepare';
+import type { CommandPart } from './shell/analyze';
 import type { FileAccess, ShellWord } from './shell/types';
 
 const EXEMPT_TARGETS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/stdin', '/dev/tty', '/dev/zero']);
@@ -71,9 +72,14 @@ function decideFile(ctx: DecideContext, f: FileAccess): Part[] {
 }
 
 /** Every simple command and every file it reads or writes must be allowed for the whole call to be. */
-export async function decideShell(ctx: DecideContext, command: string): Promise<Part[]> {
+export function decideShell(ctx: DecideContext, shell: ParsedShell): Part[] {
+  const { command, plan } = shell;
+  if (command.trim() === '') return [part('blocked', 'builtin', 'the command is empty')];
   if (command.includes('\0')) return [part('blocked', 'builtin', 'the command contains a NUL byte')];
-  const plan = await analyzeShell(command, { cwd: ctx.workspace, home: ctx.home });
+  // The parse resolved `~` and relative folders; one made for another home or workspace would decide wrongly.
+  if (shell.cwd !== ctx.workspace || shell.home !== ctx.home) {
+    throw new Error(`the command was parsed for ${shell.cwd} with home ${shell.home}, not for ${ctx.workspace} with home ${ctx.home}`);
+  }
   const parts: Part[] = [];
   for (const cp of plan.parts) parts.push(decideCommand(ctx, cp));
   for (const f of plan.files) parts.push(...decideFile(ctx, f));

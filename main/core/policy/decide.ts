@@ -6,8 +6,8 @@ import { decidePath } from './decide-path';
 import { decideShell } from './decide-shell';
 import { decideUrl } from './decide-url';
 import { matchMcp } from './rules/match-tool';
-
-export const READ_TOOLS = new Set(['Read', 'LS', 'Glob', 'Grep']);
+import { isReadOnly, type ToolEffect } from '../tools/effects';
+import type { CheckableCall } from '../tools/prepare';
 
 export interface Combined extends Part {
   alwaysRules: string[];
@@ -30,21 +30,6 @@ export function combine(parts: Part[]): Combined {
   return { ...worst, always: alwaysRules.length ? alwaysRules.join('; ') : null, alwaysRules };
 }
 
-function str(input: Record<string, unknown>, key: string, required: boolean): string | undefined | Error {
-  const v = input[key];
-  if (v === undefined || v === null) return required ? new Error(`input.${key} is required`) : undefined;
-  if (typeof v !== 'string') return new Error(`input.${key} must be a string`);
-  return v;
-}
-
-function pathInput(input: Record<string, unknown>, key: string, required: boolean): string | Error {
-  const v = str(input, key, required);
-  if (v instanceof Error) return v;
-  if (v === undefined) return '.';
-  if (required && v === '') return new Error(`input.${key} is empty`);
-  return v;
-}
-
 /** Glob's pattern can carry its own root (`/etc/*`, `../x/**`): the folder it searches is its fixed prefix. */
 function globScope(pattern: string): string | Error {
   const scan = picomatch.scan(pattern);
@@ -53,64 +38,47 @@ function globScope(pattern: string): string | Error {
   return scan.isGlob ? scan.base || '.' : path.dirname(pattern);
 }
 
-async function toolParts(ctx: DecideContext, tool: string, input: Record<string, unknown>): Promise<Part[]> {
+/** The parts one declared effect contributes to the call's decision. */
+function effectParts(ctx: DecideContext, call: CheckableCall, effect: ToolEffect): Part[] {
   const ws = ctx.workspace;
-  const bad = (e: Error): Part[] => [part('blocked', 'builtin', `invalid ${tool} input: ${e.message}`)];
-  switch (tool) {
-    case 'Read': {
-      const p = pathInput(input, 'path', true);
-      return p instanceof Error ? bad(p) : [decidePath(ctx, { tool, raw: p, base: ws, op: 'read', recursive: false })];
-    }
-    case 'Write':
-    case 'Edit': {
-      const p = pathInput(input, 'path', true);
-      if (p instanceof Error) return bad(p);
-      const parts = [decidePath(ctx, { tool, raw: p, base: ws, op: 'write', recursive: false })];
-      return parts;
-    }
-    case 'LS': {
-      const p = pathInput(input, 'path', false);
-      return p instanceof Error ? bad(p) : [decidePath(ctx, { tool, raw: p, base: ws, op: 'read', recursive: false })];
-    }
-    case 'Glob': {
-      const p = pathInput(input, 'path', false);
-      const pattern = str(input, 'pattern', true);
-      if (p instanceof Error) return bad(p);
-      if (pattern instanceof Error || pattern === undefined) return bad(pattern ?? new Error('input.pattern is required'));
+  const tool = call.name;
+  switch (effect.kind) {
+    case 'read':
+      return [decidePath(ctx, { tool, raw: effect.given, base: ws, op: 'read', recursive: false })];
+    case 'write':
+      return [decidePath(ctx, { tool, raw: effect.given, base: ws, op: 'write', recursive: false })];
+    case 'list': {
+      const parts = [decidePath(ctx, { tool, raw: effect.given, base: ws, op: 'read', recursive: false })];
+      const pattern = effect.pattern;
+      if (pattern === null) return parts;
       if (pattern.includes('\0')) return [part('blocked', 'builtin', 'the pattern contains a NUL byte')];
       const scope = globScope(pattern);
       if (scope instanceof Error) return [part('needs_approval', 'builtin', scope.message)];
+      const p = effect.given;
       const base = path.resolve(ws, p.startsWith('~') ? path.join(ctx.home, p.slice(1)) : p);
-      return [
-        decidePath(ctx, { tool, raw: p, base: ws, op: 'read', recursive: false }),
-        decidePath(ctx, { tool, raw: scope, base, op: 'read', recursive: false }),
-      ];
+      return [...parts, decidePath(ctx, { tool, raw: scope, base, op: 'read', recursive: false })];
     }
-    case 'Grep': {
-      const p = pathInput(input, 'path', false);
-      if (p instanceof Error) return bad(p);
-      const glob = str(input, 'glob', false);
-      if (glob instanceof Error) return bad(glob);
-      const parts = [decidePath(ctx, { tool, raw: p, base: ws, op: 'read', recursive: true })];
-      if (glob !== undefined && (glob.includes('\0') || path.isAbsolute(glob) || glob.split('/').includes('..'))) {
+    case 'search': {
+      const parts = [decidePath(ctx, { tool, raw: effect.given, base: ws, op: 'read', recursive: true })];
+      const filter = effect.filter;
+      if (filter !== null && (filter.includes('\0') || path.isAbsolute(filter) || filter.split('/').includes('..'))) {
         parts.push(part('needs_approval', 'builtin', 'the glob filter reaches outside the searched folder'));
       }
       return parts;
     }
-    case 'Bash': {
-      const command = str(input, 'command', true);
-      if (command instanceof Error || command === undefined) return bad(command ?? new Error('input.command is required'));
-      if (command.trim() === '') return bad(new Error('input.command is empty'));
-      return decideShell(ctx, command);
+    case 'shell':
+      if (!call.shell || call.shell.command !== effect.command) throw new Error(`the command of ${tool} was not parsed before the decision`);
+      return decideShell(ctx, call.shell);
+    case 'fetch':
+      return [decideUrl(ctx, effect.url)];
+    case 'mcp':
+      return [decideMcp(ctx, tool)];
+    case 'opaque':
+      return [part('needs_approval', 'builtin', `${effect.tool} is not a tool the policy knows`)];
+    default: {
+      const never: never = effect;
+      return never;
     }
-    case 'WebFetch': {
-      const url = str(input, 'url', true);
-      if (url instanceof Error || url === undefined) return bad(url ?? new Error('input.url is required'));
-      return [decideUrl(ctx, url)];
-    }
-    default:
-      if (tool.startsWith('mcp__')) return [decideMcp(ctx, tool)];
-      return [part('needs_approval', 'builtin', `${tool} is not a tool the policy knows`)];
   }
 }
 
@@ -130,11 +98,16 @@ function decideMcp(ctx: DecideContext, tool: string): Part {
   return part('needs_approval', 'mode', `${tool} needs approval in ${ctx.mode} mode`, null, tool);
 }
 
-/** Decides one tool call against a prepared context. Plan mode blocks everything that is not a read. */
-export async function decideCall(ctx: DecideContext, tool: string, input: Record<string, unknown>): Promise<Combined> {
-  const combined = combine(await toolParts(ctx, tool, input));
-  if (ctx.mode === 'plan' && !READ_TOOLS.has(tool) && combined.decision !== 'blocked') {
-    return { ...part('blocked', 'mode', `plan mode allows only reads; ${tool} is blocked`), alwaysRules: [] };
+/** True when every effect of the call only reads. */
+export function readsOnly(call: CheckableCall): boolean {
+  return call.effects.every(isReadOnly);
+}
+
+/** Decides one prepared tool call against a prepared context. Plan mode blocks everything that is not a read. */
+export function decideCall(ctx: DecideContext, call: CheckableCall): Combined {
+  const combined = combine(call.effects.flatMap((e) => effectParts(ctx, call, e)));
+  if (ctx.mode === 'plan' && !readsOnly(call) && combined.decision !== 'blocked') {
+    return { ...part('blocked', 'mode', `plan mode allows only reads; ${call.name} is blocked`), alwaysRules: [] };
   }
   return combined;
 }

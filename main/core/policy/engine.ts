@@ -2,15 +2,26 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { PermissionMode } from '../../../shared/policy';
+import { ok, type Result } from '../../../shared/result';
+import { createCallPreparer, type CheckableCall } from '../tools/prepare';
 import { writeJsonAtomic } from './atomic-json';
 import { part, type DecideContext } from './context';
-import { decideCall, READ_TOOLS } from './decide';
-import type { EffectiveRule, PolicyEngine, PolicyEngineOptions, PolicyRequest, PolicyVerdict, SessionGrantStore } from './index';
+import { decideCall, readsOnly } from './decide';
+import type {
+  EffectiveRule,
+  PolicyCheckRequest,
+  PolicyEngine,
+  PolicyEngineOptions,
+  PolicyRequest,
+  PolicyVerdict,
+  SessionGrantStore,
+} from './index';
 import { GlobMatchers } from './rules/glob-matchers';
 import { expandTilde, realDir } from './paths';
 import { parseRule } from './rules/parse-rule';
 import type { Rule } from './rules/types';
 import { createSettingsLoader, type LoadedSettings, type Problem } from './settings/load';
+import { createShellAnalyzer } from './shell/analyze';
 import { managedSettingsPath, projectLocalFile, settingsSources } from './settings/sources';
 import { createTrustList } from './trust';
 
@@ -34,20 +45,25 @@ interface Loaded {
 
 const isProjectSource = (s: LoadedSettings): boolean => s.source === 'local' || s.source === 'project';
 
+/** The user's home folder (`~` in paths and commands): $HOME of the engine's environment, else the account's. */
+export function userHome(env: Readonly<Record<string, string | undefined>>): string {
+  return env.HOME || homedir();
+}
+
 export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
   const grants = opts.grants ?? memoryGrantStore();
   const env = opts.env;
   const managedFile = managedSettingsPath(opts.managedSettingsPath, env);
-  const userHome = (): string => env.HOME || homedir();
   // Caches of this engine only: the trusted list, settings files and compiled rule globs (re-read on change).
   const trust = createTrustList(opts.home);
   const settings = createSettingsLoader();
   const globs = new GlobMatchers();
+  const preparer = opts.preparer ?? createCallPreparer({ home: userHome(env), shell: createShellAnalyzer() });
 
   function load(workspaceIn: string, sessionId: string | null, requested: PermissionMode | undefined): Loaded {
     const workspace = path.resolve(workspaceIn);
     const realWorkspace = realDir(workspace);
-    const home = userHome();
+    const home = userHome(env);
     const trusted = trust.isTrusted(workspace);
     const files = settingsSources(workspace, opts.home, managedFile).map((s) => settings.load(s.file, s.source));
     const managed = files[0] as LoadedSettings;
@@ -102,38 +118,53 @@ export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
     return { ctx, managedBroken: managed.exists && managed.malformed, problems };
   }
 
-  async function decide(req: PolicyRequest): Promise<PolicyVerdict> {
-    try {
-      if (typeof req.input !== 'object' || req.input === null || Array.isArray(req.input)) {
-        throw new Error('the tool input is not an object');
-      }
-      const { ctx, managedBroken } = load(req.workspace, req.sessionId, req.mode);
-      let verdict: PolicyVerdict;
-      if (managedBroken && !READ_TOOLS.has(req.tool)) {
-        verdict = {
-          ...part('blocked', 'managed', `the managed settings file ${managedFile} is malformed, so ${req.tool} is blocked`),
-          alwaysRule: null,
-          alwaysRules: [],
-        };
-      } else {
-        const c = await decideCall(ctx, req.tool, req.input);
-        const reason = ctx.modeNote && c.source === 'mode' ? `${c.reason} (${ctx.modeNote})` : c.reason;
-        verdict = { decision: c.decision, rule: c.rule, source: c.source, reason, alwaysRule: c.always, alwaysRules: c.alwaysRules };
-      }
-      if (req.headless && verdict.decision === 'needs_approval') {
-        verdict = { ...verdict, decision: 'blocked', reason: `headless run, nobody can approve: ${verdict.reason}` };
-      }
-      return verdict;
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      return {
-        decision: req.headless ? 'blocked' : 'needs_approval',
-        rule: null,
-        source: 'builtin',
-        reason: `the policy engine could not decide (${message})`,
+  function couldNotDecide(e: unknown, headless: boolean): PolicyVerdict {
+    const message = e instanceof Error ? e.message : String(e);
+    return {
+      decision: headless ? 'blocked' : 'needs_approval',
+      rule: null,
+      source: 'builtin',
+      reason: `the policy engine could not decide (${message})`,
+      alwaysRule: null,
+      alwaysRules: [],
+    };
+  }
+
+  function verdictOf(call: CheckableCall, req: Omit<PolicyRequest, 'call'>): PolicyVerdict {
+    const { ctx, managedBroken } = load(call.workspace, req.sessionId, req.mode);
+    let verdict: PolicyVerdict;
+    if (managedBroken && !readsOnly(call)) {
+      verdict = {
+        ...part('blocked', 'managed', `the managed settings file ${managedFile} is malformed, so ${call.name} is blocked`),
         alwaysRule: null,
         alwaysRules: [],
       };
+    } else {
+      const c = decideCall(ctx, call);
+      const reason = ctx.modeNote && c.source === 'mode' ? `${c.reason} (${ctx.modeNote})` : c.reason;
+      verdict = { decision: c.decision, rule: c.rule, source: c.source, reason, alwaysRule: c.always, alwaysRules: c.alwaysRules };
+    }
+    if (req.headless && verdict.decision === 'needs_approval') {
+      verdict = { ...verdict, decision: 'blocked', reason: `headless run, nobody can approve: ${verdict.reason}` };
+    }
+    return verdict;
+  }
+
+  async function decide(req: PolicyRequest): Promise<PolicyVerdict> {
+    try {
+      return verdictOf(req.call, req);
+    } catch (e) {
+      return couldNotDecide(e, req.headless);
+    }
+  }
+
+  async function check(req: PolicyCheckRequest): Promise<Result<PolicyVerdict>> {
+    try {
+      const prepared = await preparer.prepareNamed(req.tool, req.input, req.workspace);
+      if (!prepared.ok) return prepared;
+      return ok(verdictOf(prepared.value, req));
+    } catch (e) {
+      return ok(couldNotDecide(e, req.headless));
     }
   }
 
@@ -161,6 +192,7 @@ export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
 
   return {
     decide,
+    check,
     grantForSession(sessionId, rules) {
       for (const r of rules) if (parseRule(r, 'allow', 'session', null).ok) grants.add(sessionId, r.trim());
     },

@@ -1,8 +1,19 @@
 import type { PermissionMode, PolicyDecision, PolicySource } from '../../../shared/policy';
+import type { Result } from '../../../shared/result';
+import type { CallPreparer, CheckableCall } from '../tools/prepare';
 
 export interface PolicyRequest {
+  /** The call as prepared once for every check (`prepareCall`): its workspace, typed effects and parsed command. */
+  call: CheckableCall;
+  sessionId: string | null;
+  mode?: PermissionMode;
+  headless: boolean;
+}
+
+/** A call given by name with raw input (`paragents policy check`, the `policy.check` request). */
+export interface PolicyCheckRequest {
   tool: string;
-  /** The model's raw input: relative paths resolve against the workspace; Glob/Grep/LS `path` default to it. */
+  /** Raw input: parsed by the tool's schema first; relative paths resolve against the workspace. */
   input: Record<string, unknown>;
   workspace: string;
   sessionId: string | null;
@@ -32,6 +43,11 @@ export interface EffectiveRule {
 export interface PolicyEngine {
   /** Never throws: an internal error asks (interactive) or blocks (headless), source 'builtin'. */
   decide(req: PolicyRequest): Promise<PolicyVerdict>;
+  /**
+   * Prepares a raw call the way a turn does (schema first) and decides it. An invalid input is an error naming
+   * the field; a name outside the registry (`mcp__…`, `WebFetch`) is decided by its rules.
+   */
+  check(req: PolicyCheckRequest): Promise<Result<PolicyVerdict>>;
   /** "Allow for this session". */
   grantForSession(sessionId: string, rules: string[]): void;
   /** Appends allow rules to <workspace>/.paragents/settings.local.json (atomic write, creating it). */
@@ -51,6 +67,11 @@ export interface PolicyEngineOptions {
   env: Readonly<Record<string, string | undefined>>;
   grants?: SessionGrantStore;
   managedSettingsPath?: string;
+  /**
+   * Prepares the calls `check` is asked about; its home must be `userHome(env)`. Default: a preparer with its
+   * own shell analyzer (the engine passes the one its turns use).
+   */
+  preparer?: CallPreparer;
 }
 
-export { createPolicyEngine, memoryGrantStore } from './engine';
+export { createPolicyEngine, memoryGrantStore, userHome } from './engine';

@@ -113,7 +113,7 @@ export const bashTool = defineTool({
     `the output. Default timeout ${BASH_DEFAULT_TIMEOUT_MS} ms (timeout_ms up to 600000); on timeout the command and ` +
     'everything it started are killed.',
   inputSchema: BashInput,
-  effects: (input) => ({ reads: [], writes: [], command: input.command }),
+  effects: (input) => [{ kind: 'shell', command: input.command }],
   async run(input, ctx) {
     if (ctx.signal.aborted) return { ok: false, error: 'Command was cancelled before it started.' };
     const isDir = await stat(ctx.workspace).then((s) => s.isDirectory(), () => false);

@@ -5,7 +5,8 @@ import { looksBinary } from './binary';
 import { defineTool } from './define';
 import { unifiedDiff } from './diff';
 import { ToolError, fsErrorMessage, isErrno } from './errors';
-import { displayPath, pathEffects, resolveToolPath } from './paths';
+import { fileTarget } from './effects';
+import { displayPath, resolveToolPath } from './paths';
 
 /** Start offsets of the non-overlapping occurrences of `needle` in `hay`. */
 export function findOccurrences(hay: string, needle: string): number[] {
@@ -42,7 +43,7 @@ export const editTool = defineTool({
     'include enough surrounding lines to make it unique. Whitespace and indentation must match exactly. ' +
     'Use Write to create new files.',
   inputSchema: EditInput,
-  effects: (input, { workspace }) => pathEffects('write', workspace, input.path),
+  effects: (input, { workspace }) => [{ kind: 'write', ...fileTarget(workspace, input.path), edit: true }],
   async run(input, ctx) {
     const abs = resolveToolPath(ctx.workspace, input.path);
     const shown = displayPath(ctx.workspace, abs);

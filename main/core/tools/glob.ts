@@ -4,7 +4,7 @@ import picomatch from 'picomatch';
 import { GlobInput } from '../../../shared/tools';
 import { defineTool } from './define';
 import { ToolError } from './errors';
-import { pathEffects } from './paths';
+import { fileTarget } from './effects';
 import { resolveSearchRoot } from './search-root';
 import { skipDirsFor, walk, type WalkStats } from './walk';
 
@@ -30,7 +30,10 @@ export const globTool = defineTool({
     'directory, newest first. .git and node_modules are skipped unless the pattern names them. ' +
     `At most ${GLOB_MAX_RESULTS} results.`,
   inputSchema: GlobInput,
-  effects: (input, { workspace }) => pathEffects('read', workspace, input.path),
+  effects: (input, { workspace }) => {
+    const { path: root, given } = fileTarget(workspace, input.path);
+    return [{ kind: 'list', root, given, pattern: input.pattern }];
+  },
   async run(input, ctx) {
     if (input.pattern.includes('\0')) throw new ToolError('The pattern contains a NUL byte; remove it.');
     const searchRoot = await resolveSearchRoot(ctx.workspace, input.path);

@@ -5,7 +5,7 @@ import { GrepInput } from '../../../shared/tools';
 import { looksBinary } from './binary';
 import { defineTool } from './define';
 import { ToolError, errorText } from './errors';
-import { pathEffects } from './paths';
+import { fileTarget } from './effects';
 import { resolveSearchRoot } from './search-root';
 import { skipDirsFor, walk, type WalkStats } from './walk';
 
@@ -86,7 +86,10 @@ export const grepTool = defineTool({
     'file name, "src/**/*.ts" by path). Binary files, .git and node_modules are skipped. ' +
     `At most ${GREP_MAX_MATCHES} matches / 100 KiB.`,
   inputSchema: GrepInput,
-  effects: (input, { workspace }) => pathEffects('read', workspace, input.path),
+  effects: (input, { workspace }) => {
+    const { path: root, given } = fileTarget(workspace, input.path);
+    return [{ kind: 'search', root, given, filter: input.glob ?? null }];
+  },
   async run(input, ctx) {
     const re = compile(input.pattern);
     const root = await resolveSearchRoot(ctx.workspace, input.path);

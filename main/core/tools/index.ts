@@ -1,5 +1,16 @@
-export type { ToolContext, ToolDefinition, ToolEffects, ToolOutcome } from './types';
-export { builtinTools, inputJsonSchema, parseToolCall, toolSpecs, type FunctionToolSpec } from './registry';
+export type { ToolContext, ToolDefinition, ToolOutcome } from './types';
+export { isReadOnly, type ToolEffect, type ToolEffectKind } from './effects';
+export {
+  createCallPreparer,
+  prepareCall,
+  prepareNamedCall,
+  type CallPreparer,
+  type CheckableCall,
+  type ParsedShell,
+  type PrepareOptions,
+  type PreparedCall,
+} from './prepare';
+export { builtinTool, builtinTools, inputJsonSchema, parseToolCall, parseToolInput, toolSpecs, type FunctionToolSpec } from './registry';
 export { displayPath, normaliseToolPath, resolveToolPath, tryResolveToolPath } from './paths';
 export { atomicWriteFile, type AtomicWriteResult } from './atomic-write';
 export { killProcessTree, type KillTreeOptions } from './process-tree';

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { LSInput } from '../../../shared/tools';
 import { defineTool } from './define';
 import { ToolError, fsErrorMessage } from './errors';
-import { displayPath, pathEffects, resolveToolPath } from './paths';
+import { fileTarget } from './effects';
+import { displayPath, resolveToolPath } from './paths';
 
 export const LS_MAX_ENTRIES = 1000;
 
@@ -13,7 +14,10 @@ export const lsTool = defineTool({
     'List a directory (default: the workspace root). Entries are sorted by name; directories end with "/". ' +
     `At most ${LS_MAX_ENTRIES} entries. Use Glob to find files by pattern across folders.`,
   inputSchema: LSInput,
-  effects: (input, { workspace }) => pathEffects('read', workspace, input.path),
+  effects: (input, { workspace }) => {
+    const { path: root, given } = fileTarget(workspace, input.path);
+    return [{ kind: 'list', root, given, pattern: null }];
+  },
   async run(input, ctx) {
     const abs = resolveToolPath(ctx.workspace, input.path ?? '.');
     const shown = displayPath(ctx.workspace, abs);

@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
 import { ToolError } from './errors';
-import type { ToolEffects } from './types';
 
 /**
  * Absolute, normalised form of `p`: `~` and `~/…` expand to the home folder, relative paths resolve
@@ -38,10 +37,4 @@ export function displayPath(workspace: string, abs: string): string {
   if (rel === '') return '.';
   if (rel.startsWith('..') || path.isAbsolute(rel)) return abs;
   return rel.split(path.sep).join('/');
-}
-
-/** The declared effects of a tool that reads or writes the one path it is given (default: the workspace). */
-export function pathEffects(kind: 'read' | 'write', workspace: string, p: string | undefined): ToolEffects {
-  const target = normaliseToolPath(workspace, p ?? '.');
-  return { reads: kind === 'read' ? [target] : [], writes: kind === 'write' ? [target] : [], command: null };
 }

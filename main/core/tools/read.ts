@@ -3,7 +3,8 @@ import { ReadInput } from '../../../shared/tools';
 import { fileLooksBinary } from './binary';
 import { defineTool } from './define';
 import { ToolError, fsErrorMessage } from './errors';
-import { displayPath, pathEffects, resolveToolPath } from './paths';
+import { fileTarget } from './effects';
+import { displayPath, resolveToolPath } from './paths';
 
 export const READ_MAX_LINES = 2000;
 export const READ_MAX_BYTES = 256 * 1024;
@@ -106,7 +107,7 @@ export const readTool = defineTool({
     `At most ${READ_MAX_LINES} lines and 256 KiB per call; use offset (0-based line) and limit to page through ` +
     'longer files. Lines longer than 2000 characters are cut. Binary files and directories are refused (use LS for directories).',
   inputSchema: ReadInput,
-  effects: (input, { workspace }) => pathEffects('read', workspace, input.path),
+  effects: (input, { workspace }) => [{ kind: 'read', ...fileTarget(workspace, input.path) }],
   async run(input, ctx) {
     const abs = resolveToolPath(ctx.workspace, input.path);
     const shown = displayPath(ctx.workspace, abs);

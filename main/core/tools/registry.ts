@@ -76,6 +76,27 @@ function describeIssue(tool: string, issue: z.core.$ZodIssue, raw: unknown): str
 }
 
 /**
+ * Checks a tool's input against its schema: a JSON object with the fields the tool takes. Errors are
+ * sentences naming the tool and the field.
+ */
+export function parseToolInput(tool: ToolDefinition, raw: unknown): Result<unknown> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    const kind = raw === null ? 'null' : Array.isArray(raw) ? 'an array' : `a ${typeof raw}`;
+    return err('invalid_input', `The arguments for ${tool.name} must be a JSON object, but received ${kind}.`);
+  }
+  const parsed = tool.inputSchema.safeParse(raw);
+  if (!parsed.success) {
+    return err('invalid_input', parsed.error.issues.map((i) => describeIssue(tool.name, i, raw)).join('\n'));
+  }
+  return ok(parsed.data);
+}
+
+/** The built-in tool of that name, or null. */
+export function builtinTool(name: string): ToolDefinition | null {
+  return isToolName(name) ? builtinTools[name] : null;
+}
+
+/**
  * Checks a model's tool call: the name must be a built-in tool, the arguments a JSON object that
  * matches its schema (an empty string counts as `{}`). Errors are sentences for the model.
  */
@@ -96,13 +117,6 @@ export function parseToolCall(name: string, argumentsJson: string): Result<{ too
       );
     }
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    const kind = raw === null ? 'null' : Array.isArray(raw) ? 'an array' : `a ${typeof raw}`;
-    return err('invalid_input', `The arguments for ${name} must be a JSON object, but received ${kind}.`);
-  }
-  const parsed = tool.inputSchema.safeParse(raw);
-  if (!parsed.success) {
-    return err('invalid_input', parsed.error.issues.map((i) => describeIssue(name, i, raw)).join('\n'));
-  }
-  return ok({ tool, input: parsed.data });
+  const input = parseToolInput(tool, raw);
+  return input.ok ? ok({ tool, input: input.value }) : input;
 }

@@ -1,15 +1,6 @@
 import type { z } from 'zod';
 import type { ToolName } from '../../../shared/tools';
-
-/** What a tool call will touch, declared before it runs so policy and conflict checks can reason about it. */
-export interface ToolEffects {
-  /** Absolute, normalised paths the call reads (files or directories). */
-  reads: string[];
-  /** Absolute, normalised paths the call creates, overwrites or edits. */
-  writes: string[];
-  /** The shell command the call runs, if any. */
-  command: string | null;
-}
+import type { ToolEffect } from './effects';
 
 export interface ToolContext {
   /** Absolute path of the session's workspace; relative paths resolve against it. */
@@ -34,6 +25,7 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   name: ToolName;
   description: string;
   inputSchema: S;
-  effects(input: z.infer<S>, ctx: Pick<ToolContext, 'workspace'>): ToolEffects;
+  /** What the call will do, declared before it runs (see effects.ts); pure, no file system access. */
+  effects(input: z.infer<S>, ctx: Pick<ToolContext, 'workspace'>): readonly ToolEffect[];
   run(input: z.infer<S>, ctx: ToolContext): Promise<ToolOutcome>;
 }

@@ -1,7 +1,8 @@
 import { WriteInput } from '../../../shared/tools';
 import { atomicWriteFile } from './atomic-write';
 import { defineTool } from './define';
-import { displayPath, pathEffects, resolveToolPath } from './paths';
+import { fileTarget } from './effects';
+import { displayPath, resolveToolPath } from './paths';
 
 export const writeTool = defineTool({
   name: 'Write',
@@ -9,7 +10,7 @@ export const writeTool = defineTool({
     'Create a file or replace its whole content. Missing parent folders are created; an existing file keeps its ' +
     'permissions. The write is atomic. Prefer Edit for changing part of an existing file.',
   inputSchema: WriteInput,
-  effects: (input, { workspace }) => pathEffects('write', workspace, input.path),
+  effects: (input, { workspace }) => [{ kind: 'write', ...fileTarget(workspace, input.path), edit: false }],
   async run(input, ctx) {
     const abs = resolveToolPath(ctx.workspace, input.path);
     const shown = displayPath(ctx.workspace, abs);

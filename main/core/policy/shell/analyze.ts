@@ -3,7 +3,7 @@ import { isHarmlessShellVariable, isInertEnv } from './env-vars';
 import { fileArgAccesses } from './file-args';
 import { neverPrefixReason } from './never-prefix';
 import { basename } from './options';
-import { bashParser } from './parser';
+import { createBashParserLoader } from './parser';
 import type { FileAccess, ShellAnalysis, ShellWord, SimpleCommand } from './types';
 import { MAX_CODE_DEPTH, ShellWalker } from './walk';
 import { builtinCode, findExecCommands, shellInvocation, unwrap } from './wrappers';
@@ -156,8 +156,7 @@ export interface AnalyzeOptions {
 }
 
 /** Parses a bash command with tree-sitter-bash and describes every simple command and file it touches. */
-export async function analyzeShell(source: string, opts: AnalyzeOptions): Promise<ShellPlan> {
-  const parser = await bashParser();
+export function analyzeShell(parser: Parser, source: string, opts: AnalyzeOptions): ShellPlan {
   const root = new ShellWalker(parser, opts.home, opts.cwd, 0);
   root.walkSource(source);
   const analyzer = new Analyzer(parser, opts.home, root);
@@ -169,4 +168,14 @@ export async function analyzeShell(source: string, opts: AnalyzeOptions): Promis
   if (commands.length > MAX_COMMANDS) issues.push(`the command has more than ${MAX_COMMANDS} parts`);
   if (commands.length >= 5000) issues.push('the command has too many parts to check');
   return { parts: analyzer.parts, files: result.files, issues };
+}
+
+/** The bash analysis the policy and the conflict checks share; one per engine, holding the loaded grammar. */
+export interface ShellAnalyzer {
+  analyze(source: string, opts: AnalyzeOptions): Promise<ShellPlan>;
+}
+
+export function createShellAnalyzer(): ShellAnalyzer {
+  const parser = createBashParserLoader();
+  return { analyze: async (source, opts) => analyzeShell(await parser(), source, opts) };
 }

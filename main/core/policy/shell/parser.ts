@@ -1,8 +1,6 @@
 import { createRequire } from 'node:module';
 import { Language, Parser } from 'web-tree-sitter';
 
-let loading: Promise<Parser> | null = null;
-
 /** Path of the tree-sitter-bash grammar shipped in node_modules. */
 function grammarPath(): string {
   const require = createRequire(import.meta.url);
@@ -17,13 +15,19 @@ async function load(): Promise<Parser> {
   return parser;
 }
 
-/** The one bash parser of the process, loaded on first use (parsing itself is synchronous). */
-export function bashParser(): Promise<Parser> {
-  if (!loading) {
-    loading = load();
-    loading.catch(() => {
-      loading = null;
-    });
-  }
-  return loading;
+/**
+ * A bash parser loaded on first use and kept by its owner (a shell analyzer built in the composition root);
+ * a failed load is tried again at the next use. Parsing itself is synchronous.
+ */
+export function createBashParserLoader(): () => Promise<Parser> {
+  let loading: Promise<Parser> | null = null;
+  return () => {
+    if (!loading) {
+      loading = load();
+      loading.catch(() => {
+        loading = null;
+      });
+    }
+    return loading;
+  };
 }
