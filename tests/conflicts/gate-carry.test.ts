@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createConflictContext } from '../../main/core/conflicts';
+import { createConflictGate } from '../../main/core/conflicts/gate';
+import { EventBus } from '../../main/core/engine/event-bus';
+import { PromptLifecycle } from '../../main/core/engine/prompt-lifecycle';
+import { SlotLease, Slots } from '../../main/core/engine/slots';
+import { createShellAnalyzer } from '../../main/core/policy/shell/analyze';
+import { Store } from '../../main/core/store/store';
+import { createCallPreparer, parseToolCall } from '../../main/core/tools';
+import { cleanupTempDirs, tempDir } from '../helpers/temp';
+
+afterEach(() => cleanupTempDirs());
+
+describe('precheck → beforeCall carry-over', () => {
+  it('is matched by prompt and call id, not by the identity of the input or the prepared call', async () => {
+    const ws = tempDir();
+    const store = new Store(join(tempDir(), 'paragents.db'));
+    try {
+      const bus = new EventBus(store);
+      // `--on-conflict override`: every lease conflict is recorded and let through without a person.
+      const ctx = createConflictContext({
+        store,
+        bus,
+        prompts: new PromptLifecycle(store, bus),
+        auto: 'override',
+        kick: () => undefined,
+        abort: () => false,
+        ended: () => false,
+        exclusivePatterns: () => [],
+        memoryStamps: true,
+      });
+      const gate = createConflictGate(ctx);
+      const other = store.createSession({ workspace: ws, name: 'other', mode: 'default' });
+      const holder = store.createPrompt(other.id, 'theirs');
+      ctx.leases.grant(join(ws, 'shared.txt'), { sessionId: other.id, promptId: holder.id });
+      const me = store.createSession({ workspace: ws, name: 'me', mode: 'default' });
+      const mine = store.createPrompt(me.id, 'mine');
+      const preparer = createCallPreparer({ home: ws, shell: createShellAnalyzer() });
+      const signal = new AbortController().signal;
+      // Each call is parsed from the model's JSON afresh, so no two share an input or a prepared object.
+      const gateCall = async (callId: string) => {
+        const parsed = parseToolCall('Write', JSON.stringify({ path: 'shared.txt', content: 'mine' }));
+        if (!parsed.ok) throw new Error(parsed.error.message);
+        const prepared = await preparer.prepare(parsed.value.tool, parsed.value.input, ws);
+        return { sessionId: me.id, promptId: mine.id, callId, prepared, signal, lease: new SlotLease(new Slots(1)) };
+      };
+      const raised = (): number => ctx.cstore.conflictsOf(mine.id).filter((c) => c.kind === 'write_write').length;
+      const before = async (callId: string, carry: Parameters<typeof gate.beforeCall>[1]) => {
+        const call = await gateCall(callId);
+        const answer = await gate.beforeCall(call, carry);
+        await gate.afterCall?.({ ...call, ok: false });
+        return answer;
+      };
+
+      const pre = await gate.precheck(await gateCall('call_1'));
+      if (!pre.proceed) throw new Error(pre.error);
+      expect(pre.carry).toEqual({ promptId: mine.id, callId: 'call_1', overriddenPrompts: [holder.id], destructiveOverridden: false });
+      expect(raised()).toBe(1);
+
+      // The same call, approved: the override made at the precheck holds, nobody is asked again.
+      expect(await before('call_1', pre.carry)).toEqual({ proceed: true });
+      expect(raised()).toBe(1);
+      // A carry handed to another call, or none at all: the conflict is raised again.
+      expect(await before('call_2', pre.carry)).toEqual({ proceed: true });
+      expect(raised()).toBe(2);
+      expect(await before('call_1', null)).toEqual({ proceed: true });
+      expect(raised()).toBe(3);
+    } finally {
+      store.close();
+    }
+  });
+});
