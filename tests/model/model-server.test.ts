@@ -105,13 +105,65 @@ describe('scripted model server', () => {
   });
 
   it('tracks concurrent in-flight requests', async () => {
-    server.setScript({ latencyMs: 150, rules: [] });
+    server.setScript({ rules: [{ when: '', steps: [{ content: 'ok', gate: 'all' }] }] });
     const client = sdk();
-    await Promise.all([1, 2, 3].map((n) => client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: `p${n}` }] })));
+    const three = Promise.all([1, 2, 3].map((n) => client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: `p${n}` }] })));
+    await server.reached('all', 3);
+    expect(server.activeStreams()).toBe(3);
+    server.openGate('all');
+    await three;
     expect(server.maxConcurrentStreams).toBe(3);
     expect(server.activeStreams()).toBe(0);
     await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'alone' }] });
     expect(server.maxConcurrentStreams).toBe(3);
+  });
+
+  it('holds a gated answer before its first byte until the gate opens, and counts arrivals', async () => {
+    server.setScript({ rules: [{ when: 'held', steps: [{ content: 'let through', gate: 'g' }] }, { when: 'free', steps: [{ content: 'not gated' }] }] });
+    let answered = false;
+    const held = reply([{ role: 'user', content: 'held' }]).then((r) => {
+      answered = true;
+      return r.choices[0]?.message.content;
+    });
+    await server.reached('g');
+    // An ungated request passes while the gated one waits; its answer is a barrier for the check below.
+    expect((await reply([{ role: 'user', content: 'free' }])).choices[0]?.message.content).toBe('not gated');
+    expect(answered).toBe(false);
+    const second = reply([{ role: 'user', content: 'held' }]);
+    await server.reached('g', 2);
+    server.openGate('g');
+    expect(await held).toBe('let through');
+    expect((await second).choices[0]?.message.content).toBe('let through');
+    // Open stays open: a later arrival passes at once.
+    expect((await reply([{ role: 'user', content: 'held' }])).choices[0]?.message.content).toBe('let through');
+  });
+
+  it('holds a stream after gateAfterChunks content chunks, so the client sees a partial answer first', async () => {
+    server.setScript({ chunkSize: 2, rules: [{ when: 's', steps: [{ content: 'aabbccdd', gate: 'mid', gateAfterChunks: 2 }] }] });
+    const stream = await sdk().chat.completions.create({ model: 'm', stream: true, messages: [{ role: 'user', content: 's' }] });
+    const text: string[] = [];
+    for await (const c of stream) {
+      const piece = c.choices[0]?.delta.content;
+      if (!piece) continue;
+      text.push(piece);
+      if (text.length === 2) {
+        // The request reaches the gate only once two chunks are out; the rest waits for the test.
+        await server.reached('mid');
+        server.openGate('mid');
+      }
+    }
+    expect(text).toEqual(['aa', 'bb', 'cc', 'dd']);
+  });
+
+  it('ends an answer held at a gate when its client goes away, and refuses gateAfterChunks without a gate', async () => {
+    server.setScript({ rules: [{ when: '', steps: [{ content: 'never', gate: 'shut' }] }] });
+    const controller = new AbortController();
+    const pending = sdk().chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] }, { signal: controller.signal }).catch((e: unknown) => e);
+    await server.reached('shut');
+    controller.abort();
+    expect(await pending).toBeInstanceOf(Error);
+    await vi.waitFor(() => expect(server.activeStreams()).toBe(0));
+    expect(() => server.setScript({ rules: [{ when: '', steps: [{ content: 'x', gateAfterChunks: 1 }] }] })).toThrow(/gateAfterChunks needs a gate name/);
   });
 
   it('lists models, answers 404 for unknown paths and 400 for invalid JSON, and records requests', async () => {
