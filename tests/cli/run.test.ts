@@ -12,7 +12,7 @@ beforeAll(async () => {
     script: {
       rules: [
         { when: 'write the report', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'report.md', content: '# report\n' } }] }, { content: 'report written' }] },
-        { when: 'slow job', steps: [{ content: 'working', latencyMs: 400 }, { content: 'done slowly' }] },
+        { when: 'slow job', steps: [{ content: 'working', gate: 'jobs' }, { content: 'done slowly' }] },
         { when: 'explode', steps: [{ content: 'never', fault: { type: '500', times: 99 } }] },
         { when: 'remember', steps: [{ content: 'I will remember: {{turn}}' }] },
       ],
@@ -107,7 +107,12 @@ describe('paragents run', () => {
       }),
     );
     const before = server.maxConcurrentStreams;
-    const r = await runCli(['run', '--parallel', file, '--approve', 'never', '--json'], { home });
+    const run = runCli(['run', '--parallel', file, '--approve', 'never', '--json'], { home });
+    // Two sessions wait at the gate at once (the limit); the third gets a slot once they go on.
+    await server.reached('jobs', 2);
+    expect(server.activeStreams()).toBe(2);
+    server.openGate('jobs');
+    const r = await run;
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const events = jsonLines(r.stdout);

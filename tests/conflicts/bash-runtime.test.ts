@@ -76,16 +76,19 @@ describe('Bash writes in the runtime gate (policy bash analysis)', () => {
     mkdirSync(join(ws, 'sub'));
     server.setScript({
       rules: [
-        { when: 'session A', steps: [{ toolCalls: [bash("cd sub && bash -c 'echo from A > shared.txt'")] }, { content: 'A done', latencyMs: 600 }] },
-        { when: 'session B', steps: [{ toolCalls: [bash('(echo from B) > sub/shared.txt')], latencyMs: 250 }, { content: 'B saw {{lastTool}}' }] },
+        // A's turn waits at the gate after its write, so it still holds the lease when B writes.
+        { when: 'session A', steps: [{ toolCalls: [bash("cd sub && bash -c 'echo from A > shared.txt'")] }, { content: 'A done', gate: 'A holds' }] },
+        { when: 'session B', steps: [{ toolCalls: [bash('(echo from B) > sub/shared.txt')] }, { content: 'B saw {{lastTool}}' }] },
       ],
     });
     engine = await startEngine(server.url, { onConflict: 'block' });
     const log = recordEvents(engine);
     const pa = await send(engine, await newSession(engine, ws, 'web-api'), 'session A');
+    await server.reached('A holds');
     const pb = await send(engine, await newSession(engine, ws, 'docs'), 'session B');
     expect(await settled(engine, pb.id)).toBe('completed');
-    await settled(engine, pa.id);
+    server.openGate('A holds');
+    expect(await settled(engine, pa.id)).toBe('completed');
     expect(toolResults(log, pb.id)[0]?.error).toMatch(/sub\/shared\.txt is being changed by session web-api/);
     expect(readFileSync(join(ws, 'sub/shared.txt'), 'utf8')).toBe('from A\n');
     const journal = unwrap(await engine.handlers['journal.list']({}));

@@ -32,8 +32,9 @@ describe('conflicts are checked before approval', () => {
     const ws = tempDir();
     server.setScript({
       rules: [
-        { when: 'session A', steps: [{ toolCalls: [write('shared.txt', 'from A\n')] }, { content: 'A done', latencyMs: 900 }] },
-        { when: 'session B', steps: [{ toolCalls: [read('shared.txt')], latencyMs: 250 }, { toolCalls: [write('shared.txt', 'from B\n')] }, { content: 'B done' }] },
+        // A's turn waits at the gate after its write, so it still holds the lease when B writes.
+        { when: 'session A', steps: [{ toolCalls: [write('shared.txt', 'from A\n')] }, { content: 'A done', gate: 'A holds' }] },
+        { when: 'session B', steps: [{ toolCalls: [read('shared.txt')] }, { toolCalls: [write('shared.txt', 'from B\n')] }, { content: 'B done' }] },
       ],
     });
     engine = await startEngine(server.url, { approvals: 'ask' });
@@ -41,7 +42,8 @@ describe('conflicts are checked before approval', () => {
     const a = await session(engine, ws, 'web-api', 'acceptEdits');
     const b = await session(engine, ws, 'docs', 'default');
     const conflict = nextEvent(engine, 'conflict');
-    await send(engine, a, 'session A');
+    const pa = await send(engine, a, 'session A');
+    await server.reached('A holds');
     const pb = await send(engine, b, 'session B');
 
     const c = await conflict;
@@ -63,6 +65,8 @@ describe('conflicts are checked before approval', () => {
     expect(ofType(log, 'conflict').filter((e) => e.promptId === pb.id)).toHaveLength(1);
     const order = log.filter((e) => e.promptId === pb.id && ['conflict', 'conflict_resolved', 'approval_requested', 'tool_result'].includes(e.type));
     expect(order.map((e) => e.type)).toEqual(['tool_result', 'conflict', 'conflict_resolved', 'approval_requested', 'tool_result']);
+    server.openGate('A holds');
+    expect(await settled(engine, pa.id)).toBe('completed');
   });
 
   it('a stale read is answered before approval is asked', async () => {

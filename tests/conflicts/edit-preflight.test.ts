@@ -12,8 +12,9 @@ beforeEach(async () => {
   server = await startModelServer();
   server.setScript({
     rules: [
-      { when: 'slow report', steps: [{ content: 'report written', latencyMs: 900 }] },
-      { when: 'slow python', steps: [{ content: 'ran python', latencyMs: 500 }] },
+      // Each answer waits at its gate until the test opens it, so the prompt stays running meanwhile.
+      { when: 'slow report', steps: [{ content: 'report written', gate: 'report' }] },
+      { when: 'slow python', steps: [{ content: 'ran python', gate: 'python' }] },
     ],
   });
 });
@@ -48,8 +49,10 @@ describe('prompt.edit recomputes the preflight claims', () => {
     expect(out.status).toBe('queued');
     // The old conflict is closed (the edit withdrew its claim), and the prompt runs without waiting for A.
     expect(ofType(log, 'conflict_resolved')).toEqual([expect.objectContaining({ conflictId: c?.conflictId, resolution: 'cancel' })]);
+    server.openGate('python');
     expect(await settled(engine, queued.id)).toBe('completed');
     expect(await statusOf(engine, a, blocker.id)).toBe('running');
+    server.openGate('report');
     expect(await settled(engine, blocker.id)).toBe('completed');
   });
 
@@ -76,16 +79,18 @@ describe('prompt.edit recomputes the preflight claims', () => {
     const c = await newSession(engine, ws, 'third');
     await send(engine, c, 'write to reports/mine.json');
     expect(ofType(log, 'conflict').filter((e) => e.paths.includes('reports/mine.json'))).toEqual([]);
-    await settled(engine, blocker.id);
+    server.openGate('report');
+    expect(await settled(engine, blocker.id)).toBe('completed');
   });
 
   it('still refuses to edit a prompt that has started', async () => {
     engine = await startEngine(server.url);
     const s = await newSession(engine, tempDir(), 'solo');
     const p = await send(engine, s, 'slow python');
-    await new Promise((r) => setTimeout(r, 100));
+    await server.reached('python');
     const r = await engine.handlers['prompt.edit']({ prompt: p.id, text: 'other' });
     expect(r.ok).toBe(false);
-    await settled(engine, p.id);
+    server.openGate('python');
+    expect(await settled(engine, p.id)).toBe('completed');
   });
 });

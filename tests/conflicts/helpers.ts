@@ -21,5 +21,3 @@ export const ofType = <T extends EngineEvent['type']>(log: readonly EngineEvent[
 
 export const toolResults = (log: readonly EngineEvent[], promptId?: string): EventOf<'tool_result'>[] =>
   ofType(log, 'tool_result').filter((e) => !promptId || e.promptId === promptId);
-
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -8,14 +8,17 @@ import { newSession, ofType, send, startEngine } from './helpers';
 let server: ModelServer;
 let engine: Engine | null = null;
 
+/** The blockers' answers wait at a gate, so they are still running whenever the test acts until it opens it. */
+const gatedRules = (tag = '') => ({
+  rules: [
+    { when: 'slow report', steps: [{ content: 'report written', gate: `report${tag}` }] },
+    { when: 'slow python', steps: [{ content: 'ran python', gate: `python${tag}` }] },
+  ],
+});
+
 beforeEach(async () => {
   server = await startModelServer();
-  server.setScript({
-    rules: [
-      { when: 'slow report', steps: [{ content: 'report written', latencyMs: 700 }] },
-      { when: 'slow python', steps: [{ content: 'ran python', latencyMs: 400 }] },
-    ],
-  });
+  server.setScript(gatedRules());
 });
 afterEach(async () => {
   await engine?.close();
@@ -47,11 +50,10 @@ describe('preflight at submission', () => {
     unwrap(await engine.handlers['conflict.resolve']({ prompt: second.id, resolution: 'override' }));
     expect(await settled(engine, second.id)).toBe('completed');
     expect(ofType(log, 'conflict_resolved')).toEqual([expect.objectContaining({ conflictId: c?.conflictId, resolution: 'override' })]);
-    // It ran while the blocker was still running.
-    const done = log.findIndex((e) => e.type === 'prompt_status' && e.promptId === first.id && e.status === 'completed');
-    const started = log.findIndex((e) => e.type === 'turn_started' && e.promptId === second.id);
-    expect(started).toBeLessThan(done === -1 ? Infinity : done);
-    await settled(engine, first.id);
+    // It ran while the blocker was still running (held at its gate).
+    expect(log.some((e) => e.type === 'prompt_status' && e.promptId === first.id && e.status === 'completed')).toBe(false);
+    server.openGate('report');
+    expect(await settled(engine, first.id)).toBe('completed');
   });
 
   it('wait starts the prompt automatically when the blocker ends (no polling), and claims are then released', async () => {
@@ -62,26 +64,28 @@ describe('preflight at submission', () => {
     expect(second.status).toBe('conflict');
     unwrap(await engine.handlers['conflict.resolve']({ prompt: second.id, resolution: 'wait' }));
     expect(unwrap(await engine.handlers['session.get']({ session: b })).prompts[0]?.status).toBe('conflict');
+    server.openGate('report');
     expect(await settled(engine, second.id)).toBe('completed');
     const blockerDone = log.findIndex((e) => e.type === 'prompt_status' && e.promptId === first.id && e.status === 'completed');
     const started = log.findIndex((e) => e.type === 'turn_started' && e.promptId === second.id);
     expect(blockerDone).toBeGreaterThanOrEqual(0);
     expect(started).toBeGreaterThan(blockerDone);
 
-    // Both ended: a third session declaring the same output is not held (the original kept claims forever).
+    // Both ended, so their claims are gone: a third session declaring the same output is not held.
     const c = await newSession(engine, ws, 'third');
     expect((await send(engine, c, 'write to reports/result.json')).status).toBe('queued');
   });
 
   it('cancel cancels the held prompt; later prompts of that session run in order', async () => {
-    const { engine, a, b } = await twoSessions();
+    const { engine, ws, a, b } = await twoSessions();
     const log = recordEvents(engine);
     await send(engine, a, 'slow report: write the summary to reports/result.json');
     const held = await send(engine, b, 'save the table to reports/result.json');
     const after = await send(engine, b, 'just say hello');
     expect(after.status).toBe('queued');
-    // The session does not run past its held prompt.
-    await new Promise((r) => setTimeout(r, 150));
+    // The session does not run past its held prompt, while a prompt of another session sent later runs to the end.
+    const other = await send(engine, await newSession(engine, ws, 'other'), 'just say hi');
+    expect(await settled(engine, other.id)).toBe('completed');
     expect(log.some((e) => e.type === 'turn_started' && e.promptId === after.id)).toBe(false);
     unwrap(await engine.handlers['conflict.resolve']({ prompt: held.id, resolution: 'cancel' }));
     expect(await settled(engine, held.id)).toBe('cancelled');
@@ -126,19 +130,27 @@ describe('preflight headless (--on-conflict)', () => {
 
   it('override runs at once and wait runs after the blocker, both with events naming the other session', async () => {
     for (const mode of ['override', 'wait'] as const) {
+      server.setScript(gatedRules(`-${mode}`));
       const { engine: e, a, b } = await twoSessions({ onConflict: mode });
       const log = recordEvents(e);
       const first = await send(e, a, 'slow report: write to reports/result.json');
       const second = await send(e, b, 'save to reports/result.json');
       expect(second.status).toBe(mode === 'override' ? 'queued' : 'conflict');
+      if (mode === 'wait') server.openGate(`report-${mode}`);
       expect(await settled(e, second.id)).toBe('completed');
       expect(ofType(log, 'conflict')[0]).toMatchObject({ sessionId: b, otherSessionId: a });
       expect(ofType(log, 'conflict_resolved').map((x) => x.resolution)).toEqual([mode]);
       const blockerDone = log.findIndex((x) => x.type === 'prompt_status' && x.promptId === first.id && x.status === 'completed');
       const started = log.findIndex((x) => x.type === 'turn_started' && x.promptId === second.id);
-      if (mode === 'wait') expect(started).toBeGreaterThan(blockerDone);
-      else expect(blockerDone === -1 || started < blockerDone).toBe(true);
-      await settled(e, first.id);
+      if (mode === 'wait') {
+        expect(blockerDone).toBeGreaterThanOrEqual(0);
+        expect(started).toBeGreaterThan(blockerDone);
+      } else {
+        // Overridden: it ran to the end while the blocker was still held at its gate.
+        expect(blockerDone).toBe(-1);
+        server.openGate(`report-${mode}`);
+      }
+      expect(await settled(e, first.id)).toBe('completed');
       await e.close();
       engine = null;
     }
@@ -147,13 +159,24 @@ describe('preflight headless (--on-conflict)', () => {
   it('a prompt told to wait keeps waiting across a restart and starts once its blocker is gone', async () => {
     const home = makeHome(server.url);
     const { engine: e, a, b } = await twoSessions({ home });
-    await send(e, a, 'slow report: write to reports/result.json');
+    const blocker = await send(e, a, 'slow report: write to reports/result.json');
     const held = await send(e, b, 'save to reports/result.json');
     unwrap(await e.handlers['conflict.resolve']({ prompt: held.id, resolution: 'wait' }));
-    // Shutting down cancels the running blocker; the held prompt stays held.
+    await server.reached('report');
+    expect(unwrap(await e.handlers['session.get']({ session: b })).prompts[0]?.status).toBe('conflict');
+    // Shutting down ends the blocker's turn while its answer is still held; the held prompt stays held.
     await e.close();
     engine = await startEngine(server.url, { home });
     const done = nextEvent(engine, 'turn_completed', (x) => x.promptId === held.id);
-    await done;
+    expect((await done).sessionId).toBe(b);
+    expect(await settled(engine, held.id)).toBe('completed');
+    // It started only once, and only after the blocker had ended with the shutdown.
+    const all = unwrap(await engine.handlers['session.events']({}));
+    const blockerEnded = all.findIndex((x) => x.type === 'prompt_status' && x.promptId === blocker.id && x.status !== 'running' && x.status !== 'queued');
+    const starts = all.flatMap((x, i) => (x.type === 'turn_started' && x.promptId === held.id ? [i] : []));
+    expect(blockerEnded).toBeGreaterThanOrEqual(0);
+    expect(starts).toHaveLength(1);
+    expect(starts[0]).toBeGreaterThan(blockerEnded);
+    expect(all.some((x) => x.type === 'turn_completed' && x.promptId === blocker.id)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,7 +29,7 @@ describe('stale reads', () => {
     const ws = tempDir();
     writeFileSync(join(ws, 'notes.md'), 'v1\n');
     server.setScript({
-      rules: [{ when: 'update notes', steps: [{ toolCalls: [read('notes.md')] }, { toolCalls: [write('notes.md', 'mine\n')], latencyMs: 300 }, { content: 'done' }] }],
+      rules: [{ when: 'update notes', steps: [{ toolCalls: [read('notes.md')] }, { toolCalls: [write('notes.md', 'mine\n')], gate: 'write' }, { content: 'done' }] }],
     });
     engine = await startEngine(server.url);
     const log = recordEvents(engine);
@@ -37,7 +37,9 @@ describe('stale reads', () => {
     const readDone = nextEvent(engine, 'tool_result', (e) => e.tool === 'Read');
     const p = await send(engine, s, 'update notes');
     await readDone;
+    // The user edits the file between the session's Read and its Write (held at the gate until then).
     writeFileSync(join(ws, 'notes.md'), 'edited by the user\n');
+    server.openGate('write');
     expect(await settled(engine, p.id)).toBe('completed');
     const w = toolResults(log).find((e) => e.tool === 'Write');
     expect(w?.ok).toBe(false);
@@ -75,12 +77,14 @@ describe('stale reads', () => {
 });
 
 describe('write leases', () => {
+  // A writes shared.txt, then its turn waits at the gate 'A holds' (lease still held) until the test opens it;
+  // B is sent only once A is there, so B's write always meets A's lease.
   async function leaseScenario(resolution: 'override' | 'wait' | 'cancel') {
     const ws = tempDir();
     server.setScript({
       rules: [
-        { when: 'session A', steps: [{ toolCalls: [write('shared.txt', 'from A\n')] }, { content: 'A done', latencyMs: 600 }] },
-        { when: 'session B', steps: [{ toolCalls: [read('shared.txt')], latencyMs: 250 }, { toolCalls: [write('shared.txt', 'from B\n')] }, { content: 'B done' }] },
+        { when: 'session A', steps: [{ toolCalls: [write('shared.txt', 'from A\n')] }, { content: 'A done', gate: 'A holds' }] },
+        { when: 'session B', steps: [{ toolCalls: [read('shared.txt')] }, { toolCalls: [write('shared.txt', 'from B\n')] }, { content: 'B done' }] },
       ],
     });
     engine = await startEngine(server.url);
@@ -89,6 +93,7 @@ describe('write leases', () => {
     const b = await newSession(engine, ws, 'docs');
     const conflict = nextEvent(engine, 'conflict', (e) => e.kind === 'write_write');
     const pa = await send(engine, a, 'session A');
+    await server.reached('A holds');
     const pb = await send(engine, b, 'session B');
     const c = await conflict;
     expect(c).toMatchObject({ sessionId: b, promptId: pb.id, otherSessionId: a, otherSessionName: 'web-api', paths: ['shared.txt'] });
@@ -102,14 +107,16 @@ describe('write leases', () => {
     expect(await settled(engine, pb.id)).toBe('completed');
     expect(toolResults(log, pb.id).map((e) => e.ok)).toEqual([true, true]);
     expect(readFileSync(join(ws, 'shared.txt'), 'utf8')).toBe('from B\n');
-    const bDone = log.findIndex((e) => e.type === 'turn_completed' && e.promptId === pb.id);
-    const aDone = log.findIndex((e) => e.type === 'turn_completed' && e.promptId === pa.id);
-    expect(aDone === -1 || bDone < aDone).toBe(true);
+    expect(log.some((e) => e.type === 'turn_completed' && e.promptId === pa.id)).toBe(false);
     expect(ofType(log, 'conflict_resolved').map((e) => e.resolution)).toEqual(['override']);
+    server.openGate('A holds');
+    expect(await settled(engine, pa.id)).toBe('completed');
   });
 
   it('interactive wait writes once the holder turn ended', async () => {
     const { ws, log, pa, pb, engine } = await leaseScenario('wait');
+    expect(log.some((e) => e.type === 'tool_result' && e.promptId === pb.id && e.tool === 'Write')).toBe(false);
+    server.openGate('A holds');
     expect(await settled(engine, pb.id)).toBe('completed');
     const aDone = log.findIndex((e) => e.type === 'prompt_status' && e.promptId === pa.id && e.status === 'completed');
     const bWrite = log.findIndex((e) => e.type === 'tool_result' && e.promptId === pb.id && e.tool === 'Write');
@@ -121,6 +128,7 @@ describe('write leases', () => {
   it('interactive cancel cancels the waiting turn and keeps the holder content', async () => {
     const { ws, pa, pb, engine } = await leaseScenario('cancel');
     expect(await settled(engine, pb.id)).toBe('cancelled');
+    server.openGate('A holds');
     expect(await settled(engine, pa.id)).toBe('completed');
     expect(readFileSync(join(ws, 'shared.txt'), 'utf8')).toBe('from A\n');
   });
@@ -129,16 +137,18 @@ describe('write leases', () => {
     const ws = tempDir();
     server.setScript({
       rules: [
-        { when: 'session A', steps: [{ toolCalls: [write('shared.txt', 'from A\n')] }, { content: 'A done', latencyMs: 500 }] },
-        { when: 'session B', steps: [{ toolCalls: [write('shared.txt', 'from B\n')], latencyMs: 200 }, { content: 'B saw {{lastTool}}' }] },
+        { when: 'session A', steps: [{ toolCalls: [write('shared.txt', 'from A\n')] }, { content: 'A done', gate: 'A holds' }] },
+        { when: 'session B', steps: [{ toolCalls: [write('shared.txt', 'from B\n')] }, { content: 'B saw {{lastTool}}' }] },
       ],
     });
     engine = await startEngine(server.url, { onConflict: 'block' });
     const log = recordEvents(engine);
     const pa = await send(engine, await newSession(engine, ws, 'web-api'), 'session A');
+    await server.reached('A holds');
     const pb = await send(engine, await newSession(engine, ws, 'docs'), 'session B');
     expect(await settled(engine, pb.id)).toBe('completed');
-    await settled(engine, pa.id);
+    server.openGate('A holds');
+    expect(await settled(engine, pa.id)).toBe('completed');
     expect(toolResults(log, pb.id)[0]?.error).toMatch(/shared\.txt is being changed by session web-api/);
     expect(ofType(log, 'conflict_resolved').map((e) => e.resolution)).toEqual(['block']);
     expect(readFileSync(join(ws, 'shared.txt'), 'utf8')).toBe('from A\n');
@@ -150,20 +160,26 @@ describe('exclusive commands and destructive git', () => {
     const ws = tempDir();
     mkdirSync(join(ws, '.paragents'));
     writeFileSync(join(ws, '.paragents', 'conflicts.json'), JSON.stringify({ exclusiveCommands: ['sh ./critical.sh *'] }));
-    writeFileSync(join(ws, 'critical.sh'), 'echo "start $1" >> log.txt; sleep 0.4; echo "end $1" >> log.txt\n');
+    // Each run holds the command open until the test creates its go-<name> file.
+    writeFileSync(join(ws, 'critical.sh'), 'echo "start $1" >> log.txt; while [ ! -e "go-$1" ]; do sleep 0.02; done; echo "end $1" >> log.txt\n');
     server.setScript({
       rules: ['one', 'two'].map((who) => ({ when: `critical ${who}`, steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: `sh ./critical.sh ${who}` } }] }, { content: 'ok' }] })),
     });
     engine = await startEngine(server.url);
     const log = recordEvents(engine);
+    const logText = () => (existsSync(join(ws, 'log.txt')) ? readFileSync(join(ws, 'log.txt'), 'utf8') : '');
     const p1 = await send(engine, await newSession(engine, ws, 's1'), 'critical one');
+    await vi.waitFor(() => expect(logText()).toBe('start one\n'), { timeout: 10_000 });
+    const contended = nextEvent(engine, 'conflict', (e) => e.kind === 'exclusive_command');
     const p2 = await send(engine, await newSession(engine, ws, 's2'), 'critical two');
-    await settled(engine, p1.id);
-    await settled(engine, p2.id);
-    const lines = readFileSync(join(ws, 'log.txt'), 'utf8').trim().split('\n');
-    expect(lines).toHaveLength(4);
-    expect(lines[0]?.replace('start', 'end')).toBe(lines[1]);
-    expect(lines[2]?.replace('start', 'end')).toBe(lines[3]);
+    expect((await contended).promptId).toBe(p2.id);
+    // The second run waits for the first one, which is still inside the command.
+    expect(logText()).toBe('start one\n');
+    writeFileSync(join(ws, 'go-one'), '');
+    writeFileSync(join(ws, 'go-two'), '');
+    expect(await settled(engine, p1.id)).toBe('completed');
+    expect(await settled(engine, p2.id)).toBe('completed');
+    expect(logText().trim().split('\n')).toEqual(['start one', 'end one', 'start two', 'end two']);
     expect(ofType(log, 'conflict')).toEqual([expect.objectContaining({ kind: 'exclusive_command' })]);
   });
 

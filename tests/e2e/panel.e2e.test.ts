@@ -43,8 +43,9 @@ describe.skipIf(!haveChromium())('panel in Chromium', () => {
         chunkSize: 6,
         models: ['scripted-model'],
         rules: [
-          { when: 'alpha:', steps: [{ content: `## Notes\n\n${STORY}\n\n\`\`\`ts\nconst sessions = 3;\n\`\`\`` }] },
-          { when: 'delta:', steps: [{ content: `## Report\n\n${STORY.repeat(2)}` }] },
+          // Both stop mid-answer at a gate, so the panel shows them streaming until the test lets them finish.
+          { when: 'alpha:', steps: [{ content: `## Notes\n\n${STORY}\n\n\`\`\`ts\nconst sessions = 3;\n\`\`\``, gate: 'alpha', gateAfterChunks: 20 }] },
+          { when: 'delta:', steps: [{ content: `## Report\n\n${STORY.repeat(2)}`, gate: 'delta', gateAfterChunks: 20 }] },
           { when: 'echo:', steps: [{ content: 'Echo wrote nothing.' }] },
           {
             when: 'beta:',
@@ -128,11 +129,13 @@ describe.skipIf(!haveChromium())('panel in Chromium', () => {
     await page.getByRole('button', { name: '⊞ 2×2' }).click();
     await sessionButton('alpha').click();
     await page.locator('.item-assistant.streaming').first().waitFor({ timeout: 15_000 });
+    await model.reached('alpha');
     expect(await chipOf('alpha')).toBe('running'); // streaming, not "queued" (a late prompt.send reply once said so)
     await page.screenshot({ path: join(SHOTS, 'streaming.png') });
     await expect.poll(() => chipOf('beta'), { timeout: 15_000 }).toBe('approval');
     await expect.poll(() => chipOf('gamma'), { timeout: 15_000 }).toBe('approval');
     expect(model.maxConcurrentStreams).toBeGreaterThanOrEqual(2); // the model saw the sessions' requests overlap
+    model.openGate('alpha');
     await expect.poll(async () => (await page.getByRole('button', { name: /^Approvals/ }).textContent())?.trim()).toBe('Approvals 2');
 
     await sessionButton('beta').click();
@@ -175,6 +178,7 @@ describe.skipIf(!haveChromium())('panel in Chromium', () => {
     await page.getByRole('button', { name: 'New session', exact: true }).waitFor();
     await createSession('delta', 'shared');
     await send('delta', 'delta: write the long report > out/report.txt');
+    await model.reached('delta');
     await expect.poll(() => chipOf('delta'), { timeout: 15_000 }).toBe('running');
 
     await createSession('echo', 'shared');
@@ -191,6 +195,8 @@ describe.skipIf(!haveChromium())('panel in Chromium', () => {
     await card.waitFor({ state: 'detached' });
     await transcript().getByText('Echo wrote nothing.').waitFor({ timeout: 15_000 });
     await expect.poll(() => chipOf('echo'), { timeout: 15_000 }).toBe('complete');
+    expect(await chipOf('delta')).toBe('running'); // still held mid-answer: echo ran alongside it
+    model.openGate('delta');
     await expect.poll(() => chipOf('delta'), { timeout: 30_000 }).toBe('complete');
   }, 90_000);
 

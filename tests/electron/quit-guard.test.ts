@@ -8,11 +8,14 @@ describe('quit guard', () => {
   it('holds the first quit until everything is closed in order, then quits once', async () => {
     const order: string[] = [];
     const quit = vi.fn();
+    // The engine closer finishes only when the test says so.
+    let engineClosed = (): void => undefined;
+    const engineClosing = new Promise<void>((resolve) => (engineClosed = resolve));
     const guard = createQuitGuard({
       closers: [
         () => void order.push('desktop'),
         async () => {
-          await new Promise((r) => setTimeout(r, 20));
+          await engineClosing;
           order.push('engine');
         },
       ],
@@ -23,6 +26,8 @@ describe('quit guard', () => {
     expect(guard.onBeforeQuit(prevent)).toBe(true);
     expect(prevent).toHaveBeenCalledTimes(2);
     expect(guard.state).toBe('closing');
+    expect(quit).not.toHaveBeenCalled();
+    engineClosed();
     await guard.closed;
     expect(order).toEqual(['desktop', 'engine']);
     expect(quit).toHaveBeenCalledTimes(1);

@@ -130,13 +130,18 @@ describe('agent loop', () => {
 
 describe('scheduler', () => {
   it('never runs more sessions at once than the limit, and serves every session', async () => {
-    server.setScript({ latencyMs: 120, rules: [] });
+    server.setScript({ rules: [{ when: 'job', steps: [{ content: 'ok', gate: 'jobs' }] }] });
     const { engine } = await start({ config: { concurrency: 2 } });
     const prompts: string[] = [];
     for (let i = 0; i < 6; i++) {
       const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
       prompts.push(unwrap(await engine.handlers['prompt.send']({ session: s.id, text: `job ${i}` })).id);
     }
+    // Two answers wait at the gate, filling both slots; the other four prompts wait for a slot.
+    await server.reached('jobs', 2);
+    expect(server.activeStreams()).toBe(2);
+    expect(engine.stats().slotsInUse).toBe(2);
+    server.openGate('jobs');
     const results = await Promise.all(prompts.map((id) => settled(engine, id)));
     expect(results).toEqual(Array(6).fill('completed'));
     expect(server.maxConcurrentStreams).toBeLessThanOrEqual(2);
@@ -145,13 +150,16 @@ describe('scheduler', () => {
   });
 
   it('queues prompts sent to a busy session and runs them in order', async () => {
-    server.setScript({ latencyMs: 50, rules: [] });
+    server.setScript({ rules: [{ when: 'first', steps: [{ content: 'ok', gate: 'first' }] }] });
     const { engine } = await start();
     const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
     const ids: string[] = [];
     for (const t of ['first', 'second', 'third']) ids.push(unwrap(await engine.handlers['prompt.send']({ session: s.id, text: t })).id);
+    // The first answer waits at the gate, so the session is busy and the other two are queued behind it.
+    await server.reached('first');
     const detail = unwrap(await engine.handlers['session.get']({ session: s.id }));
-    expect(detail.prompts.filter((p) => p.status === 'queued').length).toBeGreaterThanOrEqual(2);
+    expect(ids.map((id) => detail.prompts.find((p) => p.id === id)?.status)).toEqual(['running', 'queued', 'queued']);
+    server.openGate('first');
     for (const id of ids) expect(await settled(engine, id)).toBe('completed');
     const lastUser = server.requests
       .filter((r) => r.path.endsWith('/chat/completions'))
@@ -160,7 +168,8 @@ describe('scheduler', () => {
   });
 
   it('cancels a turn mid-stream promptly, and the session takes the next prompt', async () => {
-    server.setScript({ rules: [{ when: 'slow', steps: [{ content: 'x'.repeat(4000) }] }], tokensPerSecond: 20 });
+    // The answer stops after its first chunk at a gate that is never opened: the cancel always lands mid-stream.
+    server.setScript({ rules: [{ when: 'slow', steps: [{ content: 'x'.repeat(400), gate: 'mid-stream', gateAfterChunks: 1 }] }] });
     const { engine } = await start();
     const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
     const delta = nextEvent(engine, 'assistant_delta');

@@ -14,8 +14,9 @@ beforeEach(async () => {
         {
           when: 'three steps',
           steps: [
-            { toolCalls: [{ name: 'LS', arguments: {} }], latencyMs: 150 },
-            { toolCalls: [{ name: 'LS', arguments: {} }], latencyMs: 150 },
+            // The first answer waits at the gate until the test has asked for the pause.
+            { toolCalls: [{ name: 'LS', arguments: {} }], gate: 'first step' },
+            { toolCalls: [{ name: 'LS', arguments: {} }] },
             { content: 'all done' },
           ],
         },
@@ -36,11 +37,12 @@ it('pauses a running turn at the next step, frees its slot for another session, 
   const log = recordEvents(engine);
   const a = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'a' }));
   const b = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'b' }));
-  const started = nextEvent(engine, 'turn_started');
   const pa = unwrap(await engine.handlers['prompt.send']({ session: a.id, text: 'three steps please' }));
-  await started;
+  await server.reached('first step');
+  const paused = nextEvent(engine, 'prompt_status', (e) => e.promptId === pa.id && e.status === 'paused');
   unwrap(await engine.handlers['prompt.pause']({ prompt: pa.ref }));
-  await nextEvent(engine, 'prompt_status', (e) => e.promptId === pa.id && e.status === 'paused');
+  server.openGate('first step');
+  await paused;
   expect(unwrap(await engine.handlers['session.get']({ session: 'a' })).status).toBe('paused');
 
   // With the limit at 1, b can only run because the paused turn gave up its slot.
@@ -62,16 +64,22 @@ it('a paused prompt stays paused across a restart, holds its session queue, and 
   const home = makeHome(server.url);
   engine = await createEngine({ home, env: {}, approvals: 'all' });
   const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'p' }));
-  const started = nextEvent(engine, 'turn_started');
   const p1 = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'three steps' }));
-  await started;
+  await server.reached('first step');
+  const paused = nextEvent(engine, 'prompt_status', (e) => e.promptId === p1.id && e.status === 'paused');
   unwrap(await engine.handlers['prompt.pause']({ prompt: p1.id }));
-  await nextEvent(engine, 'prompt_status', (e) => e.promptId === p1.id && e.status === 'paused');
+  server.openGate('first step');
+  await paused;
   const p2 = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'after it' }));
   await engine.close();
 
   engine = await createEngine({ home, env: {}, approvals: 'all' });
-  await new Promise((r) => setTimeout(r, 300));
+  const requestsBefore = server.requests.length;
+  // A prompt of another session runs to the end after the restart; session p stays as it was meanwhile.
+  const other = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'other' }));
+  expect(await settled(engine, unwrap(await engine.handlers['prompt.send']({ session: other.id, text: 'hello' })).id)).toBe('completed');
+  const lastUser = (body: unknown) => (body as { messages: { role: string; content: string }[] }).messages.filter((m) => m.role === 'user').at(-1)?.content;
+  expect(server.requests.slice(requestsBefore).map((r) => lastUser(r.body))).toEqual(['hello']);
   const detail = unwrap(await engine.handlers['session.get']({ session: 'p' }));
   expect(detail.prompts.map((p) => p.status)).toEqual(['paused', 'queued']);
   unwrap(await engine.handlers['prompt.resume']({ prompt: p1.ref }));
@@ -83,9 +91,9 @@ it('cancelling a turn that gave up its slot (waiting on a person) does not wait 
   server.setScript({
     rules: [
       { when: 'needs ok', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'x.txt', content: 'x' } }] }, { content: 'done' }] },
-      { when: 'long story', steps: [{ content: 'word '.repeat(200) }] },
+      // The story stops after its first chunk at a gate that is never opened, so b keeps the slot.
+      { when: 'long story', steps: [{ content: 'word '.repeat(200), gate: 'story', gateAfterChunks: 1 }] },
     ],
-    tokensPerSecond: 20,
   });
   const home = makeHome(server.url, { concurrency: 1 });
   engine = await createEngine({ home, env: {}, approvals: 'ask' });

@@ -109,9 +109,8 @@ describe('model client retries', () => {
   it('reports a timeout as kind "timeout" once retries are spent', async () => {
     server.setScript({ rules: [{ when: 'x', steps: [{ fault: { type: 'hang', times: 5 } }] }] });
     const client = createModelClient(loaded([provider('local', server.url)], { requestTimeoutMs: 1000, maxRetries: 0 }));
-    const started = Date.now();
+    // The server never answers, so only the client's own request timeout can end the call.
     await expect(client.complete({ messages: [user('x')], tools: [], signal: signal() })).rejects.toMatchObject({ kind: 'timeout' });
-    expect(Date.now() - started).toBeLessThan(10_000);
     // The server notices the client hanging up shortly after.
     await vi.waitFor(() => expect(server.activeStreams()).toBe(0));
   });

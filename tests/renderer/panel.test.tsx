@@ -71,8 +71,10 @@ describe('panel', () => {
     expect(box.getAttribute('data-session-id')).toBe('sess-2');
     store.getState().actions.focus('sess-1');
     await waitFor(() => expect(window.location.hash).toBe('#/session/sess-1'));
+    // This listener is added after the panel's, so it runs once the panel has handled the change.
+    const handled = new Promise((r) => window.addEventListener('hashchange', r, { once: true }));
     window.location.hash = '#/session/no-such-session';
-    await new Promise((r) => setTimeout(r, 20));
+    await handled;
     expect(store.getState().ui.focusedSessionId).toBe('sess-1');
   });
 

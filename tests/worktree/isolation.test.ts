@@ -84,12 +84,14 @@ describe('isolated sessions: creation and lifecycle', () => {
 
   it('does not merge while the session is still working', async () => {
     const e = ctx.engine;
-    ctx.server.setScript({ rules: [{ when: 'slow', steps: [{ content: 'thinking', latencyMs: 1500 }] }] });
+    ctx.server.setScript({ rules: [{ when: 'slow', steps: [{ content: 'thinking', gate: 'still working' }] }] });
     const repo = makeRepo();
     const s = unwrap(await e.handlers['session.create']({ workspace: repo, isolate: true }));
     const p = unwrap(await e.handlers['prompt.send']({ session: s.id, text: 'slow work' }));
+    await ctx.server.reached('still working');
     const r = await e.handlers['worktree.merge']({ session: s.id });
     expect(!r.ok && r.error.message).toMatch(/is still working/);
+    ctx.server.openGate('still working');
     expect(await settled(e, p.id)).toBe('completed');
   });
 
