@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import vitest from '@vitest/eslint-plugin';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'net', 'http', 'url'];
 
@@ -49,6 +50,15 @@ export default tseslint.config(
           { group: [...nodeBuiltins, 'electron', 'better-sqlite3', 'openai'], message: 'renderer/ has no Node or electron access.' },
         ],
       }],
+    },
+  },
+  {
+    // A test that asserts nothing passes whatever the code does. The rule follows assertions into local
+    // `function` helpers; helpers named expect… or assert… (expectChip) count as assertions themselves.
+    files: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+    plugins: { vitest },
+    rules: {
+      'vitest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', 'assert*'] }],
     },
   },
   {
