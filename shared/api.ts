@@ -17,7 +17,7 @@ export const requests = {
       name: z.string().min(1).max(80).optional(),
       mode: PermissionMode.optional(),
       /** Run the session in its own git worktree on a new branch `paragents/<ref>` (the workspace must be in a git repository). */
-      isolate: z.boolean().optional(), // (worktree)
+      isolate: z.boolean().optional(),
     }),
     output: SessionSummary,
   },
@@ -55,12 +55,12 @@ export const requests = {
     output: PolicyDecision,
   },
   /** Setup view: add or replace a provider (the key is kept by the engine, never sent back) and optionally make it the default. */
-  'config.saveProvider': { // (ui)
+  'config.saveProvider': {
     input: z.object({ provider: ProviderConfig, makeDefault: z.boolean().optional() }),
     output: RedactedConfig,
   },
   /** Setup view: the models an OpenAI-compatible server lists (GET /models); also its "Test connection". A saved provider's key is used when `provider` names one and no key is given. */
-  'config.listModels': { // (ui)
+  'config.listModels': {
     input: z.object({
       baseURL: z.string().url(),
       apiKey: z.string().optional(),
@@ -70,12 +70,12 @@ export const requests = {
     output: z.object({ models: z.array(z.string()), latencyMs: z.number() }),
   },
   /** Setup view: local servers answering on their default ports (Ollama 11434, LM Studio 1234), offered first. */
-  'config.detectLocal': { // (ui)
+  'config.detectLocal': {
     input: z.object({}),
     output: z.array(z.object({ preset: z.enum(['ollama', 'lmstudio']), baseURL: z.string(), models: z.array(z.string()) })),
   },
   /** Permissions view: the effective rules for a session or workspace, each with the file it came from; mode and trust. */
-  'policy.rules': { // (ui)
+  'policy.rules': {
     input: z.object({ session: IdOrRef.optional(), workspace: z.string().optional() }),
     output: z.object({
       workspace: z.string().nullable(),
@@ -95,7 +95,7 @@ export const requests = {
     output: z.object({ workspace: z.string(), trusted: z.boolean() }),
   },
   /** Change journal: which session wrote which file, with content hashes before and after (null = absent); oldest first. */
-  'journal.list': { // (conflicts)
+  'journal.list': {
     input: z.object({ session: IdOrRef.optional(), path: z.string().optional() }),
     output: z.array(
       z.object({
@@ -115,7 +115,7 @@ export const requests = {
     ),
   },
   /** Undo one session's writes; files another session (or an editor) changed since are left alone and listed. */
-  'journal.undo': { // (conflicts)
+  'journal.undo': {
     input: z.object({ session: IdOrRef, dryRun: z.boolean().optional() }),
     output: z.object({
       restored: z.array(z.string()),
@@ -124,7 +124,7 @@ export const requests = {
     }),
   },
   /** An isolated session's work (its branch's commits and its uncommitted files) against the base it forked from. */
-  'worktree.diff': { // (worktree)
+  'worktree.diff': {
     input: z.object({ session: IdOrRef }),
     output: z.object({
       branch: z.string(),
@@ -145,7 +145,7 @@ export const requests = {
    * otherwise uncommitted worktree files are first committed on the session branch, and the merge is refused
    * (nothing changed) when it would conflict or when the base has uncommitted changes to the files it touches.
    */
-  'worktree.merge': { // (worktree)
+  'worktree.merge': {
     input: z.object({ session: IdOrRef, preview: z.boolean().optional() }),
     output: z.object({
       preview: z.boolean(),
@@ -168,7 +168,7 @@ export const requests = {
     }),
   },
   /** Remove an isolated session's worktree folder (and close the session): only once merged, or with `force`, which commits any uncommitted files and keeps the branch. */
-  'worktree.remove': { // (worktree)
+  'worktree.remove': {
     input: z.object({ session: IdOrRef, force: z.boolean().optional() }),
     output: z.object({ branch: z.string(), branchDeleted: z.boolean(), committed: z.string().nullable() }),
   },

@@ -9,7 +9,7 @@ export const Usage = z.object({
 });
 export type Usage = z.infer<typeof Usage>;
 
-/** A session isolated in its own git worktree on a new branch (issue 4, "Optional isolation"). */
+/** A session isolated in its own git worktree on a new branch, so its edits stay apart until merged back. */
 export const WorktreeInfo = z.object({
   /** The session's branch, `paragents/<session ref>`. */
   branch: z.string(),

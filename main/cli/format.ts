@@ -12,7 +12,7 @@ const short = (s: string, n = 160): string => {
   return one.length > n ? `${one.slice(0, n - 1)}…` : one;
 };
 
-/** The human-readable form, in the original's `[S:ref][P:ref]` prefix style. Null: nothing to print. */
+/** The human-readable form, each line prefixed `[S:session][P:prompt]` to tell interleaved sessions apart. Null: nothing to print. */
 export function eventTextLine(e: EngineEvent): string | null {
   const tag = `[S:${e.sessionName ?? e.sessionRef}]${e.promptRef ? `[P:${e.promptRef}]` : ''}`;
   switch (e.type) {

@@ -38,7 +38,7 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
         approve: { type: 'string', default: 'ask' },
         'on-conflict': { type: 'string', default: 'wait' },
         json: { type: 'boolean', default: false },
-        worktree: { type: 'boolean', default: false }, // (worktree)
+        worktree: { type: 'boolean', default: false },
       },
       strict: true,
     }));

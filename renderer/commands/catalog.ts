@@ -1,4 +1,4 @@
-/** The slash commands, as the original TUI's users know them. `arg` says what the completion popup offers. */
+/** The slash commands of the prompt box. `arg` says what the completion popup offers. */
 export type ArgKind = 'session' | 'prompt' | 'approval' | 'text' | 'none';
 
 export interface CommandSpec {
@@ -25,7 +25,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   { name: 'retry', usage: '/retry [prompt]', help: 'run a failed or cancelled prompt again', arg: 'prompt' },
   { name: 'journal', usage: '/journal [session]', help: 'who changed which file (the change journal)', arg: 'session' },
   { name: 'undo', usage: '/undo <session> [dry]', help: 'undo one session\'s writes (files changed since by others are left alone)', arg: 'session' },
-  { name: 'diff', usage: '/diff [session]', help: 'files an isolated (worktree) session changed against its base', arg: 'session' },
+  { name: 'diff', usage: '/diff [session]', help: 'files an isolated session changed in its git worktree, against its base', arg: 'session' },
   { name: 'merge', usage: '/merge <session> [preview]', help: 'merge an isolated session back (preview lists conflicts first)', arg: 'session' },
   { name: 'permissions', usage: '/permissions', help: 'effective rules, modes and a "check a call" box', arg: 'none' },
   { name: 'setup', usage: '/setup', help: 'configure a model provider', arg: 'none' },
@@ -33,7 +33,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   { name: 'help', usage: '/help', help: 'list commands and keys', arg: 'none' },
 ];
 
-/** The original's short aliases. */
+/** Colon shortcuts for the commands typed most often. */
 export const ALIASES: Readonly<Record<string, string>> = { ':s': 'prompt', ':sv': 'prompt', ':a': 'approvals', ':h': 'help', ':p': 'permissions' };
 
 export function findCommand(name: string): CommandSpec | undefined {

@@ -4,7 +4,7 @@ import type { DomainState } from '../store/types';
 import { COMMANDS, findCommand } from './catalog';
 
 export interface Candidate {
-  /** The whole input after choosing this candidate (filled, not run — as in the original). */
+  /** The whole input after choosing this candidate (filled, not run, so arguments can still be added). */
   fill: string;
   label: string;
   detail: string;

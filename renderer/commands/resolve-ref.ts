@@ -5,7 +5,7 @@ export interface Refd {
 
 export type Resolved<T> = { ok: true; item: T } | { ok: false; message: string };
 
-/** Exact id, exact ref, unique id prefix, unique ref prefix — the original's order; `#n` picks the n-th (1-based). */
+/** Exact id, exact ref, unique id prefix, unique ref prefix, in that order, so an exact match beats a prefix; `#n` picks the n-th (1-based). */
 export function resolveRef<T extends Refd>(items: readonly T[], query: string, what: string): Resolved<T> {
   const q = query.trim().toLowerCase();
   if (!q) return { ok: false, message: `no ${what} given` };

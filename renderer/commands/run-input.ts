@@ -6,12 +6,12 @@ import { COMMANDS, findCommand } from './catalog';
 import { parseInput } from './parse-input';
 import { resolveRef } from './resolve-ref';
 
-/** At most this many open sessions, as in the original's slots. */
+/** At most this many open sessions: /new and /submit refuse more until one is closed. */
 export const MAX_SESSIONS = 8;
 
 /**
  * Runs one line from the prompt box: plain text goes to the focused session (or starts one), `y`/`n` answer its
- * pending approval, `/commands` do what the original TUI did. Replies go to the panel's log.
+ * pending approval, `/commands` run the commands listed in catalog.ts. Replies go to the panel's log.
  */
 export async function runInput(store: PanelStore, raw: string): Promise<void> {
   const { domain, ui, actions } = store.getState();
@@ -103,7 +103,7 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
     }
     case 'resume': {
       // `/resume` goes on with a paused prompt (the focused session's, or the one named); naming a session that
-      // has none paused brings it to the front, as the original did.
+      // has none paused brings it to the front instead.
       const target = args[0] ? resolveRef(Object.values(domain.prompts), args[0], 'prompt') : null;
       const paused = target?.ok
         ? target.item

@@ -1,6 +1,6 @@
 import { useActions, usePanel } from '../store/use-panel';
 
-/** Replies to commands and errors, like the original's log lines; the newest few are shown. */
+/** Replies to commands and errors, one line each; the newest few are shown. */
 export function CommandLog() {
   const log = usePanel((s) => s.ui.log);
   const actions = useActions();

@@ -11,7 +11,7 @@ export interface LogLine {
 export interface UiState {
   focusedSessionId: string | null;
   layout: Layout;
-  /** Sessions shown in the grid besides the focused one (the original's right-hand panels). */
+  /** Sessions shown in the grid besides the focused one. */
   gridIds: string[];
   overlay: Overlay;
   newSessionOpen: boolean;

@@ -6,7 +6,7 @@ import { StampBook } from '../../main/core/conflicts/stamp-book';
 const tablesOf = (db: Database.Database): string[] =>
   (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]).map((t) => t.name);
 
-describe('migration 002 (conflicts)', () => {
+describe('migration 002: conflict and journal tables', () => {
   it('upgrades a version-1 database and creates the conflict tables', () => {
     const db = new Database(':memory:');
     expect(migrate(db, migrations.slice(0, 1))).toBe(1);

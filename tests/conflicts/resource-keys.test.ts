@@ -4,7 +4,7 @@ import { extractResourceKeys, normaliseDeclaredPath } from '../../main/core/conf
 const WS = '/work/ws';
 const keys = (text: string): string[] => extractResourceKeys(text, WS).keys.filter((k) => k.startsWith('out:') || k.startsWith('git:'));
 
-describe('preflight resource keys (the original rules)', () => {
+describe('preflight resource keys read from the prompt text', () => {
   it('finds redirect, tee, touch, mkdir and cp/mv destinations', () => {
     expect(keys('run pytest > out/result.json')).toEqual(['out:out/result.json']);
     expect(keys('python run.py | tee -a logs/run.log')).toEqual(['out:logs/run.log']);
@@ -30,7 +30,7 @@ describe('preflight resource keys (the original rules)', () => {
     expect(extractResourceKeys('修复后提交代码', WS).keys).toContain('perm:git');
   });
 
-  it('records capabilities as intent only, with the original confidence tiers', () => {
+  it('records capabilities as intent only, with confidence rising with the number of signals', () => {
     const r = extractResourceKeys('write a python script and run it in the shell, save to out.txt', WS);
     expect(r.keys).toEqual(expect.arrayContaining(['perm:python', 'perm:shell', 'out:out.txt']));
     expect(r.confidence).toBe(0.62);

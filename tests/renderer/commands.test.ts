@@ -21,7 +21,7 @@ describe('input parsing', () => {
     expect(parseInput('   ', false)).toEqual({ kind: 'empty' });
   });
 
-  it('resolves refs in the original order: exact id, exact ref, unique prefixes, #n', () => {
+  it('resolves refs in order: exact id, exact ref, unique prefixes, #n', () => {
     const items = [{ id: 'aa11', ref: 'ab12cd' }, { id: 'bb22', ref: 'ab99ff' }];
     expect(resolveRef(items, 'ab12', 'session')).toEqual({ ok: true, item: items[0] });
     expect(resolveRef(items, 'ab', 'session')).toEqual({ ok: false, message: 'ambiguous session prefix: ab' });

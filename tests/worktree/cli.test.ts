@@ -18,7 +18,7 @@ afterAll(async () => {
   cleanupTempDirs();
 });
 
-/** Runs `paragents worktree …` in-process (the command is registered in main.ts by the lead). */
+/** Runs `paragents worktree …` in-process, through the function main.ts dispatches that command to. */
 async function worktreeCli(home: string, args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
   const err: string[] = [];
@@ -36,9 +36,9 @@ describe('paragents run --worktree', () => {
     expect(r.code).toBe(0);
     const created = jsonLines(r.stdout).find((e) => e.type === 'session_created');
     const ref = String(created?.sessionRef);
-    const worktree = join(home, 'worktrees', ref);
-    expect(created?.workspace).toBe(worktree);
-    expect(readFileSync(join(worktree, 'report.md'), 'utf8')).toBe('# report\n');
+    const worktreeDir = join(home, 'worktrees', ref);
+    expect(created?.workspace).toBe(worktreeDir);
+    expect(readFileSync(join(worktreeDir, 'report.md'), 'utf8')).toBe('# report\n');
     expect(existsSync(join(repo, 'report.md'))).toBe(false);
 
     const diff = await worktreeCli(home, ['diff', 'rep']);

@@ -20,7 +20,7 @@ export interface WorktreeService {
   handlers: Pick<RequestHandlers, WorktreeRequests>;
 }
 
-/** Isolated sessions (issue 4): their git worktrees, diff, merge back and removal. */
+/** Isolated sessions: their git worktrees, diff, merge back and removal. */
 export function createWorktreeService(d: { home: string; store: Store; bus: EventBus }): WorktreeService {
   const { store, bus } = d;
   // Refs chosen for worktrees being created, not yet in the store.
