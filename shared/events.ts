@@ -21,7 +21,13 @@ export type ConflictResolution = z.infer<typeof ConflictResolution>;
 export const ToolCallRef = z.object({ id: z.string(), name: z.string() });
 
 export const EngineEvent = z.discriminatedUnion('type', [
-  z.object({ ...base, type: z.literal('session_created'), workspace: z.string() }),
+  z.object({
+    ...base,
+    type: z.literal('session_created'),
+    workspace: z.string(),
+    /** Set on a fork: the session it was copied from, and that session's last event included in the copy. */
+    forkedFrom: z.object({ sessionId: z.string(), sessionRef: z.string(), seq: z.number().int() }).optional(),
+  }),
   z.object({ ...base, type: z.literal('session_closed') }),
   z.object({ ...base, type: z.literal('prompt_queued'), text: z.string(), position: z.number().int() }),
   z.object({ ...base, type: z.literal('prompt_status'), status: PromptStatus }),
@@ -106,6 +112,13 @@ export const EngineEvent = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('turn_completed'), content: z.string() }),
   z.object({ ...base, type: z.literal('turn_failed'), error: z.string() }),
   z.object({ ...base, type: z.literal('turn_cancelled'), reason: z.string() }),
+  /** The next request of the session uses project instructions (AGENTS.md / CLAUDE.md) that differ from the last ones. */
+  z.object({
+    ...base,
+    type: z.literal('instructions_changed'),
+    sources: z.array(z.object({ path: z.string(), bytes: z.number().int(), truncated: z.boolean() })),
+    hash: z.string(),
+  }),
 ]);
 export type EngineEvent = z.infer<typeof EngineEvent>;
 export type EngineEventType = EngineEvent['type'];

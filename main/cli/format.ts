@@ -1,9 +1,14 @@
-import type { EngineEvent } from '../../shared/events';
+import { EngineEvent } from '../../shared/events';
 import { missingCase } from '../../shared/result';
 
-/** One JSON line per event: `type`, `session` (name or ref), `prompt` (ref) and `ts` first, then the payload. */
-export function eventJsonLine(e: EngineEvent): string {
-  const { type, ts, sessionName, sessionRef, promptRef, ...rest } = e;
+/**
+ * One JSON line per event: `type`, `session` (name or ref), `prompt` (ref) and `ts` first, then the payload.
+ * Fields follow the contract's order whatever object the event was read from (published live by `run`, or
+ * parsed back from the store by `sessions show`), so the same event always prints the same line.
+ */
+export function eventJsonLine(event: EngineEvent): string {
+  const parsed = EngineEvent.safeParse(event);
+  const { type, ts, sessionName, sessionRef, promptRef, ...rest } = parsed.success ? parsed.data : event;
   return JSON.stringify({ type, session: sessionName ?? sessionRef, prompt: promptRef, ts, sessionRef, ...rest });
 }
 
@@ -17,7 +22,7 @@ export function eventTextLine(e: EngineEvent): string | null {
   const tag = `[S:${e.sessionName ?? e.sessionRef}]${e.promptRef ? `[P:${e.promptRef}]` : ''}`;
   switch (e.type) {
     case 'session_created':
-      return `${tag} session created in ${e.workspace}`;
+      return `${tag} session created in ${e.workspace}${e.forkedFrom ? ` (forked from S:${e.forkedFrom.sessionRef})` : ''}`;
     case 'session_closed':
       return `${tag} session closed`;
     case 'prompt_queued':
@@ -52,6 +57,8 @@ export function eventTextLine(e: EngineEvent): string | null {
       return `${tag} failed: ${e.error}`;
     case 'turn_cancelled':
       return `${tag} cancelled: ${e.reason}`;
+    case 'instructions_changed':
+      return `${tag} project instructions: ${e.sources.length === 0 ? 'none' : e.sources.map((x) => `${x.path}${x.truncated ? ' (truncated)' : ''}`).join(', ')}`;
     default:
       return missingCase(e);
   }

@@ -47,8 +47,12 @@ export function applyEvent(state: DomainState, event: EngineEvent): DomainState 
 
 function applyTyped(s: DomainState, e: EngineEvent): DomainState {
   switch (e.type) {
-    case 'session_created':
-      return updateSession(s, e.sessionId, (v) => ({ ...v, workspace: e.workspace, createdAt: v.createdAt || e.ts }));
+    case 'session_created': {
+      const created = updateSession(s, e.sessionId, (v) => ({ ...v, workspace: e.workspace, createdAt: v.createdAt || e.ts }));
+      return e.forkedFrom
+        ? pushNotice(created, e, 'info', `forked from session ${e.forkedFrom.sessionRef}: its finished turns are this session's history`)
+        : created;
+    }
     case 'session_closed':
       return updateSession(s, e.sessionId, (v) => ({ ...v, closed: true }));
     case 'prompt_queued': {
@@ -187,6 +191,15 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
         e,
         'warn',
         `cancelled: ${e.reason}`,
+      );
+    case 'instructions_changed':
+      return pushNotice(
+        s,
+        e,
+        'info',
+        e.sources.length === 0
+          ? 'project instructions: none from now on'
+          : `project instructions: ${e.sources.map((x) => `${x.path}${x.truncated ? ' (truncated)' : ''}`).join(', ')}`,
       );
     default:
       return missingCase(e);
