@@ -67,6 +67,7 @@ export function ConfigView() {
               </>
             ) : null}
           </dl>
+          {/* The window and answer columns appear when the engine reports them (an older one does not). */}
           <table className="table">
             <thead>
               <tr>
@@ -74,8 +75,8 @@ export function ConfigView() {
                 <th>Base URL</th>
                 <th>Model</th>
                 <th>Key</th>
-                <th>Context window</th>
-                <th>Max output</th>
+                {config.contextWindows ? <th>Context window</th> : null}
+                {config.maxOutputTokens !== undefined ? <th>Max output</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -85,8 +86,8 @@ export function ConfigView() {
                   <td><code>{p.baseURL}</code></td>
                   <td>{p.model}</td>
                   <td>{p.apiKeySet ? 'set (hidden)' : p.apiKeyEnv ? `from $${p.apiKeyEnv}` : 'none'}</td>
-                  <td>{windowText(config, p.name)}</td>
-                  <td>{p.maxOutputTokens ?? config.maxOutputTokens ?? '—'}</td>
+                  {config.contextWindows ? <td>{windowText(config, p.name)}</td> : null}
+                  {config.maxOutputTokens !== undefined ? <td>{p.maxOutputTokens ?? config.maxOutputTokens}</td> : null}
                 </tr>
               ))}
             </tbody>
@@ -99,7 +100,7 @@ export function ConfigView() {
 
 const percent = (share: number): string => `${Math.round(share * 100)} %`;
 
-/** "128000 (from the endpoint's model list)", or a dash when the engine did not say. */
+/** "128000 (from the endpoint's model list)", or a dash for a provider the engine gave no window for. */
 function windowText(config: RedactedConfig, provider: string): string {
   const w = config.contextWindows?.find((x) => x.provider === provider);
   return w ? `${w.tokens} (${windowSourceText(w.source)})` : '—';
