@@ -1,6 +1,7 @@
 // Cost of the runtime conflict check (CallGate.beforeCall + afterCall) with many sessions holding many write
 // leases: `node bin/run-ts.js bench/conflicts.ts`. Prints microseconds per call for 10 and 100 sessions
 // sharing 10,000 leases; the check is map lookups per touched path, so it should not grow with either.
+import { PromptLifecycle } from '../main/core/engine/prompt-lifecycle';
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +43,7 @@ async function measure(sessions: number): Promise<Figures> {
     const ctx = createConflictContext({
       store,
       bus,
+      prompts: new PromptLifecycle(store, bus),
       auto: 'block',
       kick: () => undefined,
       abort: () => false,

@@ -19,9 +19,9 @@ export interface SessionStatusInput {
 /**
  * What one prompt says about its session: the session status it stands for, and how urgently. Active prompts
  * (urgency > 0) compete and the most urgent wins: a conflict and an approval hold a live turn until a person
- * answers, a paused prompt waits for one to resume it, and a running prompt outranks those queued behind it.
- * Finished prompts (urgency 0) only count when nothing is active, and then only the last one. A cancelled
- * prompt says `cancelled`, not `failed`: nothing went wrong.
+ * answers, an interrupted turn waits for a person to resume or discard it, a paused prompt for one to resume it,
+ * and a running prompt outranks those queued behind it. Finished prompts (urgency 0) only count when nothing is
+ * active, and then only the last one. A cancelled prompt says `cancelled`, not `failed`: nothing went wrong.
  * Urgencies are spaced so that a new status slots in with one line.
  */
 export function promptWeight(status: PromptStatus): { status: SessionStatus; urgency: number } {
@@ -30,6 +30,8 @@ export function promptWeight(status: PromptStatus): { status: SessionStatus; urg
       return { status: 'conflict', urgency: 50 };
     case 'waiting_approval':
       return { status: 'waiting_approval', urgency: 40 };
+    case 'interrupted':
+      return { status: 'interrupted', urgency: 35 };
     case 'paused':
       return { status: 'paused', urgency: 30 };
     case 'running':

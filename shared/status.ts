@@ -7,6 +7,8 @@ export const PromptStatus = z.enum([
   'conflict',
   /** Stopped by the user at a step boundary; holds no slot; goes on when resumed. */
   'paused',
+  /** Left mid-turn by an engine that stopped (crash, kill, quit): resumed or discarded by a person or a command. */
+  'interrupted',
   'completed',
   'failed',
   'cancelled',
@@ -26,6 +28,8 @@ export const SessionStatus = z.enum([
   'closed',
   'conflict',
   'waiting_approval',
+  /** A turn was left mid-way by an engine that stopped; it waits for Resume or Discard. */
+  'interrupted',
   'paused',
   'running',
   'queued',

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../core/engine';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
@@ -39,7 +40,8 @@ export async function runJournalCommand(argv: string[], io: CliIo): Promise<numb
     if (sub === 'list') {
       const r = await engine.handlers['journal.list']({
         ...(values.session ? { session: values.session } : {}),
-        ...(values.path ? { path: values.path } : {}),
+        // Relative paths are the person's: resolved against the folder the command runs in.
+        ...(values.path ? { path: values.session ? values.path : resolve(values.path) } : {}),
       });
       if (!r.ok) {
         io.stderr(`paragents journal list: ${r.error.message}`);

@@ -9,6 +9,9 @@ const HELP = `paragents — parallel LLM agent sessions, headless
 
 ${RUN_USAGE}
        paragents sessions list [--all] [--json]
+       paragents sessions show SESSION [--json | --markdown | --events | --context]
+       paragents sessions fork SESSION [--name N] [--json]
+       paragents resume [SESSION] [--approve ask|all|never] [--json]
        paragents config show [--json]
        paragents policy check --workspace DIR [--mode M] [--headless] [--tool T --input JSON]
        paragents workspace trust|untrust DIR | workspace list
@@ -31,6 +34,7 @@ const commands: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./serve-command')).runServeCommand,
   worktree: async () => (await import('./worktree-command')).runWorktreeCommand,
   journal: async () => (await import('./journal-command')).runJournalCommand,
+  resume: async () => (await import('./resume-command')).runResumeCommand,
 };
 
 export async function main(argv: string[], io?: Partial<CliIo>): Promise<number> {

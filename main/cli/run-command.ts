@@ -4,11 +4,8 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createEngine, type Engine } from '../core/engine';
 import { loadConfig } from '../core/config';
-import type { EngineEvent } from '../../shared/events';
-import { isTerminal, type PromptStatus } from '../../shared/status';
-import { createTerminalAsker } from './ask';
-import { eventJsonLine, eventTextLine } from './format';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { drivePrompts } from './drive-prompts';
+import { EXIT_USAGE, type CliIo } from './io';
 
 const ParallelFile = z.object({
   sessions: z
@@ -22,8 +19,8 @@ interface Job {
   prompt: string;
 }
 
-export const RUN_USAGE = `usage: paragents run --workspace DIR --prompt TEXT [--session NAME] [--worktree] [--approve ask|all|never] [--json]
-       paragents run --parallel FILE [--worktree] [--approve ask|all|never] [--json]`;
+export const RUN_USAGE = `usage: paragents run --workspace DIR --prompt TEXT [--session NAME] [--worktree] [--approve ask|all|never] [--on-conflict wait|override|block] [--json]
+       paragents run --parallel FILE [--worktree] [--approve ask|all|never] [--on-conflict wait|override|block] [--json]`;
 
 export async function runRunCommand(argv: string[], io: CliIo): Promise<number> {
   let values;
@@ -121,45 +118,9 @@ function readParallelFile(file: string): Job[] | string {
 
 async function drive(engine: Engine, jobs: Job[], io: CliIo, opts: { json: boolean; approve: string; isolate: boolean }): Promise<number> {
   const h = engine.handlers;
-  const statuses = new Map<string, PromptStatus>();
-  let settle: (() => void) | null = null;
-  const allDone = new Promise<void>((r) => (settle = r));
-  const checkDone = (): void => {
-    if (statuses.size > 0 && [...statuses.values()].every(isTerminal)) settle?.();
-  };
-
-  const asker =
-    opts.approve === 'ask'
-      ? createTerminalAsker(io, async (approvalId, answer) => {
-          const r = await h['approval.answer']({ approval: approvalId, answer });
-          if (!r.ok) io.stderr(`paragents: ${r.error.message}`);
-        })
-      : null;
-
-  // This engine runs only what this command asked for (no recovery of other work), so every event is ours.
-  const unsubscribe = engine.onEvent((e: EngineEvent) => {
-    if (e.type === 'assistant_delta') return;
-    if (opts.json) io.stdout(eventJsonLine(e));
-    else {
-      const line = eventTextLine(e);
-      if (line) io.stdout(line);
-    }
-    if (e.type === 'approval_requested') asker?.ask(e);
-    if (e.type === 'prompt_status' && e.promptId) {
-      statuses.set(e.promptId, e.status);
-      checkDone();
-    }
-  });
-
-  const interrupt = (): void => {
-    for (const [id, s] of statuses) if (!isTerminal(s)) void h['prompt.cancel']({ prompt: id });
-  };
-  process.once('SIGINT', interrupt);
-  process.once('SIGTERM', interrupt);
-
-  try {
+  const sessions: string[] = [];
+  const code = await drivePrompts(engine, io, opts, async (track) => {
     // Sessions first, then the prompts, so that they start together.
-    const sessions: string[] = [];
     for (const job of jobs) {
       const existing = job.name ? await h['session.get']({ session: job.name }) : null;
       if (existing?.ok && existing.value.name === job.name) {
@@ -176,6 +137,13 @@ async function drive(engine: Engine, jobs: Job[], io: CliIo, opts: { json: boole
           io.stderr(`paragents run: session "${job.name}" is closed`);
           return EXIT_USAGE;
         }
+        // A turn this session's last process left mid-way goes first, exactly as the app would resume it; the
+        // new prompt queues behind it.
+        for (const p of existing.value.prompts) {
+          if (p.status !== 'interrupted') continue;
+          const resumed = await h['prompt.resume']({ prompt: p.id });
+          if (resumed.ok) track(resumed.value);
+        }
         sessions.push(existing.value.id);
         continue;
       }
@@ -190,21 +158,14 @@ async function drive(engine: Engine, jobs: Job[], io: CliIo, opts: { json: boole
       const sent = await h['prompt.send']({ session: sessions[i] as string, text: job.prompt });
       if (!sent.ok) {
         io.stderr(`paragents run: ${sent.error.message}`);
-        interrupt();
         return EXIT_USAGE;
       }
-      if (!statuses.has(sent.value.id)) statuses.set(sent.value.id, sent.value.status);
+      track(sent.value);
     }
-    checkDone();
-    await allDone;
-    if (opts.isolate && !opts.json) await printWorktreeHints(engine, sessions, io);
-    return [...statuses.values()].every((s) => s === 'completed') ? EXIT_OK : EXIT_FAILED;
-  } finally {
-    process.off('SIGINT', interrupt);
-    process.off('SIGTERM', interrupt);
-    unsubscribe();
-    asker?.close();
-  }
+    return null;
+  });
+  if (code !== EXIT_USAGE && opts.isolate && !opts.json) await printWorktreeHints(engine, sessions, io);
+  return code;
 }
 
 /** After an isolated run: where the work is and how to review and merge it. */

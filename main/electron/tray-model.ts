@@ -48,6 +48,8 @@ export function statusLabel(status: SessionStatus): string {
       return 'conflict';
     case 'paused':
       return 'paused';
+    case 'interrupted':
+      return 'interrupted';
     case 'completed':
       return 'done';
     case 'failed':

@@ -11,6 +11,7 @@ export const statusLabel: Record<DisplayStatus, string> = {
   cancelled: 'cancelled',
   conflict: 'conflict',
   waiting_approval: 'approval',
+  interrupted: 'interrupted',
   paused: 'paused',
   queued: 'queued',
   running: 'running',

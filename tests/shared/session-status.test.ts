@@ -6,7 +6,7 @@ const derive = (prompts: PromptStatus[], more: { closed?: boolean; openConflict?
   deriveSessionStatus({ closed: more.closed ?? false, openConflict: more.openConflict ?? false, prompts });
 
 /** Active prompt statuses, most urgent first. */
-const PRECEDENCE = ['conflict', 'waiting_approval', 'paused', 'running', 'queued'] as const;
+const PRECEDENCE = ['conflict', 'waiting_approval', 'interrupted', 'paused', 'running', 'queued'] as const;
 const FINISHED = ['completed', 'failed', 'cancelled'] as const;
 
 const pairs = PRECEDENCE.flatMap((higher, i) => PRECEDENCE.slice(i + 1).map((lower) => [higher, lower] as const));

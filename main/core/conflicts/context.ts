@@ -1,5 +1,6 @@
 import type { Store } from '../store/store';
 import type { EventBus } from '../engine/event-bus';
+import type { PromptLifecycle } from '../engine/prompt-lifecycle';
 import type { ClaimTable } from './claims';
 import type { ConflictStore } from './conflict-store';
 import type { KeyedMutex } from './keyed-mutex';
@@ -18,6 +19,8 @@ export type RuntimeMessage = 'override' | 'wait' | 'cancel' | 'ended';
 export interface ConflictContext {
   store: Store;
   bus: EventBus;
+  /** Prompt status changes go through it (it is their only writer). */
+  prompts: PromptLifecycle;
   cstore: ConflictStore;
   claims: ClaimTable;
   leases: LeaseTable;

@@ -3,6 +3,7 @@ import { isTerminal, type PromptStatus } from '../../../shared/status';
 import type { Store } from '../store/store';
 import type { PromptRow } from '../store/rows';
 import type { EventBus } from '../engine/event-bus';
+import type { PromptLifecycle } from '../engine/prompt-lifecycle';
 import type { CallGate } from '../engine/turn-context';
 import { ClaimTable } from './claims';
 import { ConflictStore, type JournalEntry } from './conflict-store';
@@ -23,6 +24,7 @@ export type { AutoResolution } from './context';
 export interface ConflictEngineDeps {
   store: Store;
   bus: EventBus;
+  prompts: PromptLifecycle;
   /** `--on-conflict`: answer conflicts without asking; null = a person answers through `conflict.resolve`. */
   auto: AutoResolution;
   kick(sessionId: string): void;
@@ -65,6 +67,7 @@ export function createConflictContext(
   return {
     store,
     bus: deps.bus,
+    prompts: deps.prompts,
     cstore: new ConflictStore(store.db),
     claims: new ClaimTable(),
     leases: new LeaseTable(),
@@ -86,23 +89,23 @@ export function createConflictEngine(deps: ConflictEngineDeps): ConflictEngine {
   const ctx = createConflictContext(deps);
   const gate = createConflictGate(ctx);
 
-  // Claims and leases end with their prompt; waiters are woken after the event has reached every listener.
+  // Claims, leases, locks and waits end with their prompt, whichever way it ends: the lifecycle calls this
+  // directly once the ending has been committed and published. Prompts waiting for it are woken after that.
+  const stopHook = deps.prompts.onTerminal((p) => {
+    const id = p.id;
+    ctx.claims.release(id);
+    ctx.leases.releasePrompt(id);
+    ctx.preflightWaits.get(id)?.();
+    ctx.preflightWaits.delete(id);
+    gate.forget(id);
+    ctx.locks.releaseOwner(id);
+    queueMicrotask(() => {
+      ctx.ends.ended(id);
+      // The session's worker stops at a held prompt; once that one ends, the prompts behind it can run.
+      ctx.kick(p.session_id);
+    });
+  });
   const unsubscribe = bus.subscribe((e) => {
-    if (e.type === 'prompt_status' && e.promptId && isTerminal(e.status)) {
-      const id = e.promptId;
-      ctx.claims.release(id);
-      ctx.leases.releasePrompt(id);
-      ctx.preflightWaits.get(id)?.();
-      ctx.preflightWaits.delete(id);
-      gate.forget(id);
-      ctx.locks.releaseOwner(id);
-      const sessionId = e.sessionId;
-      queueMicrotask(() => {
-        ctx.ends.ended(id);
-        // The session's worker stops at a held prompt; once that one ends, the prompts behind it can run.
-        ctx.kick(sessionId);
-      });
-    }
     if (e.type === 'session_closed') ctx.stamps.dropSession(e.sessionId);
   });
 
@@ -143,7 +146,7 @@ export function createConflictEngine(deps: ConflictEngineDeps): ConflictEngine {
       for (const p of store.promptsWithStatus(['conflict'])) {
         if (p.started_at !== null) {
           // Stopped at a runtime conflict: the turn resumes from its transcript and checks again.
-          store.setPromptStatus(p.id, 'queued');
+          deps.prompts.transition(p.id, 'queued');
           continue;
         }
         const open = ctx.cstore.conflictsOf(p.id).filter((c) => c.kind === 'declared_output');
@@ -152,6 +155,7 @@ export function createConflictEngine(deps: ConflictEngineDeps): ConflictEngine {
     },
 
     dispose() {
+      stopHook();
       unsubscribe();
     },
   };

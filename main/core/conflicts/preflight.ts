@@ -69,13 +69,10 @@ export function preflightPrompt(ctx: ConflictContext, prompt: PromptRow): Prompt
   if (ctx.auto === 'block') {
     for (const r of records) settleConflict(ctx, r, 'block');
     const error = `blocked by --on-conflict block: ${records.map((r) => r.detail.split('. ')[0]).join('; ')}`;
-    ctx.store.setPromptStatus(prompt.id, 'failed', { finished: true, error });
-    ctx.bus.emit({ type: 'prompt_status', sessionId: session.id, promptId: prompt.id, status: 'failed' });
-    ctx.bus.emit({ type: 'turn_failed', sessionId: session.id, promptId: prompt.id, error });
+    ctx.prompts.transition(prompt.id, 'failed', { error });
     return 'failed';
   }
-  ctx.store.setPromptStatus(prompt.id, 'conflict');
-  ctx.bus.emit({ type: 'prompt_status', sessionId: session.id, promptId: prompt.id, status: 'conflict' });
+  ctx.prompts.transition(prompt.id, 'conflict');
   if (ctx.auto === 'wait') {
     for (const r of records) settleConflict(ctx, r, 'wait');
     armWait(ctx, prompt.id);
@@ -97,11 +94,8 @@ export function armWait(ctx: ConflictContext, promptId: string): void {
 }
 
 function queuePrompt(ctx: ConflictContext, promptId: string): void {
-  const p = ctx.store.getPrompt(promptId);
-  if (!p || p.status !== 'conflict') return;
-  ctx.store.setPromptStatus(promptId, 'queued');
-  ctx.bus.emit({ type: 'prompt_status', sessionId: p.session_id, promptId, status: 'queued' });
-  ctx.kick(p.session_id);
+  const p = ctx.prompts.transitionFrom(promptId, ['conflict'], 'queued');
+  if (p) ctx.kick(p.session_id);
 }
 
 /** `conflict.resolve` for a prompt held at submission. */
@@ -119,10 +113,7 @@ export function resolvePreflight(ctx: ConflictContext, prompt: PromptRow, resolu
     queuePrompt(ctx, prompt.id);
     return;
   }
-  const reason = 'cancelled at a conflict by the user';
-  ctx.store.setPromptStatus(prompt.id, 'cancelled', { finished: true, error: reason });
-  ctx.bus.emit({ type: 'prompt_status', sessionId: prompt.session_id, promptId: prompt.id, status: 'cancelled' });
-  ctx.bus.emit({ type: 'turn_cancelled', sessionId: prompt.session_id, promptId: prompt.id, reason });
+  ctx.prompts.transition(prompt.id, 'cancelled', { reason: 'cancelled at a conflict by the user' });
 }
 
 /**
@@ -140,11 +131,8 @@ export function repreflightPrompt(ctx: ConflictContext, prompt: PromptRow): Prom
   for (const c of ctx.cstore.conflictsOf(prompt.id)) {
     if (c.kind === 'declared_output' && (c.resolution === null || c.resolution === 'wait')) settleConflict(ctx, c, 'cancel');
   }
-  if (was === 'conflict') ctx.store.setPromptStatus(prompt.id, 'queued');
+  if (was === 'conflict') ctx.prompts.transition(prompt.id, 'queued');
   const now = preflightPrompt(ctx, { ...prompt, status: 'queued' });
-  if (now === 'queued' && was !== 'queued') {
-    ctx.bus.emit({ type: 'prompt_status', sessionId: prompt.session_id, promptId: prompt.id, status: 'queued' });
-    ctx.kick(prompt.session_id);
-  }
+  if (now === 'queued' && was !== 'queued') ctx.kick(prompt.session_id);
   return now;
 }

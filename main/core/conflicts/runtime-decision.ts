@@ -99,13 +99,11 @@ async function askPerson(
   c: RuntimeConflict,
   rec: ReturnType<typeof raiseConflict>,
 ): Promise<RuntimeOutcome> {
-  const { store, bus } = ctx;
   const box = new Mailbox<RuntimeMessage>();
   ctx.mailboxes.set(call.promptId, box);
   // Waiting for a person counts as waiting on the holders, for other sessions' deadlock checks.
   ctx.waitsFor.set(call.promptId, new Set(c.blockers));
-  store.setPromptStatus(call.promptId, 'conflict');
-  bus.emit({ type: 'prompt_status', sessionId: call.sessionId, promptId: call.promptId, status: 'conflict' });
+  ctx.prompts.transition(call.promptId, 'conflict');
   call.lease.release();
   let stopWatching: (() => void) | null = null;
   try {
@@ -138,9 +136,6 @@ async function askPerson(
     ctx.waitsFor.delete(call.promptId);
     // A turn cancelled while in conflict does not wait for a free slot just to end.
     if (!call.signal.aborted) await call.lease.acquire(call.signal);
-    if (!call.signal.aborted) {
-      store.setPromptStatus(call.promptId, 'running');
-      bus.emit({ type: 'prompt_status', sessionId: call.sessionId, promptId: call.promptId, status: 'running' });
-    }
+    if (!call.signal.aborted) ctx.prompts.transition(call.promptId, 'running');
   }
 }

@@ -39,8 +39,7 @@ export async function runTurn(
   let messages = store.listMessages(sessionId);
   const resumed = messages.some((m) => m.promptId === promptId && m.message.role === 'user');
   bus.batch(() => {
-    store.setPromptStatus(promptId, 'running', { started: prompt.started_at === null, error: null });
-    bus.emit({ type: 'prompt_status', sessionId, promptId, status: 'running' });
+    deps.prompts.transition(promptId, 'running');
     bus.emit({ type: 'turn_started', sessionId, promptId, resumed });
   });
 
@@ -277,8 +276,8 @@ async function runToolCall(
       });
     let reply: ApprovalAnswer | null = approval.status === 'pending' ? null : approval.answer;
     if (!reply) {
+      bus.batch(() => {
       store.setToolCallStatus(ensureRow().id, 'waiting_approval');
-      store.setPromptStatus(prompt.id, 'waiting_approval');
       if (!pendingApproval) {
         bus.emit({
           type: 'approval_requested',
@@ -292,12 +291,12 @@ async function runToolCall(
           alwaysRule: approval.alwaysRules.length > 0 ? approval.alwaysRules.join(', ') : null,
         });
       }
-      bus.emit({ type: 'prompt_status', ...base, status: 'waiting_approval' });
+      deps.prompts.transition(prompt.id, 'waiting_approval');
+      });
       // A session waiting on a person gives its slot to the sessions that can run.
       const waitFor = approval.id;
       reply = await lease.away(signal, () => deps.waiters.wait(waitFor, signal));
-      store.setPromptStatus(prompt.id, 'running');
-      bus.emit({ type: 'prompt_status', ...base, status: 'running' });
+      deps.prompts.transition(prompt.id, 'running');
     }
     if (reply.kind === 'deny') {
       const why = reply.message ? ` Their message: ${reply.message}` : '';
@@ -327,12 +326,9 @@ async function runToolCall(
 /** Where a requested pause takes effect: between steps, never inside a model call or a tool. */
 async function pausePoint(deps: TurnDeps, prompt: PromptRow, signal: AbortSignal, lease: SlotLease): Promise<void> {
   if (!deps.pauses.isRequested(prompt.id)) return;
-  const base = { sessionId: prompt.session_id, promptId: prompt.id };
-  deps.store.setPromptStatus(prompt.id, 'paused');
-  deps.bus.emit({ type: 'prompt_status', ...base, status: 'paused' });
+  deps.prompts.transition(prompt.id, 'paused');
   await lease.away(signal, () => deps.pauses.wait(prompt.id, signal));
-  deps.store.setPromptStatus(prompt.id, 'running');
-  deps.bus.emit({ type: 'prompt_status', ...base, status: 'running' });
+  deps.prompts.transition(prompt.id, 'running');
 }
 
 function stripVerdict(v: AuthorizeVerdict | PolicyDecision): PolicyDecision {
@@ -340,32 +336,17 @@ function stripVerdict(v: AuthorizeVerdict | PolicyDecision): PolicyDecision {
 }
 
 function complete(deps: TurnDeps, prompt: PromptRow, content: string): TurnOutcome {
-  deps.bus.batch(() => {
-    deps.store.setPromptStatus(prompt.id, 'completed', { finished: true, error: null });
-    deps.bus.emit({ type: 'prompt_status', sessionId: prompt.session_id, promptId: prompt.id, status: 'completed' });
-    deps.bus.emit({ type: 'turn_completed', sessionId: prompt.session_id, promptId: prompt.id, content });
-  });
+  deps.prompts.transition(prompt.id, 'completed', { content });
   return 'completed';
 }
 
 function fail(deps: TurnDeps, prompt: PromptRow, error: string): TurnOutcome {
-  deps.bus.batch(() => {
-    deps.store.setPromptStatus(prompt.id, 'failed', { finished: true, error });
-    deps.bus.emit({ type: 'prompt_status', sessionId: prompt.session_id, promptId: prompt.id, status: 'failed' });
-    deps.bus.emit({ type: 'turn_failed', sessionId: prompt.session_id, promptId: prompt.id, error });
-  });
+  deps.prompts.transition(prompt.id, 'failed', { error });
   return 'failed';
 }
 
 function cancel(deps: TurnDeps, prompt: PromptRow, reason: string): TurnOutcome {
-  for (const a of deps.store.listApprovals({ sessionId: prompt.session_id, status: 'pending' })) {
-    if (a.prompt_id !== prompt.id) continue;
-    deps.store.answerApproval(a.id, 'cancelled', null);
-    deps.bus.emit({ type: 'approval_resolved', sessionId: prompt.session_id, promptId: prompt.id, approvalId: a.id, approvalRef: a.ref, status: 'cancelled', answer: null });
-  }
-  deps.store.setPromptStatus(prompt.id, 'cancelled', { finished: true, error: reason });
-  deps.bus.emit({ type: 'prompt_status', sessionId: prompt.session_id, promptId: prompt.id, status: 'cancelled' });
-  deps.bus.emit({ type: 'turn_cancelled', sessionId: prompt.session_id, promptId: prompt.id, reason });
+  deps.prompts.transition(prompt.id, 'cancelled', { reason });
   return 'cancelled';
 }
 

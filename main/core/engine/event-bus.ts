@@ -9,6 +9,8 @@ export class EventBus {
   private readonly listeners = new Set<Listener>();
   /** Events stored inside the current batch's transaction, published once it has committed. */
   private held: EngineEvent[] | null = null;
+  /** Work queued by `afterPublish` inside the current batch, run once its events are published. */
+  private deferred: (() => void)[] = [];
 
   constructor(private readonly store: Store) {}
 
@@ -31,11 +33,27 @@ export class EventBus {
     let result: T;
     try {
       result = this.store.tx(fn);
+    } catch (e) {
+      this.deferred = [];
+      throw e;
     } finally {
       this.held = null;
     }
     for (const event of held) this.publish(event);
+    const deferred = this.deferred;
+    this.deferred = [];
+    for (const fn of deferred) fn();
     return result;
+  }
+
+  /**
+   * Runs `fn` once what the current batch wrote has committed and its events have been published (at once when
+   * no batch is open). Work that must follow a state change (releasing what an ended prompt held) goes here so it
+   * never runs for a change that was rolled back.
+   */
+  afterPublish(fn: () => void): void {
+    if (this.held) this.deferred.push(fn);
+    else fn();
   }
 
   subscribe(listener: Listener): () => void {

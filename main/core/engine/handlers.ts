@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import type { RequestHandlers } from '../../../shared/api';
 import { err, ok, type Result } from '../../../shared/result';
 import { isTerminal, type PromptStatus } from '../../../shared/status';
@@ -9,6 +9,7 @@ import type { EventBus } from './event-bus';
 import type { Scheduler } from './scheduler';
 import type { ApprovalWaiters } from './approval-waiters';
 import type { Pauses } from './pauses';
+import type { PromptLifecycle } from './prompt-lifecycle';
 import type { SetupRequestNames } from './setup-handlers';
 import type { Authorizer } from './authorizer';
 import type { PromptRow } from '../store/rows';
@@ -18,33 +19,35 @@ import type { PermissionMode } from '../../../shared/policy';
 import type { SessionSummary } from '../../../shared/models';
 import type { SessionRow } from '../store/rows';
 import type { WorktreeRequests } from '../worktree';
+import type { HistoryRequestNames } from './history-handlers';
 
 export interface HandlerDeps {
   store: Store;
   bus: EventBus;
+  prompts: PromptLifecycle;
   scheduler: Scheduler;
   waiters: ApprovalWaiters;
   pauses: Pauses;
   authorizer: Authorizer;
   headless: boolean;
   configView: () => Promise<Result<RedactedConfig>>;
-  /** Conflict resolution, filled by the conflict engine; null until it is wired. */
-  resolveConflict: ((prompt: PromptRow, resolution: 'override' | 'wait' | 'cancel') => Result<null>) | null;
-  /** Preflight of a stored new prompt (conflict engine); returns its status, publishing it unless `queued`. */
-  preflight?: (prompt: PromptRow) => PromptStatus;
-  /** Preflight again after `prompt.edit` (conflict engine); publishes a change of status. */
-  repreflight?: (prompt: PromptRow) => PromptStatus;
+  /** Conflict resolution (conflict engine). */
+  resolveConflict: (prompt: PromptRow, resolution: 'override' | 'wait' | 'cancel') => Result<null>;
+  /** Preflight of a stored new prompt (conflict engine): may move it from `queued` to `conflict` or `failed`. */
+  preflight: (prompt: PromptRow) => PromptStatus;
+  /** Preflight again after `prompt.edit` (conflict engine): may move it into or out of `conflict`. */
+  repreflight: (prompt: PromptRow) => PromptStatus;
   /** Change journal and undo (conflict engine). */
-  journal?: {
+  journal: {
     list(filter: { sessionId?: string; path?: string }): JournalEntry[];
     undo(sessionId: string, opts: { dryRun?: boolean }): Promise<Result<UndoReport>>;
   };
-  /** Creates a session in its own git worktree (worktree service); absent: `isolate` is refused. */
-  isolate?: (input: { workspace: string; name: string | null; mode: PermissionMode }) => Promise<Result<SessionRow>>; // (worktree)
+  /** Creates a session in its own git worktree (worktree service). */
+  isolate: (input: { workspace: string; name: string | null; mode: PermissionMode }) => Promise<Result<SessionRow>>;
 }
 
 /** Requests answered elsewhere (setup-handlers.ts, worktree/service.ts), merged in by the composition root. */
-type SetupRequests = SetupRequestNames | WorktreeRequests;
+type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames;
 
 export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupRequests> {
   const { store, bus, scheduler } = d;
@@ -52,14 +55,18 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
   const cancelPrompt = (p: PromptRow, reason: string): void => {
     if (isTerminal(p.status)) return;
     if (scheduler.abort(p.id, reason)) return;
-    // Not in a worker (queued behind others, or in conflict): cancel it here.
-    store.setPromptStatus(p.id, 'cancelled', { finished: true, error: reason });
-    bus.emit({ type: 'prompt_status', sessionId: p.session_id, promptId: p.id, status: 'cancelled' });
-    bus.emit({ type: 'turn_cancelled', sessionId: p.session_id, promptId: p.id, reason });
+    // Not in a worker (queued behind others, held at a conflict, paused or interrupted earlier): cancel it here.
+    d.prompts.transition(p.id, 'cancelled', { reason });
   };
 
-  const createIsolated = async (dir: string, name: string | null, mode: PermissionMode): Promise<Result<SessionSummary>> => { // (worktree)
-    if (!d.isolate) return err('invalid_state', 'isolated sessions (git worktrees) are not available in this engine');
+  /** A new prompt enters the queue, passes the preflight, and its session's worker is woken. */
+  const enqueue = (sessionId: string, text: string): PromptRow => {
+    const p = d.prompts.enqueue(sessionId, text, d.preflight);
+    scheduler.kick(sessionId);
+    return p;
+  };
+
+  const createIsolated = async (dir: string, name: string | null, mode: PermissionMode): Promise<Result<SessionSummary>> => {
     const row = await d.isolate({ workspace: dir, name, mode });
     if (!row.ok) return row;
     bus.emit({ type: 'session_created', sessionId: row.value.id, promptId: null, workspace: row.value.workspace });
@@ -121,12 +128,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       const s = store.resolveSession(session);
       if (!s.ok) return s;
       if (s.value.closed_at) return err('invalid_state', `session ${s.value.ref} is closed`);
-      const p = store.createPrompt(s.value.id, text);
-      const position = store.listPrompts(s.value.id).filter((x) => x.status === 'queued').length;
-      bus.emit({ type: 'prompt_queued', sessionId: s.value.id, promptId: p.id, text, position });
-      if ((d.preflight?.(p) ?? 'queued') === 'queued') bus.emit({ type: 'prompt_status', sessionId: s.value.id, promptId: p.id, status: 'queued' });
-      scheduler.kick(s.value.id);
-      return ok(store.promptSummary(store.getPrompt(p.id) ?? p));
+      return ok(store.promptSummary(enqueue(s.value.id, text)));
     },
 
     'prompt.cancel': ({ prompt }) => {
@@ -146,11 +148,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       const session = store.getSession(p.value.session_id);
       if (session?.closed_at) return err('invalid_state', `session ${session.ref} is closed`);
       // A retry is a new prompt with the same text, so the transcript keeps the failed attempt as it was.
-      const retry = store.createPrompt(p.value.session_id, p.value.text);
-      bus.emit({ type: 'prompt_queued', sessionId: retry.session_id, promptId: retry.id, text: retry.text, position: 1 });
-      if ((d.preflight?.(retry) ?? 'queued') === 'queued') bus.emit({ type: 'prompt_status', sessionId: retry.session_id, promptId: retry.id, status: 'queued' });
-      scheduler.kick(retry.session_id);
-      return ok(store.promptSummary(store.getPrompt(retry.id) ?? retry));
+      return ok(store.promptSummary(enqueue(p.value.session_id, p.value.text)));
     },
 
     'prompt.pause': ({ prompt }) => {
@@ -166,13 +164,18 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
     'prompt.resume': ({ prompt }) => {
       const p = store.resolvePrompt(prompt);
       if (!p.ok) return p;
+      if (p.value.status === 'interrupted') {
+        // Resumed from its transcript: finished tool calls are not run again, one cut off mid-run is reported.
+        d.prompts.transition(p.value.id, 'queued');
+        scheduler.kick(p.value.session_id);
+        return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
+      }
       const requested = d.pauses.isRequested(p.value.id);
-      if (p.value.status !== 'paused' && !requested) return err('invalid_state', `prompt ${p.value.ref} is not paused (${p.value.status})`);
+      if (p.value.status !== 'paused' && !requested) return err('invalid_state', `prompt ${p.value.ref} is not paused or interrupted (${p.value.status})`);
       if (!d.pauses.resume(p.value.id) && p.value.status === 'paused') {
         // Paused in an earlier run of Paragents: no turn is waiting, so it goes back to the queue and resumes
         // from its transcript.
-        store.setPromptStatus(p.value.id, 'queued');
-        bus.emit({ type: 'prompt_status', sessionId: p.value.session_id, promptId: p.value.id, status: 'queued' });
+        d.prompts.transition(p.value.id, 'queued');
         scheduler.kick(p.value.session_id);
       }
       return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
@@ -182,13 +185,13 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       const p = store.resolvePrompt(prompt);
       if (!p.ok) return p;
       // A prompt held at a conflict before it started can be edited too (e.g. to name another output file).
-      const held = p.value.status === 'conflict' && p.value.started_at === null; // (conflicts)
+      const held = p.value.status === 'conflict' && p.value.started_at === null;
       if ((p.value.status !== 'queued' && !held) || scheduler.isRunning(p.value.id)) {
         return err('invalid_state', `only a queued prompt can be edited; ${p.value.ref} is ${p.value.status}`);
       }
       store.setPromptText(p.value.id, text);
       const edited = store.getPrompt(p.value.id) ?? p.value;
-      d.repreflight?.(edited); // (conflicts) its claims follow the new text: into or out of `conflict`
+      d.repreflight(edited); // its claims follow the new text: into or out of `conflict`
       return ok(store.promptSummary(store.getPrompt(p.value.id) ?? edited));
     },
 
@@ -231,7 +234,9 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
         answer,
       });
       if (!d.waiters.answer(a.value.id, answer)) {
-        // No live turn is waiting (e.g. after a restart): the worker reads the stored answer when it resumes.
+        // No live turn is waiting (its process stopped): answering is asking it to go on, so an interrupted turn
+        // is resumed, and the worker reads the stored answer when it gets there.
+        d.prompts.transitionFrom(a.value.prompt_id, ['interrupted'], 'queued');
         scheduler.kick(session.id);
       }
       return ok(store.approvalSummary(store.getApproval(a.value.id) ?? a.value));
@@ -241,7 +246,6 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       const p = store.resolvePrompt(prompt);
       if (!p.ok) return p;
       if (p.value.status !== 'conflict') return err('invalid_state', `prompt ${p.value.ref} is not in conflict (${p.value.status})`);
-      if (!d.resolveConflict) return err('invalid_state', 'conflict resolution is not available in this engine');
       const r = d.resolveConflict(p.value, resolution);
       if (!r.ok) return r;
       return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
@@ -249,22 +253,24 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
 
     'config.get': () => d.configView(),
 
-    'journal.list': ({ session, path }) => { // (conflicts)
-      if (!d.journal) return err('invalid_state', 'the change journal is not available in this engine');
+    'journal.list': ({ session, path }) => {
       let sessionId: string | undefined;
-      let base = process.cwd();
+      let base: string | null = null;
       if (session) {
         const s = store.resolveSession(session);
         if (!s.ok) return s;
         sessionId = s.value.id;
         base = s.value.workspace;
       }
-      const entries = d.journal.list({ sessionId, path: path ? realPathOf(resolve(base, path)) : undefined });
+      // The engine has no current folder of its own: a relative path needs a session's workspace to mean anything.
+      if (path && !isAbsolute(path) && base === null) {
+        return err('invalid_input', `journal.list: the path "${path}" is relative; give an absolute path or a session`);
+      }
+      const entries = d.journal.list({ sessionId, path: path ? realPathOf(base ? resolve(base, path) : path) : undefined });
       return ok(entries.map((e) => ({ ...e, sessionRef: store.getSession(e.sessionId)?.ref ?? '' })));
     },
 
-    'journal.undo': async ({ session, dryRun }) => { // (conflicts)
-      if (!d.journal) return err('invalid_state', 'the change journal is not available in this engine');
+    'journal.undo': async ({ session, dryRun }) => {
       const s = store.resolveSession(session);
       if (!s.ok) return s;
       return d.journal.undo(s.value.id, { dryRun: dryRun ?? false });

@@ -19,6 +19,8 @@ import { createWorktreeService } from '../worktree';
 import { Scheduler } from './scheduler';
 import { Slots } from './slots';
 import { Pauses } from './pauses';
+import { PromptLifecycle } from './prompt-lifecycle';
+import { autoResume, markInterrupted } from './recovery';
 import type { Engine, EngineOptions } from './types';
 import type { TurnDeps } from './turn-context';
 
@@ -34,6 +36,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
 
   const store = new Store(join(opts.home, DATABASE_FILE));
   const bus = new EventBus(store);
+  const prompts = new PromptLifecycle(store, bus);
   const waiters = new ApprovalWaiters();
   const pauses = new Pauses();
   // One bash parser for the engine: each call's command is parsed once, for the policy and the conflict gate.
@@ -66,6 +69,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const conflicts = createConflictEngine({
     store,
     bus,
+    prompts,
     auto: opts.onConflict ?? null,
     kick: (sessionId) => scheduler.kick(sessionId),
     abort: (promptId, reason) => scheduler.abort(promptId, reason),
@@ -73,6 +77,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const deps: TurnDeps = {
     store,
     bus,
+    prompts,
     tools: { specs: toolSpecs(), parse: parseToolCall, prepare: preparer.prepare },
     authorizer,
     waiters,
@@ -88,6 +93,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const coreHandlers = createHandlers({
     store,
     bus,
+    prompts,
     scheduler,
     waiters,
     pauses,
@@ -111,8 +117,14 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
 
   const handlers = { ...coreHandlers, ...createSetupHandlers({ home: opts.home, env, store, rules: policy }), ...worktrees.handlers };
 
+  // Before anything runs: turns left mid-way by a process that stopped are nobody's now.
+  markInterrupted(store, prompts);
   conflicts.start({ recover: opts.recover ?? true });
-  if (opts.recover ?? true) recover(store, scheduler);
+  if (opts.recover ?? true) {
+    const windowMs = (initial.ok ? initial.value.config.autoResumeMinutes : 10) * 60_000;
+    for (const id of autoResume(store, prompts, { windowMs, now: (opts.clock ?? Date.now)() })) scheduler.kick(id);
+    for (const p of store.promptsWithStatus(['queued'])) scheduler.kick(p.session_id);
+  }
 
   let closed = false;
   return {
@@ -128,15 +140,4 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
       lock.value();
     },
   };
-}
-
-/** Turns interrupted by a crash or a restart go back to their session's queue and resume from the transcript. */
-function recover(store: Store, scheduler: Scheduler): void {
-  const sessions = new Set<string>();
-  for (const p of store.promptsWithStatus(['running', 'waiting_approval'])) {
-    store.setPromptStatus(p.id, 'queued');
-    sessions.add(p.session_id);
-  }
-  for (const p of store.promptsWithStatus(['queued'])) sessions.add(p.session_id);
-  for (const id of sessions) scheduler.kick(id);
 }

@@ -58,9 +58,7 @@ export class Scheduler {
         } catch {
           // Cancelled or shut down while waiting for a slot.
           if (ctl.signal.reason instanceof TurnAbort && ctl.signal.reason.why === 'cancel') {
-            store.setPromptStatus(next.id, 'cancelled', { finished: true, error: ctl.signal.reason.message });
-            this.deps.bus.emit({ type: 'prompt_status', sessionId, promptId: next.id, status: 'cancelled' });
-            this.deps.bus.emit({ type: 'turn_cancelled', sessionId, promptId: next.id, reason: ctl.signal.reason.message });
+            this.deps.prompts.transition(next.id, 'cancelled', { reason: ctl.signal.reason.message });
             continue;
           }
           return;

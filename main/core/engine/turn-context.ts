@@ -8,6 +8,7 @@ import type { Authorizer } from './authorizer';
 import type { ApprovalWaiters } from './approval-waiters';
 import type { SlotLease, Slots } from './slots';
 import type { Pauses } from './pauses';
+import type { PromptLifecycle } from './prompt-lifecycle';
 
 export interface ToolBox {
   specs: ToolSpec[];
@@ -60,6 +61,8 @@ export interface CallGate {
 export interface TurnDeps {
   store: Store;
   bus: EventBus;
+  /** The only writer of prompt status. */
+  prompts: PromptLifecycle;
   tools: ToolBox;
   authorizer: Authorizer;
   waiters: ApprovalWaiters;

@@ -24,12 +24,15 @@ export interface EngineOptions {
    */
   approvals?: 'ask' | 'all' | 'never';
   /**
-   * Resume prompts left queued, running or waiting by a previous process (default true). The CLI's `run`
-   * turns it off so that it only drives the sessions it was asked to.
+   * Resume work left by a previous process (default true): queued prompts, and turns it interrupted less than
+   * `autoResumeMinutes` ago (older ones stay `interrupted` for a person to resume or discard). The CLI turns it
+   * off so that it only drives the sessions it was asked to.
    */
   recover?: boolean;
   /** Headless answer to a runtime write conflict with another session (default wait). */
   onConflict?: 'wait' | 'override' | 'block';
   /** Headless runs never wait on a person: policy "ask" outcomes follow `approvals`. */
   headless?: boolean;
+  /** The time, for deciding which interrupted turns are recent enough to resume by themselves (tests pass their own). */
+  clock?: () => number;
 }

@@ -447,6 +447,21 @@ export class Store {
     return stamped;
   }
 
+  /**
+   * When the prompt last did something: its newest stored event, not counting the mark that it was interrupted
+   * (that mark is written by whichever engine opens the data folder next, possibly much later).
+   */
+  lastActivityOf(promptId: string): string | null {
+    const p = this.getPrompt(promptId);
+    if (!p) return null;
+    const row = this.q(
+        `SELECT MAX(ts) AS ts FROM events WHERE session_id = ? AND prompt_id = ?
+           AND NOT (type = 'prompt_status' AND json_extract(event_json, '$.status') = 'interrupted')`,
+      )
+      .get(p.session_id, promptId) as { ts: string | null };
+    return row.ts ?? p.started_at ?? p.created_at;
+  }
+
   listEvents(filter: { sessionId?: string; afterSeq?: number; limit?: number }): EngineEvent[] {
     const rows = this.q(
         `SELECT seq, event_json FROM events WHERE (@sid IS NULL OR session_id = @sid) AND seq > @after ORDER BY seq LIMIT @limit`,

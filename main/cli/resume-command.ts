@@ -1,0 +1,91 @@
+import { parseArgs } from 'node:util';
+import { createEngine, type Engine } from '../core/engine';
+import { drivePrompts } from './drive-prompts';
+import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+
+export const RESUME_USAGE = 'usage: paragents resume [SESSION] [--approve ask|all|never] [--on-conflict wait|override|block] [--json]';
+
+/**
+ * Resumes the turns a stopped process left interrupted — every session's, or one session's — headless, exactly as
+ * the app resumes them: from the stored transcript, never running a finished tool call again, and reporting a
+ * call that was cut off mid-run to the model as interrupted.
+ */
+export async function runResumeCommand(argv: string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        approve: { type: 'string', default: 'ask' },
+        'on-conflict': { type: 'string', default: 'wait' },
+        json: { type: 'boolean', default: false },
+      },
+      strict: true,
+    });
+  } catch (e) {
+    io.stderr(`paragents resume: ${(e as Error).message}\n${RESUME_USAGE}`);
+    return EXIT_USAGE;
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length > 1) {
+    io.stderr(`paragents resume: give at most one session (got ${positionals.length})\n${RESUME_USAGE}`);
+    return EXIT_USAGE;
+  }
+  const approve = values.approve;
+  if (approve !== 'ask' && approve !== 'all' && approve !== 'never') {
+    io.stderr(`paragents resume: --approve must be ask, all or never (got "${approve}")`);
+    return EXIT_USAGE;
+  }
+  const onConflict = values['on-conflict'];
+  if (onConflict !== 'wait' && onConflict !== 'override' && onConflict !== 'block') {
+    io.stderr(`paragents resume: --on-conflict must be wait, override or block (got "${onConflict}")`);
+    return EXIT_USAGE;
+  }
+
+  let engine: Engine;
+  try {
+    engine = await createEngine({ home: io.home, env: io.env, approvals: approve, headless: approve !== 'ask', recover: false, onConflict });
+  } catch (e) {
+    io.stderr(`paragents resume: ${(e as Error).message}`);
+    return EXIT_USAGE;
+  }
+  try {
+    const h = engine.handlers;
+    const wanted = positionals[0];
+    let sessionIds: string[];
+    if (wanted !== undefined) {
+      const s = await h['session.get']({ session: wanted });
+      if (!s.ok) {
+        io.stderr(`paragents resume: ${s.error.message}`);
+        return EXIT_USAGE;
+      }
+      sessionIds = [s.value.id];
+    } else {
+      const all = await h['session.list']({});
+      sessionIds = all.ok ? all.value.map((s) => s.id) : [];
+    }
+    let resumed = 0;
+    const code = await drivePrompts(engine, io, { json: values.json ?? false, approve }, async (track) => {
+      for (const id of sessionIds) {
+        const s = await h['session.get']({ session: id });
+        if (!s.ok) continue;
+        for (const p of s.value.prompts) {
+          if (p.status !== 'interrupted') continue;
+          const r = await h['prompt.resume']({ prompt: p.id });
+          if (!r.ok) {
+            io.stderr(`paragents resume: ${r.error.message}`);
+            continue;
+          }
+          resumed++;
+          track(r.value);
+        }
+      }
+      return null;
+    });
+    if (resumed === 0 && !values.json) io.stdout(wanted ? `nothing to resume in session ${wanted}` : 'nothing to resume');
+    return resumed === 0 ? EXIT_OK : code;
+  } finally {
+    await engine.close();
+  }
+}

@@ -1,0 +1,158 @@
+import { isTerminal, type PromptStatus } from '../../../shared/status';
+import type { PromptRow } from '../store/rows';
+import type { Store } from '../store/store';
+import type { EventBus } from './event-bus';
+import { canTransition } from './prompt-transitions';
+
+/** What a move carries: the turn's answer (completed), the error (failed), the reason (cancelled). */
+export interface TransitionDetail {
+  /** The final answer, for `completed`. */
+  content?: string;
+  /** What went wrong, for `failed`; stored as the prompt's error. */
+  error?: string;
+  /** Why it stopped, for `cancelled` and `interrupted`; stored as the prompt's error. */
+  reason?: string;
+}
+
+/** A move the table does not allow: a bug in the caller, never a user error. */
+export class IllegalTransition extends Error {
+  constructor(
+    readonly promptId: string,
+    readonly from: PromptStatus,
+    readonly to: PromptStatus,
+  ) {
+    super(`prompt ${promptId} cannot go from ${from} to ${to}`);
+    this.name = 'IllegalTransition';
+  }
+}
+
+type TerminalHook = (prompt: PromptRow) => void;
+
+/**
+ * The only writer of prompt status. Each move is checked against the transition table, written and announced
+ * (`prompt_status`, plus `turn_completed` / `turn_failed` / `turn_cancelled` when it ends the prompt) in one
+ * transaction, published after it commits. What must happen when a prompt ends (releasing leases, claims and
+ * locks; waking prompts that waited for it) is registered here as a terminal hook and called directly, so no
+ * ending path can forget it.
+ */
+export class PromptLifecycle {
+  private readonly terminalHooks = new Set<TerminalHook>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly bus: EventBus,
+  ) {}
+
+  /**
+   * Stores a new prompt in its session's queue and announces it (`prompt_queued`). `admit` runs in the same
+   * transaction and may hold the prompt back (a preflight conflict) through `transition`; a prompt it leaves in
+   * the queue is announced as `queued`. So each prompt's first status event is the status it really has.
+   */
+  enqueue(sessionId: string, text: string, admit: (prompt: PromptRow) => void): PromptRow {
+    return this.bus.batch(() => {
+      const p = this.store.createPrompt(sessionId, text);
+      const position = this.store.listPrompts(sessionId).filter((x) => x.status === 'queued').length;
+      this.bus.emit({ type: 'prompt_queued', sessionId, promptId: p.id, text, position });
+      admit(p);
+      const now = this.store.getPrompt(p.id) as PromptRow;
+      if (now.status === 'queued') this.bus.emit({ type: 'prompt_status', sessionId, promptId: p.id, status: 'queued' });
+      return now;
+    });
+  }
+
+  /**
+   * Moves the prompt to `to`; throws IllegalTransition for a move the table does not allow. Called inside a
+   * `bus.batch`, the move joins that transaction (so other writes and events of the same step commit with it),
+   * and the terminal hooks run once that batch has committed and published.
+   */
+  transition(promptId: string, to: PromptStatus, detail: TransitionDetail = {}): PromptRow {
+    return this.bus.batch(() => {
+      const p = this.store.getPrompt(promptId);
+      if (!p) throw new Error(`unknown prompt ${promptId}`);
+      if (!canTransition(p.status, to)) throw new IllegalTransition(promptId, p.status, to);
+      this.write(p, to, detail);
+      const now = this.store.getPrompt(promptId) as PromptRow;
+      if (isTerminal(to)) this.bus.afterPublish(() => {
+        for (const hook of [...this.terminalHooks]) hook(now);
+      });
+      return now;
+    });
+  }
+
+  /** Like transition, but only when the prompt is in one of `from`; returns null (and changes nothing) otherwise. */
+  transitionFrom(promptId: string, from: readonly PromptStatus[], to: PromptStatus, detail: TransitionDetail = {}): PromptRow | null {
+    const p = this.store.getPrompt(promptId);
+    if (!p || !from.includes(p.status)) return null;
+    return this.transition(promptId, to, detail);
+  }
+
+  /** Called after a prompt reaches a terminal status, once its move has committed and been published. */
+  onTerminal(hook: TerminalHook): () => void {
+    this.terminalHooks.add(hook);
+    return () => this.terminalHooks.delete(hook);
+  }
+
+  private write(p: PromptRow, to: PromptStatus, detail: TransitionDetail): void {
+    const { store, bus } = this;
+    const base = { sessionId: p.session_id, promptId: p.id };
+    switch (to) {
+      case 'running':
+        store.setPromptStatus(p.id, to, { started: p.started_at === null, error: null });
+        break;
+      case 'queued':
+      case 'waiting_approval':
+      case 'conflict':
+      case 'paused':
+        store.setPromptStatus(p.id, to);
+        break;
+      case 'interrupted':
+        store.setPromptStatus(p.id, to, { error: detail.reason ?? 'interrupted: Paragents stopped during this turn' });
+        break;
+      case 'completed':
+        store.setPromptStatus(p.id, to, { finished: true, error: null });
+        break;
+      case 'failed':
+        store.setPromptStatus(p.id, to, { finished: true, error: detail.error ?? 'failed' });
+        break;
+      case 'cancelled':
+        store.setPromptStatus(p.id, to, { finished: true, error: detail.reason ?? 'cancelled' });
+        break;
+      default: {
+        const never: never = to;
+        throw new Error(`unhandled prompt status ${String(never)}`);
+      }
+    }
+    // A prompt that ends no longer waits on anyone: its open approval cards are withdrawn first.
+    if (isTerminal(to)) this.cancelPendingApprovals(p);
+    bus.emit({ type: 'prompt_status', ...base, status: to });
+    switch (to) {
+      case 'completed':
+        bus.emit({ type: 'turn_completed', ...base, content: detail.content ?? '' });
+        break;
+      case 'failed':
+        bus.emit({ type: 'turn_failed', ...base, error: detail.error ?? 'failed' });
+        break;
+      case 'cancelled':
+        bus.emit({ type: 'turn_cancelled', ...base, reason: detail.reason ?? 'cancelled' });
+        break;
+      default:
+        break;
+    }
+  }
+
+  private cancelPendingApprovals(p: PromptRow): void {
+    for (const a of this.store.listApprovals({ sessionId: p.session_id, status: 'pending' })) {
+      if (a.prompt_id !== p.id) continue;
+      this.store.answerApproval(a.id, 'cancelled', null);
+      this.bus.emit({
+        type: 'approval_resolved',
+        sessionId: p.session_id,
+        promptId: p.id,
+        approvalId: a.id,
+        approvalRef: a.ref,
+        status: 'cancelled',
+        answer: null,
+      });
+    }
+  }
+}

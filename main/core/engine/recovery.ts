@@ -1,0 +1,35 @@
+import type { Store } from '../store/store';
+import type { PromptRow } from '../store/rows';
+import type { PromptLifecycle } from './prompt-lifecycle';
+
+const INTERRUPTED_REASON = 'interrupted: the Paragents process running this turn stopped before it finished';
+
+/**
+ * Turns left mid-way by an engine that stopped (a crash, `kill -9`, a closed terminal). The engine opening the
+ * data folder holds its lock, so no other process is running them: they are marked `interrupted`, which is what
+ * every list then shows, until a person or a command resumes or discards them. Returns them.
+ */
+export function markInterrupted(store: Store, prompts: PromptLifecycle): PromptRow[] {
+  const left = store
+    .promptsWithStatus(['running', 'waiting_approval', 'conflict'])
+    // A prompt held at a conflict before it started is still only queued work: its preflight wait is rebuilt.
+    .filter((p) => p.status !== 'conflict' || p.started_at !== null);
+  return left.map((p) => prompts.transition(p.id, 'interrupted', { reason: INTERRUPTED_REASON }));
+}
+
+/**
+ * Interrupted turns whose last activity is recent enough go back to their queue by themselves (an app restarted
+ * after a crash picks up where it was); older ones wait for Resume or Discard, so work does not restart days
+ * later, after newer turns, without anyone asking. `windowMs` 0 resumes nothing.
+ */
+export function autoResume(store: Store, prompts: PromptLifecycle, opts: { windowMs: number; now: number }): string[] {
+  const sessions = new Set<string>();
+  if (opts.windowMs <= 0) return [];
+  for (const p of store.promptsWithStatus(['interrupted'])) {
+    const last = store.lastActivityOf(p.id);
+    if (last === null || opts.now - Date.parse(last) > opts.windowMs) continue;
+    prompts.transition(p.id, 'queued');
+    sessions.add(p.session_id);
+  }
+  return [...sessions];
+}
