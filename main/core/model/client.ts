@@ -75,7 +75,7 @@ export function createModelClient(loaded: LoadedConfig, opts: ModelClientOptions
         noStreamOptions.add(provider.name);
         continue;
       }
-      if (f.action === 'next' || retries >= maxRetries) return { failure: f, attempts };
+      if (f.action === 'next' || f.action === 'stop' || retries >= maxRetries) return { failure: f, attempts };
       const delayMs = f.retryAfterMs !== null ? Math.min(f.retryAfterMs, RETRY_AFTER_CAP_MS) : backoffDelay(retries, random);
       retries++;
       request.onRetry?.({ provider: provider.name, attempt: retries, delayMs, error: f.message });
@@ -99,9 +99,11 @@ export function createModelClient(loaded: LoadedConfig, opts: ModelClientOptions
         last = outcome.failure;
         const tries = outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : '';
         failures.push(`${label(provider)}: ${last.message}${tries}`);
+        // A request too large for the window is the caller's to shrink; another provider would only repeat it.
+        if (last.action === 'stop') break;
       }
       if (!last) throw new ModelError('model request failed: no provider is configured', 'config');
-      throw new ModelError(`model request failed: ${failures.join('; then ')}`, last.kind, last.status);
+      throw new ModelError(`model request failed: ${failures.join('; then ')}`, last.kind, last.status, last.overflow);
     },
   };
 }

@@ -1,7 +1,8 @@
 import { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import type { ModelError } from './types';
+import type { ContextOverflow, ModelError } from './types';
 import type { ResolvedProvider } from '../config/types';
 import { retryAfterMs } from './backoff';
+import { detectContextOverflow } from './overflow';
 
 /** What one failed attempt means for the retry loop. */
 export interface AttemptFailure {
@@ -9,11 +10,16 @@ export interface AttemptFailure {
   status: number | null;
   /** Short cause for people: "connection refused", "rate limited (429)". */
   message: string;
-  /** 'retry' this provider again, move to the 'next' provider, or stop ('abort'). */
-  action: 'retry' | 'next' | 'abort';
+  /**
+   * 'retry' this provider again, move to the 'next' provider, stop as cancelled ('abort'), or 'stop' with this
+   * failure (the request itself is the problem: neither waiting nor another provider will help).
+   */
+  action: 'retry' | 'next' | 'abort' | 'stop';
   retryAfterMs: number | null;
   /** The server rejected stream_options: worth one immediate retry without it. */
   streamOptionsRejected: boolean;
+  /** Set when the request was refused as larger than the model's context window. */
+  overflow: ContextOverflow | null;
 }
 
 /** Thrown inside an attempt for failures the SDK does not raise itself (timeouts, truncated or odd streams). */
@@ -25,7 +31,7 @@ export class AttemptError extends Error {
 }
 
 export function failure(kind: AttemptFailure['kind'], message: string, action: AttemptFailure['action'], status: number | null = null): AttemptFailure {
-  return { kind, status, message, action, retryAfterMs: null, streamOptionsRejected: false };
+  return { kind, status, message, action, retryAfterMs: null, streamOptionsRejected: false, overflow: null };
 }
 
 // Failures that mean "this endpoint is not there": waiting will not help, another provider might.
@@ -52,6 +58,18 @@ function causeCodes(error: unknown, depth = 0): string[] {
   return codes;
 }
 
+/** A context-window refusal, whatever the status: some servers (llama.cpp, Ollama) send it as a 500. */
+function overflowFailure(detail: string, body: unknown, status: number | null): AttemptFailure | null {
+  const overflow = detectContextOverflow(detail, body);
+  if (!overflow) return null;
+  const sizes =
+    overflow.window !== null
+      ? ` (window ${overflow.window} tokens${overflow.requested !== null ? `, requested ${overflow.requested}` : ''})`
+      : '';
+  const code = status !== null ? `${status}: ` : '';
+  return { ...failure('context_overflow', `the request is larger than the model's context window${sizes} (${code}${detail})`, 'stop', status), overflow };
+}
+
 function serverMessage(error: APIError): string {
   const body = error.error;
   if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') return body.message;
@@ -61,6 +79,8 @@ function serverMessage(error: APIError): string {
 function httpFailure(error: APIError & { status: number }, provider: ResolvedProvider): AttemptFailure {
   const status = error.status;
   const detail = serverMessage(error);
+  const overflow = overflowFailure(detail, error.error, status);
+  if (overflow) return overflow;
   const base = (message: string, action: AttemptFailure['action']): AttemptFailure => ({
     ...failure('http', message, action, status),
     retryAfterMs: retryAfterMs(error.headers),
@@ -104,6 +124,8 @@ export function classify(error: unknown, provider: ResolvedProvider, state: { us
   if (error instanceof APIError) {
     // No status: either a connection failure before any answer, or an error object sent inside the stream.
     if (codes.length > 0 || /connection/i.test(error.message)) return failure('network', `connection failed (${codes[0] ?? error.message})`, 'retry');
+    const overflow = overflowFailure(error.message, error.error, null);
+    if (overflow) return overflow;
     return failure('http', `the server reported an error mid-stream (${error.message})`, 'retry');
   }
   const message = error instanceof Error ? error.message : String(error);

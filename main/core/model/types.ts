@@ -52,12 +52,22 @@ export interface ModelRequest {
   onRetry?: (info: ModelRetryInfo) => void;
 }
 
-/** Typed failure of a model call after retries and fallback are exhausted. */
+/** What a server said when it refused a request as larger than the model's context window (null: not said). */
+export interface ContextOverflow {
+  window: number | null;
+  requested: number | null;
+}
+
+/**
+ * Typed failure of a model call after retries and fallback are exhausted. `context_overflow`: the request
+ * does not fit the model's context window (never retried as is: the caller shrinks it), with `overflow` set.
+ */
 export class ModelError extends Error {
   constructor(
     message: string,
-    readonly kind: 'aborted' | 'config' | 'http' | 'network' | 'timeout' | 'protocol',
+    readonly kind: 'aborted' | 'config' | 'http' | 'network' | 'timeout' | 'protocol' | 'context_overflow',
     readonly status: number | null = null,
+    readonly overflow: ContextOverflow | null = null,
   ) {
     super(message);
     this.name = 'ModelError';
