@@ -20,6 +20,10 @@ export type ConflictResolution = z.infer<typeof ConflictResolution>;
 
 export const ToolCallRef = z.object({ id: z.string(), name: z.string() });
 
+/** Why the model's view was compacted: near the window ('auto'), refused by the provider ('overflow'), asked for. */
+export const CompactionReason = z.enum(['auto', 'overflow', 'manual']);
+export type CompactionReason = z.infer<typeof CompactionReason>;
+
 export const EngineEvent = z.discriminatedUnion('type', [
   z.object({
     ...base,
@@ -108,6 +112,21 @@ export const EngineEvent = z.discriminatedUnion('type', [
     /** The context meter after this request: tokens in the model's view and its window (absent from older events). */
     contextTokens: z.number().int().nullable().optional(),
     contextWindow: z.number().int().nullable().optional(),
+  }),
+  /**
+   * The model's view was compacted: old tool outputs pruned and/or older turns summarised. `summary` is the
+   * summary written now (null when none was needed, or the request failed: then `summaryError` says why).
+   */
+  z.object({
+    ...base,
+    type: z.literal('context_compacted'),
+    reason: CompactionReason,
+    tokensBefore: z.number().int(),
+    tokensAfter: z.number().int(),
+    prunedToolOutputs: z.number().int(),
+    summaryTokens: z.number().int(),
+    summary: z.string().nullable(),
+    summaryError: z.string().nullable(),
   }),
   z.object({ ...base, type: z.literal('turn_completed'), content: z.string() }),
   z.object({ ...base, type: z.literal('turn_failed'), error: z.string() }),

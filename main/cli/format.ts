@@ -51,6 +51,12 @@ export function eventTextLine(e: EngineEvent): string | null {
       return `${tag} conflict resolved: ${e.resolution}`;
     case 'model_retry':
       return `${tag} model retry ${e.attempt} in ${e.delayMs} ms (${e.provider}): ${short(e.error)}`;
+    case 'context_compacted': {
+      const why = e.reason === 'auto' ? 'near the window' : e.reason === 'overflow' ? 'the provider refused the request as too long' : 'asked for';
+      const pruned = e.prunedToolOutputs > 0 ? `, ${e.prunedToolOutputs} tool ${e.prunedToolOutputs === 1 ? 'output' : 'outputs'} pruned` : '';
+      const summary = e.summary !== null ? `, summary ${e.summaryTokens} tokens` : e.summaryError !== null ? `, no summary (${short(e.summaryError)}); pruned only` : '';
+      return `${tag} context compacted (${why}): ${e.tokensBefore} → ${e.tokensAfter} tokens${pruned}${summary}`;
+    }
     case 'turn_completed':
       return `${tag} completed: ${short(e.content, 4000)}`;
     case 'turn_failed':

@@ -171,6 +171,8 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
         totalTokens: e.sessionTotalTokens,
         context: e.contextTokens != null && e.contextWindow != null ? { tokens: e.contextTokens, window: e.contextWindow } : v.context,
       }));
+    case 'context_compacted':
+      return pushCompaction(settleStreaming(s, e.sessionId, e.promptId), e);
     case 'turn_completed': {
       const done = updatePrompt(s, e.promptId, (p) => ({ ...p, status: 'completed' }));
       const items = done.transcripts[e.sessionId] ?? [];
@@ -198,8 +200,8 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
         e,
         'info',
         e.sources.length === 0
-          ? 'project instructions: none from now on'
-          : `project instructions: ${e.sources.map((x) => `${x.path}${x.truncated ? ' (truncated)' : ''}`).join(', ')}`,
+          ? 'Project instructions changed: none from now on'
+          : `Project instructions changed: ${e.sources.map((x) => `${x.path}${x.truncated ? ' (truncated)' : ''}`).join(', ')}`,
       );
     default:
       return missingCase(e);
@@ -401,6 +403,24 @@ function settleStreaming(s: DomainState, sessionId: string, promptId: string | n
     sessionId,
     items.filter((i) => !(i.kind === 'assistant' && i.streaming && i.promptId === promptId)),
   );
+}
+
+/** A divider in the transcript where the model's view was compacted, with its figures and the summary. */
+function pushCompaction(s: DomainState, e: EventOf<'context_compacted'>): DomainState {
+  const items = s.transcripts[e.sessionId] ?? [];
+  const item: TranscriptItem = {
+    kind: 'compaction',
+    key: `compaction:${e.seq}`,
+    promptId: e.promptId,
+    reason: e.reason,
+    tokensBefore: e.tokensBefore,
+    tokensAfter: e.tokensAfter,
+    prunedToolOutputs: e.prunedToolOutputs,
+    summaryTokens: e.summaryTokens,
+    summary: e.summary,
+    summaryError: e.summaryError,
+  };
+  return setItems(s, e.sessionId, [...items, item]);
 }
 
 function pushNotice(s: DomainState, e: EngineEvent, tone: 'info' | 'warn' | 'error', text: string): DomainState {

@@ -1,6 +1,7 @@
 import type {
   ApprovalAnswer,
   ApprovalStatus,
+  CompactionReason,
   ConflictKind,
   ConflictResolution,
   PermissionMode,
@@ -54,7 +55,20 @@ export type TranscriptItem =
       error: string | null;
       approvalId: string | null;
     }
-  | { kind: 'notice'; key: string; promptId: string | null; tone: 'info' | 'warn' | 'error'; text: string };
+  | { kind: 'notice'; key: string; promptId: string | null; tone: 'info' | 'warn' | 'error'; text: string }
+  | {
+      kind: 'compaction';
+      key: string;
+      promptId: string | null;
+      reason: CompactionReason;
+      tokensBefore: number;
+      tokensAfter: number;
+      prunedToolOutputs: number;
+      summaryTokens: number;
+      /** The summary written at this compaction (null: none needed, or the request failed — see summaryError). */
+      summary: string | null;
+      summaryError: string | null;
+    };
 
 export interface ApprovalView {
   id: string;

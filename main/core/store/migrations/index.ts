@@ -5,10 +5,11 @@ import { m002Conflicts } from './002-conflicts';
 import { m003Worktrees } from './003-worktrees';
 import { m004ReadStamps } from './004-read-stamps';
 import { m005MessageTokens } from './005-message-tokens';
+import { m006Compactions } from './006-compactions';
 import { m007SessionInstructions } from './007-session-instructions';
 
 /** Numbered migrations, applied in order; each one in its own transaction with PRAGMA user_version. */
-export const migrations: readonly Migration[] = [m001Initial, m002Conflicts, m003Worktrees, m004ReadStamps, m005MessageTokens, m007SessionInstructions];
+export const migrations: readonly Migration[] = [m001Initial, m002Conflicts, m003Worktrees, m004ReadStamps, m005MessageTokens, m006Compactions, m007SessionInstructions];
 
 export function migrate(db: Database.Database, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;
