@@ -5,6 +5,7 @@ import { ApprovalAnswer, PermissionMode, PolicyDecision, PolicySource } from './
 import { ConflictResolution, EngineEvent } from './events';
 import { ProviderConfig, RedactedConfig } from './config';
 import type { Result } from './result';
+import { SessionContext } from './session-context';
 
 /**
  * The one contract between the UI and the engine. The preload bridge, the Electron IPC handlers, the browser
@@ -171,6 +172,29 @@ export const requests = {
   'worktree.remove': {
     input: z.object({ session: IdOrRef, force: z.boolean().optional() }),
     output: z.object({ branch: z.string(), branchDeleted: z.boolean(), committed: z.string().nullable() }),
+  },
+  /** What the session's model sees now: system prompt, project instructions per file, summary, prompts, messages, tool specs, with token counts. */
+  'session.context': {
+    input: z.object({ session: IdOrRef }),
+    output: SessionContext,
+  },
+  /**
+   * A new session with the same workspace, mode and model view up to now: the finished prompts and their
+   * messages are copied (a turn in progress is not). The source session is not changed.
+   */
+  'session.fork': {
+    input: z.object({ session: IdOrRef, name: z.string().min(1).max(80).optional() }),
+    output: z.object({
+      session: SessionSummary,
+      forkedFrom: z.object({ id: z.string(), ref: z.string(), name: z.string().nullable() }),
+      /** Finished prompts and stored messages copied. */
+      prompts: z.number().int(),
+      messages: z.number().int(),
+      /** Prompts of the source left out because they had not finished. */
+      skippedPrompts: z.number().int(),
+      /** The source's worktree folder when it is an isolated session: the fork works in that same folder. */
+      sharedWorktree: z.string().nullable(),
+    }),
   },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 

@@ -5,8 +5,10 @@ import { contextMeterText } from '../../shared/token-format';
 
 export async function runSessionsCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
+  if (sub === 'show') return (await import('./sessions-show')).runSessionsShow(rest, io);
+  if (sub === 'fork') return (await import('./sessions-fork')).runSessionsFork(rest, io);
   if (sub !== 'list') {
-    io.stderr('usage: paragents sessions list [--all] [--json]');
+    io.stderr('usage: paragents sessions list [--all] [--json] | sessions show SESSION [--json|--markdown|--events|--context] | sessions fork SESSION [--name N]');
     return EXIT_USAGE;
   }
   let values;

@@ -15,6 +15,9 @@ import { lockHome } from './home-lock';
 import { createPolicyEngine, userHome } from '../policy';
 import { createShellAnalyzer } from '../policy/shell/analyze';
 import { createSetupHandlers } from './setup-handlers';
+import { createHistoryHandlers } from './history-handlers';
+import { createInstructionsCache } from '../context/instructions';
+import { createTokenCounters } from '../context/tokens';
 import { createWorktreeService } from '../worktree';
 import { Scheduler } from './scheduler';
 import { Slots } from './slots';
@@ -115,7 +118,8 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     },
   });
 
-  const handlers = { ...coreHandlers, ...createSetupHandlers({ home: opts.home, env, store, rules: policy }), ...worktrees.handlers };
+  const handlers = { ...coreHandlers, ...createSetupHandlers({ home: opts.home, env, store, rules: policy }), ...worktrees.handlers,
+    ...createHistoryHandlers({ store, bus, home: opts.home, env, tools: deps.tools.specs, instructions: createInstructionsCache(), counters: createTokenCounters(), resolveWindow: windows.resolve }) };
 
   // Before anything runs: turns left mid-way by a process that stopped are nobody's now.
   markInterrupted(store, prompts);
