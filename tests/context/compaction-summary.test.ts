@@ -4,7 +4,7 @@ import { SUMMARY_HEADINGS } from '../../main/core/context/compaction-summary';
 import { HEAD_INTRO, buildModelView } from '../../main/core/context/view';
 import { toolPairingProblems } from '../../main/core/context/view-pairing';
 import { createModelClient } from '../../main/core/model/client';
-import { ModelError } from '../../main/core/model/types';
+import { ModelError, type ChatMessage } from '../../main/core/model/types';
 import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { cleanupTempDirs } from '../helpers/temp';
 import { loaded, provider } from '../model/helpers';
@@ -102,6 +102,19 @@ describe('summary compaction', () => {
     // The marker comes before the prompts it stands for.
     expect(head.indexOf('earlier prompts elided')).toBeLessThan(head.indexOf('<prompt number'));
     expect(result.value.view.messages.at(-2)).toEqual({ role: 'user', content: long(11) });
+  });
+
+  it('cuts the oldest history, with a marker, when the material does not fit the window', async () => {
+    appendTurns(o, Array.from({ length: 20 }, (_, i) => ({ prompt: `step ${i}: ${'the quick brown fox jumps over the lazy dog '.repeat(30)}` })));
+    const result = await fitContext(input({ budget: { window: 4000, usable: 3000 } }));
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.compacted?.summary).toBe(SUMMARY);
+    const sent = chatRequests()[0]?.messages as ChatMessage[];
+    const ask = (sent[1]?.content as string | undefined) ?? '';
+    expect(ask).toMatch(/\[… \d+ earlier messages were cut to fit the summariser's context window …\]/);
+    expect(ask).not.toContain('step 0: ');
+    expect(ask).toContain('step 18: ');
+    expect(sent.reduce((n, m) => n + counter.countMessage(m), 0)).toBeLessThanOrEqual(3000);
   });
 
   it('falls back to pruning when the summary request fails, and says so', async () => {

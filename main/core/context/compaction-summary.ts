@@ -91,8 +91,13 @@ function shorten(text: string, tokens: number, counter: ViewCounter): string {
 export function summaryMaterial(input: SummaryInput, available: number): string {
   const { counter } = input;
   const calls = toolCallsById(input.allRows);
-  const blocks = input.rows.map((r) => block(r, input, calls)).filter((b) => b !== '');
-  const sizes = blocks.map((b) => counter.countText(b) + 1);
+  const rows = input.rows.filter((r) => r.message.role !== 'system');
+  const blocks = rows.map((r) => block(r, input, calls));
+  // A block holds at most its message's text plus a label: the stored count (plus the label) bounds it without
+  // tokenizing the history again; only the short stub blocks of large outputs are counted.
+  const sizes = rows.map((r, i) =>
+    r.message.role === 'tool' && input.sizer.tok(r) > WHOLE_OUTPUT_TOKENS ? counter.countText(blocks[i] as string) + 1 : input.sizer.tok(r) + 8,
+  );
   let previous = input.previousSummary === null ? null : `## Summary written at the previous compaction\n\n${input.previousSummary}`;
   let prevSize = previous === null ? 0 : counter.countText(previous) + 1;
   if (prevSize > available / 2 && previous !== null) {
