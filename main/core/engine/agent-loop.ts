@@ -1,10 +1,9 @@
 import type { AssistantToolCall, ChatMessage } from '../model/types';
 import { ModelError } from '../model/types';
-import type { PromptRow, SessionRow, ToolCallRow } from '../store/rows';
+import type { PromptRow, SessionRow } from '../store/rows';
 import type { StoredMessage } from '../store/store';
-import type { ApprovalAnswer, PolicyDecision } from '../../../shared/policy';
-import type { PrecheckCarry, TurnDeps } from './turn-context';
-import type { AuthorizeVerdict } from './authorizer';
+import type { TurnDeps } from './turn-context';
+import { runToolCall } from './tool-call/run-tool-call';
 import { systemPrompt } from './system-prompt';
 import type { SlotLease } from './slots';
 
@@ -16,8 +15,6 @@ export class TurnAbort extends Error {
     super(message);
   }
 }
-
-const ERROR_PREVIEW = 4000;
 
 /**
  * Runs (or resumes) one prompt's turn. The transcript in the store is the state: at each step the loop looks
@@ -162,177 +159,12 @@ function closeDanglingCalls(deps: TurnDeps, session: SessionRow, messages: Store
   }
 }
 
-async function runToolCall(
-  deps: TurnDeps,
-  session: SessionRow,
-  prompt: PromptRow,
-  holder: StoredMessage,
-  call: AssistantToolCall,
-  signal: AbortSignal,
-  lease: SlotLease,
-): Promise<void> {
-  const { store, bus } = deps;
-  const base = { sessionId: session.id, promptId: prompt.id };
-  // The call's row: the one a previous run of this turn left, else created with the first write about the call
-  // (in the same transaction as its decision and its tool_call event).
-  let row: ToolCallRow | undefined = store.findToolCall(holder.id, call.id);
-  const ensureRow = (): ToolCallRow =>
-    (row ??= store.createToolCall({ ...base, messageId: holder.id, callId: call.id, tool: call.function.name, inputJson: call.function.arguments }));
-  // The result is committed (tool row + transcript message + event, atomically) before it is published.
-  const answer = (ok: boolean, text: string, before?: () => void): void => {
-    const content = ok ? text : `Error: ${text}`;
-    bus.batch(() => {
-      before?.();
-      const r = ensureRow();
-      store.finishToolCall(r.id, ok, content);
-      store.appendMessage(session.id, prompt.id, { role: 'tool', tool_call_id: call.id, content });
-      bus.emit({
-        type: 'tool_result',
-        ...base,
-        callId: call.id,
-        tool: call.function.name,
-        ok,
-        output: ok ? clip(text) : null,
-        error: ok ? null : clip(text),
-      });
-    });
-  };
-  const unrunCall = (): void => {
-    bus.emit({ type: 'tool_call', ...base, callId: call.id, tool: call.function.name, input: safeJson(call.function.arguments), decision: null });
-  };
-
-  if (row?.status === 'running') {
-    // Started in a process that died: its effects are unknown, so it is not run a second time.
-    answer(false, 'this call was interrupted by a restart of Paragents before it finished and was not run again; check its effects before retrying.', unrunCall);
-    return;
-  }
-
-  const parsed = deps.tools.parse(call.function.name, call.function.arguments);
-  if (!parsed.ok) {
-    answer(false, parsed.error.message, unrunCall);
-    return;
-  }
-  const { tool, input } = parsed.value;
-  const inputRecord = (input ?? {}) as Record<string, unknown>;
-  // Effects and the parsed shell command, made once and read by both the policy and the conflict gate.
-  const prepared = await deps.tools.prepare(tool, input, session.workspace);
-
-  let verdict: AuthorizeVerdict | PolicyDecision;
-  const pendingApproval = row?.status === 'waiting_approval' ? store.approvalForToolCall(row.id) : undefined;
-  if (pendingApproval) {
-    verdict = pendingApproval.decision;
-  } else {
-    verdict = await deps.authorizer.decide({
-      call: prepared,
-      sessionId: session.id,
-      mode: session.mode,
-      // `--approve all` answers "ask" itself, so the policy must not turn it into a block first.
-      headless: deps.headless && deps.approvals !== 'all',
-    });
-    if (verdict.decision === 'needs_approval' && deps.approvals !== 'ask') {
-      verdict =
-        deps.approvals === 'all'
-          ? { ...verdict, decision: 'auto_approved', source: 'cli', reason: `${verdict.reason} (approved by --approve all)` }
-          : { ...verdict, decision: 'blocked', source: 'cli', reason: `${verdict.reason} (no one to ask: --approve never)` };
-    }
-    const decided = verdict;
-    bus.batch(() => {
-      const r = ensureRow();
-      store.setToolCallStatus(r.id, r.status, decided);
-      bus.emit({ type: 'tool_call', ...base, callId: call.id, tool: tool.name, input, decision: stripVerdict(decided) });
-    });
-  }
-
-  if (verdict.decision === 'blocked') {
-    const by = verdict.rule ? ` (rule ${verdict.rule} from ${verdict.source} settings)` : '';
-    answer(false, `blocked by policy: ${verdict.reason}${by}. Do not retry this call unchanged.`);
-    return;
-  }
-
-  // Conflicts before approval (issue 4): the conflict gate's checks that need no approval run before the card
-  // is raised, so a person never approves a call that then stops at a conflict. The write itself (and the
-  // per-path lock around check-and-write) still waits for the approval: beforeCall below. An approval already
-  // pending (a restart) was prechecked when it was raised.
-  let prechecked: PrecheckCarry | null = null;
-  if (verdict.decision === 'needs_approval' && !pendingApproval && deps.gate?.precheck) {
-    const pre = await deps.gate.precheck({ ...base, callId: call.id, prepared, signal, lease });
-    if (!pre.proceed) {
-      answer(false, pre.error);
-      return;
-    }
-    prechecked = pre.carry;
-  }
-
-  if (verdict.decision === 'needs_approval') {
-    const approval =
-      pendingApproval ??
-      store.createApproval({
-        ...base,
-        toolCallId: ensureRow().id,
-        tool: tool.name,
-        input: inputRecord,
-        decision: stripVerdict(verdict),
-        alwaysRules: 'alwaysRules' in verdict ? verdict.alwaysRules : [],
-      });
-    let reply: ApprovalAnswer | null = approval.status === 'pending' ? null : approval.answer;
-    if (!reply) {
-      bus.batch(() => {
-      store.setToolCallStatus(ensureRow().id, 'waiting_approval');
-      if (!pendingApproval) {
-        bus.emit({
-          type: 'approval_requested',
-          ...base,
-          approvalId: approval.id,
-          approvalRef: approval.ref,
-          callId: call.id,
-          tool: tool.name,
-          input,
-          decision: stripVerdict(verdict),
-          alwaysRule: approval.alwaysRules.length > 0 ? approval.alwaysRules.join(', ') : null,
-        });
-      }
-      deps.prompts.transition(prompt.id, 'waiting_approval');
-      });
-      // A session waiting on a person gives its slot to the sessions that can run.
-      const waitFor = approval.id;
-      reply = await lease.away(signal, () => deps.waiters.wait(waitFor, signal));
-      deps.prompts.transition(prompt.id, 'running');
-    }
-    if (reply.kind === 'deny') {
-      const why = reply.message ? ` Their message: ${reply.message}` : '';
-      answer(false, `the user denied this call.${why}`);
-      return;
-    }
-  }
-
-  if (deps.gate) {
-    const gate = await deps.gate.beforeCall({ ...base, callId: call.id, prepared, signal, lease }, prechecked);
-    if (!gate.proceed) {
-      answer(false, gate.error);
-      return;
-    }
-  }
-
-  store.setToolCallStatus(ensureRow().id, 'running');
-  const outcome = await tool.run(input, { workspace: session.workspace, sessionId: session.id, promptId: prompt.id, signal });
-  await deps.gate?.afterCall?.({ ...base, callId: call.id, prepared, ok: outcome.ok });
-  if (signal.aborted) {
-    answer(false, 'cancelled by the user while running.');
-    throw signal.reason;
-  }
-  answer(outcome.ok, outcome.ok ? outcome.output : outcome.error);
-}
-
 /** Where a requested pause takes effect: between steps, never inside a model call or a tool. */
 async function pausePoint(deps: TurnDeps, prompt: PromptRow, signal: AbortSignal, lease: SlotLease): Promise<void> {
   if (!deps.pauses.isRequested(prompt.id)) return;
   deps.prompts.transition(prompt.id, 'paused');
   await lease.away(signal, () => deps.pauses.wait(prompt.id, signal));
   deps.prompts.transition(prompt.id, 'running');
-}
-
-function stripVerdict(v: AuthorizeVerdict | PolicyDecision): PolicyDecision {
-  return { decision: v.decision, rule: v.rule, source: v.source, reason: v.reason };
 }
 
 function complete(deps: TurnDeps, prompt: PromptRow, content: string): TurnOutcome {
@@ -350,16 +182,3 @@ function cancel(deps: TurnDeps, prompt: PromptRow, reason: string): TurnOutcome 
   return 'cancelled';
 }
 
-function clip(text: string): string {
-  return text.length > ERROR_PREVIEW ? `${text.slice(0, ERROR_PREVIEW)}… (${text.length - ERROR_PREVIEW} more characters)` : text;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-export type { ToolCallRow };

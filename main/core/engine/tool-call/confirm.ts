@@ -1,0 +1,68 @@
+import type { ApprovalAnswer } from '../../../../shared/policy';
+import type { PrecheckCarry } from '../turn-context';
+import { answered, goOn, type CallContext, type StepOutcome } from './call-context';
+import { stripVerdict, type Decided } from './decide';
+
+/**
+ * Step 2, for a call the policy asks about: first the conflict checks that need no approval (so a person never
+ * approves a call that then stops at a conflict), then the approval card, waited on without holding a slot.
+ * Returns what the precheck settled, for the guard. A denial is answered here.
+ */
+export async function confirmCall(c: CallContext, d: Decided): Promise<StepOutcome<PrecheckCarry | null>> {
+  if (d.verdict.decision !== 'needs_approval') return goOn(null);
+  const { deps, session, prompt, call, signal, lease, record } = c;
+  const ids = { sessionId: session.id, promptId: prompt.id };
+
+  // An approval already pending (a restart) was prechecked when it was raised.
+  let carry: PrecheckCarry | null = null;
+  if (!d.pendingApproval && deps.gate?.precheck) {
+    const pre = await deps.gate.precheck({ ...ids, callId: call.id, prepared: d.prepared, signal, lease });
+    if (!pre.proceed) {
+      record.answer(false, pre.error);
+      return answered;
+    }
+    carry = pre.carry;
+  }
+
+  const verdict = d.verdict;
+  const input = d.prepared.input;
+  const approval =
+    d.pendingApproval ??
+    deps.store.createApproval({
+      ...ids,
+      toolCallId: record.rowId,
+      tool: d.prepared.name,
+      input: (input ?? {}) as Record<string, unknown>,
+      decision: stripVerdict(verdict),
+      alwaysRules: 'alwaysRules' in verdict ? verdict.alwaysRules : [],
+    });
+  let reply: ApprovalAnswer | null = approval.status === 'pending' ? null : approval.answer;
+  if (!reply) {
+    deps.bus.batch(() => {
+      record.setStatus('waiting_approval');
+      if (!d.pendingApproval) {
+        deps.bus.emit({
+          type: 'approval_requested',
+          ...ids,
+          approvalId: approval.id,
+          approvalRef: approval.ref,
+          callId: call.id,
+          tool: d.prepared.name,
+          input,
+          decision: stripVerdict(verdict),
+          alwaysRule: approval.alwaysRules.length > 0 ? approval.alwaysRules.join(', ') : null,
+        });
+      }
+      deps.prompts.transition(prompt.id, 'waiting_approval');
+    });
+    // A session waiting on a person gives its slot to the sessions that can run.
+    reply = await lease.away(signal, () => deps.waiters.wait(approval.id, signal));
+    deps.prompts.transition(prompt.id, 'running');
+  }
+  if (reply.kind === 'deny') {
+    const why = reply.message ? ` Their message: ${reply.message}` : '';
+    record.answer(false, `the user denied this call.${why}`);
+    return answered;
+  }
+  return goOn(carry);
+}

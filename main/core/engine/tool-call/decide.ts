@@ -1,0 +1,84 @@
+import type { PolicyDecision } from '../../../../shared/policy';
+import type { ParsedApproval } from '../../store/rows';
+import type { PreparedCall } from '../../tools/prepare';
+import type { AuthorizeVerdict } from '../authorizer';
+import type { ApprovalsMode } from '../turn-context';
+import { answered, goOn, type CallContext, type StepOutcome } from './call-context';
+
+export type Verdict = AuthorizeVerdict | PolicyDecision;
+
+export interface Decided {
+  prepared: PreparedCall;
+  verdict: Verdict;
+  /** An approval an earlier run of this turn raised for this call (it survives restarts). */
+  pendingApproval: ParsedApproval | null;
+}
+
+export function stripVerdict(v: Verdict): PolicyDecision {
+  return { decision: v.decision, rule: v.rule, source: v.source, reason: v.reason };
+}
+
+/** Headless runs answer "ask" themselves: `--approve all` approves it, `--approve never` blocks it. */
+export function applyApprovalsMode(verdict: AuthorizeVerdict, mode: ApprovalsMode): AuthorizeVerdict {
+  if (verdict.decision !== 'needs_approval') return verdict;
+  switch (mode) {
+    case 'ask':
+      return verdict;
+    case 'all':
+      return { ...verdict, decision: 'auto_approved', source: 'cli', reason: `${verdict.reason} (approved by --approve all)` };
+    case 'never':
+      return { ...verdict, decision: 'blocked', source: 'cli', reason: `${verdict.reason} (no one to ask: --approve never)` };
+    default: {
+      const never: never = mode;
+      throw new Error(`unknown approvals mode ${String(never)}`);
+    }
+  }
+}
+
+/**
+ * Step 1: what the call is and what the policy says about it. A call an earlier process left mid-run is never run
+ * again; an unparsable or blocked call is answered here.
+ */
+export async function decideCall(c: CallContext): Promise<StepOutcome<Decided>> {
+  const { deps, session, call, record } = c;
+  const previous = record.previous;
+  if (previous?.status === 'running') {
+    // Started in a process that stopped: its effects are unknown, so it is not run a second time.
+    record.answerUndecided(
+      'this call was interrupted by a restart of Paragents before it finished and was not run again; check its effects before retrying.',
+    );
+    return answered;
+  }
+
+  const parsed = deps.tools.parse(call.function.name, call.function.arguments);
+  if (!parsed.ok) {
+    record.answerUndecided(parsed.error.message);
+    return answered;
+  }
+  const { tool, input } = parsed.value;
+  // Effects and the parsed shell command, made once and read by both the policy and the conflict gate.
+  const prepared = await deps.tools.prepare(tool, input, session.workspace);
+
+  const pendingApproval = previous?.status === 'waiting_approval' ? (deps.store.approvalForToolCall(previous.id) ?? null) : null;
+  let verdict: Verdict;
+  if (pendingApproval) {
+    verdict = pendingApproval.decision;
+  } else {
+    const decided = await deps.authorizer.decide({
+      call: prepared,
+      sessionId: session.id,
+      mode: session.mode,
+      // `--approve all` answers "ask" itself, so the policy must not turn it into a block first.
+      headless: deps.headless && deps.approvals !== 'all',
+    });
+    verdict = applyApprovalsMode(decided, deps.approvals);
+    record.decided(tool.name, input, stripVerdict(verdict));
+  }
+
+  if (verdict.decision === 'blocked') {
+    const by = verdict.rule ? ` (rule ${verdict.rule} from ${verdict.source} settings)` : '';
+    record.answer(false, `blocked by policy: ${verdict.reason}${by}. Do not retry this call unchanged.`);
+    return answered;
+  }
+  return goOn({ prepared, verdict, pendingApproval });
+}

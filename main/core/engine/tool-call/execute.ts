@@ -1,0 +1,23 @@
+import type { ToolOutcome } from '../../tools/types';
+import type { CallContext } from './call-context';
+import type { Decided } from './decide';
+
+/**
+ * Step 4: runs the tool and records its result. The gate's after-call work (journal, leases, locks) runs
+ * whatever happens to the run — a result, a cancel, or an exception — so nothing the guard took is left held.
+ */
+export async function executeCall(c: CallContext, d: Decided): Promise<void> {
+  const { deps, session, prompt, call, signal, record } = c;
+  record.setStatus('running');
+  let outcome: ToolOutcome = { ok: false, error: 'the tool did not finish' };
+  try {
+    outcome = await d.prepared.tool.run(d.prepared.input, { workspace: session.workspace, sessionId: session.id, promptId: prompt.id, signal });
+  } finally {
+    await deps.gate?.afterCall?.({ sessionId: session.id, promptId: prompt.id, callId: call.id, prepared: d.prepared, ok: outcome.ok });
+  }
+  if (signal.aborted) {
+    record.answer(false, 'cancelled by the user while running.');
+    throw signal.reason;
+  }
+  record.answer(outcome.ok, outcome.ok ? outcome.output : outcome.error);
+}
