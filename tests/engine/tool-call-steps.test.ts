@@ -18,7 +18,7 @@ import { cleanupTempDirs, tempDir } from '../helpers/temp';
 
 afterEach(() => cleanupTempDirs());
 
-const ask: AuthorizeVerdict = { decision: 'needs_approval', rule: null, source: 'mode', reason: 'writes ask in default mode', alwaysRules: [] };
+const ask: AuthorizeVerdict = { decision: 'needs_approval', rule: null, source: 'mode', reason: 'writes ask in default mode', alwaysRules: [], alwaysRule: null };
 
 describe('decide: the --approve mode answers "ask" in headless runs', () => {
   it.each([
