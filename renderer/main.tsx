@@ -8,6 +8,7 @@ import './styles/theme.css';
 import './styles/layout.css';
 import './styles/transcript.css';
 import './styles/cards.css';
+import './styles/memory.css';
 
 const picked = pickApi();
 const store = createPanelStore(picked.api);

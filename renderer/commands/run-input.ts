@@ -102,21 +102,22 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
       return;
     }
     case 'resume': {
-      // `/resume` goes on with a paused prompt (the focused session's, or the one named); naming a session that
-      // has none paused brings it to the front instead.
+      // `/resume` goes on with a paused or interrupted prompt (the focused session's, or the one named); naming
+      // a session that has none brings it to the front instead.
+      const resumable = (p: PromptView | undefined) => p?.status === 'paused' || p?.status === 'interrupted';
       const target = args[0] ? resolveRef(Object.values(domain.prompts), args[0], 'prompt') : null;
       const paused = target?.ok
         ? target.item
         : (() => {
             const s = args[0] ? session(args[0]) : focused;
-            return s ? sessionPrompts(domain, s).find((p) => p.status === 'paused') : undefined;
+            return s ? sessionPrompts(domain, s).find(resumable) : undefined;
           })();
-      if (paused && paused.status === 'paused') {
+      if (paused && resumable(paused)) {
         const r = await actions.resumePrompt(paused.id);
         if (r.ok) say(`resumed ${paused.ref}`);
         return;
       }
-      if (!args[0]) return fail('nothing paused in the focused session; usage: /resume <prompt|session>');
+      if (!args[0]) return fail('nothing paused or interrupted in the focused session; usage: /resume <prompt|session>');
       const s = session(args[0]);
       if (!s) return;
       actions.focus(s.id);
@@ -242,6 +243,18 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
       if (!conflict?.promptId) return say('no pending conflict in current foreground session, /override not needed.');
       const r = await actions.resolveConflict(conflict.promptId, 'override');
       if (r.ok) say(`session ${s.ref} is allowed to continue (output may be overwritten).`);
+      return;
+    }
+    case 'compact':
+      if (!focused) return fail('no session is focused; /compact works on the focused session');
+      await actions.compactSession(focused.id, rest);
+      return;
+    case 'context': {
+      const s = session(args[0]);
+      if (!s) return args[0] ? undefined : fail('no session is focused; usage: /context [session]');
+      // The view reads the focused session, so naming another one brings it to the front first.
+      if (s.id !== focused?.id) actions.focus(s.id);
+      actions.openOverlay('context');
       return;
     }
     case 'permissions':

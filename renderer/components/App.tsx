@@ -5,6 +5,7 @@ import { useActions, usePanel, usePanelStore } from '../store/use-panel';
 import { ApprovalsInbox } from './ApprovalsInbox';
 import { CommandLog } from './CommandLog';
 import { ConfigView } from './ConfigView';
+import { ContextView } from './ContextView';
 import { MainArea } from './MainArea';
 import { NewSessionForm } from './NewSessionForm';
 import { PermissionsView } from './PermissionsView';
@@ -113,6 +114,7 @@ export function App() {
         {overlay === 'setup' ? <SetupView /> : null}
         {overlay === 'config' ? <ConfigView /> : null}
         {overlay === 'permissions' ? <PermissionsView /> : null}
+        {overlay === 'context' ? <ContextView /> : null}
         <MainArea />
         <CommandLog />
       </main>

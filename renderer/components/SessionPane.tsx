@@ -5,8 +5,10 @@ import { useActions, usePanel } from '../store/use-panel';
 import { ApprovalCard } from './ApprovalCard';
 import { ConflictCard } from './ConflictCard';
 import { ContextMeter } from './ContextMeter';
+import { InterruptedTurns } from './InterruptedCard';
 import { PromptBox } from './PromptBox';
 import { QueueList } from './QueueList';
+import { SessionMenu } from './SessionMenu';
 import { StatusChip } from './StatusChip';
 import { formatTokens } from './SessionList';
 import { Transcript } from './Transcript';
@@ -49,11 +51,13 @@ export function SessionPane({ sessionId }: { sessionId: string }) {
         <button type="button" onClick={() => void actions.closeSession(session.id)}>
           Close session
         </button>
+        <SessionMenu sessionId={session.id} />
       </header>
       {conflicts.map((c) => (
         <ConflictCard key={c.id} conflict={c} />
       ))}
       <Transcript sessionId={session.id} />
+      <InterruptedTurns sessionId={session.id} />
       {first ? <ApprovalCard approval={first} conflict={conflicts[0]} more={approvals.length - 1} /> : null}
       <QueueList sessionId={session.id} />
       <PromptBox sessionId={session.id} />

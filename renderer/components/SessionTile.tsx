@@ -1,6 +1,7 @@
 import { displayStatus, pendingApprovalsOf, sessionTitle } from '../store/status';
 import type { TranscriptItem } from '../store/types';
 import { useActions, usePanel } from '../store/use-panel';
+import { InterruptedTurns } from './InterruptedCard';
 import { StatusChip } from './StatusChip';
 import { TranscriptItemView } from './TranscriptItemView';
 
@@ -36,6 +37,7 @@ export function SessionTile({ sessionId }: { sessionId: string }) {
           <TranscriptItemView key={item.key} item={item} />
         ))}
       </div>
+      <InterruptedTurns sessionId={session.id} compact />
     </article>
   );
 }

@@ -1,5 +1,7 @@
 import { memo } from 'react';
+import { missingCase } from '../../shared';
 import type { TranscriptItem } from '../store/types';
+import { CompactionDivider } from './CompactionDivider';
 import { Markdown } from './Markdown';
 import { ToolCallRow } from './ToolCallRow';
 
@@ -26,5 +28,13 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item }: { i
       );
     case 'notice':
       return <div className={`item item-notice notice-${item.tone}`}>{item.text}</div>;
+    case 'compaction':
+      return (
+        <div className="item item-compaction">
+          <CompactionDivider item={item} />
+        </div>
+      );
+    default:
+      return missingCase(item);
   }
 });

@@ -7,9 +7,11 @@ import type {
   EngineEvent,
   PermissionMode,
   PromptSummary,
+  RequestOutput,
   Result,
   SessionSummary,
 } from '../../shared';
+import { compactTokens } from '../../shared/token-format';
 import { FrameBatcher, type FrameScheduler } from './frame-batcher';
 import { applyEvents, applyPromptSummary, applySummaries } from './reducer';
 import { emptyDomain, type DomainState } from './types';
@@ -43,6 +45,10 @@ export interface PanelActions {
   resolveConflict(promptId: string, resolution: Exclude<ConflictResolution, 'block'>): Promise<Result<PromptSummary>>;
   closeSession(sessionId: string): Promise<Result<null>>;
   setMode(sessionId: string, mode: PermissionMode): Promise<Result<SessionSummary>>;
+  /** A new session with the same workspace and model view up to now; it is added and focused. */
+  forkSession(sessionId: string): Promise<Result<RequestOutput<'session.fork'>>>;
+  /** Compacts the session's model view now, optionally focused on a subject; the outcome goes to the log. */
+  compactSession(sessionId: string, focus?: string): Promise<Result<RequestOutput<'session.compact'>>>;
 }
 
 export interface PanelState {
@@ -250,6 +256,40 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
       async setMode(sessionId, mode) {
         const result = logError('mode', await api['session.setMode']({ session: sessionId, mode }));
         if (result.ok) setDomain((d) => applySummaries(d, [result.value]));
+        return result;
+      },
+
+      async forkSession(sessionId) {
+        const result = logError('fork', await api['session.fork']({ session: sessionId }));
+        if (!result.ok) return result;
+        const { session, forkedFrom, prompts, messages, skippedPrompts } = result.value;
+        setDomain((d) => applySummaries(d, [session]));
+        actions.focus(session.id);
+        const left = skippedPrompts > 0 ? `; ${skippedPrompts} unfinished prompt${skippedPrompts === 1 ? '' : 's'} left out` : '';
+        actions.log(
+          'info',
+          `forked session ${forkedFrom.ref} into ${session.ref}: ${prompts} finished prompt${prompts === 1 ? '' : 's'} and ${messages} message${messages === 1 ? '' : 's'} copied${left}`,
+        );
+        return result;
+      },
+
+      async compactSession(sessionId, focus) {
+        const ref = get().domain.sessions[sessionId]?.ref ?? sessionId;
+        const about = focus?.trim() ? focus.trim() : undefined;
+        actions.log('info', `compacting session ${ref}${about ? ` (focus: ${about})` : ''}…`);
+        const result = logError('compact', await api['session.compact']({ session: sessionId, ...(about ? { focus: about } : {}) }));
+        if (!result.ok) return result;
+        const c = result.value;
+        if (!c.compacted) {
+          actions.log('info', `nothing to compact in session ${ref}: the view is ${compactTokens(c.tokensAfter)} tokens`);
+          return result;
+        }
+        const summary = c.summary !== null ? ` · summary ${compactTokens(c.summaryTokens)} tokens` : '';
+        actions.log(
+          'info',
+          `compacted session ${ref}: ${compactTokens(c.tokensBefore)} → ${compactTokens(c.tokensAfter)} tokens · ${c.prunedToolOutputs} tool output${c.prunedToolOutputs === 1 ? '' : 's'} pruned${summary}`,
+        );
+        if (c.summaryError) actions.log('warn', `no summary could be written (${c.summaryError}); old tool outputs were pruned instead`);
         return result;
       },
     };

@@ -1,0 +1,120 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { downloadText } from '../export/download';
+import { sessionMarkdown } from '../export/session-markdown';
+import { useActions, usePanel } from '../store/use-panel';
+
+interface MenuItem {
+  label: string;
+  run(): Promise<void> | void;
+}
+
+/**
+ * The session header's menu: export the stored history as a Markdown file, fork the session (the fork is
+ * focused), show what the model sees now, and compact it. A menu button: arrows move between items, Escape
+ * closes and gives focus back to the button.
+ */
+export function SessionMenu({ sessionId }: { sessionId: string }) {
+  const api = usePanel((s) => s.api);
+  const session = usePanel((s) => s.domain.sessions[sessionId]);
+  const actions = useActions();
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  // The first item takes focus when the menu opens; a press outside the menu closes it.
+  useEffect(() => {
+    if (!open) return;
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const outside = (e: PointerEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open]);
+
+  if (!session) return null;
+
+  const items: MenuItem[] = [
+    {
+      label: 'Export as Markdown',
+      run: async () => {
+        const r = await sessionMarkdown(api, session);
+        if (!r.ok) return actions.log('error', `export: ${r.error.message}`);
+        downloadText(r.value.filename, r.value.markdown, 'text/markdown;charset=utf-8');
+        actions.log('info', `exported session ${session.ref} as ${r.value.filename}`);
+      },
+    },
+    { label: 'Fork', run: async () => void (await actions.forkSession(session.id)) },
+    { label: 'Show context', run: () => actions.openOverlay('context') },
+    { label: 'Compact now', run: async () => void (await actions.compactSession(session.id)) },
+  ];
+
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) buttonRef.current?.focus();
+  };
+  const choose = (item: MenuItem) => {
+    close(true);
+    void item.run();
+  };
+  const onMenuKey = (e: KeyboardEvent<HTMLUListElement>) => {
+    const entries = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = entries.indexOf(document.activeElement as HTMLElement);
+    const move = (index: number) => entries[(index + entries.length) % entries.length]?.focus();
+    switch (e.key) {
+      case 'ArrowDown':
+        e.preventDefault();
+        move(at + 1);
+        break;
+      case 'ArrowUp':
+        e.preventDefault();
+        move(at - 1);
+        break;
+      case 'Home':
+        e.preventDefault();
+        move(0);
+        break;
+      case 'End':
+        e.preventDefault();
+        move(entries.length - 1);
+        break;
+      case 'Escape':
+        e.preventDefault();
+        e.stopPropagation();
+        close(true);
+        break;
+      case 'Tab':
+        close(false);
+        break;
+    }
+  };
+
+  return (
+    <div className="session-menu" ref={rootRef}>
+      <button
+        type="button"
+        ref={buttonRef}
+        aria-label="Session menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen(!open)}
+      >
+        ⋯
+      </button>
+      {open ? (
+        <ul id={menuId} role="menu" aria-label={`Session ${session.ref}`} ref={menuRef} onKeyDown={onMenuKey}>
+          {items.map((item) => (
+            <li key={item.label} role="none">
+              <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(item)}>
+                {item.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
