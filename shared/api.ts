@@ -173,6 +173,22 @@ export const requests = {
     input: z.object({ session: IdOrRef, force: z.boolean().optional() }),
     output: z.object({ branch: z.string(), branchDeleted: z.boolean(), committed: z.string().nullable() }),
   },
+  /**
+   * Compacts the session's view now (old tool outputs pruned, older turns summarised by the model, every prompt
+   * kept verbatim), optionally focused on what the person names. The full transcript stays stored.
+   */
+  'session.compact': {
+    input: z.object({ session: IdOrRef, focus: z.string().max(2000).optional() }),
+    output: z.object({
+      compacted: z.boolean(),
+      tokensBefore: z.number().int(),
+      tokensAfter: z.number().int(),
+      prunedToolOutputs: z.number().int(),
+      summaryTokens: z.number().int(),
+      summary: z.string().nullable(),
+      summaryError: z.string().nullable(),
+    }),
+  },
   /** What the session's model sees now: system prompt, project instructions per file, summary, prompts, messages, tool specs, with token counts. */
   'session.context': {
     input: z.object({ session: IdOrRef }),

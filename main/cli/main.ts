@@ -12,6 +12,7 @@ ${RUN_USAGE}
        paragents sessions show SESSION [--json | --markdown | --events | --context]
        paragents sessions fork SESSION [--name N] [--json]
        paragents resume [SESSION] [--approve ask|all|never] [--json]
+       paragents compact SESSION [--focus TEXT] [--json]
        paragents config show [--json]
        paragents policy check --workspace DIR [--mode M] [--headless] [--tool T --input JSON]
        paragents workspace trust|untrust DIR | workspace list
@@ -35,6 +36,7 @@ const commands: Record<string, () => Promise<Command>> = {
   worktree: async () => (await import('./worktree-command')).runWorktreeCommand,
   journal: async () => (await import('./journal-command')).runJournalCommand,
   resume: async () => (await import('./resume-command')).runResumeCommand,
+  compact: async () => (await import('./compact-command')).runCompactCommand,
 };
 
 export async function main(argv: string[], io?: Partial<CliIo>): Promise<number> {

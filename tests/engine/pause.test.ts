@@ -79,7 +79,9 @@ it('a paused prompt stays paused across a restart, holds its session queue, and 
   const other = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'other' }));
   expect(await settled(engine, unwrap(await engine.handlers['prompt.send']({ session: other.id, text: 'hello' })).id)).toBe('completed');
   const lastUser = (body: unknown) => (body as { messages: { role: string; content: string }[] }).messages.filter((m) => m.role === 'user').at(-1)?.content;
-  expect(server.requests.slice(requestsBefore).map((r) => lastUser(r.body))).toEqual(['hello']);
+  // Chat requests only: the engine also reads the endpoint's model list (GET /models) for the context window.
+  const chats = server.requests.slice(requestsBefore).filter((r) => r.method === 'POST');
+  expect(chats.map((r) => lastUser(r.body))).toEqual(['hello']);
   const detail = unwrap(await engine.handlers['session.get']({ session: 'p' }));
   expect(detail.prompts.map((p) => p.status)).toEqual(['paused', 'queued']);
   unwrap(await engine.handlers['prompt.resume']({ prompt: p1.ref }));

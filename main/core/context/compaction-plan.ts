@@ -23,6 +23,8 @@ export interface ViewPlan {
 }
 
 export interface PlanInput {
+  /** Keep only the last turn whole (a compaction a person asked for), not every recent turn that fits. */
+  lastTurnOnly?: boolean;
   /** The session's whole transcript. */
   rows: readonly TranscriptRow[];
   previous: CompactionRecord | null;
@@ -131,7 +133,8 @@ export function planCompaction(input: PlanInput): { ok: true; value: Plans } | {
   // The last turn is always kept whole; earlier whole turns too while they fit in recentShare.
   const turnStarts = live.flatMap((r, i) => (r.message.role === 'user' ? [i] : []));
   let keepFrom = turnStarts.at(-1) ?? 0;
-  for (let j = turnStarts.length - 2; j >= 0; j--) {
+  // A person asking to compact wants the older turns condensed however small they are: only the last stays whole.
+  for (let j = input.lastTurnOnly ? -1 : turnStarts.length - 2; j >= 0; j--) {
     const start = turnStarts[j] as number;
     if (sizeOf(live.slice(start), prevPruned) > settings.recentShare * usable) break;
     keepFrom = start;

@@ -115,6 +115,7 @@ export async function fitContext(input: FitContextInput): Promise<Result<FitCont
     budget,
     settings,
     fixedTokens,
+    lastTurnOnly: input.reason === 'manual',
     ...(input.promptLabel ? { promptLabel: input.promptLabel } : {}),
   });
   if (!planned.ok) return planned;

@@ -1,9 +1,10 @@
-import type { AssistantToolCall, ChatMessage } from '../model/types';
+import type { AssistantToolCall, ChatMessage, ContextOverflow, ModelTurn } from '../model/types';
 import { ModelError } from '../model/types';
 import type { PromptRow, SessionRow } from '../store/rows';
 import type { StoredMessage } from '../store/store';
 import type { TurnDeps } from './turn-context';
 import { runToolCall } from './tool-call/run-tool-call';
+import { prepareView } from './context-step';
 import { systemPrompt } from './system-prompt';
 import type { SlotLease } from './slots';
 
@@ -80,14 +81,32 @@ export async function runTurn(
         return fail(deps, prompt, `Max steps exceeded: the turn made ${steps} model calls (limit ${model.value.maxSteps})`);
       }
 
-      const turn = await model.value.client.complete({
-        messages: messages.map((m) => m.message),
-        tools: deps.tools.specs,
-        signal,
-        onDelta: (text) => bus.emit({ type: 'assistant_delta', sessionId, promptId, text }),
-        onRetry: (info) =>
-          bus.emit({ type: 'model_retry', sessionId, promptId, provider: info.provider, attempt: info.attempt, delayMs: Math.round(info.delayMs), error: info.error }),
-      });
+      const { client, provider, config } = model.value;
+      const viewOf = (reason: 'auto' | 'overflow', refused: ContextOverflow | null = null) =>
+        prepareView({ store, bus, context: deps.context, tools: deps.tools.specs, session, promptId, client, provider, config, signal, reason, refused });
+      let view = await viewOf('auto');
+      if (!view.ok) return fail(deps, prompt, view.error.message);
+      const request = (messagesNow: ChatMessage[]) =>
+        client.complete({
+          messages: messagesNow,
+          tools: deps.tools.specs,
+          signal,
+          onDelta: (text) => bus.emit({ type: 'assistant_delta', sessionId, promptId, text }),
+          onRetry: (info) =>
+            bus.emit({ type: 'model_retry', sessionId, promptId, provider: info.provider, attempt: info.attempt, delayMs: Math.round(info.delayMs), error: info.error }),
+        });
+      let turn: ModelTurn;
+      try {
+        turn = await request(view.value.view.messages);
+      } catch (e) {
+        // The provider counts differently, or the window is smaller than we were told: compact to below what it
+        // refused, and try once more. A second refusal fails the turn with the provider's words.
+        if (!(e instanceof ModelError) || e.kind !== 'context_overflow') throw e;
+        view = await viewOf('overflow', e.overflow);
+        if (!view.ok) return fail(deps, prompt, view.error.message);
+        turn = await request(view.value.view.messages);
+      }
+      const meter = { contextTokens: view.value.view.tokens + view.value.budget.toolSpecTokens, contextWindow: view.value.budget.window };
       const message: ChatMessage =
         turn.toolCalls.length > 0
           ? { role: 'assistant', content: turn.content || null, tool_calls: turn.toolCalls }
@@ -106,7 +125,7 @@ export async function runTurn(
         });
         if (usage) {
           const total = store.recordUsage({ sessionId, promptId, provider: turn.provider, model: turn.model, ...usage });
-          bus.emit({ type: 'usage', sessionId, promptId, provider: turn.provider, model: turn.model, ...usage, sessionTotalTokens: total });
+          bus.emit({ type: 'usage', sessionId, promptId, provider: turn.provider, model: turn.model, ...usage, sessionTotalTokens: total, ...meter });
         }
       });
     }

@@ -20,6 +20,7 @@ import type { SessionSummary } from '../../../shared/models';
 import type { SessionRow } from '../store/rows';
 import type { WorktreeRequests } from '../worktree';
 import type { HistoryRequestNames } from './history-handlers';
+import type { ContextRequestNames } from './context-handlers';
 
 export interface HandlerDeps {
   store: Store;
@@ -47,7 +48,7 @@ export interface HandlerDeps {
 }
 
 /** Requests answered elsewhere (setup-handlers.ts, worktree/service.ts), merged in by the composition root. */
-type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames;
+type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames;
 
 export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupRequests> {
   const { store, bus, scheduler } = d;

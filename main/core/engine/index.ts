@@ -18,6 +18,12 @@ import { createSetupHandlers } from './setup-handlers';
 import { createHistoryHandlers } from './history-handlers';
 import { createInstructionsCache } from '../context/instructions';
 import { createTokenCounters } from '../context/tokens';
+import { CompactionStore } from '../context/compaction-store';
+import { InstructionsTracker } from '../context/instructions-tracker';
+import type { ResolvedProvider } from '../config/types';
+import type { RuntimeConfig } from '../../../shared/config';
+import type { ContextDeps } from './context-step';
+import { createContextHandlers } from './context-handlers';
 import { createWorktreeService } from '../worktree';
 import { Scheduler } from './scheduler';
 import { Slots } from './slots';
@@ -57,16 +63,28 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
 
   // The model client follows the config file: re-read at each turn, rebuilt only when it changed.
   let cached: { key: string; loaded: LoadedConfig; client: ModelClient } | null = null;
-  const model = (): Result<{ client: ModelClient; maxSteps: number }> => {
+  const model = (): Result<{ client: ModelClient; maxSteps: number; provider: ResolvedProvider; config: RuntimeConfig }> => {
     const loaded = loadConfig({ home: opts.home, env });
     if (!loaded.ok) return loaded;
     const key = JSON.stringify(loaded.value.providers) + JSON.stringify(loaded.value.config);
     if (!cached || cached.key !== key) cached = { key, loaded: loaded.value, client: createModelClient(loaded.value) };
-    return ok({ client: cached.client, maxSteps: loaded.value.config.maxSteps });
+    const provider = loaded.value.providers[0];
+    if (!provider) return err('config', `${loaded.value.path}: no model provider is configured`);
+    return ok({ client: cached.client, maxSteps: loaded.value.config.maxSteps, provider, config: loaded.value.config });
   };
 
   // Context windows of the providers; the endpoints' model lists it reads are kept for the engine's lifetime.
   const windows = createWindowResolver();
+
+  // The model's view of each session: compactions, token counts kept per message, project instructions.
+  const context: ContextDeps = {
+    home: opts.home,
+    compactions: new CompactionStore(store.db),
+    counters: createTokenCounters(),
+    windows,
+    instructions: createInstructionsCache(),
+    tracker: new InstructionsTracker(store.db),
+  };
 
   const approvals = opts.approvals ?? 'ask';
   const conflicts = createConflictEngine({
@@ -90,6 +108,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     approvals,
     headless: opts.headless ?? approvals !== 'ask',
     gate: conflicts.gate,
+    context,
   };
   const scheduler = new Scheduler(deps);
   const worktrees = createWorktreeService({ home: opts.home, store, bus });
@@ -119,7 +138,8 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   });
 
   const handlers = { ...coreHandlers, ...createSetupHandlers({ home: opts.home, env, store, rules: policy }), ...worktrees.handlers,
-    ...createHistoryHandlers({ store, bus, home: opts.home, env, tools: deps.tools.specs, instructions: createInstructionsCache(), counters: createTokenCounters(), resolveWindow: windows.resolve }) };
+    ...createHistoryHandlers({ store, bus, home: opts.home, env, tools: deps.tools.specs, instructions: context.instructions, counters: context.counters, resolveWindow: windows.resolve }),
+    ...createContextHandlers({ store, bus, deps, scheduler }) };
 
   // Before anything runs: turns left mid-way by a process that stopped are nobody's now.
   markInterrupted(store, prompts);

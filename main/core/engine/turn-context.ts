@@ -9,6 +9,9 @@ import type { ApprovalWaiters } from './approval-waiters';
 import type { SlotLease, Slots } from './slots';
 import type { Pauses } from './pauses';
 import type { PromptLifecycle } from './prompt-lifecycle';
+import type { ContextDeps } from './context-step';
+import type { ResolvedProvider } from '../config/types';
+import type { RuntimeConfig } from '../../../shared/config';
 
 export interface ToolBox {
   specs: ToolSpec[];
@@ -68,8 +71,13 @@ export interface TurnDeps {
   waiters: ApprovalWaiters;
   slots: Slots;
   pauses: Pauses;
-  /** Resolves the model client at turn start, so a config fixed in the setup view applies to the next turn. */
-  model: () => Result<{ client: ModelClient; maxSteps: number }>;
+  /**
+   * Resolves the model client at turn start, so a config fixed in the setup view applies to the next turn; with
+   * the default provider (whose window the view is fitted to) and the settings.
+   */
+  model: () => Result<{ client: ModelClient; maxSteps: number; provider: ResolvedProvider; config: RuntimeConfig }>;
+  /** What the model's view of a session is built from (compactions, token counts, windows, instructions). */
+  context: ContextDeps;
   approvals: ApprovalsMode;
   headless: boolean;
   gate: CallGate | null;

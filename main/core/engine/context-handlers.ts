@@ -1,0 +1,65 @@
+import type { RequestHandlers } from '../../../shared/api';
+import { isTerminal } from '../../../shared/status';
+import { err, ok } from '../../../shared/result';
+import type { Store } from '../store/store';
+import type { EventBus } from './event-bus';
+import type { Scheduler } from './scheduler';
+import type { TurnDeps } from './turn-context';
+import { prepareView } from './context-step';
+
+export type ContextRequestNames = 'session.compact';
+
+export interface ContextHandlerDeps {
+  store: Store;
+  bus: EventBus;
+  deps: TurnDeps;
+  scheduler: Scheduler;
+}
+
+/** `/compact [focus]` and `paragents compact`: a compaction asked for by a person. */
+export function createContextHandlers(d: ContextHandlerDeps): Pick<RequestHandlers, ContextRequestNames> {
+  const { store } = d;
+  return {
+    'session.compact': async ({ session, focus }) => {
+      const s = store.resolveSession(session);
+      if (!s.ok) return s;
+      const prompts = store.listPrompts(s.value.id);
+      const busy = prompts.find((p) => d.scheduler.isRunning(p.id));
+      if (busy) {
+        return err('invalid_state', `session ${s.value.name ?? s.value.ref} is working on prompt ${busy.ref}; compact it once that turn ends (or pause it first)`);
+      }
+      const model = d.deps.model();
+      if (!model.ok) return err('config', model.error.message);
+      // The summary request is the session's own spending: it is counted on its latest prompt.
+      const last = [...prompts].reverse().find((p) => isTerminal(p.status) || p.status === 'interrupted') ?? prompts.at(-1) ?? null;
+      const ctl = new AbortController();
+      const { client, provider, config } = model.value;
+      const view = await prepareView({
+        store,
+        bus: d.bus,
+        context: d.deps.context,
+        tools: d.deps.tools.specs,
+        session: s.value,
+        promptId: last?.id ?? null,
+        client,
+        provider,
+        config,
+        signal: ctl.signal,
+        reason: 'manual',
+        focus: focus ?? null,
+      });
+      if (!view.ok) return err('invalid_state', view.error.message);
+      const c = view.value.compacted;
+      const tokens = view.value.view.tokens;
+      return ok({
+        compacted: c !== null,
+        tokensBefore: c?.tokensBefore ?? tokens,
+        tokensAfter: c?.tokensAfter ?? tokens,
+        prunedToolOutputs: c?.prunedToolOutputs ?? 0,
+        summaryTokens: c?.summaryTokens ?? 0,
+        summary: c?.summary ?? null,
+        summaryError: c?.summaryError ?? null,
+      });
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import type { RuntimeConfig } from '../../../shared/config';
+import { ok, type Result } from '../../../shared/result';
+import type { ResolvedProvider } from '../config/types';
+import { budgetFor, type ContextBudget } from '../context/budget';
+import { fitContext, type FitContextOk } from '../context/compaction';
+import type { CompactionStore } from '../context/compaction-store';
+import type { CompactionReason, ContextTooLarge } from '../context/compaction-types';
+import { loadInstructions, withInstructions, type InstructionsCache } from '../context/instructions';
+import type { InstructionsTracker } from '../context/instructions-tracker';
+import type { TokenCounters } from '../context/tokens';
+import type { WindowResolver } from '../context/window';
+import type { ContextOverflow, ModelClient, ToolSpec } from '../model/types';
+import type { SessionRow } from '../store/rows';
+import type { Store } from '../store/store';
+import type { EventBus } from './event-bus';
+import { systemPrompt } from './system-prompt';
+
+/** What the model's view of a session is built from; made once in the composition root. */
+export interface ContextDeps {
+  home: string;
+  compactions: CompactionStore;
+  counters: TokenCounters;
+  windows: WindowResolver;
+  instructions: InstructionsCache;
+  tracker: InstructionsTracker;
+}
+
+export interface ViewRequest {
+  store: Store;
+  bus: EventBus;
+  context: ContextDeps;
+  tools: readonly ToolSpec[];
+  session: SessionRow;
+  /** The prompt whose turn this is; null for a compaction asked for outside a turn. */
+  promptId: string | null;
+  client: ModelClient;
+  provider: ResolvedProvider;
+  config: RuntimeConfig;
+  signal: AbortSignal;
+  reason: CompactionReason;
+  focus?: string | null;
+  refused?: ContextOverflow | null;
+}
+
+export interface PreparedView extends FitContextOk {
+  budget: ContextBudget;
+}
+
+/**
+ * The messages of the next request: the system prompt with the project instructions as they are now, then the
+ * session's view (compacted first when it would pass the threshold, or when asked). Announces new project
+ * instructions, a compaction (with the summary's usage) and the context meter, each committed with its event.
+ */
+export async function prepareView(r: ViewRequest): Promise<Result<PreparedView, ContextTooLarge>> {
+  const { store, bus, session, context } = r;
+  const loaded = loadInstructions({ workspace: session.workspace, home: context.home, cache: context.instructions });
+  const system = withInstructions(systemPrompt(session.workspace, r.tools), loaded);
+  const changed = context.tracker.use(session.id, r.promptId, loaded);
+  if (changed) bus.emit(changed);
+
+  const counter = context.counters.forModel(r.provider.model);
+  const window = await context.windows.resolve(r.provider);
+  const budget = budgetFor({ window, provider: r.provider, config: r.config, counter, tools: r.tools });
+  const fitted = await fitContext({
+    store,
+    compactions: context.compactions,
+    client: r.client,
+    counter,
+    budget,
+    sessionId: session.id,
+    system,
+    signal: r.signal,
+    reason: r.reason,
+    focus: r.focus ?? null,
+    refused: r.refused ?? null,
+    settings: r.config.compaction,
+    promptLabel: (id) => store.getPrompt(id)?.ref ?? id,
+  });
+  if (!fitted.ok) return fitted;
+  const { compacted, view } = fitted.value;
+  const meter = view.tokens + budget.toolSpecTokens;
+  bus.batch(() => {
+    if (compacted) {
+      if (compacted.usage && r.promptId) {
+        const u = compacted.usage;
+        const total = store.recordUsage({ sessionId: session.id, promptId: r.promptId, provider: u.provider, model: u.model, ...u.usage });
+        bus.emit({ type: 'usage', sessionId: session.id, promptId: r.promptId, provider: u.provider, model: u.model, ...u.usage, sessionTotalTokens: total, contextTokens: meter, contextWindow: budget.window });
+      }
+      bus.emit({
+        type: 'context_compacted',
+        sessionId: session.id,
+        promptId: r.promptId,
+        reason: compacted.reason,
+        tokensBefore: compacted.tokensBefore,
+        tokensAfter: compacted.tokensAfter,
+        prunedToolOutputs: compacted.prunedToolOutputs,
+        summaryTokens: compacted.summaryTokens,
+        summary: compacted.summary,
+        summaryError: compacted.summaryError,
+      });
+    }
+    store.setContextMeter(session.id, meter, budget.window);
+  });
+  return ok({ ...fitted.value, budget });
+}
