@@ -153,3 +153,20 @@ export type EngineEventDraft = DistributiveOmit<
 
 /** Events that are published live but not stored. */
 export const EPHEMERAL_EVENTS: ReadonlySet<EngineEventType> = new Set(['assistant_delta']);
+
+/** What a compaction did, as the transcript views show it. */
+export interface CompactionFigures {
+  reason: EventOf<'context_compacted'>['reason'];
+  tokensBefore: number;
+  tokensAfter: number;
+  prunedToolOutputs: number;
+  summaryTokens: number;
+  summary: string | null;
+  /** Why no summary could be written (the view fell back to pruning). */
+  summaryError: string | null;
+}
+
+export function compactionFigures(e: EventOf<'context_compacted'>): CompactionFigures {
+  const { reason, tokensBefore, tokensAfter, prunedToolOutputs, summaryTokens, summary, summaryError } = e;
+  return { reason, tokensBefore, tokensAfter, prunedToolOutputs, summaryTokens, summary, summaryError };
+}

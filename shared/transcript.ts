@@ -1,4 +1,4 @@
-import type { EngineEvent } from './events';
+import { compactionFigures, type CompactionFigures, type EngineEvent } from './events';
 import type { ApprovalAnswer, ApprovalStatus, PolicyDecision } from './policy';
 import type { PromptStatus } from './status';
 import { isTerminal } from './status';
@@ -25,19 +25,7 @@ export type TranscriptEntry =
       approval: { ref: string; status: ApprovalStatus; answer: ApprovalAnswer | null } | null;
       result: { ok: boolean; output: string | null; error: string | null } | null;
     }
-  | {
-      kind: 'compaction';
-      ts: string;
-      promptRef: string | null;
-      reason: 'auto' | 'overflow' | 'manual';
-      tokensBefore: number;
-      tokensAfter: number;
-      prunedToolOutputs: number;
-      summaryTokens: number;
-      summary: string | null;
-      /** Why no summary could be written (the view fell back to pruning). */
-      summaryError: string | null;
-    }
+  | ({ kind: 'compaction'; ts: string; promptRef: string | null } & CompactionFigures)
   | { kind: 'instructions'; ts: string; promptRef: string | null; sources: { path: string; bytes: number; truncated: boolean }[] }
   | { kind: 'outcome'; ts: string; promptRef: string | null; status: 'completed' | 'failed' | 'cancelled'; detail: string | null }
   | { kind: 'note'; ts: string; promptRef: string | null; tone: 'info' | 'warn' | 'error'; text: string }
@@ -150,13 +138,7 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
           kind: 'compaction',
           ts: e.ts,
           promptRef,
-          reason: e.reason,
-          tokensBefore: e.tokensBefore,
-          tokensAfter: e.tokensAfter,
-          prunedToolOutputs: e.prunedToolOutputs,
-          summaryTokens: e.summaryTokens,
-          summary: e.summary,
-          summaryError: e.summaryError,
+          ...compactionFigures(e),
         });
         break;
       default:

@@ -1,4 +1,4 @@
-import { EPHEMERAL_EVENTS, isTerminal, missingCase } from '../../shared';
+import { EPHEMERAL_EVENTS, compactionFigures, isTerminal, missingCase } from '../../shared';
 import type { EngineEvent, EventOf, PromptStatus, PromptSummary, SessionSummary } from '../../shared';
 import type { DomainState, PromptView, SessionView, ToolCallStatus, TranscriptItem } from './types';
 
@@ -412,13 +412,7 @@ function pushCompaction(s: DomainState, e: EventOf<'context_compacted'>): Domain
     kind: 'compaction',
     key: `compaction:${e.seq}`,
     promptId: e.promptId,
-    reason: e.reason,
-    tokensBefore: e.tokensBefore,
-    tokensAfter: e.tokensAfter,
-    prunedToolOutputs: e.prunedToolOutputs,
-    summaryTokens: e.summaryTokens,
-    summary: e.summary,
-    summaryError: e.summaryError,
+    ...compactionFigures(e),
   };
   return setItems(s, e.sessionId, [...items, item]);
 }

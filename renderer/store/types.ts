@@ -1,7 +1,7 @@
 import type {
   ApprovalAnswer,
   ApprovalStatus,
-  CompactionReason,
+  CompactionFigures,
   ConflictKind,
   ConflictResolution,
   PermissionMode,
@@ -56,19 +56,7 @@ export type TranscriptItem =
       approvalId: string | null;
     }
   | { kind: 'notice'; key: string; promptId: string | null; tone: 'info' | 'warn' | 'error'; text: string }
-  | {
-      kind: 'compaction';
-      key: string;
-      promptId: string | null;
-      reason: CompactionReason;
-      tokensBefore: number;
-      tokensAfter: number;
-      prunedToolOutputs: number;
-      summaryTokens: number;
-      /** The summary written at this compaction (null: none needed, or the request failed — see summaryError). */
-      summary: string | null;
-      summaryError: string | null;
-    };
+  | ({ kind: 'compaction'; key: string; promptId: string | null } & CompactionFigures);
 
 export interface ApprovalView {
   id: string;

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { tokenizeShell, type ShellToken } from './shell-words';
 
 /**
- * Preflight: the resources a prompt declares, read from its text before anything runs (the original's rules,
- * scheduler extraction plus rule-based intent, without its quirks: paths keep their case, prose apostrophes
+ * Preflight: the resources a prompt declares, read from its text before anything runs (paths
+ * extracted from the words plus rule-based intent, which people writing prompts have come to rely on: paths keep their case, prose apostrophes
  * do not break tokenizing, `/dev/*`, numbers and URLs are not outputs).
  *
  * Keys: `out:<path>` (workspace-relative POSIX path, or absolute when outside), `git:commit`, `git:push`,
@@ -14,7 +14,7 @@ export interface PreflightIntent {
   keys: string[];
   /** The `out:` keys without the prefix. */
   outputs: string[];
-  /** The original's rule confidence: 0.35 with no signal, 0.48 with one, 0.62 with 2–3, 0.82 with 4 or more. */
+  /** How sure the rules are: 0.35 with no signal, 0.48 with one, 0.62 with 2–3, 0.82 with 4 or more. */
   confidence: number;
 }
 

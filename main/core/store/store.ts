@@ -537,7 +537,7 @@ export class Store {
     };
   }
 
-  // ---- conflicts (issue 4) ----
+  // ---- conflicts ----
 
   /**
    * The prompt a session's worker takes next: the first queued one, unless an earlier prompt of the session is
@@ -549,7 +549,7 @@ export class Store {
     return first?.status === 'queued' ? first : undefined;
   }
 
-  // ---- isolated sessions: git worktrees (issue 4) ----
+  // ---- isolated sessions: git worktrees ----
 
   sessionRefTaken(ref: string): boolean {
     return this.q('SELECT 1 FROM sessions WHERE ref = ?').get(ref) !== undefined;

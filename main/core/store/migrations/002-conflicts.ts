@@ -1,6 +1,6 @@
 import type { Migration } from './types';
 
-/** Preflight claims, recorded conflicts and the per-session change journal (issue 4). */
+/** Preflight claims, recorded conflicts and the per-session change journal. */
 export const m002Conflicts: Migration = {
   version: 2,
   name: 'conflicts: preflight, conflict records, change journal',

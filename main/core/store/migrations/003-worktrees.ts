@@ -1,6 +1,6 @@
 import type { Migration } from './types';
 
-/** Sessions isolated in their own git worktree on a new branch (issue 4, "Optional isolation"). */
+/** Sessions isolated in their own git worktree on a new branch, so parallel work can be kept apart and merged back. */
 export const m003Worktrees: Migration = {
   version: 3,
   name: 'worktrees: isolated sessions',

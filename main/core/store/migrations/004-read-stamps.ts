@@ -1,7 +1,7 @@
 import type { Migration } from './types';
 
 /**
- * The version of each file a session last read in full or wrote itself (the stale-read check of issue 4), so
+ * The version of each file a session last read in full or wrote itself (for the stale-read check), so
  * that after a restart a session whose transcript shows the Read does not have to read the file again. The
  * stamp still has to match the file on disk: a change made while Paragents was down is caught as before.
  */
