@@ -87,7 +87,7 @@ describe('kill -9 of paragents run at random points of a multi-step turn', () =>
   // tool_call, tool_result for each of the four calls (17 in all). Killing anywhere in 5..17 leaves a started turn.
   const KILL_POINTS = points(20261201, 5, 5, 17);
 
-  it.each(KILL_POINTS.map((k, i) => [i, k]))('run %i: killed after %i printed events, nothing printed is lost and resume finishes the turn', async (_i, killAfter) => {
+  it.each(KILL_POINTS.map((k, i) => [i, k]))('run %i: killed after %i printed events, nothing printed is lost and resume finishes the turn', async (run, killAfter) => {
     const model = await server();
     try {
       const home = makeHome(model.url);
@@ -118,14 +118,19 @@ describe('kill -9 of paragents run at random points of a multi-step turn', () =>
       expect(listed.code).toBe(0);
       expect(jsonLines(listed.stdout)[0]?.status).toBe('interrupted');
 
-      // `paragents resume` finishes the turn; no tool call runs twice.
+      // `paragents resume` finishes the turn (on even runs); `paragents run --session` resumes it first and then
+      // runs its own prompt (on odd runs). No tool call runs twice.
       model.openGate('final');
-      const resumed = await runCli(['resume', '--approve', 'all', '--json'], { home });
+      const viaRun = run % 2 === 1;
+      const resumed = viaRun
+        ? await runCli(['run', '--workspace', ws, '--session', 'job', '--prompt', 'and then say hi', '--approve', 'all', '--json'], { home })
+        : await runCli(['resume', '--approve', 'all', '--json'], { home });
       expect(resumed.stderr).toBe('');
       expect(resumed.code).toBe(0);
       const events = jsonLines(resumed.stdout);
       expect(events.find((e) => e.type === 'turn_started')?.resumed).toBe(true);
-      expect(events.find((e) => e.type === 'turn_completed')?.content).toBe('all four steps done');
+      const completed = events.filter((e) => e.type === 'turn_completed').map((e) => e.content);
+      expect(completed).toEqual(viaRun ? ['all four steps done', 'echo: and then say hi'] : ['all four steps done']);
       const log = existsSync(join(ws, 'log.txt')) ? readFileSync(join(ws, 'log.txt'), 'utf8').trim().split('\n') : [];
       expect(new Set(log).size).toBe(log.length);
       for (const entry of log) expect(CALLS).toContain(entry);
