@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdOrRef } from './ids';
 import { ApprovalSummary, PromptSummary, SessionDetail, SessionSummary } from './models';
 import { ApprovalAnswer, PermissionMode, PolicyDecision, PolicySource } from './policy';
-import { ConflictResolution, EngineEvent } from './events';
+import { CompactionFigures, ConflictResolution, EngineEvent } from './events';
 import { ProviderConfig, RedactedConfig } from './config';
 import type { Result } from './result';
 import { SessionContext } from './session-context';
@@ -179,15 +179,7 @@ export const requests = {
    */
   'session.compact': {
     input: z.object({ session: IdOrRef, focus: z.string().max(2000).optional() }),
-    output: z.object({
-      compacted: z.boolean(),
-      tokensBefore: z.number().int(),
-      tokensAfter: z.number().int(),
-      prunedToolOutputs: z.number().int(),
-      summaryTokens: z.number().int(),
-      summary: z.string().nullable(),
-      summaryError: z.string().nullable(),
-    }),
+    output: CompactionFigures.omit({ reason: true }).extend({ compacted: z.boolean() }),
   },
   /** What the session's model sees now: system prompt, project instructions per file, summary, prompts, messages, tool specs, with token counts. */
   'session.context': {

@@ -24,6 +24,19 @@ export const ToolCallRef = z.object({ id: z.string(), name: z.string() });
 export const CompactionReason = z.enum(['auto', 'overflow', 'manual']);
 export type CompactionReason = z.infer<typeof CompactionReason>;
 
+/** What a compaction did: carried by the `context_compacted` event and the `session.compact` answer. */
+export const CompactionFigures = z.object({
+  reason: CompactionReason,
+  tokensBefore: z.number().int(),
+  tokensAfter: z.number().int(),
+  prunedToolOutputs: z.number().int(),
+  summaryTokens: z.number().int(),
+  /** The summary written now (null when none was needed, or the request failed: then `summaryError` says why). */
+  summary: z.string().nullable(),
+  summaryError: z.string().nullable(),
+});
+export type CompactionFigures = z.infer<typeof CompactionFigures>;
+
 export const EngineEvent = z.discriminatedUnion('type', [
   z.object({
     ...base,
@@ -117,17 +130,7 @@ export const EngineEvent = z.discriminatedUnion('type', [
    * The model's view was compacted: old tool outputs pruned and/or older turns summarised. `summary` is the
    * summary written now (null when none was needed, or the request failed: then `summaryError` says why).
    */
-  z.object({
-    ...base,
-    type: z.literal('context_compacted'),
-    reason: CompactionReason,
-    tokensBefore: z.number().int(),
-    tokensAfter: z.number().int(),
-    prunedToolOutputs: z.number().int(),
-    summaryTokens: z.number().int(),
-    summary: z.string().nullable(),
-    summaryError: z.string().nullable(),
-  }),
+  z.object({ ...base, type: z.literal('context_compacted'), ...CompactionFigures.shape }),
   z.object({ ...base, type: z.literal('turn_completed'), content: z.string() }),
   z.object({ ...base, type: z.literal('turn_failed'), error: z.string() }),
   z.object({ ...base, type: z.literal('turn_cancelled'), reason: z.string() }),
@@ -154,17 +157,6 @@ export type EngineEventDraft = DistributiveOmit<
 /** Events that are published live but not stored. */
 export const EPHEMERAL_EVENTS: ReadonlySet<EngineEventType> = new Set(['assistant_delta']);
 
-/** What a compaction did, as the transcript views show it. */
-export interface CompactionFigures {
-  reason: EventOf<'context_compacted'>['reason'];
-  tokensBefore: number;
-  tokensAfter: number;
-  prunedToolOutputs: number;
-  summaryTokens: number;
-  summary: string | null;
-  /** Why no summary could be written (the view fell back to pruning). */
-  summaryError: string | null;
-}
 
 export function compactionFigures(e: EventOf<'context_compacted'>): CompactionFigures {
   const { reason, tokensBefore, tokensAfter, prunedToolOutputs, summaryTokens, summary, summaryError } = e;
