@@ -30,6 +30,8 @@ export interface FitContextInput {
   sessionId: string;
   /** The system prompt of the next request, project instructions included. */
   system: string;
+  /** Its tokens as a system message, when the caller already knows them (it rarely changes between steps). */
+  systemTokens?: number;
   signal: AbortSignal;
   /** 'auto': compact only past the threshold; 'overflow' (the provider refused the request) and 'manual': always. */
   reason: CompactionReason;
@@ -96,7 +98,7 @@ export async function fitContext(input: FitContextInput): Promise<Result<FitCont
   const { counter } = input;
   const rows = countedRows(input);
   const previous = input.compactions.latest(input.sessionId);
-  const systemTokens = counter.countMessage({ role: 'system', content: input.system });
+  const systemTokens = input.systemTokens ?? counter.countMessage({ role: 'system', content: input.system });
   // Sent with every request whatever is compacted: the system prompt and the reply's frame.
   const fixedTokens = systemTokens + REPLY_PRIMING_TOKENS;
   const current = buildModelView({ system: input.system, messages: rows, compaction: previous, counter, systemTokens });

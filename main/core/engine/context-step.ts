@@ -23,6 +23,11 @@ export interface ContextDeps {
   windows: WindowResolver;
   instructions: InstructionsCache;
   tracker: InstructionsTracker;
+  /**
+   * The last system prompt counted per session: it holds the project instructions (up to 64 KiB) and only changes
+   * when they do, so it is not tokenized again at every step.
+   */
+  systemCounts: Map<string, { encoding: string; text: string; tokens: number }>;
 }
 
 export interface ViewRequest {
@@ -61,6 +66,11 @@ export async function prepareView(r: ViewRequest): Promise<Result<PreparedView, 
   const counter = context.counters.forModel(r.provider.model);
   const window = await context.windows.resolve(r.provider);
   const budget = budgetFor({ window, provider: r.provider, config: r.config, counter, tools: r.tools });
+  let counted = context.systemCounts.get(session.id);
+  if (!counted || counted.text !== system || counted.encoding !== counter.encoding) {
+    counted = { encoding: counter.encoding, text: system, tokens: counter.countMessage({ role: 'system', content: system }) };
+    context.systemCounts.set(session.id, counted);
+  }
   const fitted = await fitContext({
     store,
     compactions: context.compactions,
@@ -69,6 +79,7 @@ export async function prepareView(r: ViewRequest): Promise<Result<PreparedView, 
     budget,
     sessionId: session.id,
     system,
+    systemTokens: counted.tokens,
     signal: r.signal,
     reason: r.reason,
     focus: r.focus ?? null,

@@ -84,6 +84,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     windows,
     instructions: createInstructionsCache(),
     tracker: new InstructionsTracker(store.db),
+    systemCounts: new Map(),
   };
 
   const approvals = opts.approvals ?? 'ask';
