@@ -1,35 +1,18 @@
 import { homedir } from 'node:os';
-import { paragentsHome } from '../core/config';
-import { runConfigCommand } from './config-command';
+import { paragentsHome } from '../core/config/home';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
-import { RUN_USAGE, runRunCommand } from './run-command';
-import { runSessionsCommand } from './sessions-command';
-
-const HELP = `paragents — parallel LLM agent sessions, headless
-
-${RUN_USAGE}
-       paragents sessions list [--all] [--json]
-       paragents sessions show SESSION [--json | --markdown | --events | --context]
-       paragents sessions fork SESSION [--name N] [--json]
-       paragents resume [SESSION] [--approve ask|all|never] [--json]
-       paragents compact SESSION [--focus TEXT] [--json]
-       paragents config show [--json]
-       paragents policy check --workspace DIR [--mode M] [--headless] [--tool T --input JSON]
-       paragents workspace trust|untrust DIR | workspace list
-       paragents serve [--port N] [--host 127.0.0.1]
-       paragents worktree diff|merge|remove SESSION [--preview] [--force] [--json]
-       paragents journal list [--session S] [--path P] [--json] | journal undo SESSION [--dry-run]
-
-Data folder: $PARAGENTS_HOME (default: the OS app-data folder). Model: config.json there, or
-OPENAI_BASE_URL / OPENAI_API_KEY / PARAGENTS_MODEL.`;
+import { HELP } from './usage';
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
-/** Commands owned by other parts load lazily, so `paragents run` does not pay for the web host. */
+/**
+ * Every command loads on demand: `paragents --help` and `completion` load none, and `sessions list` does not
+ * pay for the web host or the model client.
+ */
 const commands: Record<string, () => Promise<Command>> = {
-  run: async () => runRunCommand,
-  sessions: async () => runSessionsCommand,
-  config: async () => runConfigCommand,
+  run: async () => (await import('./run-command')).runRunCommand,
+  sessions: async () => (await import('./sessions-command')).runSessionsCommand,
+  config: async () => (await import('./config-command')).runConfigCommand,
   policy: async () => (await import('./policy-command')).runPolicyCommand,
   workspace: async () => (await import('./workspace-command')).runWorkspaceCommand,
   serve: async () => (await import('./serve-command')).runServeCommand,
@@ -37,6 +20,7 @@ const commands: Record<string, () => Promise<Command>> = {
   journal: async () => (await import('./journal-command')).runJournalCommand,
   resume: async () => (await import('./resume-command')).runResumeCommand,
   compact: async () => (await import('./compact-command')).runCompactCommand,
+  completion: async () => (await import('./completion-command')).runCompletionCommand,
 };
 
 export async function main(argv: string[], io?: Partial<CliIo>): Promise<number> {
@@ -53,7 +37,7 @@ export async function main(argv: string[], io?: Partial<CliIo>): Promise<number>
     full.stdout(HELP);
     return name ? EXIT_OK : EXIT_USAGE;
   }
-  const load = commands[name];
+  const load = Object.prototype.hasOwnProperty.call(commands, name) ? commands[name] : undefined;
   if (!load) {
     full.stderr(`paragents: unknown command "${name}"\n\n${HELP}`);
     return EXIT_USAGE;

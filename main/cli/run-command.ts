@@ -6,6 +6,7 @@ import { createEngine, type Engine } from '../core/engine';
 import { loadConfig } from '../core/config';
 import { drivePrompts } from './drive-prompts';
 import { EXIT_USAGE, type CliIo } from './io';
+import { RUN_USAGE } from './usage';
 
 const ParallelFile = z.object({
   sessions: z
@@ -18,9 +19,6 @@ interface Job {
   workspace: string;
   prompt: string;
 }
-
-export const RUN_USAGE = `usage: paragents run --workspace DIR --prompt TEXT [--session NAME] [--worktree] [--approve ask|all|never] [--on-conflict wait|override|block] [--json]
-       paragents run --parallel FILE [--worktree] [--approve ask|all|never] [--on-conflict wait|override|block] [--json]`;
 
 export async function runRunCommand(argv: string[], io: CliIo): Promise<number> {
   let values;

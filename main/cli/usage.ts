@@ -1,0 +1,26 @@
+/*
+ * Usage text only: `paragents --help` and the completion scripts read it without loading any command, so they
+ * start without the engine, zod or SQLite.
+ */
+
+export const RUN_USAGE = `usage: paragents run --workspace DIR --prompt TEXT [--session NAME] [--worktree] [--approve ask|all|never] [--on-conflict wait|override|block] [--json]
+       paragents run --parallel FILE [--worktree] [--approve ask|all|never] [--on-conflict wait|override|block] [--json]`;
+
+export const HELP = `paragents — parallel LLM agent sessions, headless
+
+${RUN_USAGE}
+       paragents sessions list [--all] [--json]
+       paragents sessions show SESSION [--json | --markdown | --events | --context]
+       paragents sessions fork SESSION [--name N] [--json]
+       paragents resume [SESSION] [--approve ask|all|never] [--json]
+       paragents compact SESSION [--focus TEXT] [--json]
+       paragents config show [--json]
+       paragents policy check --workspace DIR [--mode M] [--headless] [--tool T --input JSON]
+       paragents workspace trust|untrust DIR | workspace list
+       paragents serve [--port N] [--host 127.0.0.1]
+       paragents worktree diff|merge|remove SESSION [--preview] [--force] [--json]
+       paragents journal list [--session S] [--path P] [--json] | journal undo SESSION [--dry-run]
+       paragents completion bash|zsh|fish
+
+Data folder: $PARAGENTS_HOME (default: the OS app-data folder). Model: config.json there, or
+OPENAI_BASE_URL / OPENAI_API_KEY / PARAGENTS_MODEL.`;
