@@ -21,7 +21,8 @@ export interface SessionStatusInput {
  * (urgency > 0) compete and the most urgent wins: a conflict and an approval hold a live turn until a person
  * answers, an interrupted turn waits for a person to resume or discard it, a paused prompt for one to resume it,
  * and a running prompt outranks those queued behind it. Finished prompts (urgency 0) only count when nothing is
- * active, and then only the last one. A cancelled prompt says `cancelled`, not `failed`: nothing went wrong.
+ * active, and then only the last one. A cancelled prompt leaves its session `idle`, not `failed`: it was stopped
+ * on purpose and the session waits for its next prompt.
  * Urgencies are spaced so that a new status slots in with one line.
  */
 export function promptWeight(status: PromptStatus): { status: SessionStatus; urgency: number } {
@@ -43,7 +44,7 @@ export function promptWeight(status: PromptStatus): { status: SessionStatus; urg
     case 'failed':
       return { status: 'failed', urgency: 0 };
     case 'cancelled':
-      return { status: 'cancelled', urgency: 0 };
+      return { status: 'idle', urgency: 0 };
     default: {
       const _never: never = status;
       return _never;

@@ -20,11 +20,10 @@ export const isTerminal = (s: PromptStatus): boolean => TERMINAL_STATUSES.has(s)
 
 /** Session status shown in lists and chips: derived from its prompts by `deriveSessionStatus` (session-status.ts). */
 export const SessionStatus = z.enum([
+  /** Nothing to do: no prompt yet, or the last one was cancelled (stopped on purpose, nothing went wrong). */
   'idle',
   'failed',
   'completed',
-  /** The last prompt was cancelled and nothing else is active: stopped on purpose, not failed. */
-  'cancelled',
   'closed',
   'conflict',
   'waiting_approval',

@@ -8,7 +8,6 @@ export const statusLabel: Record<DisplayStatus, string> = {
   idle: 'idle',
   failed: 'failed',
   completed: 'complete',
-  cancelled: 'cancelled',
   conflict: 'conflict',
   waiting_approval: 'approval',
   interrupted: 'interrupted',

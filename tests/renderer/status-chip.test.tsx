@@ -38,12 +38,12 @@ describe('session status chip', () => {
     await waitFor(() => expect(chips()).toEqual(['running', 'running']));
   });
 
-  it('says cancelled, not failed, when the last prompt was cancelled', async () => {
+  it('says idle, not failed, when the last prompt was cancelled', async () => {
     const fake = await panelWithOneSession();
     const ev = eventMaker('sess-1', 'a1b2c3', 10);
     fake.emit(ev('prompt_queued', { text: 'write the report', position: 0 }, 'p-1'));
     fake.emit(ev('prompt_status', { status: 'running' }, 'p-1'));
     fake.emit(ev('prompt_status', { status: 'cancelled' }, 'p-1'));
-    await waitFor(() => expect(chips()).toEqual(['cancelled', 'cancelled']));
+    await waitFor(() => expect(chips()).toEqual(['idle', 'idle']));
   });
 });

@@ -42,13 +42,13 @@ describe('deriveSessionStatus', () => {
     [[], 'idle'],
     [['completed'], 'completed'],
     [['failed'], 'failed'],
-    [['cancelled'], 'cancelled'],
+    [['cancelled'], 'idle'],
     [['failed', 'completed'], 'completed'],
     [['completed', 'failed'], 'failed'],
-    [['completed', 'cancelled'], 'cancelled'],
+    [['completed', 'cancelled'], 'idle'],
     [['cancelled', 'completed'], 'completed'],
-    [['failed', 'cancelled'], 'cancelled'],
-  ])('with nothing active, %j gives %s (the last prompt decides; cancelled is not failed)', (prompts, expected) => {
+    [['failed', 'cancelled'], 'idle'],
+  ])('with nothing active, %j gives %s (the last prompt decides; cancelled leaves it idle, not failed)', (prompts, expected) => {
     expect(derive(prompts)).toBe(expected);
   });
 

@@ -64,7 +64,7 @@ describe('store', () => {
     ['an approval among finished and queued prompts', ['completed', 'waiting_approval', 'queued'], {}, 'waiting_approval'],
     ['a conflict over a running prompt', ['conflict', 'running'], {}, 'conflict'],
     ['a paused prompt ahead of a queue', ['paused', 'queued'], {}, 'paused'],
-    ['a last prompt cancelled', ['completed', 'cancelled'], {}, 'cancelled'],
+    ['a last prompt cancelled', ['completed', 'cancelled'], {}, 'idle'],
     ['a last prompt failed', ['completed', 'failed'], {}, 'failed'],
     ['a last prompt completed', ['failed', 'completed'], {}, 'completed'],
     ['an open conflict recorded on a running prompt', ['running', 'queued'], { conflictOn: 0 }, 'conflict'],
