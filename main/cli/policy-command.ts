@@ -1,8 +1,10 @@
 import { statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { PermissionMode } from '../../shared/policy';
 import { createPolicyEngine, type PolicyEngine, type PolicyVerdict } from '../core/policy/index';
+import { hostEnv } from '../core/host-env';
 import type { CliIo } from './io';
 
 export const POLICY_USAGE = 'usage: paragents policy check --workspace DIR [--mode M] [--headless] [--tool T --input JSON]';
@@ -103,7 +105,7 @@ export async function runPolicyCommand(argv: string[], io: CliIo): Promise<numbe
     return 2;
   }
   const args = { ...parsed, workspace };
-  const engine = createPolicyEngine({ home: io.home, env: io.env });
+  const engine = createPolicyEngine({ home: io.home, host: hostEnv(io.env, homedir()) });
   for (const p of await engine.problems(workspace)) io.stderr(`paragents policy: ${p.file}: ${p.message}`);
   let errors = 0;
   const emit = (line: Line): void => {

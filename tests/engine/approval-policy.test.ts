@@ -87,7 +87,7 @@ it('"always allow" saves the narrowest rule to the project-local file, active on
   expect(unwrap(await engine.handlers['workspace.trust']({ workspace: ws, trusted: true }))).toEqual({ workspace: ws, trusted: true });
   const check = unwrap(await engine.handlers['policy.check']({ workspace: ws, tool: 'Bash', input: { command: 'echo hi' } }));
   expect(check).toMatchObject({ decision: 'auto_approved', rule: 'Bash(echo hi)', source: 'local' });
-  expect(createPolicyEngine({ home, env: {} }).isTrusted(ws)).toBe(true);
+  expect(createPolicyEngine({ home, host: { home: tempDir(), env: {} } }).isTrusted(ws)).toBe(true);
   const other = unwrap(await engine.handlers['policy.check']({ workspace: ws, tool: 'Bash', input: { command: 'echo hi; rm -rf /' } }));
   expect(other.decision).not.toBe('auto_approved');
 });

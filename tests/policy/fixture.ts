@@ -67,7 +67,7 @@ export function makeFixture(opts: FixtureOptions = {}): Fixture {
     const s = opts[which];
     if (s !== undefined) setSettings(which, s);
   }
-  const engine = createPolicyEngine({ home: dataHome, env: { HOME: home }, managedSettingsPath: managedFile });
+  const engine = createPolicyEngine({ home: dataHome, host: { home, env: { HOME: home } }, managedSettingsPath: managedFile });
   if (opts.trusted) void engine.trustWorkspace(ws);
   const f: Fixture = {
     root, ws, dataHome, home, outside, engine, managedFile,

@@ -65,7 +65,7 @@ describe('one parse per call, shared by the policy and the conflict gate', () =>
     const home = tempDir();
     const shell = countingAnalyzer();
     const preparer = createCallPreparer({ home, shell });
-    const policy = createPolicyEngine({ home: root, env: { HOME: home }, managedSettingsPath: join(root, 'managed.json'), preparer });
+    const policy = createPolicyEngine({ home: root, host: { home, env: { HOME: home } }, managedSettingsPath: join(root, 'managed.json'), preparer });
     const store = new Store(join(root, 'paragents.db'));
     try {
       const bus = new EventBus(store);
@@ -106,7 +106,7 @@ describe('one parse per call, shared by the policy and the conflict gate', () =>
     const root = tempDir();
     const ws = tempDir();
     const elsewhere = createCallPreparer({ home: '/not/the/home', shell: createShellAnalyzer() });
-    const policy = createPolicyEngine({ home: root, env: { HOME: tempDir() }, managedSettingsPath: join(root, 'managed.json') });
+    const policy = createPolicyEngine({ home: root, host: { home: tempDir(), env: {} }, managedSettingsPath: join(root, 'managed.json') });
     const call: CheckableCall = await elsewhere.prepare(bashTool, { command: 'cat ~/notes' }, ws);
     const v = await policy.decide({ call, sessionId: null, headless: false });
     expect([v.decision, v.source]).toEqual(['needs_approval', 'builtin']);

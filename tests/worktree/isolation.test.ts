@@ -30,7 +30,7 @@ describe('isolated sessions: creation and lifecycle', () => {
     const untrusted = unwrap(await e.handlers['session.create']({ workspace: repo, isolate: true }));
     const before = unwrap(await e.handlers['policy.check']({ session: untrusted.id, tool: 'Bash', input: { command: 'make test' } }));
     expect(before.decision).not.toBe('auto_approved');
-    await createPolicyEngine({ home: ctx.home, env: {} }).trustWorkspace(repo);
+    await createPolicyEngine({ home: ctx.home, host: { home: ctx.home, env: {} } }).trustWorkspace(repo);
     const trusted = unwrap(await e.handlers['session.create']({ workspace: repo, isolate: true }));
     const after = unwrap(await e.handlers['policy.check']({ session: trusted.id, tool: 'Bash', input: { command: 'make test' } }));
     expect(after).toMatchObject({ decision: 'auto_approved', rule: 'Bash(make test)', source: 'project' });

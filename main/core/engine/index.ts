@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { err, ok, type Result } from '../../../shared/result';
 import { loadConfig, type LoadedConfig } from '../config';
@@ -12,7 +13,8 @@ import { ApprovalWaiters } from './approval-waiters';
 import { EventBus } from './event-bus';
 import { createHandlers } from './handlers';
 import { lockHome } from './home-lock';
-import { createPolicyEngine, userHome } from '../policy';
+import { createPolicyEngine } from '../policy';
+import { hostEnv } from '../host-env';
 import { createShellAnalyzer } from '../policy/shell/analyze';
 import { createSetupHandlers } from './setup-handlers';
 import { createHistoryHandlers } from './history-handlers';
@@ -39,7 +41,9 @@ export const DATABASE_FILE = 'paragents.db';
 
 /** The one composition root: the desktop app, the browser host, the CLI and the tests all build the engine here. */
 export async function createEngine(opts: EngineOptions): Promise<Engine> {
-  const env = opts.env ?? process.env;
+  // The one reading of the process's surroundings: `~`, $HOME and the environment every part of the engine uses.
+  const host = hostEnv(opts.env ?? process.env, homedir());
+  const env = host.env;
   const lock = lockHome(opts.home);
   if (!lock.ok) throw new Error(lock.error.message);
 
@@ -49,11 +53,11 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const waiters = new ApprovalWaiters();
   const pauses = new Pauses();
   // One bash parser for the engine: each call's command is parsed once, for the policy and the conflict gate.
-  const preparer = createCallPreparer({ home: userHome(env), shell: createShellAnalyzer() });
+  const preparer = createCallPreparer({ home: host.home, shell: createShellAnalyzer() });
   // "Allow for this session" answers live in SQLite, so they survive a restart with the session.
   const policy = createPolicyEngine({
     home: opts.home,
-    env,
+    host,
     grants: { list: (sessionId) => store.listGrants(sessionId), add: (sessionId, rule) => store.addGrant(sessionId, rule) },
     preparer,
   });

@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import path from 'node:path';
 import type { PermissionMode } from '../../../shared/policy';
 import { ok, type Result } from '../../../shared/result';
@@ -7,6 +6,7 @@ import { createCallPreparer, type CheckableCall } from '../tools/prepare';
 import { writeJsonAtomic } from './atomic-json';
 import { part, type DecideContext } from './context';
 import { decideCall, readsOnly } from './decide';
+import { modeProblems, resolveMode } from './mode';
 import type {
   EffectiveRule,
   PolicyCheckRequest,
@@ -45,27 +45,24 @@ interface Loaded {
 
 const isProjectSource = (s: LoadedSettings): boolean => s.source === 'local' || s.source === 'project';
 
-/** The user's home folder (`~` in paths and commands): $HOME of the engine's environment, else the account's. */
-export function userHome(env: Readonly<Record<string, string | undefined>>): string {
-  return env.HOME || homedir();
-}
-
 export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
   const grants = opts.grants ?? memoryGrantStore();
-  const env = opts.env;
+  const { home, env } = opts.host;
   const managedFile = managedSettingsPath(opts.managedSettingsPath, env);
   // Caches of this engine only: the trusted list, settings files and compiled rule globs (re-read on change).
   const trust = createTrustList(opts.home);
   const settings = createSettingsLoader();
   const globs = new GlobMatchers();
-  const preparer = opts.preparer ?? createCallPreparer({ home: userHome(env), shell: createShellAnalyzer() });
+  const preparer = opts.preparer ?? createCallPreparer({ home, shell: createShellAnalyzer() });
+
+  const settingsFiles = (workspace: string): LoadedSettings[] =>
+    settingsSources(workspace, opts.home, managedFile).map((s) => settings.load(s.file, s.source));
 
   function load(workspaceIn: string, sessionId: string | null, requested: PermissionMode | undefined): Loaded {
     const workspace = path.resolve(workspaceIn);
     const realWorkspace = realDir(workspace);
-    const home = userHome(env);
     const trusted = trust.isTrusted(workspace);
-    const files = settingsSources(workspace, opts.home, managedFile).map((s) => settings.load(s.file, s.source));
+    const files = settingsFiles(workspace);
     const managed = files[0] as LoadedSettings;
     const problems: Problem[] = files.flatMap((f) => f.problems);
     const locked = managed.lockPermissionRules;
@@ -82,20 +79,8 @@ export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
         if (parsed.ok) rules.push(parsed.rule);
       }
     }
-    let mode: PermissionMode = 'default';
-    let modeNote: string | null = null;
-    const fromFiles = files.find((f) => f.defaultMode !== null && (!isProjectSource(f) || (trusted && f.defaultMode !== 'bypass')));
-    for (const f of files) {
-      if (isProjectSource(f) && f.defaultMode === 'bypass') {
-        problems.push({ file: f.file, message: 'permissions.defaultMode: bypass is never taken from a project file' });
-      }
-    }
-    if (requested) mode = requested;
-    else if (fromFiles?.defaultMode) mode = fromFiles.defaultMode;
-    if (mode === 'bypass' && managed.disableBypassMode) {
-      mode = 'default';
-      modeNote = 'bypass mode is disabled by managed settings';
-    }
+    const { mode, note: modeNote } = resolveMode(files, trusted, requested ?? null);
+    problems.push(...modeProblems(files));
     const dirs = [workspace, realWorkspace];
     for (const f of files) {
       if (isProjectSource(f) && !trusted) continue;
@@ -204,6 +189,10 @@ export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
       trust.untrust(workspace);
     },
     isTrusted: (workspace) => trust.isTrusted(workspace),
+    sessionMode(workspace, chosen) {
+      const ws = path.resolve(workspace);
+      return resolveMode(settingsFiles(ws), trust.isTrusted(ws), chosen);
+    },
     async effectiveRules(workspace): Promise<EffectiveRule[]> {
       const { ctx } = load(workspace, null, undefined);
       return ctx.rules.map((r) => ({ rule: r.text, kind: r.kind, source: r.source, file: r.file }));

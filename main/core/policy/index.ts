@@ -1,6 +1,8 @@
 import type { PermissionMode, PolicyDecision, PolicySource } from '../../../shared/policy';
 import type { Result } from '../../../shared/result';
 import type { CallPreparer, CheckableCall } from '../tools/prepare';
+import type { HostEnv } from '../host-env';
+import type { EffectiveMode } from './mode';
 
 export interface PolicyRequest {
   /** The call as prepared once for every check (`prepareCall`): its workspace, typed effects and parsed command. */
@@ -55,6 +57,8 @@ export interface PolicyEngine {
   trustWorkspace(workspace: string): Promise<void>;
   untrustWorkspace(workspace: string): Promise<void>;
   isTrusted(workspace: string): boolean;
+  /** The mode a session in `workspace` works in: `chosen` (a person's pick) if any, else the settings' (see resolveMode). */
+  sessionMode(workspace: string, chosen: PermissionMode | null): EffectiveMode;
   /** The rules in force for a workspace (inert allows of an untrusted workspace or locked sources left out). */
   effectiveRules(workspace: string): Promise<EffectiveRule[]>;
   /** Malformed settings files and unusable rules, each with its file and position. */
@@ -64,14 +68,16 @@ export interface PolicyEngine {
 export interface PolicyEngineOptions {
   /** PARAGENTS_HOME: user settings.json and trusted-workspaces.json. */
   home: string;
-  env: Readonly<Record<string, string | undefined>>;
+  /** `~` and the environment (PARAGENTS_MANAGED_SETTINGS), as the composition root resolved them. */
+  host: HostEnv;
   grants?: SessionGrantStore;
   managedSettingsPath?: string;
   /**
-   * Prepares the calls `check` is asked about; its home must be `userHome(env)`. Default: a preparer with its
+   * Prepares the calls `check` is asked about; its home must be `host.home`. Default: a preparer with its
    * own shell analyzer (the engine passes the one its turns use).
    */
   preparer?: CallPreparer;
 }
 
-export { createPolicyEngine, memoryGrantStore, userHome } from './engine';
+export { createPolicyEngine, memoryGrantStore } from './engine';
+export type { EffectiveMode } from './mode';

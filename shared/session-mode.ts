@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import type { PermissionMode } from './policy';
+
+/**
+ * Where a session's mode comes from: `session` when a person chose it for the session (at creation, with the
+ * panel's picker or `session.setMode`); otherwise the first settings file that names a
+ * `permissions.defaultMode` (`managed`, `local`, `project`, `user`), or `default` when none does.
+ */
+export const ModeSource = z.enum(['session', 'managed', 'local', 'project', 'user', 'default']);
+export type ModeSource = z.infer<typeof ModeSource>;
+
+/** "chosen for this session", "from user settings": the source as the panel and `sessions list` say it. */
+export function modeSourceText(source: ModeSource): string {
+  switch (source) {
+    case 'session':
+      return 'chosen for this session';
+    case 'managed':
+      return 'from managed settings';
+    case 'local':
+      return 'from local project settings';
+    case 'project':
+      return 'from project settings';
+    case 'user':
+      return 'from user settings';
+    case 'default':
+      return 'built in';
+    default: {
+      const never: never = source;
+      return never;
+    }
+  }
+}
+
+/** "acceptEdits (from user settings)": a session's mode with where it came from, in one short phrase. */
+export function modeText(mode: PermissionMode, source: ModeSource): string {
+  return `${mode} (${modeSourceText(source)})`;
+}
