@@ -54,8 +54,6 @@ export function statusLabel(status: SessionStatus): string {
       return 'done';
     case 'failed':
       return 'failed';
-    case 'cancelled':
-      return 'cancelled';
     case 'closed':
       return 'closed';
     default:
