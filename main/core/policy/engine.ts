@@ -76,7 +76,7 @@ export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
     if (sessionId !== null && !locked) {
       for (const text of grants.list(sessionId)) {
         const parsed = parseRule(text, 'allow', 'session', null);
-        if (parsed.ok) rules.push(parsed.rule);
+        if (parsed.ok) rules.push(...parsed.rules);
       }
     }
     const { mode, note: modeNote } = resolveMode(files, trusted, requested ?? null);
@@ -195,7 +195,10 @@ export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
     },
     async effectiveRules(workspace): Promise<EffectiveRule[]> {
       const { ctx } = load(workspace, null, undefined);
-      return ctx.rules.map((r) => ({ rule: r.text, kind: r.kind, source: r.source, file: r.file }));
+      // A tool-name glob (`*`) stands for one rule per tool family; it is listed once, as written.
+      const listed = new Map<string, EffectiveRule>();
+      for (const r of ctx.rules) listed.set(JSON.stringify([r.text, r.kind, r.source, r.file]), { rule: r.text, kind: r.kind, source: r.source, file: r.file });
+      return [...listed.values()];
     },
     async problems(workspace) {
       return load(workspace, null, undefined).problems;

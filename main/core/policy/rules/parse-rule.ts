@@ -1,4 +1,5 @@
 import { domainToASCII } from 'node:url';
+import picomatch from 'picomatch';
 import type { PolicySource } from '../../../../shared/policy';
 import { parseBashPattern } from './parse-bash-pattern';
 import { parsePathPattern } from './match-path';
@@ -16,7 +17,26 @@ const TOOLS: Record<string, RuleTool> = {
   WebFetch: 'WebFetch',
 };
 
-export type ParsedRule = { ok: true; rule: Rule; warning: string | null } | { ok: false; message: string };
+/** One rule text can stand for several rules: a deny or ask tool-name glob covers each tool family it matches. */
+export type ParsedRule = { ok: true; rules: Rule[]; warning: string | null } | { ok: false; message: string };
+
+/** `mcp__server`, `mcp__server__tool`, `mcp__server__get_*`: the server part is written out in full. */
+function namesMcpServer(name: string): boolean {
+  const server = name.slice('mcp__'.length).split('__')[0] ?? '';
+  return server !== '' && !server.includes('*');
+}
+
+function ineffective(text: string): string {
+  return `"${text}" grants nothing: a tool-name glob in an allow rule must name an MCP server (mcp__server or mcp__server__*); the rule is ineffective`;
+}
+
+/** The built-in rule families a tool-name glob matches (`B*` → Bash, `*` → all), and whether MCP names can match. */
+function globFamilies(glob: string): { tools: RuleTool[]; mcp: boolean } {
+  const test = picomatch(glob, { dot: true, nonegate: true, noextglob: true, nobrace: true });
+  const tools = [...new Set(Object.entries(TOOLS).filter(([name]) => test(name)).map(([, tool]) => tool))];
+  const literal = glob.slice(0, glob.indexOf('*'));
+  return { tools, mcp: 'mcp__'.startsWith(literal) };
+}
 
 /** Normalises a domain the way the URL parser does: IDNA to ASCII, lower case, trailing dot dropped. */
 export function normaliseDomain(d: string): string | null {
@@ -56,7 +76,7 @@ function specMatcher(tool: RuleTool, spec: string): Matcher | string {
 export function parseRule(text: unknown, kind: RuleKind, source: PolicySource, file: string | null): ParsedRule {
   if (typeof text !== 'string') return { ok: false, message: 'a rule must be a string' };
   const trimmed = text.trim();
-  const m = /^([A-Za-z_][A-Za-z0-9_*-]*)(?:\((.*)\))?$/s.exec(trimmed);
+  const m = /^([A-Za-z_*][A-Za-z0-9_*-]*)(?:\((.*)\))?$/s.exec(trimmed);
   if (!m) return { ok: false, message: `"${text}" is not a rule (expected Tool or Tool(specifier))` };
   const name = m[1] as string;
   const spec = m[2];
@@ -64,18 +84,38 @@ export function parseRule(text: unknown, kind: RuleKind, source: PolicySource, f
   if (name.startsWith('mcp__')) {
     if (spec !== undefined) return { ok: false, message: `"${text}": MCP rules take no specifier` };
     if (name.length <= 5) return { ok: false, message: `"${text}" names no MCP server` };
-    return { ok: true, rule: { ...base, tool: 'mcp', matcher: { type: 'mcp', name } }, warning: null };
+    // An allow must name what it grants; a deny or ask glob only restricts, so it may span servers.
+    if (kind === 'allow' && !namesMcpServer(name)) return { ok: false, message: ineffective(trimmed) };
+    return { ok: true, rules: [{ ...base, tool: 'mcp', matcher: { type: 'mcp', name } }], warning: null };
   }
+  if (name.includes('*')) return parseToolGlob(trimmed, name, spec, kind, base);
   if (!Object.hasOwn(TOOLS, name)) return { ok: false, message: `"${text}": unknown tool "${name}"` };
   const tool = TOOLS[name] as RuleTool;
-  if (spec === undefined) return { ok: true, rule: { ...base, tool, matcher: { type: 'any' } }, warning: null };
+  if (spec === undefined) return { ok: true, rules: [{ ...base, tool, matcher: { type: 'any' } }], warning: null };
   const problem = spec.trim() === '' ? 'empty specifier' : null;
   const matcher = problem ?? specMatcher(tool, spec);
-  if (typeof matcher !== 'string') return { ok: true, rule: { ...base, tool, matcher }, warning: null };
+  if (typeof matcher !== 'string') return { ok: true, rules: [{ ...base, tool, matcher }], warning: null };
   if (kind === 'allow') return { ok: false, message: `"${text}": ${matcher}; the allow rule is ignored` };
   return {
     ok: true,
-    rule: { ...base, tool, matcher: { type: 'any' } },
+    rules: [{ ...base, tool, matcher: { type: 'any' } }],
     warning: `"${text}": ${matcher}; the ${kind} rule applies to every ${name} call`,
   };
+}
+
+/** `*`, `B*`, `Web*`: never an allow; a deny or ask covers every call of each tool family (and MCP tool) it matches. */
+function parseToolGlob(
+  text: string,
+  name: string,
+  spec: string | undefined,
+  kind: RuleKind,
+  base: Pick<Rule, 'text' | 'kind' | 'source' | 'file'>,
+): ParsedRule {
+  if (kind === 'allow') return { ok: false, message: ineffective(text) };
+  const { tools, mcp } = globFamilies(name);
+  const rules: Rule[] = tools.map((tool) => ({ ...base, tool, matcher: { type: 'any' } }));
+  if (mcp) rules.push({ ...base, tool: 'mcp', matcher: { type: 'mcp', name } });
+  if (rules.length === 0) return { ok: false, message: `"${text}": the tool-name glob "${name}" matches no tool` };
+  const warning = spec === undefined ? null : `"${text}": a tool-name glob takes no specifier; the ${kind} rule applies to every call of the tools it matches`;
+  return { ok: true, rules, warning };
 }

@@ -85,7 +85,7 @@ export function readSettings(doc: unknown, file: string, source: PolicySource): 
         return;
       }
       if (parsed.warning) problem(`permissions.${kind}[${i}]: ${parsed.warning}`, false);
-      out.rules.push(parsed.rule);
+      out.rules.push(...parsed.rules);
     });
   }
   if (Object.hasOwn(perms, 'defaultMode')) {
