@@ -19,7 +19,7 @@ export const COMPLETIONS: Readonly<Record<string, readonly string[]>> = {
 const VALUES: Readonly<Record<string, readonly string[]>> = {
   '--approve': ['ask', 'all', 'never'],
   '--on-conflict': ['wait', 'override', 'block'],
-  '--mode': ['default', 'acceptEdits', 'plan', 'bypassPermissions'],
+  '--mode': ['default', 'acceptEdits', 'plan', 'bypass'],
 };
 
 const words = (list: readonly string[]): string => list.join(' ');

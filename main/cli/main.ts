@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { paragentsHome } from '../core/config/home';
+import { dataFolderProblem, describeFailure, type HomeOrigin } from './cli-errors';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { HELP } from './usage';
 
@@ -23,8 +24,18 @@ const commands: Record<string, () => Promise<Command>> = {
   completion: async () => (await import('./completion-command')).runCompletionCommand,
 };
 
-export async function main(argv: string[], io?: Partial<CliIo>): Promise<number> {
+/** Commands that never touch the data folder. */
+const WITHOUT_HOME = new Set(['completion']);
+
+/**
+ * Runs one command. Failures are one sentence naming the thing (file, variable, flag), exit 2 for usage,
+ * configuration and data-folder problems; `--debug` (anywhere on the line) or PARAGENTS_DEBUG=1 also prints the
+ * stack of an unexpected failure.
+ */
+export async function main(argvIn: string[], io?: Partial<CliIo>): Promise<number> {
   const env = io?.env ?? process.env;
+  const debug = argvIn.includes('--debug') || env.PARAGENTS_DEBUG === '1';
+  const argv = argvIn.filter((a) => a !== '--debug');
   const full: CliIo = {
     stdin: io?.stdin ?? process.stdin,
     stdout: io?.stdout ?? ((line) => process.stdout.write(`${line}\n`)),
@@ -42,5 +53,19 @@ export async function main(argv: string[], io?: Partial<CliIo>): Promise<number>
     full.stderr(`paragents: unknown command "${name}"\n\n${HELP}`);
     return EXIT_USAGE;
   }
-  return (await load())(rest, full);
+  const origin: HomeOrigin = { home: full.home, fromEnv: Boolean(env.PARAGENTS_HOME) && io?.home === undefined };
+  if (!WITHOUT_HOME.has(name)) {
+    const problem = dataFolderProblem(origin);
+    if (problem) {
+      full.stderr(`paragents ${name}: ${problem}`);
+      return EXIT_USAGE;
+    }
+  }
+  try {
+    return await (await load())(rest, full);
+  } catch (error) {
+    full.stderr(`paragents ${name}: ${describeFailure(error, origin)}`);
+    if (debug && error instanceof Error && error.stack) full.stderr(error.stack);
+    return EXIT_USAGE;
+  }
 }
