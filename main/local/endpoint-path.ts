@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import { chmodSync, lstatSync, mkdirSync, realpathSync, type Stats } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { err, ok, type Result } from '../../shared/result';
+
+/*
+ * Where the engine that holds a data folder listens for other Paragents processes of the same user.
+ *
+ * Unix: a socket `engine.sock` in the folder `<home>/run/`, mode 0700, so nobody else can even reach the socket
+ * (the socket itself is 0600 too). A socket path must fit in `sun_path` (104 bytes on macOS, 108 on Linux, the
+ * terminating NUL included); when `<home>/run/engine.sock` does not, the endpoint lives in
+ * `<runtime dir>/paragents-<hash of the real home path>/engine.sock` instead, where the runtime dir is
+ * XDG_RUNTIME_DIR when it is set, else the OS temp folder. That folder is held to the same rules (0700, ours).
+ *
+ * Windows: the named pipe `\\.\pipe\paragents-<hash of the real home path>`. Node cannot set a pipe's ACL, so
+ * the pipe is guarded only by the default pipe DACL (the creating user, SYSTEM and administrators get full
+ * access; Everyone and anonymous get read access). This path is not exercised by the tests on this machine.
+ */
+
+export const SOCKET_NAME = 'engine.sock';
+
+/** macOS's sun_path is 104 bytes including the NUL; Linux's 108 is larger, so this fits both. */
+export const MAX_SOCKET_PATH_BYTES = 103;
+
+export type EndpointLocation =
+  /** `folder` is created and checked (0700, owned by this user) before the socket is made in it. */
+  | { kind: 'unix'; path: string; folder: string; fallback: boolean }
+  | { kind: 'pipe'; path: string };
+
+export interface EndpointPlace {
+  /** The data folder (PARAGENTS_HOME). */
+  home: string;
+  /** Read for XDG_RUNTIME_DIR only. */
+  env: Readonly<Record<string, string | undefined>>;
+  /** The OS temp folder (os.tmpdir() at the caller): the fallback's parent when XDG_RUNTIME_DIR is not set. */
+  tmpdir: string;
+  /** Defaults to this process's platform; tests pass another to see the Windows name. */
+  platform?: NodeJS.Platform;
+}
+
+/** The real path of the data folder (symlinks resolved) when it exists, so every alias of it names one endpoint. */
+function realHome(home: string): string {
+  try {
+    return realpathSync(home);
+  } catch {
+    return resolve(home);
+  }
+}
+
+const homeHash = (real: string): string => createHash('sha256').update(real).digest('hex').slice(0, 16);
+
+/** Where the endpoint of `home` is; an error when even the fallback path is too long for a socket. */
+export function endpointLocation(place: EndpointPlace): Result<EndpointLocation> {
+  const platform = place.platform ?? process.platform;
+  // Every process computes the path from the real folder, so a symlinked spelling of it finds the same endpoint.
+  const real = realHome(place.home);
+  if (platform === 'win32') return ok({ kind: 'pipe', path: `\\\\.\\pipe\\paragents-${homeHash(real)}` });
+
+  const inHome = join(real, 'run');
+  const direct = join(inHome, SOCKET_NAME);
+  if (Buffer.byteLength(direct) <= MAX_SOCKET_PATH_BYTES) return ok({ kind: 'unix', path: direct, folder: inHome, fallback: false });
+
+  const xdg = place.env.XDG_RUNTIME_DIR;
+  const runtime = xdg && isAbsolute(xdg) ? xdg : place.tmpdir;
+  const folder = join(runtime, `paragents-${homeHash(real)}`);
+  const path = join(folder, SOCKET_NAME);
+  if (Buffer.byteLength(path) > MAX_SOCKET_PATH_BYTES) {
+    return err(
+      'config',
+      `the data folder's endpoint ${direct} and its fallback ${path} are both longer than a socket path may be (${MAX_SOCKET_PATH_BYTES} bytes); set XDG_RUNTIME_DIR to a shorter folder`,
+    );
+  }
+  return ok({ kind: 'unix', path, folder, fallback: true });
+}
+
+const octal = (mode: number): string => (mode & 0o777).toString(8).padStart(4, '0');
+
+/** The current user's id; null where there is none (Windows). */
+export const currentUid = (): number | null => (typeof process.getuid === 'function' ? process.getuid() : null);
+
+/**
+ * Checks that `stats` is ours and opens no wider than `allowed`; the refusal is one sentence naming `path`.
+ * `what` names the thing ("the endpoint folder", "the endpoint socket").
+ */
+export function checkPrivate(path: string, stats: Stats, what: string, allowed: number, uid: number | null): Result<void> {
+  if (uid !== null && stats.uid !== uid) {
+    return err('invalid_state', `${what} ${path} belongs to another user (uid ${stats.uid}), so Paragents will not use it`);
+  }
+  if ((stats.mode & 0o777 & ~allowed) !== 0) {
+    return err('invalid_state', `${what} ${path} has mode ${octal(stats.mode)}, wider than ${octal(allowed)}, so Paragents will not use it`);
+  }
+  return ok(undefined);
+}
+
+/**
+ * The listening side: creates the endpoint folder (0700) or checks the one there. A folder that exists with other
+ * permissions or another owner is refused rather than repaired: someone else may already be able to reach into it.
+ */
+export function prepareEndpointFolder(folder: string): Result<void> {
+  let created = false;
+  try {
+    mkdirSync(folder, { mode: 0o700 });
+    created = true;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'EEXIST') return err('internal', `cannot create the endpoint folder ${folder}: ${(e as Error).message}`);
+  }
+  try {
+    // The umask may have taken bits away from the folder just made, never added any; put back exactly 0700.
+    if (created) chmodSync(folder, 0o700);
+    const stats = lstatSync(folder);
+    if (!stats.isDirectory()) return err('invalid_state', `the endpoint folder ${folder} is not a folder, so Paragents will not use it`);
+    const checked = checkPrivate(folder, stats, 'the endpoint folder', 0o700, currentUid());
+    if (!checked.ok) return checked;
+    if ((stats.mode & 0o700) !== 0o700) {
+      return err('invalid_state', `the endpoint folder ${folder} has mode ${octal(stats.mode)} instead of 0700, so Paragents will not use it`);
+    }
+    return ok(undefined);
+  } catch (e) {
+    return err('internal', `cannot check the endpoint folder ${folder}: ${(e as Error).message}`);
+  }
+}
