@@ -1,0 +1,184 @@
+import { lstatSync, readFileSync, type Stats } from 'node:fs';
+import { createConnection, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { requestNames, type RequestHandlers, type RequestName } from '../../shared/api';
+import type { EngineEvent } from '../../shared/events';
+import { err, ok, type Result } from '../../shared/result';
+import { isResult } from '../../shared/validate-request';
+import type { EngineLink } from './engine-link';
+import { checkPrivate, currentUid, endpointLocation, type EndpointPlace } from './endpoint-path';
+import { createLineReader, frame } from './line-frames';
+
+/** The engine of another process, reached through the data folder's local endpoint. */
+export interface RemoteEngineLink extends EngineLink {
+  readonly remote: true;
+  /** The socket path (or Windows pipe name) this link is connected to. */
+  readonly path: string;
+  /** The engine's process id as its data folder's lock names it; null when it could not be read. */
+  readonly pid: number | null;
+  /** Settles once the connection has ended (the engine went away, or close() was called), with why in one sentence. */
+  readonly ended: Promise<string>;
+}
+
+export type ConnectOptions = EndpointPlace;
+
+type Listener = (event: EngineEvent) => void;
+
+const notThere = (code: string | undefined): boolean => code === 'ENOENT' || code === 'ENOTDIR';
+
+/**
+ * Connects to the engine that holds `home`, if one listens. `ok(null)` means none does (no socket, or a socket
+ * left by a process that died): the caller opens the data folder itself. A socket or folder that is not this
+ * user's own, or opens wider than 0600 / 0700, is refused with one sentence naming it.
+ */
+export async function connectLocalEndpoint(options: ConnectOptions): Promise<Result<RemoteEngineLink | null>> {
+  const located = endpointLocation(options);
+  // A data folder whose endpoint cannot be placed has no engine listening on it.
+  if (!located.ok) return ok(null);
+  const location = located.value;
+
+  if (location.kind === 'unix') {
+    const uid = currentUid();
+    const folder = inspect(location.folder);
+    if (!folder.ok || folder.value === null) return folder.ok ? ok(null) : folder;
+    if (!folder.value.isDirectory()) return err('invalid_state', `the endpoint folder ${location.folder} is not a folder, so Paragents will not use it`);
+    const folderChecked = checkPrivate(location.folder, folder.value, 'the endpoint folder', 0o700, uid);
+    if (!folderChecked.ok) return folderChecked;
+    const socket = inspect(location.path);
+    if (!socket.ok || socket.value === null) return socket.ok ? ok(null) : socket;
+    if (!socket.value.isSocket()) return err('invalid_state', `the endpoint ${location.path} is not a socket, so Paragents will not use it`);
+    const socketChecked = checkPrivate(location.path, socket.value, 'the endpoint socket', 0o600, uid);
+    if (!socketChecked.ok) return socketChecked;
+  }
+
+  const connected = await connect(location.path);
+  if (!connected.ok || connected.value === null) return connected.ok ? ok(null) : connected;
+  return ok(remoteLink(connected.value, location.path, lockPid(options.home)));
+}
+
+function inspect(path: string): Result<Stats | null> {
+  try {
+    return ok(lstatSync(path));
+  } catch (e) {
+    if (notThere((e as NodeJS.ErrnoException).code)) return ok(null);
+    return err('internal', `cannot inspect the endpoint ${path}: ${(e as Error).message}`);
+  }
+}
+
+function connect(path: string): Promise<Result<Socket | null>> {
+  return new Promise((resolve) => {
+    const socket = createConnection(path);
+    const failed = (e: NodeJS.ErrnoException) => {
+      socket.destroy();
+      if (e.code === 'ECONNREFUSED' || notThere(e.code)) resolve(ok(null));
+      else resolve(err('internal', `cannot connect to the Paragents engine at ${path}: ${e.message}`));
+    };
+    socket.once('error', failed);
+    socket.once('connect', () => {
+      socket.off('error', failed);
+      resolve(ok(socket));
+    });
+  });
+}
+
+/** The pid written in the data folder's engine.lock, to name the engine in messages. */
+function lockPid(home: string): number | null {
+  try {
+    const pid = Number.parseInt(readFileSync(join(home, 'engine.lock'), 'utf8'), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function remoteLink(socket: Socket, path: string, pid: number | null): RemoteEngineLink {
+  const pending = new Map<number, { name: RequestName; resolve(result: Result<unknown>): void }>();
+  const listeners = new Set<Listener>();
+  const engineName = pid === null ? `the Paragents engine at ${path}` : `the Paragents engine (pid ${pid})`;
+  let nextId = 1;
+  let endedWith: string | null = null;
+  let settleEnded: (reason: string) => void = () => undefined;
+  const ended = new Promise<string>((resolve) => (settleEnded = resolve));
+
+  const finish = (reason: string): void => {
+    if (endedWith === null) endedWith = reason;
+    for (const [, call] of pending) call.resolve(err('internal', endedWith));
+    pending.clear();
+  };
+
+  const publish = (event: EngineEvent): void => {
+    for (const listener of [...listeners]) {
+      try {
+        listener(event);
+      } catch (e) {
+        // A broken subscriber (a CLI printer) must not stop the replies and events behind it.
+        console.error('paragents: event listener failed:', e);
+      }
+    }
+  };
+
+  const reader = createLineReader({
+    onLine(line) {
+      let data: unknown;
+      try {
+        data = JSON.parse(line);
+      } catch {
+        return; // Not a message; nothing waits on it.
+      }
+      if (typeof data !== 'object' || data === null) return;
+      const message = data as { id?: unknown; result?: unknown; event?: unknown };
+      if ('event' in message) {
+        const event = message.event as { type?: unknown } | null;
+        if (typeof event === 'object' && event !== null && typeof event.type === 'string') publish(event as EngineEvent);
+        return;
+      }
+      if (typeof message.id !== 'number') return;
+      const call = pending.get(message.id);
+      if (!call) return;
+      pending.delete(message.id);
+      call.resolve(isResult(message.result) ? message.result : err('internal', `${call.name}: the engine's reply was not a result`));
+    },
+  });
+
+  socket.on('data', (chunk: Buffer) => reader.push(chunk));
+  socket.on('error', () => socket.destroy());
+  socket.on('close', () => {
+    finish(`${engineName} closed the connection`);
+    settleEnded(endedWith ?? `${engineName} closed the connection`);
+  });
+
+  const call = (name: RequestName, input: unknown): Promise<Result<unknown>> =>
+    new Promise((resolve) => {
+      if (endedWith !== null) return resolve(err('internal', endedWith));
+      const id = nextId++;
+      let line: string;
+      try {
+        line = frame({ id, method: name, input });
+      } catch (e) {
+        return resolve(err('invalid_input', `${name}: the input cannot be sent: ${(e as Error).message}`));
+      }
+      pending.set(id, { name, resolve });
+      socket.write(line);
+    });
+
+  const handlers = Object.fromEntries(requestNames.map((name) => [name, (input: unknown) => call(name, input)])) as unknown as RequestHandlers;
+
+  return {
+    handlers,
+    remote: true,
+    path,
+    pid,
+    ended,
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      if (!socket.destroyed) {
+        finish(`the connection to ${engineName} was closed by this process`);
+        socket.destroy();
+      }
+      await ended;
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import { chmodSync, lstatSync, rmSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import type { RequestHandlers } from '../../shared/api';
+import type { EngineEvent } from '../../shared/events';
+import { err, ok, type Result } from '../../shared/result';
+import { handleMessage, type ServerMessage } from '../web/ws-protocol';
+import { endpointLocation, prepareEndpointFolder, type EndpointLocation } from './endpoint-path';
+import { createLineReader, frame } from './line-frames';
+
+/** The same cap as the browser host's WebSocket messages. */
+export const MAX_LINE_BYTES = 4 * 1024 * 1024;
+/** A client that stops reading while events keep coming is dropped once this much waits unsent. */
+const MAX_UNSENT_BYTES = 64 * 1024 * 1024;
+
+export interface LocalEndpointOptions {
+  /** The data folder; the caller holds its lock (engine.lock), so a socket file found there is stale. */
+  home: string;
+  engine: { handlers: RequestHandlers; onEvent(listener: (event: EngineEvent) => void): () => void };
+  /** Read for XDG_RUNTIME_DIR (the fallback location of a socket whose path in the data folder is too long). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** The OS temp folder, the fallback's parent when XDG_RUNTIME_DIR is not set. */
+  tmpdir: string;
+  /** Where a request handler's exception is reported (the client only gets its message). */
+  onInternalError?(name: string, error: unknown): void;
+}
+
+export interface LocalEndpoint {
+  /** The socket path (or the Windows pipe name) clients connect to. */
+  path: string;
+  /** Ends every client and removes the socket file. */
+  close(): Promise<void>;
+}
+
+const refusal = (message: string): ServerMessage => ({ id: null, result: { ok: false, error: { kind: 'invalid_input', message } } });
+
+/**
+ * Serves the engine contract to other Paragents processes of this user on the data folder's local endpoint:
+ * the browser host's protocol (`{id, method, input}` in, `{id, result}` and `{event}` out) as one JSON message
+ * per line. Requests go through the same `handleMessage` as the WebSocket host, so validation is identical.
+ */
+export async function listenLocalEndpoint(options: LocalEndpointOptions): Promise<Result<LocalEndpoint>> {
+  const located = endpointLocation(options);
+  if (!located.ok) return located;
+  const location = located.value;
+  const cleared = clearStale(location);
+  if (!cleared.ok) return cleared;
+
+  const clients = new Set<Socket>();
+  const server = createServer((socket) => serve(socket));
+  // A client's socket errors are its own; the server keeps listening.
+  server.on('error', () => undefined);
+
+  function serve(socket: Socket): void {
+    clients.add(socket);
+    const send = (message: ServerMessage): void => {
+      if (socket.destroyed || !socket.writable) return;
+      let line: string;
+      try {
+        line = frame(message);
+      } catch (e) {
+        line = frame({ id: 'id' in message ? message.id : null, result: { ok: false, error: { kind: 'internal', message: `the reply could not be encoded: ${(e as Error).message}` } } });
+      }
+      socket.write(line);
+      if (socket.writableLength > MAX_UNSENT_BYTES) socket.destroy();
+    };
+    const unsubscribe = options.engine.onEvent((event) => send({ event }));
+    const reader = createLineReader({
+      maxBytes: MAX_LINE_BYTES,
+      onLine: (line) => {
+        void handleMessage(options.engine.handlers, line, options.onInternalError).then(send);
+      },
+      onOversize: () => {
+        send(refusal(`a message is larger than ${MAX_LINE_BYTES} bytes; the connection is closed`));
+        socket.end();
+      },
+    });
+    socket.on('data', (chunk: Buffer) => reader.push(chunk));
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => {
+      unsubscribe();
+      clients.delete(socket);
+    });
+  }
+
+  const listening = await listen(server, location);
+  if (!listening.ok) return listening;
+  // Inode of the socket made here: close() removes that one only, never a file another process put in its place.
+  let made: number | null = null;
+  if (location.kind === 'unix') {
+    try {
+      // Made inside a 0700 folder, so no one else could connect before this narrows the socket itself.
+      chmodSync(location.path, 0o600);
+      made = lstatSync(location.path).ino;
+    } catch (e) {
+      await closeServer(server, clients);
+      return err('internal', `cannot restrict the endpoint socket ${location.path}: ${(e as Error).message}`);
+    }
+  }
+
+  let closing: Promise<void> | null = null;
+  return ok({
+    path: location.path,
+    close() {
+      closing ??= (async () => {
+        await closeServer(server, clients);
+        if (location.kind === 'unix' && made !== null) removeIfSame(location.path, made);
+      })();
+      return closing;
+    },
+  });
+}
+
+/** Makes the folder ready and removes a socket left by a process that died (the caller holds the data folder's lock). */
+function clearStale(location: EndpointLocation): Result<void> {
+  if (location.kind === 'pipe') return ok(undefined);
+  const folder = prepareEndpointFolder(location.folder);
+  if (!folder.ok) return folder;
+  try {
+    rmSync(location.path, { force: true });
+    return ok(undefined);
+  } catch (e) {
+    return err('invalid_state', `cannot remove the stale endpoint ${location.path}: ${(e as Error).message}`);
+  }
+}
+
+function listen(server: Server, location: EndpointLocation): Promise<Result<void>> {
+  return new Promise((resolve) => {
+    const failed = (e: Error) => resolve(err('internal', `cannot listen on the endpoint ${location.path}: ${e.message}`));
+    server.once('error', failed);
+    server.listen(location.path, () => {
+      server.off('error', failed);
+      resolve(ok(undefined));
+    });
+  });
+}
+
+async function closeServer(server: Server, clients: Set<Socket>): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  for (const socket of clients) socket.destroy();
+  await closed;
+}
+
+function removeIfSame(path: string, ino: number): void {
+  try {
+    if (lstatSync(path).ino === ino) rmSync(path, { force: true });
+  } catch {
+    // Already gone (the server's close removes its own socket file on most platforms).
+  }
+}
