@@ -202,6 +202,17 @@ describe('the local endpoint of a data folder', () => {
     });
   });
 
+  it.runIf(process.getuid?.() === 0)('does not start in an endpoint folder that belongs to another user', async () => {
+    const { home, env } = setup();
+    mkdirSync(join(home, 'run'), { mode: 0o700 });
+    chownSync(join(home, 'run'), 65534, 65534);
+    const failure = await hostFailure(home, env);
+    expect(failure.code).toBe(2);
+    expect(failure.stderr.trim()).toBe(
+      `engine-host: the endpoint folder ${join(home, 'run')} belongs to another user (uid 65534), so Paragents will not use it`,
+    );
+  });
+
   it('does not start in an endpoint folder that someone opened wider', async () => {
     const { home, env } = setup();
     mkdirSync(join(home, 'run'), { mode: 0o700 });
