@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Node, Parser } from 'web-tree-sitter';
+import { joinContinuations, joinMatchesParse } from './continuations';
 import { evalWord, staticWord } from './words';
 import type { Assignment, FileOp, ShellAnalysis, ShellWord, SimpleCommand } from './types';
 
@@ -34,12 +35,18 @@ export class ShellWalker {
       this.result.issues.push('commands are nested too deeply to check');
       return;
     }
-    const tree = this.parser.parse(source);
+    // The parser reads a backslash-newline as a space; bash joins the two lines first, so parse what bash reads.
+    const joined = joinContinuations(source);
+    const tree = this.parser.parse(joined.text);
     if (!tree) {
       this.result.issues.push('the command could not be parsed');
       return;
     }
     try {
+      if (joined.unsure !== null) this.issue(`a line continuation (backslash-newline) cannot be checked: ${joined.unsure}`);
+      else if (!joinMatchesParse(tree.rootNode, joined)) {
+        this.issue('a line continuation (backslash-newline) cannot be checked: bash may read the command differently');
+      }
       this.visit(tree.rootNode, NO_FRAME);
     } finally {
       tree.delete();
@@ -78,6 +85,10 @@ export class ShellWalker {
         return;
       case 'variable_assignment':
         this.bareAssignment(node);
+        return;
+      case 'for_statement':
+        this.loopVariable(node);
+        this.visitChildren(node, frame);
         return;
       case 'redirected_statement':
         this.redirected(node, frame);
@@ -240,6 +251,14 @@ export class ShellWalker {
   private bareAssignment(node: Node): void {
     const a = this.assignment(node);
     this.record([], [a], NO_FRAME, node.text, true);
+  }
+
+  /** `for NAME in ...` assigns NAME before each pass, as `NAME=value` would. */
+  private loopVariable(node: Node): void {
+    const variable = node.childForFieldName('variable');
+    if (!variable) return;
+    const keyword = node.child(0)?.text ?? 'for';
+    this.record([], [{ name: variable.text, text: `${keyword} ${variable.text}` }], NO_FRAME, `${keyword} ${variable.text}`, true);
   }
 
   private declaration(node: Node): void {
