@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { PolicySource } from '../../../shared/policy';
 import { pathSpecifier } from './always-rule';
 import { part, rulesOf, type DecideContext, type Part } from './context';
 import { couldMatchBelow, matchPath } from './rules/match-path';
@@ -15,6 +16,11 @@ export interface PathAccess {
   op: 'read' | 'write';
   /** The call reads or writes a whole tree below the path (Grep, rm -r, globs). */
   recursive: boolean;
+  /**
+   * The allow rule of the command whose arguments name this path (`Bash(rm *)` for `rm -rf build`): it covers
+   * the path inside the workspace and additional folders, after deny, ask and protected paths.
+   */
+  grant?: { rule: string; source: PolicySource };
 }
 
 function ruleMatches(rule: Rule, candidates: string[], access: PathAccess, ctx: DecideContext): boolean {
@@ -70,6 +76,10 @@ export function decidePath(ctx: DecideContext, access: PathAccess): Part {
   }
   const dirs = op === 'read' ? ctx.readDirs : ctx.writeDirs;
   const inside = candidates.every((c) => dirs.some((d) => isInside(c, d)));
+  if (inside && access.grant) {
+    const { rule, source } = access.grant;
+    return part('auto_approved', source, `${label(op)} ${shown} is allowed by ${rule}, the rule of the command naming it`, rule);
+  }
   if (op === 'read') {
     if (inside) return part('auto_approved', 'mode', `reading inside the workspace: ${path.relative(ctx.workspace, lexical) || '.'}`);
     return part('needs_approval', 'mode', `reading ${shown} outside the workspace`, null, always);

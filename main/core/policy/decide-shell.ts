@@ -3,7 +3,8 @@ import picomatch from 'picomatch';
 import { exactBashRule } from './always-rule';
 import { part, rulesOf, type DecideContext, type Part } from './context';
 import { criticalReason } from './critical-commands';
-import { decidePath } from './decide-path';
+import { decidePath, type PathAccess } from './decide-path';
+import { readFileCommand, type FileCommand } from './file-commands';
 import { hasInvisibleChars } from './paths';
 import { hasWildcard, matchBashTokens } from './rules/match-bash';
 import type { Rule } from './rules/types';
@@ -48,27 +49,89 @@ function decideCommand(ctx: DecideContext, cp: CommandPart): Part {
     if (m.type === 'any' && cp.neverPrefix) continue;
     if (bashRuleMatches(rule, cp.cmd.argv)) return part('auto_approved', rule.source, `${shown} is allowed by ${rule.text}`, rule.text);
   }
+  if (ctx.mode === 'acceptEdits' && isWorkspaceEdit(ctx, cp)) {
+    return part('auto_approved', 'mode', `acceptEdits mode treats ${shown} as an edit inside the workspace`);
+  }
   const why = cp.neverPrefix ? ` (${cp.neverPrefix}, so only an exact rule can allow it)` : '';
   return part('needs_approval', 'mode', `${shown} needs approval in ${ctx.mode} mode${why}`, null, exactBashRule(cp.cmd.argv));
 }
 
-function decideFile(ctx: DecideContext, f: FileAccess): Part[] {
-  if (f.word.procSub) return [];
-  const value = f.word.value;
-  if (value === null) return [part('needs_approval', 'builtin', `${f.via} uses a file name only known at run time: ${f.word.text}`)];
-  if (EXEMPT_TARGETS.has(path.posix.normalize(value)) || /^\/dev\/fd\/\d+$/.test(value)) return [];
+/** The commands acceptEdits treats like Write and Edit when every file they name is inside the workspace. */
+const EDIT_COMMANDS = new Set(['mkdir', 'touch', 'rm', 'rmdir', 'mv', 'cp', 'sed']);
+
+/** `mkdir`, `touch`, `rm`, `rmdir`, `mv`, `cp` or `sed -i` (harmless script) whose every file acceptEdits may write. */
+function isWorkspaceEdit(ctx: DecideContext, cp: CommandPart): boolean {
+  const fc = readFileCommand(cp.cmd.argv);
+  if (fc === null || !fc.ok || !EDIT_COMMANDS.has(fc.name) || !fc.safeScript || fc.writes.length === 0) return false;
+  return targetsOf(fc).every(([word, op]) => {
+    const decided = decideWord(ctx, word, cp.cmd.cwd, fc.name, [op], fc.recursive);
+    return decided.length > 0 && decided.every((p) => p.decision === 'auto_approved');
+  });
+}
+
+type ShellPath = Omit<PathAccess, 'op'>;
+
+function targetsOf(fc: FileCommand & { ok: true }): [ShellWord, 'read' | 'write'][] {
+  return [...fc.writes.map((w): [ShellWord, 'write'] => [w, 'write']), ...fc.reads.map((w): [ShellWord, 'read'] => [w, 'read'])];
+}
+
+/** The path a shell word names, ready for decidePath; a Part when it cannot be known; null when it needs no check. */
+function shellPath(ctx: DecideContext, word: ShellWord, cwd: string | null, via: string, recursiveIn: boolean): ShellPath | Part | null {
+  if (word.procSub) return null;
+  const value = word.value;
+  if (value === null) return part('needs_approval', 'builtin', `${via} uses a file name only known at run time: ${word.text}`);
+  if (EXEMPT_TARGETS.has(path.posix.normalize(value)) || /^\/dev\/fd\/\d+$/.test(value)) return null;
   let raw = value;
-  let recursive = f.recursive;
-  if (f.word.glob) {
+  let recursive = recursiveIn || word.glob;
+  if (word.glob) {
     raw = picomatch.scan(value).base || '.';
     recursive = true;
   }
-  if (f.cwd === null && !path.isAbsolute(raw) && !raw.startsWith('~')) {
-    return [part('needs_approval', 'builtin', `cannot tell which folder ${f.word.text} is in after a dynamic cd`)];
+  if (cwd === null && !path.isAbsolute(raw) && !raw.startsWith('~')) {
+    return part('needs_approval', 'builtin', `cannot tell which folder ${word.text} is in after a dynamic cd`);
   }
-  const base = f.cwd ?? ctx.workspace;
+  return { tool: 'Bash', raw, base: cwd ?? ctx.workspace, recursive };
+}
+
+function decideWord(ctx: DecideContext, word: ShellWord, cwd: string | null, via: string, ops: ('read' | 'write')[], recursive: boolean, grant?: PathAccess['grant']): Part[] {
+  const access = shellPath(ctx, word, cwd, via, recursive);
+  if (access === null) return [];
+  if ('decision' in access) return [access];
+  return ops.map((op) => decidePath(ctx, { ...access, op, ...(grant ? { grant } : {}) }));
+}
+
+function decideFile(ctx: DecideContext, f: FileAccess): Part[] {
   const ops: ('read' | 'write')[] = f.op === 'readwrite' ? ['read', 'write'] : [f.op];
-  return ops.map((op) => decidePath(ctx, { tool: 'Bash', raw, base, op, recursive }));
+  return decideWord(ctx, f.word, f.cwd, f.via, ops, f.recursive);
+}
+
+/**
+ * The files a common file command names, read with its real options (`cp -t DIR` too). An explicit allow rule of
+ * the command covers them inside the workspace; when the command asks, a path that its "always" rule would then
+ * cover offers that rule instead of an Edit rule of its own.
+ */
+function decideFileCommand(ctx: DecideContext, cp: CommandPart, verdict: Part, argv: ShellWord[], handled: Set<ShellWord>): Part[] {
+  const fc = readFileCommand(argv);
+  if (fc === null) return [];
+  if (!fc.ok) {
+    if (ctx.mode === 'bypass') return [];
+    return [part('needs_approval', 'builtin', `\`${shortText(cp.cmd.text)}\`: ${fc.reason}`)];
+  }
+  // Every argument is accounted for: option values (`mkdir -m 700`) name no file.
+  for (const w of argv.slice(1)) handled.add(w);
+  const grant = verdict.decision === 'auto_approved' && verdict.rule !== null ? { rule: verdict.rule, source: verdict.source } : undefined;
+  const offer = verdict.decision === 'needs_approval' && verdict.source === 'mode' ? verdict.always : null;
+  const out: Part[] = [];
+  for (const [word, op] of targetsOf(fc)) {
+    for (const p of decideWord(ctx, word, cp.cmd.cwd, fc.name, [op], fc.recursive, grant)) {
+      if (offer !== null && p.decision === 'needs_approval' && p.source === 'mode') {
+        const once = decideWord(ctx, word, cp.cmd.cwd, fc.name, [op], fc.recursive, { rule: offer, source: 'local' })[0];
+        if (once?.decision === 'auto_approved') p.always = offer;
+      }
+      out.push(p);
+    }
+  }
+  return out;
 }
 
 /** Every simple command and every file it reads or writes must be allowed for the whole call to be. */
@@ -81,8 +144,14 @@ export function decideShell(ctx: DecideContext, shell: ParsedShell): Part[] {
     throw new Error(`the command was parsed for ${shell.cwd} with home ${shell.home}, not for ${ctx.workspace} with home ${ctx.home}`);
   }
   const parts: Part[] = [];
-  for (const cp of plan.parts) parts.push(decideCommand(ctx, cp));
-  for (const f of plan.files) parts.push(...decideFile(ctx, f));
+  // Argument words of file commands decided with their command; the analysis reports the same word objects.
+  const handled = new Set<ShellWord>();
+  for (const cp of plan.parts) {
+    const verdict = decideCommand(ctx, cp);
+    parts.push(verdict);
+    for (const v of cp.variants) parts.push(...decideFileCommand(ctx, cp, verdict, v, handled));
+  }
+  for (const f of plan.files) if (!handled.has(f.word)) parts.push(...decideFile(ctx, f));
   for (const issue of plan.issues) parts.push(part('needs_approval', 'builtin', issue));
   if (hasInvisibleChars(command.replace(/[\n\t]/g, ' '))) {
     parts.push(part('needs_approval', 'builtin', 'the command has invisible or bidi control characters'));
