@@ -1,6 +1,7 @@
 import type { PermissionMode, PolicyDecision, PolicySource } from '../../../shared/policy';
 import type { Result } from '../../../shared/result';
 import type { CallPreparer, CheckableCall } from '../tools/prepare';
+import type { Problem } from './settings/load';
 import type { HostEnv } from '../host-env';
 import type { EffectiveMode } from './mode';
 
@@ -61,8 +62,8 @@ export interface PolicyEngine {
   sessionMode(workspace: string, chosen: PermissionMode | null): EffectiveMode;
   /** The rules in force for a workspace (inert allows of an untrusted workspace or locked sources left out). */
   effectiveRules(workspace: string): Promise<EffectiveRule[]>;
-  /** Malformed settings files and unusable rules, each with its file and position. */
-  problems(workspace: string): Promise<{ file: string; message: string }[]>;
+  /** Malformed settings files, unusable and ineffective rules, each with its file and position. */
+  problems(workspace: string): Promise<Problem[]>;
 }
 
 export interface PolicyEngineOptions {
@@ -79,5 +80,6 @@ export interface PolicyEngineOptions {
   preparer?: CallPreparer;
 }
 
+export type { Problem } from './settings/load';
 export { createPolicyEngine, memoryGrantStore } from './engine';
 export type { EffectiveMode } from './mode';

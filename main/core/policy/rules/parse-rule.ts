@@ -18,7 +18,10 @@ const TOOLS: Record<string, RuleTool> = {
 };
 
 /** One rule text can stand for several rules: a deny or ask tool-name glob covers each tool family it matches. */
-export type ParsedRule = { ok: true; rules: Rule[]; warning: string | null } | { ok: false; message: string };
+export type ParsedRule =
+  | { ok: true; rules: Rule[]; warning: string | null }
+  /** `ineffective`: a well-formed allow rule that names nothing it could grant (`*`, `B*`, `mcp__*`). */
+  | { ok: false; message: string; ineffective?: true };
 
 /** `mcp__server`, `mcp__server__tool`, `mcp__server__get_*`: the server part is written out in full. */
 function namesMcpServer(name: string): boolean {
@@ -26,8 +29,9 @@ function namesMcpServer(name: string): boolean {
   return server !== '' && !server.includes('*');
 }
 
-function ineffective(text: string): string {
-  return `"${text}" grants nothing: a tool-name glob in an allow rule must name an MCP server (mcp__server or mcp__server__*); the rule is ineffective`;
+function ineffective(text: string): ParsedRule {
+  const message = `"${text}" is ineffective: a tool-name glob in an allow rule grants nothing unless it names an MCP server (mcp__server or mcp__server__*)`;
+  return { ok: false, message, ineffective: true };
 }
 
 /** The built-in rule families a tool-name glob matches (`B*` → Bash, `*` → all), and whether MCP names can match. */
@@ -85,7 +89,7 @@ export function parseRule(text: unknown, kind: RuleKind, source: PolicySource, f
     if (spec !== undefined) return { ok: false, message: `"${text}": MCP rules take no specifier` };
     if (name.length <= 5) return { ok: false, message: `"${text}" names no MCP server` };
     // An allow must name what it grants; a deny or ask glob only restricts, so it may span servers.
-    if (kind === 'allow' && !namesMcpServer(name)) return { ok: false, message: ineffective(trimmed) };
+    if (kind === 'allow' && !namesMcpServer(name)) return ineffective(trimmed);
     return { ok: true, rules: [{ ...base, tool: 'mcp', matcher: { type: 'mcp', name } }], warning: null };
   }
   if (name.includes('*')) return parseToolGlob(trimmed, name, spec, kind, base);
@@ -111,7 +115,7 @@ function parseToolGlob(
   kind: RuleKind,
   base: Pick<Rule, 'text' | 'kind' | 'source' | 'file'>,
 ): ParsedRule {
-  if (kind === 'allow') return { ok: false, message: ineffective(text) };
+  if (kind === 'allow') return ineffective(text);
   const { tools, mcp } = globFamilies(name);
   const rules: Rule[] = tools.map((tool) => ({ ...base, tool, matcher: { type: 'any' } }));
   if (mcp) rules.push({ ...base, tool: 'mcp', matcher: { type: 'mcp', name } });

@@ -6,6 +6,8 @@ import type { Rule, RuleKind } from '../rules/types';
 export interface Problem {
   file: string;
   message: string;
+  /** The allow rule, as written, when it is well formed but grants nothing (`*`, `mcp__*`). */
+  ineffectiveRule?: string;
 }
 
 export interface LoadedSettings {
@@ -81,6 +83,10 @@ export function readSettings(doc: unknown, file: string, source: PolicySource): 
     list.forEach((entry: unknown, i) => {
       const parsed = parseRule(entry, kind, source, file);
       if (!parsed.ok) {
+        if (parsed.ineffective && typeof entry === 'string') {
+          out.problems.push({ file, message: `permissions.${kind}[${i}]: ${parsed.message}`, ineffectiveRule: entry.trim() });
+          return;
+        }
         problem(`permissions.${kind}[${i}]: ${parsed.message}`, typeof entry !== 'string');
         return;
       }
