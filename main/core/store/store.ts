@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Db } from './db';
 import { openDatabase } from './db';
+import { Payloads } from './payloads';
 import { newId, newRef, nowIso } from './refs';
 import { resolveCandidate } from './resolve';
 import type { ApprovalRow, ParsedApproval, PromptRow, SessionRow, ToolCallRow, ToolCallStatus } from './rows';
@@ -32,11 +33,14 @@ export class Store {
 
   constructor(file: string) {
     this.db = openDatabase(file);
+    this.payloads = new Payloads(this.db);
     // One wrapper for every transaction (better-sqlite3 makes a nested call a savepoint).
     this.runTx = this.db.transaction((fn: () => unknown) => fn());
   }
 
   private readonly runTx: (fn: () => unknown) => unknown;
+  /** Long strings of the rows below, stored once and referenced (see payloads.ts). */
+  private readonly payloads: Payloads;
 
   private readonly statements = new Map<string, Database.Statement>();
   private readonly refCache = new Map<string, { ref: string; name: string | null }>();
@@ -62,6 +66,11 @@ export class Store {
     this.db.close();
   }
 
+
+  /** A write whose row references payloads written just before it: both in one transaction. */
+  private withPayloads<T>(fn: () => T): T {
+    return this.db.inTransaction ? fn() : this.tx(fn);
+  }
 
   tx<T>(fn: () => T): T {
     const outer = !this.db.inTransaction;
@@ -231,14 +240,19 @@ export class Store {
   // ---- transcript ----
 
   appendMessage(sessionId: string, promptId: string | null, message: ChatMessage, tokens: number | null = null): number {
-    const json = JSON.stringify(message);
-    const info = this.q('INSERT INTO messages (session_id, prompt_id, message_json, created_at, tokens) VALUES (?, ?, ?, ?, ?)')
-      .run(sessionId, promptId, json, nowIso(), tokens);
+    const { info, json } = this.withPayloads(() => {
+      const { stored, json } = this.payloads.toStoredJson(message);
+      return {
+        json,
+        info: this.q('INSERT INTO messages (session_id, prompt_id, message_json, created_at, tokens) VALUES (?, ?, ?, ?, ?)')
+          .run(sessionId, promptId, stored, nowIso(), tokens),
+      };
+    });
     const id = Number(info.lastInsertRowid);
     const cached = this.transcripts.get(sessionId);
     if (cached) {
       if (this.db.inTransaction) this.txAppended.add(sessionId);
-      // The cached copy is parsed back from the stored text, exactly as a fresh read would return it.
+      // The cached copy is parsed back from the message's JSON, exactly as a fresh read would return it.
       cached.push({ id, promptId, message: JSON.parse(json) as ChatMessage, tokens });
     }
     return id;
@@ -252,7 +266,7 @@ export class Store {
     } else {
       const rows = this.q('SELECT id, prompt_id, message_json, tokens FROM messages WHERE session_id = ? ORDER BY id')
         .all(sessionId) as { id: number; prompt_id: string | null; message_json: string; tokens: number | null }[];
-      cached = rows.map((r) => ({ id: r.id, promptId: r.prompt_id, message: JSON.parse(r.message_json) as ChatMessage, tokens: r.tokens }));
+      cached = rows.map((r) => ({ id: r.id, promptId: r.prompt_id, message: this.payloads.fromStoredJson(r.message_json) as ChatMessage, tokens: r.tokens }));
       if (this.db.inTransaction) this.txAppended.add(sessionId);
       if (this.transcripts.size >= TRANSCRIPT_CACHE_SESSIONS) {
         const oldest = this.transcripts.keys().next().value;
@@ -285,7 +299,7 @@ export class Store {
   // ---- tool calls ----
 
   findToolCall(messageId: number, callId: string): ToolCallRow | undefined {
-    return this.q('SELECT * FROM tool_calls WHERE message_id = ? AND call_id = ?').get(messageId, callId) as ToolCallRow | undefined;
+    return this.toolCallRow(this.q('SELECT * FROM tool_calls WHERE message_id = ? AND call_id = ?').get(messageId, callId) as ToolCallRow | undefined);
   }
 
   ensureToolCall(input: { sessionId: string; promptId: string; messageId: number; callId: string; tool: string; inputJson: string | null }): ToolCallRow {
@@ -309,11 +323,13 @@ export class Store {
       created_at: nowIso(),
       finished_at: null,
     };
-    this.q(
-        `INSERT INTO tool_calls (id, session_id, prompt_id, message_id, call_id, tool, input_json, status, created_at)
-         VALUES (@id, @session_id, @prompt_id, @message_id, @call_id, @tool, @input_json, @status, @created_at)`,
-      )
-      .run(row);
+    this.withPayloads(() =>
+      this.q(
+          `INSERT INTO tool_calls (id, session_id, prompt_id, message_id, call_id, tool, input_json, status, created_at)
+           VALUES (@id, @session_id, @prompt_id, @message_id, @call_id, @tool, @input_json, @status, @created_at)`,
+        )
+        .run({ ...row, input_json: this.payloads.toStoredText(row.input_json) }),
+    );
     return row;
   }
 
@@ -323,12 +339,20 @@ export class Store {
   }
 
   finishToolCall(id: string, ok: boolean, output: string): void {
-    this.q(`UPDATE tool_calls SET status = 'done', ok = ?, output = ?, finished_at = ? WHERE id = ?`)
-      .run(ok ? 1 : 0, output, nowIso(), id);
+    this.withPayloads(() =>
+      this.q(`UPDATE tool_calls SET status = 'done', ok = ?, output = ?, finished_at = ? WHERE id = ?`)
+        .run(ok ? 1 : 0, this.payloads.toStoredText(output), nowIso(), id),
+    );
   }
 
   getToolCall(id: string): ToolCallRow | undefined {
-    return this.q('SELECT * FROM tool_calls WHERE id = ?').get(id) as ToolCallRow | undefined;
+    return this.toolCallRow(this.q('SELECT * FROM tool_calls WHERE id = ?').get(id) as ToolCallRow | undefined);
+  }
+
+  /** A stored tool call row with its texts as they were given (references to payloads read back). */
+  private toolCallRow(row: ToolCallRow | undefined): ToolCallRow | undefined {
+    if (!row) return undefined;
+    return { ...row, input_json: this.payloads.fromStoredText(row.input_json), output: this.payloads.fromStoredText(row.output) };
   }
 
   // ---- approvals ----
@@ -344,24 +368,26 @@ export class Store {
   }): ParsedApproval {
     const id = newId();
     const ref = newRef((r) => this.q('SELECT 1 FROM approvals WHERE ref = ?').get(r) !== undefined);
-    this.q(
-        `INSERT INTO approvals (id, ref, session_id, prompt_id, tool_call_id, tool, input_json, decision_json, always_rules_json, status, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)`,
-      )
-      .run(id, ref, input.sessionId, input.promptId, input.toolCallId, input.tool, JSON.stringify(input.input),
-        JSON.stringify(input.decision), JSON.stringify(input.alwaysRules), nowIso());
+    this.withPayloads(() =>
+      this.q(
+          `INSERT INTO approvals (id, ref, session_id, prompt_id, tool_call_id, tool, input_json, decision_json, always_rules_json, status, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)`,
+        )
+        .run(id, ref, input.sessionId, input.promptId, input.toolCallId, input.tool, this.payloads.toStoredJson(input.input).stored,
+          JSON.stringify(input.decision), JSON.stringify(input.alwaysRules), nowIso()),
+    );
     return this.getApproval(id) as ParsedApproval;
   }
 
   getApproval(id: string): ParsedApproval | undefined {
     const row = this.q('SELECT * FROM approvals WHERE id = ?').get(id) as ApprovalRow | undefined;
-    return row ? parseApproval(row) : undefined;
+    return row ? parseApproval(row, this.payloads) : undefined;
   }
 
   approvalForToolCall(toolCallId: string): ParsedApproval | undefined {
     const row = this.q('SELECT * FROM approvals WHERE tool_call_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1')
       .get(toolCallId) as ApprovalRow | undefined;
-    return row ? parseApproval(row) : undefined;
+    return row ? parseApproval(row, this.payloads) : undefined;
   }
 
   listApprovals(filter: { sessionId?: string; status?: ApprovalStatus } = {}): ParsedApproval[] {
@@ -370,7 +396,7 @@ export class Store {
          ORDER BY created_at, rowid`,
       )
       .all({ sessionId: filter.sessionId ?? null, status: filter.status ?? null }) as ApprovalRow[];
-    return rows.map(parseApproval);
+    return rows.map((r) => parseApproval(r, this.payloads));
   }
 
   resolveApproval(query: string): Result<ParsedApproval> {
@@ -441,8 +467,11 @@ export class Store {
       promptRef: prompt?.ref ?? null,
     } as EngineEvent;
     if (!persist) return stamped;
-    const info = this.q('INSERT INTO events (ts, type, session_id, prompt_id, event_json) VALUES (?, ?, ?, ?, ?)')
-      .run(stamped.ts, stamped.type, stamped.sessionId, stamped.promptId, JSON.stringify(stamped));
+    // Published with its values whole; stored with long strings as references.
+    const info = this.withPayloads(() =>
+      this.q('INSERT INTO events (ts, type, session_id, prompt_id, event_json) VALUES (?, ?, ?, ?, ?)')
+        .run(stamped.ts, stamped.type, stamped.sessionId, stamped.promptId, this.payloads.toStoredJson(stamped).stored),
+    );
     stamped.seq = Number(info.lastInsertRowid);
     return stamped;
   }
@@ -468,7 +497,7 @@ export class Store {
       )
       .all({ sid: filter.sessionId ?? null, after: filter.afterSeq ?? 0, limit: filter.limit ?? 100_000 }) as { seq: number; event_json: string }[];
     return rows.map((r) => {
-      const parsed = EngineEventSchema.parse(JSON.parse(r.event_json));
+      const parsed = EngineEventSchema.parse(this.payloads.fromStoredJson(r.event_json));
       return { ...parsed, seq: r.seq };
     });
   }
@@ -581,11 +610,11 @@ export class Store {
   }
 }
 
-function parseApproval(row: ApprovalRow): ParsedApproval {
+function parseApproval(row: ApprovalRow, payloads: Payloads): ParsedApproval {
   const { decision_json, answer_json, input_json, always_rules_json, ...rest } = row;
   return {
     ...rest,
-    input: JSON.parse(input_json) as Record<string, unknown>,
+    input: payloads.fromStoredJson(input_json) as Record<string, unknown>,
     decision: JSON.parse(decision_json) as PolicyDecision,
     alwaysRules: JSON.parse(always_rules_json) as string[],
     answer: answer_json ? (JSON.parse(answer_json) as ApprovalAnswer) : null,

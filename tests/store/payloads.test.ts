@@ -1,0 +1,239 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { startModelServer, type ModelServer } from '../fixtures/model-server';
+import { createEngine, DATABASE_FILE, type Engine } from '../../main/core/engine';
+import { Store } from '../../main/core/store/store';
+import { migrate, migrations } from '../../main/core/store/migrations';
+import { PAYLOAD_THRESHOLD } from '../../main/core/store/payloads';
+import type { ChatMessage } from '../../main/core/model/types';
+import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { nextEvent, settled, unwrap } from '../helpers/engine';
+
+let server: ModelServer | null = null;
+let engine: Engine | null = null;
+const stores: Store[] = [];
+
+afterEach(async () => {
+  await engine?.close();
+  engine = null;
+  await server?.close();
+  server = null;
+  for (const s of stores.splice(0)) if (s.db.open) s.close();
+  cleanupTempDirs();
+});
+
+/**
+ * Text of random words from a random vocabulary, in lines: nothing repeats at length, so no storage trick that
+ * compresses would pass for storing once, and the tokenizer (which the engine runs on every message) stays fast.
+ */
+function randomText(chars: number): string {
+  const vocabulary = Array.from({ length: 4096 }, () => randomBytes(8).toString('hex').replace(/\d/g, '').slice(0, 3 + (randomBytes(1)[0] as number) % 6) || 'x');
+  const picks = randomBytes(2 * Math.ceil(chars / 3));
+  const out: string[] = [];
+  let length = 0;
+  for (let i = 0; length < chars; i++) {
+    const word = vocabulary[picks.readUInt16LE((2 * i) % (picks.length - 1)) % vocabulary.length] as string;
+    const sep = i % 12 === 11 ? '\n' : ' ';
+    out.push(word, sep);
+    length += word.length + 1;
+  }
+  return out.join('').slice(0, chars);
+}
+
+/** The database file's size once the WAL is folded into it and truncated, and the WAL left (0). */
+function checkpointedSize(file: string): { db: number; wal: number } {
+  const db = new Database(file);
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  const wal = statSync(`${file}-wal`).size;
+  db.close();
+  return { db: statSync(file).size, wal };
+}
+
+function openStore(file = join(tempDir(), 'p.db')): Store {
+  const s = new Store(file);
+  stores.push(s);
+  return s;
+}
+
+function payloadRows(store: Store): number {
+  return (store.db.prepare('SELECT COUNT(*) AS n FROM payloads').get() as { n: number }).n;
+}
+
+function writeCall(id: string, args: string): ChatMessage {
+  return { role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: 'Write', arguments: args } }] };
+}
+
+describe('large payloads are stored once', () => {
+  it('a 20 MB Write keeps the database within 1.3× the payload, and every reader sees the whole input', async () => {
+    const content = randomText(20 * 1024 * 1024);
+    const input = { path: 'big.txt', content };
+    server = await startModelServer({
+      script: {
+        // Whole megabytes per chunk: the test is about storage, not about streaming 20 MB in small pieces.
+        chunkSize: 1 << 20,
+        rules: [{ when: 'write it', steps: [{ toolCalls: [{ name: 'Write', arguments: input }] }, { content: 'written' }] }],
+      },
+    });
+    const home = makeHome(server.url);
+    engine = await createEngine({ home, env: {}, approvals: 'ask' });
+    const ws = tempDir();
+    const s = unwrap(await engine.handlers['session.create']({ workspace: ws, name: 'big' }));
+    const asked = nextEvent(engine, 'approval_requested', () => true, 60_000);
+    const live = nextEvent(engine, 'tool_call', () => true, 60_000);
+    const result = nextEvent(engine, 'tool_result', () => true, 60_000);
+    const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'write it' }));
+    const req = await asked;
+    expect(req.input).toEqual(input);
+    unwrap(await engine.handlers['approval.answer']({ approval: req.approvalId, answer: { kind: 'allow_once' } }));
+    expect((await result).ok).toBe(true);
+    await settled(engine, p.id, 60_000);
+    // Live events carry the value itself.
+    expect((await live).input).toEqual(input);
+    expect(readFileSync(join(ws, 'big.txt'), 'utf8')).toBe(content);
+
+    const fork = unwrap(await engine.handlers['session.fork']({ session: s.id, name: 'big-fork' }));
+    expect(fork.messages).toBeGreaterThan(0);
+    await engine.close();
+    engine = null;
+
+    const file = join(home, DATABASE_FILE);
+    const size = checkpointedSize(file);
+    const payload = Buffer.byteLength(content);
+    expect(size.wal).toBe(0);
+    expect(size.db).toBeLessThanOrEqual(1.3 * payload);
+
+    // Read back through a fresh store: transcript (source and fork), tool call row, approval and events hold the
+    // original input, and the fork points at the same payload (one row).
+    const store = openStore(file);
+    expect(payloadRows(store)).toBe(1);
+    const args = JSON.stringify(input);
+    for (const sessionId of [s.id, fork.session.id]) {
+      const calls = store.listMessages(sessionId).flatMap((m) => (m.message.role === 'assistant' ? (m.message.tool_calls ?? []) : []));
+      expect(calls.map((c) => c.function.arguments)).toEqual([args]);
+    }
+    const row = store.db.prepare('SELECT id FROM tool_calls WHERE session_id = ?').get(s.id) as { id: string };
+    expect(store.getToolCall(row.id)?.input_json).toBe(args);
+    expect(store.listApprovals({ sessionId: s.id }).map((a) => a.input)).toEqual([input]);
+    const events = store.listEvents({ sessionId: s.id });
+    expect(events.flatMap((e) => (e.type === 'tool_call' ? [e.input] : []))).toEqual([input]);
+    expect(events.flatMap((e) => (e.type === 'approval_requested' ? [e.input] : []))).toEqual([input]);
+  }, 120_000);
+
+  it('stores identical long strings once across rows and sessions, and reads each row back as written', () => {
+    const store = openStore();
+    const text = randomText(PAYLOAD_THRESHOLD + 1000);
+    const a = store.createSession({ workspace: '/w', name: 'a', mode: 'default' });
+    const b = store.createSession({ workspace: '/w', name: 'b', mode: 'default' });
+    for (const s of [a, b]) {
+      const p = store.createPrompt(s.id, 'go');
+      const args = JSON.stringify({ path: 'f.txt', content: text });
+      const msg = store.appendMessage(s.id, p.id, writeCall('c1', args));
+      const call = store.createToolCall({ sessionId: s.id, promptId: p.id, messageId: msg, callId: 'c1', tool: 'Write', inputJson: args });
+      store.finishToolCall(call.id, true, text);
+      store.appendMessage(s.id, p.id, { role: 'tool', tool_call_id: 'c1', content: text });
+      store.appendEvent({ type: 'tool_call', sessionId: s.id, promptId: p.id, callId: 'c1', tool: 'Write', input: { path: 'f.txt', content: text }, decision: null }, true);
+      store.appendEvent({ type: 'turn_completed', sessionId: s.id, promptId: p.id, content: text }, true);
+      expect(store.getToolCall(call.id)).toMatchObject({ input_json: args, output: text });
+    }
+    expect(payloadRows(store)).toBe(1);
+    const file = store.db.name;
+    store.close();
+
+    const again = openStore(file);
+    for (const s of [a, b]) {
+      const messages = again.listMessages(s.id).map((m) => m.message);
+      expect(messages).toEqual([writeCall('c1', JSON.stringify({ path: 'f.txt', content: text })), { role: 'tool', tool_call_id: 'c1', content: text }]);
+      const events = again.listEvents({ sessionId: s.id });
+      expect(events.map((e) => (e.type === 'tool_call' ? e.input : e.type === 'turn_completed' ? e.content : null))).toEqual([{ path: 'f.txt', content: text }, text]);
+    }
+    // Small rows are stored as they are.
+    const sizes = again.db.prepare('SELECT MAX(length(message_json)) AS m FROM messages').get() as { m: number };
+    expect(sizes.m).toBeLessThan(1000);
+  });
+
+  it('keeps values that look like references, odd escapes and texts starting with U+FFFF exactly', () => {
+    const store = openStore();
+    const s = store.createSession({ workspace: '/w', name: null, mode: 'default' });
+    const p = store.createPrompt(s.id, 'go');
+    const long = randomText(PAYLOAD_THRESHOLD + 10);
+    const tricky = {
+      $payload: 'not a reference',
+      $$payload: ['also', 'not'],
+      bytes: 3,
+      nested: [{ $payload: { quoted: true } }, '{"$payload":"0000"}'],
+      content: long,
+    };
+    // Arguments as a model may write them: spaces, a \u escape and a slash escape, and one long leaf written plainly.
+    const oddArgs = `{ "path" : "a\\u0062c\\/d", "content" : ${JSON.stringify(long)} , "again": ${JSON.stringify(long)} }`;
+    // Arguments whose long leaf is escaped differently from JSON.stringify: stored whole, read back exactly.
+    const escapedArgs = `{"content":"\\u0041${long}"}`;
+    const notJson = `{"content": "${long}`;
+    const marked = '\uffffstarts with the mark';
+    const markedLong = `\uffff${long}`;
+
+    const m1 = store.appendMessage(s.id, p.id, writeCall('c1', oddArgs));
+    const m2 = store.appendMessage(s.id, p.id, writeCall('c2', escapedArgs));
+    const m3 = store.appendMessage(s.id, p.id, writeCall('c3', notJson));
+    const m4 = store.appendMessage(s.id, p.id, { role: 'user', content: JSON.stringify(tricky) });
+    const calls = [
+      store.createToolCall({ sessionId: s.id, promptId: p.id, messageId: m1, callId: 'c1', tool: 'Write', inputJson: oddArgs }),
+      store.createToolCall({ sessionId: s.id, promptId: p.id, messageId: m2, callId: 'c2', tool: 'Write', inputJson: marked }),
+      store.createToolCall({ sessionId: s.id, promptId: p.id, messageId: m3, callId: 'c3', tool: 'Write', inputJson: markedLong }),
+    ];
+    store.finishToolCall(calls[0]!.id, true, marked);
+    store.finishToolCall(calls[1]!.id, false, markedLong);
+    store.appendEvent({ type: 'tool_call', sessionId: s.id, promptId: p.id, callId: 'c1', tool: 'Write', input: tricky, decision: null }, true);
+    const approval = store.createApproval({
+      sessionId: s.id,
+      promptId: p.id,
+      toolCallId: calls[0]!.id,
+      tool: 'Write',
+      input: tricky,
+      decision: { decision: 'needs_approval', reason: 'test' } as never,
+      alwaysRules: [],
+    });
+    const file = store.db.name;
+    store.close();
+
+    const again = openStore(file);
+    expect(again.listMessages(s.id).map((m) => m.id)).toEqual([m1, m2, m3, m4]);
+    expect(again.listMessages(s.id).map((m) => m.message)).toEqual([
+      writeCall('c1', oddArgs),
+      writeCall('c2', escapedArgs),
+      writeCall('c3', notJson),
+      { role: 'user', content: JSON.stringify(tricky) },
+    ]);
+    expect(calls.map((c) => again.getToolCall(c.id)).map((c) => [c?.input_json, c?.output])).toEqual([
+      [oddArgs, marked],
+      [marked, markedLong],
+      [markedLong, null],
+    ]);
+    expect(again.listEvents({ sessionId: s.id }).map((e) => (e.type === 'tool_call' ? e.input : null))).toEqual([tricky]);
+    expect(again.getApproval(approval.id)?.input).toEqual(tricky);
+    // The two leaves of oddArgs and the whole of escapedArgs / notJson / markedLong: the long text is stored
+    // once for all the rows that hold it as it is.
+    const stored = again.db.prepare('SELECT text FROM payloads').all() as { text: string }[];
+    expect(stored.filter((r) => r.text === long)).toHaveLength(1);
+    expect(stored.map((r) => r.text).sort()).toEqual([long, escapedArgs, notJson, markedLong].sort());
+  });
+
+  it('rewrites rows written before references existed so that they still read as written', () => {
+    const file = join(tempDir(), 'old.db');
+    const old = new Database(file);
+    migrate(old, migrations.filter((m) => m.version <= 7));
+    old.exec(`INSERT INTO sessions (id, ref, workspace, created_at) VALUES ('s1', 'aaaaaa', '/w', 'now')`);
+    old.exec(`INSERT INTO prompts (id, ref, session_id, position, text, status, created_at) VALUES ('p1', 'bbbbbb', 's1', 1, 'x', 'completed', 'now')`);
+    const looksLikeRef = { role: 'user', content: 'x', extra: { $payload: 'abc', bytes: 3 } };
+    old.prepare(`INSERT INTO messages (session_id, prompt_id, message_json, created_at) VALUES ('s1', 'p1', ?, 'now')`).run(JSON.stringify(looksLikeRef));
+    old.exec(`INSERT INTO tool_calls (id, session_id, prompt_id, message_id, call_id, tool, input_json, status, output, created_at)
+              VALUES ('t1', 's1', 'p1', 1, 'c1', 'Bash', '{}', 'done', char(65535) || 'out', 'now')`);
+    old.close();
+
+    const store = openStore(file);
+    expect(store.listMessages('s1').map((m) => m.message)).toEqual([looksLikeRef]);
+    expect(store.getToolCall('t1')?.output).toBe('\uffffout');
+  });
+});
