@@ -1,12 +1,14 @@
+import path from 'node:path';
 import type { Parser } from 'web-tree-sitter';
-import { isHarmlessShellVariable, isInertEnv } from './env-vars';
+import { builtinAssignedNames, isHarmlessShellVariable, isInertEnv } from './env-vars';
 import { fileArgAccesses } from './file-args';
+import { gitReasons } from './git';
 import { neverPrefixReason } from './never-prefix';
 import { basename } from './options';
 import { createBashParserLoader } from './parser';
 import type { FileAccess, ShellAnalysis, ShellWord, SimpleCommand } from './types';
 import { MAX_CODE_DEPTH, ShellWalker } from './walk';
-import { builtinCode, findExecCommands, shellInvocation, unwrap } from './wrappers';
+import { builtinCode, findExecCommands, shellInvocation, unwrap, type WrappedDir } from './wrappers';
 import { staticWord } from './words';
 
 /** Longer commands always ask (their deny checks still run). */
@@ -35,6 +37,20 @@ export interface ShellPlan {
 
 const HARMLESS = new Set(['cd', 'pushd', 'popd', 'true', 'false', ':']);
 
+/** One way of reading a command (through wrappers, paths, find -exec) and where that reading runs. */
+interface Reading {
+  argv: ShellWord[];
+  cwd: string | null;
+  /** Arguments are added at run time (xargs). */
+  appended: boolean;
+}
+
+function movedTo(cwd: string | null, dir: WrappedDir): string | null {
+  if (dir === null) return cwd;
+  if (dir === 'unknown' || dir.value === null || cwd === null) return null;
+  return path.resolve(cwd, dir.value);
+}
+
 class Analyzer {
   readonly parts: CommandPart[] = [];
   private hereDocsParsed = false;
@@ -42,10 +58,11 @@ class Analyzer {
   constructor(
     private readonly parser: Parser,
     private readonly home: string,
+    private readonly workspace: string,
     private readonly root: ShellWalker,
   ) {}
 
-  private parseCode(words: ShellWord[], cmd: SimpleCommand, part: CommandPart, what: string): void {
+  private parseCode(words: ShellWord[], cmd: SimpleCommand, cwd: string | null, part: CommandPart, what: string): void {
     if (words.some((w) => w.value === null)) {
       part.forceAsk.push(`${what} runs code that is only known at run time`);
       part.transparent = false;
@@ -56,18 +73,18 @@ class Analyzer {
       part.forceAsk.push('commands are nested too deeply to check');
       return;
     }
-    const nested = new ShellWalker(this.parser, this.home, cmd.cwd, cmd.depth + 1);
+    const nested = new ShellWalker(this.parser, this.home, cwd, cmd.depth + 1);
     nested.walkSource(code);
     this.root.merge(nested.result);
   }
 
-  private parseHereDocs(cmd: SimpleCommand, part: CommandPart): void {
+  private parseHereDocs(cmd: SimpleCommand, cwd: string | null, part: CommandPart): void {
     const docs = this.root.result.hereDocs;
     if (docs.some((d) => d.dynamic)) part.forceAsk.push('a shell reads a here-document with expansions');
     if (this.hereDocsParsed) return;
     this.hereDocsParsed = true;
     for (const doc of [...docs]) {
-      const nested = new ShellWalker(this.parser, this.home, cmd.cwd, cmd.depth + 1);
+      const nested = new ShellWalker(this.parser, this.home, cwd, cmd.depth + 1);
       nested.walkSource(doc.text);
       this.root.merge(nested.result);
     }
@@ -84,6 +101,7 @@ class Analyzer {
     }
     if (bare) {
       part.transparent = true;
+      this.checkDeclaredNames(cmd, part);
       return;
     }
     const first = cmd.argv[0] as ShellWord;
@@ -95,11 +113,11 @@ class Analyzer {
     if (HARMLESS.has(first.value)) part.transparent = true;
 
     const seen = new Set<string>();
-    const queue: ShellWord[][] = [cmd.argv];
+    const queue: Reading[] = [{ argv: cmd.argv, cwd: cmd.cwd, appended: false }];
     let readsStdin = cmd.piped || cmd.hereDoc;
     while (queue.length > 0) {
-      const argv = queue.shift() as ShellWord[];
-      const key = argv.map((w) => w.value ?? '\0').join('\u0001');
+      const { argv, cwd, appended } = queue.shift() as Reading;
+      const key = `${cwd ?? '\0'}\u0002${argv.map((w) => w.value ?? '\0').join('\u0001')}`;
       if (seen.has(key) || seen.size > 20) continue;
       seen.add(key);
       part.variants.push(argv);
@@ -108,23 +126,23 @@ class Analyzer {
         part.forceAsk.push(`a wrapped command name is only known at run time`);
         continue;
       }
-      if (program.includes('/')) queue.push([staticWord(basename(program)), ...argv.slice(1)]);
+      if (program.includes('/')) queue.push({ argv: [staticWord(basename(program)), ...argv.slice(1)], cwd, appended });
       const isOuter = argv === cmd.argv;
       const code = builtinCode(argv);
       if (code !== null) {
         if (isOuter) part.transparent = true;
-        if (code.length) this.parseCode(code, cmd, part, basename(program));
+        if (code.length) this.parseCode(code, cmd, cwd, part, basename(program));
         continue;
       }
       const shell = shellInvocation(argv);
       if (shell) {
         if (shell.kind === 'code') {
           if (isOuter) part.transparent = true;
-          this.parseCode([shell.code], cmd, part, basename(program));
+          this.parseCode([shell.code], cmd, cwd, part, basename(program));
         } else if (shell.kind === 'stdin') {
           if (cmd.piped || !cmd.hereDoc) part.forceAsk.push(`${basename(program)} reads commands from its input`);
           else if (isOuter) part.transparent = true;
-          this.parseHereDocs(cmd, part);
+          this.parseHereDocs(cmd, cwd, part);
         } else if (shell.kind === 'unknown') part.forceAsk.push(shell.reason);
         continue;
       }
@@ -135,17 +153,41 @@ class Analyzer {
           for (const a of inner.env) {
             if (!isInertEnv(a.name)) part.forceAsk.push(`setting ${a.name} can change what the command runs`);
           }
+          const innerCwd = movedTo(cwd, inner.dir);
           if (inner.kind === 'argv') {
-            queue.push(inner.argv);
-            if (basename(program) === 'xargs') readsStdin = false;
-          } else this.parseCode(inner.code, cmd, part, basename(program));
+            const xargs = basename(program) === 'xargs';
+            queue.push({ argv: inner.argv, cwd: innerCwd, appended: appended || xargs });
+            if (xargs) readsStdin = false;
+          } else this.parseCode(inner.code, cmd, innerCwd, part, basename(program));
         }
         continue;
       }
-      for (const exec of findExecCommands(argv)) queue.push(exec);
+      for (const exec of findExecCommands(argv)) {
+        queue.push({ argv: exec.argv, cwd: exec.inMatchFolder ? null : cwd, appended: true });
+      }
       const never = neverPrefixReason(argv, readsStdin);
       if (never && !part.neverPrefix) part.neverPrefix = never;
-      this.root.result.files.push(...fileArgAccesses(argv, cmd.cwd));
+      for (const name of builtinAssignedNames(argv)) {
+        if (name === null) part.forceAsk.push(`${basename(program)} sets a variable whose name is only known at run time`);
+        else if (!isHarmlessShellVariable(name)) part.forceAsk.push(`setting ${name} can change what later commands run`);
+      }
+      const git = gitReasons(argv, cwd, this.workspace, appended);
+      if (git.forceAsk) part.forceAsk.push(git.forceAsk);
+      if (git.neverPrefix && !part.neverPrefix) part.neverPrefix = git.neverPrefix;
+      this.root.result.files.push(...fileArgAccesses(argv, cwd));
+    }
+  }
+
+  /**
+   * `export NAME` (or `declare -x NAME`) hands a variable set earlier, maybe by `read` or a `for` loop, to every
+   * later command; a name that can change what commands run asks as an assignment would.
+   */
+  private checkDeclaredNames(cmd: SimpleCommand, part: CommandPart): void {
+    if (!cmd.declaration || cmd.argv[0]?.value === 'unset') return;
+    for (const w of cmd.argv.slice(1)) {
+      const name = w.value;
+      if (name === null || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || isHarmlessShellVariable(name)) continue;
+      part.forceAsk.push(`${cmd.argv[0]?.value ?? 'declaring'} ${name} can change what later commands run`);
     }
   }
 }
@@ -159,7 +201,7 @@ export interface AnalyzeOptions {
 export function analyzeShell(parser: Parser, source: string, opts: AnalyzeOptions): ShellPlan {
   const root = new ShellWalker(parser, opts.home, opts.cwd, 0);
   root.walkSource(source);
-  const analyzer = new Analyzer(parser, opts.home, root);
+  const analyzer = new Analyzer(parser, opts.home, opts.cwd, root);
   const commands: SimpleCommand[] = root.result.commands;
   for (let i = 0; i < commands.length && i < 5000; i++) analyzer.analyze(commands[i] as SimpleCommand);
   const result: ShellAnalysis = root.result;

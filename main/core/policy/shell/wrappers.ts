@@ -1,10 +1,16 @@
 import { basename, scanOptions, type OptionSpec } from './options';
 import type { Assignment, ShellWord } from './types';
 
+/**
+ * The folder a wrapped command runs in: the wrapper's own (null), one named by an option (`env -C DIR`), or
+ * 'unknown' (a new root folder, as with chroot, gives every path another meaning).
+ */
+export type WrappedDir = ShellWord | 'unknown' | null;
+
 /** What a wrapper command runs: another argv, a code string, or nothing it can see. */
 export type Unwrapped =
-  | { kind: 'argv'; argv: ShellWord[]; env: Assignment[] }
-  | { kind: 'code'; code: ShellWord[]; env: Assignment[] }
+  | { kind: 'argv'; argv: ShellWord[]; env: Assignment[]; dir: WrappedDir }
+  | { kind: 'code'; code: ShellWord[]; env: Assignment[]; dir: WrappedDir }
   | { kind: 'none' }
   | { kind: 'unknown'; reason: string };
 
@@ -19,6 +25,10 @@ interface WrapperSpec extends OptionSpec {
   noCommand?: string[];
   /** NAME=value operands before the command set the environment (env, sudo). */
   envOperands?: boolean;
+  /** Options that run the command in another folder. */
+  chdirOptions?: string[];
+  /** The command runs under another root folder (always, or with one of these options). */
+  newRoot?: true | string[];
 }
 
 export const WRAPPERS: Record<string, WrapperSpec> = {
@@ -32,12 +42,17 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   setsid: {},
   time: {},
   coproc: {},
-  env: { short: 'uCS', long: ['unset', 'chdir', 'split-string'], codeOptions: ['S', 'split-string'], envOperands: true },
+  env: {
+    short: 'uCS', long: ['unset', 'chdir', 'split-string'], codeOptions: ['S', 'split-string'], envOperands: true,
+    chdirOptions: ['C', 'chdir'],
+  },
   sudo: {
-    short: 'ughpCDrtUT',
-    long: ['user', 'group', 'host', 'prompt', 'close-from', 'chdir', 'role', 'type', 'other-user', 'command-timeout'],
+    short: 'ughpCDRrtUT',
+    long: ['user', 'group', 'host', 'prompt', 'close-from', 'chdir', 'chroot', 'role', 'type', 'other-user', 'command-timeout'],
     noCommand: ['l', 'list', 'v', 'validate', 'k', 'K', 'reset-timestamp', 'remove-timestamp', 'e', 'edit', 'V', 'version'],
     envOperands: true,
+    chdirOptions: ['D', 'chdir'],
+    newRoot: ['R', 'chroot'],
   },
   doas: { short: 'uC' },
   xargs: {
@@ -48,9 +63,12 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   flock: { short: 'wEc', long: ['timeout', 'wait', 'conflict-exit-code', 'command'], codeOptions: ['c', 'command'], skip: 1 },
   ionice: { short: 'cnpPu', long: ['class', 'classdata', 'pid', 'pgid', 'uid'], noCommand: ['p', 'P', 'u', 'pid', 'pgid', 'uid'] },
   taskset: { noCommand: ['p', 'pid'], skip: 1 },
-  unshare: { short: 'SGRwl', long: ['setuid', 'setgid', 'root', 'wd', 'propagation', 'setgroups'] },
+  unshare: {
+    short: 'SGRwl', long: ['setuid', 'setgid', 'root', 'wd', 'propagation', 'setgroups'],
+    chdirOptions: ['w', 'wd'], newRoot: ['R', 'root'],
+  },
   script: { short: 'cEIOBTt', long: ['command', 'echo', 'log-in', 'log-out', 'log-io', 'log-timing', 'logging-format'], codeOptions: ['c', 'command'] },
-  chroot: { long: ['userspec', 'groups'], skip: 1 },
+  chroot: { long: ['userspec', 'groups'], skip: 1, newRoot: true },
   su: { short: 'cgGsw', long: ['command', 'group', 'supp-group', 'shell', 'whitelist-environment', 'session-command'], codeOptions: ['c', 'command', 'session-command'] },
   runuser: { short: 'cgGsuw', long: ['command', 'group', 'supp-group', 'shell', 'user', 'whitelist-environment', 'session-command'], codeOptions: ['c', 'command', 'session-command'] },
   strace: { short: 'eoOpPsuEaIXbS', long: ['output', 'attach', 'user', 'env'] },
@@ -80,7 +98,7 @@ export function unwrap(argv: ShellWord[]): Unwrapped | null {
   if (name === 'busybox') {
     const rest = argv.slice(1);
     if (rest[0]?.value?.startsWith('-')) return { kind: 'none' };
-    return rest.length ? { kind: 'argv', argv: rest, env: [] } : { kind: 'none' };
+    return rest.length ? { kind: 'argv', argv: rest, env: [], dir: null } : { kind: 'none' };
   }
   const spec = WRAPPERS[name];
   if (!spec) return null;
@@ -89,13 +107,20 @@ export function unwrap(argv: ShellWord[]): Unwrapped | null {
   if (scanned.unknown) return { kind: 'unknown', reason: `cannot tell what ${name} runs` };
   for (const opt of spec.noCommand ?? []) if (scanned.options.has(opt)) return { kind: 'none' };
   let env: Assignment[] = [];
+  let dir: WrappedDir = null;
+  for (const opt of spec.chdirOptions ?? []) {
+    const target = scanned.options.get(opt);
+    if (target !== undefined) dir = target ?? 'unknown';
+  }
+  const newRoot = spec.newRoot === true || (spec.newRoot ?? []).some((opt) => scanned.options.has(opt));
+  if (newRoot) dir = 'unknown';
   let rest = args.slice(scanned.operandIndex);
   if (name === 'env' && args.some((w) => w.value === '-')) rest = rest.filter((w) => w.value !== '-');
   for (const opt of spec.codeOptions ?? []) {
     const code = scanned.options.get(opt);
     if (code !== undefined) {
       if (code === null) return { kind: 'unknown', reason: `${name} -${opt} has no argument` };
-      return { kind: 'code', code: [code, ...(name === 'env' ? rest : [])], env: [] };
+      return { kind: 'code', code: [code, ...(name === 'env' ? rest : [])], env: [], dir };
     }
   }
   if (spec.envOperands) {
@@ -106,15 +131,15 @@ export function unwrap(argv: ShellWord[]): Unwrapped | null {
   rest = rest.slice(spec.skip ?? 0);
   if (name === 'flock' && (rest[0]?.value === '-c' || rest[0]?.value === '--command')) {
     // `flock FILE -c CODE`: the option may follow the lock file.
-    return rest[1] ? { kind: 'code', code: [rest[1]], env: [] } : { kind: 'unknown', reason: 'flock -c has no argument' };
+    return rest[1] ? { kind: 'code', code: [rest[1]], env: [], dir } : { kind: 'unknown', reason: 'flock -c has no argument' };
   }
   if (name === 'flock' && /^\d+$/.test(args[scanned.operandIndex]?.value ?? '')) return { kind: 'none' };
   if (name === 'watch' && !(scanned.options.has('x') || scanned.options.has('exec'))) {
     // watch joins its arguments with spaces and runs them with `sh -c`.
-    return rest.length ? { kind: 'code', code: rest, env } : { kind: 'none' };
+    return rest.length ? { kind: 'code', code: rest, env, dir } : { kind: 'none' };
   }
   if (rest.length === 0) return { kind: 'none' };
-  return { kind: 'argv', argv: rest, env };
+  return { kind: 'argv', argv: rest, env, dir };
 }
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'fish', 'csh', 'tcsh', 'rbash']);
@@ -154,9 +179,15 @@ export function builtinCode(argv: ShellWord[]): ShellWord[] | null {
   return null;
 }
 
+/** A command `find` runs for each match; `-execdir`/`-okdir` run it in the match's folder. */
+export interface FindExec {
+  argv: ShellWord[];
+  inMatchFolder: boolean;
+}
+
 /** Commands `find -exec/-execdir/-ok/-okdir` will run (for deny see-through). */
-export function findExecCommands(argv: ShellWord[]): ShellWord[][] {
-  const out: ShellWord[][] = [];
+export function findExecCommands(argv: ShellWord[]): FindExec[] {
+  const out: FindExec[] = [];
   for (let i = 1; i < argv.length; i++) {
     const v = argv[i]?.value;
     if (v === '-exec' || v === '-execdir' || v === '-ok' || v === '-okdir') {
@@ -167,7 +198,7 @@ export function findExecCommands(argv: ShellWord[]): ShellWord[][] {
         if (t === ';' || t === '+') break;
         cmd.push(argv[j] as ShellWord);
       }
-      if (cmd.length) out.push(cmd);
+      if (cmd.length) out.push({ argv: cmd, inMatchFolder: v === '-execdir' || v === '-okdir' });
       i = j;
     }
   }

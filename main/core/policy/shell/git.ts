@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { basename } from './options';
+import type { ShellWord } from './types';
+
+/** Why a `git ...` rule granted for the workspace does not cover this git command. */
+export interface GitReasons {
+  /** Git runs in a folder outside the workspace (after `cd`): no rule covers it, the command asks. */
+  forceAsk: string | null;
+  /** Git is pointed at another repository or given configuration on the command line: only an exact rule allows it. */
+  neverPrefix: string | null;
+}
+
+/** Global options whose argument is a separate word and changes nothing about which repository git uses. */
+const HARMLESS_VALUE_OPTIONS = new Set(['--namespace', '--attr-source', '--super-prefix', '--list-cmds']);
+
+/** Options of git subcommands whose value is a program git runs. */
+const PROGRAM_OPTIONS: Record<string, { long: string[]; short: string }> = {
+  fetch: { long: ['upload-pack'], short: '' },
+  pull: { long: ['upload-pack'], short: '' },
+  clone: { long: ['upload-pack', 'template'], short: 'u' },
+  'ls-remote': { long: ['upload-pack'], short: '' },
+  push: { long: ['receive-pack', 'exec'], short: '' },
+  'send-pack': { long: ['receive-pack', 'exec'], short: '' },
+  archive: { long: ['exec'], short: '' },
+  rebase: { long: ['exec'], short: 'x' },
+  difftool: { long: ['extcmd'], short: 'x' },
+  grep: { long: ['open-files-in-pager'], short: 'O' },
+};
+
+/** `git config` forms that only read. */
+const CONFIG_READS = new Set(['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--list', '-l', '--show-origin', '--show-scope']);
+
+export function isInside(root: string, dir: string): boolean {
+  const rel = path.relative(root, dir);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+function subcommandReason(sub: string, args: ShellWord[]): string | null {
+  if (sub === 'config') {
+    const values = args.map((w) => w.value);
+    if (values.some((v) => v === null)) return 'git config arguments are only known at run time';
+    const operands = values.filter((v) => !(v as string).startsWith('-'));
+    const reads = values.some((v) => CONFIG_READS.has(v as string)) || ['get', 'list'].includes(operands[0] ?? '');
+    if (reads || (operands.length === 1 && !values.some((v) => v !== null && /^--(unset|add|replace|edit|rename|remove)|^-e$/.test(v)))) return null;
+    return 'git config changes configuration, which can name a program to run';
+  }
+  if (sub === 'submodule' && args.some((w) => w.value === 'foreach')) return 'git submodule foreach runs a command';
+  if (sub === 'bisect' && args[0]?.value === 'run') return 'git bisect run runs a command';
+  const spec = PROGRAM_OPTIONS[sub];
+  if (!spec) return null;
+  for (const w of args) {
+    const v = w.value;
+    if (v === null || v === '--') break;
+    if (v.startsWith('--')) {
+      const name = v.slice(2).split('=')[0] as string;
+      if (spec.long.includes(name)) return `git ${sub} --${name} names a program to run`;
+    } else if (v.startsWith('-') && [...v.slice(1)].some((c) => spec.short.includes(c))) {
+      return `git ${sub} ${v} names a program to run`;
+    }
+  }
+  return null;
+}
+
+/**
+ * A git rule granted for the workspace (`Bash(git *)`, `Bash(git status)`) is about the workspace's repository.
+ * Git that runs elsewhere (a `cd` out of the workspace, `-C`, `--git-dir`, `--work-tree`, `--bare`) or that is
+ * given configuration on the command line (`-c`, `--config-env`, `--exec-path=`: config can name a pager, an
+ * fsmonitor or an alias that runs anything) is something else. `cwd` is where the command runs (null when a
+ * dynamic `cd` hides it); `appended` says more arguments come from elsewhere (xargs).
+ */
+export function gitReasons(argv: ShellWord[], cwd: string | null, workspace: string, appended: boolean): GitReasons {
+  const reasons: GitReasons = { forceAsk: null, neverPrefix: null };
+  const program = argv[0]?.value;
+  if (program === null || program === undefined || basename(program) !== 'git') return reasons;
+  if (cwd === null) reasons.forceAsk = 'git runs in a folder only known at run time, maybe another repository';
+  else if (!isInside(workspace, cwd)) reasons.forceAsk = `git runs in ${cwd}, outside the workspace (another repository)`;
+  const never = (why: string): void => {
+    reasons.neverPrefix ??= why;
+  };
+  let dir = cwd;
+  let movedBy: string | null = null;
+  let i = 1;
+  for (; i < argv.length; i++) {
+    const v = (argv[i] as ShellWord).value;
+    if (v === null) {
+      never('git options are only known at run time');
+      return reasons;
+    }
+    if (!v.startsWith('-')) break;
+    const inline = v.startsWith('--') && v.includes('=');
+    const name = inline ? v.slice(0, v.indexOf('=')) : v;
+    if (name === '-C' || (/^-C./.test(v) && !v.startsWith('--'))) {
+      const target = v === '-C' ? (argv[++i]?.value ?? null) : v.slice(2);
+      movedBy = `git -C ${target ?? '(unknown)'}`;
+      dir = target === null || dir === null ? null : path.resolve(dir, target);
+    } else if (name === '-c' || (/^-c./.test(v) && !v.startsWith('--')) || name === '--config-env') {
+      never(`git ${name} sets configuration, which can name a program to run`);
+      if (!inline && (v === '-c' || v === '--config-env')) i++;
+    } else if (name === '--git-dir' || name === '--work-tree') {
+      never(`git ${name} points git at another repository`);
+      if (!inline) i++;
+    } else if (name === '--exec-path' && inline) {
+      never('git --exec-path= runs git commands from another folder');
+    } else if (name === '--bare') {
+      never('git --bare reads the folder as a repository');
+    } else if (HARMLESS_VALUE_OPTIONS.has(name) && !inline) {
+      i++;
+    }
+  }
+  if (movedBy !== null && (dir === null || !isInside(workspace, dir))) never(`${movedBy} runs in another repository`);
+  const sub = argv[i]?.value;
+  if (sub === undefined) {
+    if (appended) never('xargs supplies the git subcommand and its options');
+    return reasons;
+  }
+  if (sub === null) {
+    never('the git subcommand is only known at run time');
+    return reasons;
+  }
+  const why = subcommandReason(sub, argv.slice(i + 1));
+  if (why) never(why);
+  return reasons;
+}
