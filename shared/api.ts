@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdOrRef } from './ids';
 import { ApprovalSummary, PromptSummary, SessionDetail, SessionSummary } from './models';
 import { ApprovalAnswer, PermissionMode, PolicyDecision, PolicySource } from './policy';
+import { ModeSource } from './session-mode';
 import { CompactionFigures, ConflictResolution, EngineEvent } from './events';
 import { ProviderConfig, RedactedConfig } from './config';
 import type { Result } from './result';
@@ -16,6 +17,7 @@ export const requests = {
     input: z.object({
       workspace: z.string().min(1),
       name: z.string().min(1).max(80).optional(),
+      /** A person's pick; without one the session follows the settings' `permissions.defaultMode`. */
       mode: PermissionMode.optional(),
       /** Run the session in its own git worktree on a new branch `paragents/<ref>` (the workspace must be in a git repository). */
       isolate: z.boolean().optional(),
@@ -25,7 +27,8 @@ export const requests = {
   'session.list': { input: z.object({ includeClosed: z.boolean().optional() }), output: z.array(SessionSummary) },
   'session.get': { input: z.object({ session: IdOrRef }), output: SessionDetail },
   'session.close': { input: z.object({ session: IdOrRef }), output: z.null() },
-  'session.setMode': { input: z.object({ session: IdOrRef, mode: PermissionMode }), output: SessionSummary },
+  /** A person picks the session's mode; null lets it follow the settings' `permissions.defaultMode` again. */
+  'session.setMode': { input: z.object({ session: IdOrRef, mode: PermissionMode.nullable() }), output: SessionSummary },
   /** Stored events of one session (or all), for replaying a transcript after a reload. */
   'session.events': {
     input: z.object({ session: IdOrRef.optional(), afterSeq: z.number().int().optional(), limit: z.number().int().min(1).max(100_000).optional() }),
@@ -82,6 +85,7 @@ export const requests = {
       workspace: z.string().nullable(),
       trusted: z.boolean(),
       mode: PermissionMode,
+      modeSource: ModeSource,
       rules: z.array(
         z.object({ rule: z.string(), effect: z.enum(['allow', 'ask', 'deny']), source: PolicySource, file: z.string().nullable() }),
       ),

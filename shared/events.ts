@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ApprovalAnswer, ApprovalStatus, PolicyDecision } from './policy';
+import { ApprovalAnswer, ApprovalStatus, PermissionMode, PolicyDecision } from './policy';
+import { ModeSource } from './session-mode';
 import { PromptStatus } from './status';
 
 /** Fields every engine event carries. `seq` is the store's order; events are persisted before they are published. */
@@ -42,10 +43,15 @@ export const EngineEvent = z.discriminatedUnion('type', [
     ...base,
     type: z.literal('session_created'),
     workspace: z.string(),
+    /** The mode the session starts in and where it came from (absent from older events). */
+    mode: PermissionMode.optional(),
+    modeSource: ModeSource.optional(),
     /** Set on a fork: the session it was copied from, and that session's last event included in the copy. */
     forkedFrom: z.object({ sessionId: z.string(), sessionRef: z.string(), seq: z.number().int() }).optional(),
   }),
   z.object({ ...base, type: z.literal('session_closed') }),
+  /** A person picked the session's mode (`modeSource` 'session'), or let it follow the settings again. */
+  z.object({ ...base, type: z.literal('session_mode'), mode: PermissionMode, modeSource: ModeSource }),
   z.object({ ...base, type: z.literal('prompt_queued'), text: z.string(), position: z.number().int() }),
   z.object({ ...base, type: z.literal('prompt_status'), status: PromptStatus }),
   z.object({ ...base, type: z.literal('turn_started'), resumed: z.boolean() }),

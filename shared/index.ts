@@ -7,6 +7,7 @@ export * from './policy';
 export * from './result';
 export * from './status';
 export * from './session-status';
+export * from './session-mode';
 export * from './validate-request';
 export * from './tools';
 export * from './focus-route';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PromptStatus, SessionStatus } from './status';
 import { ApprovalStatus, PermissionMode, PolicyDecision } from './policy';
+import { ModeSource } from './session-mode';
 
 export const Usage = z.object({
   promptTokens: z.number().int().min(0),
@@ -37,7 +38,10 @@ export const SessionSummary = z.object({
   ref: z.string(),
   name: z.string().nullable(),
   workspace: z.string(),
+  /** The mode the session works in now: the one chosen for it, else the settings' defaultMode, else default. */
   mode: PermissionMode,
+  /** Where `mode` came from: `session` when a person chose it, else the settings file (or `default`). */
+  modeSource: ModeSource,
   status: SessionStatus,
   queueLength: z.number().int().min(0),
   pendingApprovals: z.number().int().min(0),

@@ -3,6 +3,7 @@ import type { ApprovalAnswer, ApprovalStatus, PolicyDecision } from './policy';
 import type { PromptStatus } from './status';
 import { isTerminal } from './status';
 import { missingCase } from './result';
+import { modeText } from './session-mode';
 
 /**
  * A stored session read back for people: its events folded into entries in the order they happened (prompts,
@@ -64,6 +65,9 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
         break;
       case 'session_closed':
         out.push({ kind: 'closed', ts: e.ts });
+        break;
+      case 'session_mode':
+        out.push({ kind: 'note', ts: e.ts, promptRef, tone: 'info', text: `mode: ${modeText(e.mode, e.modeSource)}` });
         break;
       case 'prompt_queued':
         out.push({ kind: 'prompt', ts: e.ts, promptRef, text: e.text });

@@ -1,5 +1,6 @@
 import { EngineEvent } from '../../shared/events';
 import { missingCase } from '../../shared/result';
+import { modeText } from '../../shared/session-mode';
 
 /**
  * One JSON line per event: `type`, `session` (name or ref), `prompt` (ref) and `ts` first, then the payload.
@@ -22,9 +23,11 @@ export function eventTextLine(e: EngineEvent): string | null {
   const tag = `[S:${e.sessionName ?? e.sessionRef}]${e.promptRef ? `[P:${e.promptRef}]` : ''}`;
   switch (e.type) {
     case 'session_created':
-      return `${tag} session created in ${e.workspace}${e.forkedFrom ? ` (forked from S:${e.forkedFrom.sessionRef})` : ''}`;
+      return `${tag} session created in ${e.workspace}${e.forkedFrom ? ` (forked from S:${e.forkedFrom.sessionRef})` : ''}${e.mode && e.modeSource ? `, mode ${modeText(e.mode, e.modeSource)}` : ''}`;
     case 'session_closed':
       return `${tag} session closed`;
+    case 'session_mode':
+      return `${tag} mode ${modeText(e.mode, e.modeSource)}`;
     case 'prompt_queued':
       return `${tag} queued: ${short(e.text)}`;
     case 'prompt_status':

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { createEngine } from '../core/engine';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { contextMeterText } from '../../shared/token-format';
+import { modeText } from '../../shared/session-mode';
 
 export async function runSessionsCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
@@ -38,7 +39,7 @@ export async function runSessionsCommand(argv: string[], io: CliIo): Promise<num
     } else {
       for (const s of r.value) {
         const name = s.name ?? '-';
-        io.stdout(`${s.ref}  ${name.padEnd(16)} ${s.status.padEnd(16)} queue=${s.queueLength} tokens=${s.usage.totalTokens}${s.context ? ` ctx=${contextMeterText(s.context)}` : ''}  ${s.workspace}`);
+        io.stdout(`${s.ref}  ${name.padEnd(16)} ${s.status.padEnd(16)} mode=${modeText(s.mode, s.modeSource)} queue=${s.queueLength} tokens=${s.usage.totalTokens}${s.context ? ` ctx=${contextMeterText(s.context)}` : ''}  ${s.workspace}`);
       }
     }
     return EXIT_OK;

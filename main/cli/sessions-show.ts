@@ -7,6 +7,7 @@ import { buildTranscript, forkOrigin, inheritedEvents, type ToolEntry, type Tran
 import { transcriptMarkdown } from '../../shared/transcript-markdown';
 import { createEngine, type Engine } from '../core/engine';
 import { eventJsonLine } from './format';
+import { modeText } from '../../shared/session-mode';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 
 export const SESSIONS_SHOW_USAGE = 'usage: paragents sessions show SESSION [--json | --markdown | --events | --context]';
@@ -83,7 +84,7 @@ export async function showSession(h: Handlers, query: string, form: ShowForm): P
       const s = session.value;
       const who = s.name ? `${s.ref} "${s.name}"` : s.ref;
       const header = [
-        `Session ${who} · ${s.status} · mode ${s.mode} · ${s.prompts.length} prompt${s.prompts.length === 1 ? '' : 's'} · ${s.usage.totalTokens.toLocaleString('en-US')} tokens used`,
+        `Session ${who} · ${s.status} · mode ${modeText(s.mode, s.modeSource)} · ${s.prompts.length} prompt${s.prompts.length === 1 ? '' : 's'} · ${s.usage.totalTokens.toLocaleString('en-US')} tokens used`,
         `Workspace: ${s.workspace}${s.worktree ? ` (worktree of ${s.worktree.baseWorkspace}, branch ${s.worktree.branch})` : ''}`,
       ];
       return { ok: true, value: [...header, ...transcriptLines(buildTranscript(events.value))] };

@@ -9,7 +9,8 @@ export function NewSessionForm() {
   const pendingPrompt = usePanel((s) => s.ui.pendingPrompt);
   const [workspace, setWorkspace] = useState(lastWorkspace ?? '');
   const [name, setName] = useState('');
-  const [mode, setMode] = useState<PermissionMode>('default');
+  // '' picks no mode: the session follows the settings' defaultMode until a person picks one.
+  const [mode, setMode] = useState<PermissionMode | ''>('');
   const [prompt, setPrompt] = useState(pendingPrompt ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +27,7 @@ export function NewSessionForm() {
     const result = await actions.createSession({
       workspace: workspace.trim(),
       ...(name.trim() ? { name: name.trim() } : {}),
-      mode,
+      ...(mode ? { mode } : {}),
       ...(prompt.trim() ? { prompt } : {}),
     });
     setBusy(false);
@@ -47,7 +48,8 @@ export function NewSessionForm() {
       <label htmlFor={`${id}-name`}>Name</label>
       <input id={`${id}-name`} name="name" value={name} placeholder="optional" maxLength={80} onChange={(e) => setName(e.target.value)} />
       <label htmlFor={`${id}-mode`}>Mode</label>
-      <select id={`${id}-mode`} value={mode} onChange={(e) => setMode(PermissionMode.parse(e.target.value))}>
+      <select id={`${id}-mode`} value={mode} onChange={(e) => setMode(e.target.value === '' ? '' : PermissionMode.parse(e.target.value))}>
+        <option value="">From settings</option>
         {PermissionMode.options.map((m) => (
           <option key={m} value={m}>
             {m}

@@ -1,11 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { PermissionMode, ToolName } from '../../shared';
+import { ToolName, modeText } from '../../shared';
 import type { PolicyDecision, RequestOutput } from '../../shared';
 import { decisionText, sourceLabel } from '../format/decision-text';
 import { isRecord } from '../format/tool-summary';
 import { sessionTitle } from '../store/status';
 import { useActions, usePanel } from '../store/use-panel';
+import { ModePicker } from './ModePicker';
 
 type Rules = RequestOutput<'policy.rules'>;
 
@@ -58,11 +59,7 @@ export function PermissionsView() {
               </td>
               <td className="meta">{s.workspace}</td>
               <td>
-                <select aria-label={`Mode of ${s.ref}`} value={s.mode} onChange={(e) => void actions.setMode(s.id, PermissionMode.parse(e.target.value))}>
-                  {PermissionMode.options.map((m) => (
-                    <option key={m}>{m}</option>
-                  ))}
-                </select>
+                <ModePicker label={`Mode of ${s.ref}`} mode={s.mode} source={s.modeSource} onPick={(m) => void actions.setMode(s.id, m)} />
               </td>
             </tr>
           ))}
@@ -82,7 +79,7 @@ export function PermissionsView() {
       {rules ? (
         <>
           <p className="meta">
-            Workspace {rules.workspace ?? '—'} is {rules.trusted ? 'trusted' : 'not trusted'} · mode {rules.mode}{' '}
+            Workspace {rules.workspace ?? '—'} is {rules.trusted ? 'trusted' : 'not trusted'} · mode {modeText(rules.mode, rules.modeSource)}{' '}
             {rules.workspace ? (
               <button type="button" onClick={() => void setTrust(rules.workspace as string, !rules.trusted)}>
                 {rules.trusted ? 'Stop trusting this workspace' : 'Trust this workspace'}

@@ -1,11 +1,11 @@
 import { useShallow } from 'zustand/react/shallow';
-import { PermissionMode } from '../../shared';
 import { displayStatus, openConflictsOf, pendingApprovalsOf, sessionTitle } from '../store/status';
 import { useActions, usePanel } from '../store/use-panel';
 import { ApprovalCard } from './ApprovalCard';
 import { ConflictCard } from './ConflictCard';
 import { ContextMeter } from './ContextMeter';
 import { InterruptedTurns } from './InterruptedCard';
+import { ModePicker } from './ModePicker';
 import { PromptBox } from './PromptBox';
 import { QueueList } from './QueueList';
 import { SessionMenu } from './SessionMenu';
@@ -40,13 +40,7 @@ export function SessionPane({ sessionId }: { sessionId: string }) {
         <ContextMeter sessionId={session.id} />
         <label className="mode-select">
           <span>Mode</span>
-          <select value={session.mode} onChange={(e) => void actions.setMode(session.id, PermissionMode.parse(e.target.value))}>
-            {PermissionMode.options.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </select>
+          <ModePicker mode={session.mode} source={session.modeSource} onPick={(m) => void actions.setMode(session.id, m)} />
         </label>
         <button type="button" onClick={() => void actions.closeSession(session.id)}>
           Close session

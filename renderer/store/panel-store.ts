@@ -44,7 +44,8 @@ export interface PanelActions {
   answerApproval(approvalId: string, answer: ApprovalAnswer): Promise<Result<ApprovalSummary>>;
   resolveConflict(promptId: string, resolution: Exclude<ConflictResolution, 'block'>): Promise<Result<PromptSummary>>;
   closeSession(sessionId: string): Promise<Result<null>>;
-  setMode(sessionId: string, mode: PermissionMode): Promise<Result<SessionSummary>>;
+  /** A person's pick of the session's mode; null: follow the settings' defaultMode again. */
+  setMode(sessionId: string, mode: PermissionMode | null): Promise<Result<SessionSummary>>;
   /** A new session with the same workspace and model view up to now; it is added and focused. */
   forkSession(sessionId: string): Promise<Result<RequestOutput<'session.fork'>>>;
   /** Compacts the session's model view now, optionally focused on a subject; the outcome goes to the log. */

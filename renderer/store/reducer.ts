@@ -48,13 +48,16 @@ export function applyEvent(state: DomainState, event: EngineEvent): DomainState 
 function applyTyped(s: DomainState, e: EngineEvent): DomainState {
   switch (e.type) {
     case 'session_created': {
-      const created = updateSession(s, e.sessionId, (v) => ({ ...v, workspace: e.workspace, createdAt: v.createdAt || e.ts }));
+      const mode = e.mode && e.modeSource ? { mode: e.mode, modeSource: e.modeSource } : {};
+      const created = updateSession(s, e.sessionId, (v) => ({ ...v, workspace: e.workspace, createdAt: v.createdAt || e.ts, ...mode }));
       return e.forkedFrom
         ? pushNotice(created, e, 'info', `forked from session ${e.forkedFrom.sessionRef}: its finished turns are this session's history`)
         : created;
     }
     case 'session_closed':
       return updateSession(s, e.sessionId, (v) => ({ ...v, closed: true }));
+    case 'session_mode':
+      return updateSession(s, e.sessionId, (v) => ({ ...v, mode: e.mode, modeSource: e.modeSource }));
     case 'prompt_queued': {
       if (!e.promptId) return s;
       const prompt: PromptView = {
@@ -217,6 +220,7 @@ export function applySummaries(state: DomainState, summaries: readonly SessionSu
       ...v,
       name: summary.name,
       mode: summary.mode,
+      modeSource: summary.modeSource,
       summaryStatus: summary.status,
       totalTokens: Math.max(v.totalTokens, summary.usage.totalTokens),
       context: summary.context ?? v.context,
@@ -283,6 +287,7 @@ function ensureSessionFields(
     name,
     workspace,
     mode: 'default',
+    modeSource: 'default',
     summaryStatus: 'idle',
     totalTokens: 0,
     context: null,

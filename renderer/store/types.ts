@@ -4,6 +4,7 @@ import type {
   CompactionFigures,
   ConflictKind,
   ConflictResolution,
+  ModeSource,
   PermissionMode,
   PolicyDecision,
   PromptStatus,
@@ -17,6 +18,8 @@ export interface SessionView {
   name: string | null;
   workspace: string;
   mode: PermissionMode;
+  /** Where `mode` came from: chosen for the session, or a settings file's defaultMode. */
+  modeSource: ModeSource;
   /** Status as the engine last reported it in a summary; the displayed one is derived (see status.ts). */
   summaryStatus: SessionStatus;
   totalTokens: number;

@@ -75,7 +75,7 @@ describe('paragents sessions show', () => {
     expect(r.err).toEqual([]);
     expect(r.code).toBe(0);
     const text = r.out.join('\n');
-    expect(r.out[0]).toMatch(/^Session [0-9a-f]{6} "report" · completed · mode default · 1 prompt · [\d,]+ tokens used$/);
+    expect(r.out[0]).toMatch(/^Session [0-9a-f]{6} "report" · completed · mode default \(built in\) · 1 prompt · [\d,]+ tokens used$/);
     expect(text).toContain(`Workspace: ${ws}`);
     expect(text).toMatch(/\[P:[0-9a-f]{6}\] you:\n {4}please write the report\n {4}in markdown/);
     expect(text).toMatch(/assistant:\n {4}Writing it\./);

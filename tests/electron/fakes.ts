@@ -52,6 +52,7 @@ export const session = (over: Partial<SessionSummary> = {}): SessionSummary => (
   name: 'web-api',
   workspace: '/work/web-api',
   mode: 'default',
+  modeSource: 'default',
   status: 'waiting_approval',
   queueLength: 0,
   pendingApprovals: 1,

@@ -166,7 +166,7 @@ describe('reducer', () => {
 
   it('seeds mode, usage and closed state from summaries', () => {
     const summary: SessionSummary = {
-      id: 's9', ref: '999999', name: 'docs', workspace: '/w/docs', mode: 'plan', status: 'idle', queueLength: 0, pendingApprovals: 0,
+      id: 's9', ref: '999999', name: 'docs', workspace: '/w/docs', mode: 'plan', modeSource: 'session', status: 'idle', queueLength: 0, pendingApprovals: 0,
       usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 }, createdAt: '2025-01-01T00:00:00Z', closedAt: null,
     };
     const s: DomainState = applySummaries(emptyDomain(), [summary]);

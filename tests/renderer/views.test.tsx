@@ -112,7 +112,7 @@ describe('permissions view', () => {
       'policy.rules': () => ({
         ok: true,
         value: {
-          workspace: '/w/one', trusted: true, mode: 'default',
+          workspace: '/w/one', trusted: true, mode: 'default', modeSource: 'default',
           rules: [
             { rule: 'Bash(git status)', effect: 'allow', source: 'project', file: '/w/one/.paragents/settings.json' },
             { rule: 'Read(~/.ssh/**)', effect: 'deny', source: 'managed', file: '/etc/paragents/managed-settings.json' },
@@ -148,7 +148,7 @@ describe('permissions view', () => {
     let trusted = false;
     const fake = fakeApi({
       'session.list': () => ({ ok: true, value: [summary('sess-1', 'a1b2c3', '/w/one', { name: 'api' })] }),
-      'policy.rules': () => ({ ok: true, value: { workspace: '/w/one', trusted, mode: 'default', rules: [] } }),
+      'policy.rules': () => ({ ok: true, value: { workspace: '/w/one', trusted, mode: 'default', modeSource: 'default', rules: [] } }),
       'workspace.trust': ({ workspace, trusted: t }) => {
         trusted = t;
         return { ok: true, value: { workspace, trusted: t } };

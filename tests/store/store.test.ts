@@ -90,7 +90,7 @@ describe('store', () => {
     }
     if (facts.closed) store.closeSession(s.id);
 
-    const summary = store.sessionSummary(store.getSession(s.id)!);
+    const summary = store.sessionSummary(store.getSession(s.id)!, { mode: 'default', source: 'default' });
     panel = applySummaries(panel, [summary]);
     for (const p of store.listPrompts(s.id)) panel = applyPromptSummary(panel, store.promptSummary(p));
 

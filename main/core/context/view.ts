@@ -1,3 +1,4 @@
+import { withoutReasoning } from '../model/provider-message';
 import type { ChatMessage } from '../model/types';
 import type { CompactionRecord, ModelView, TranscriptRow, ViewCounter } from './compaction-types';
 import { REPLY_PRIMING_TOKENS } from './tokens';
@@ -38,7 +39,8 @@ export interface BuildViewInput {
 
 /**
  * The messages the model sees, as a pure function of the stored rows: the system prompt, the latest
- * compaction's head message, then every message after what it covers, pruned tool outputs as stubs.
+ * compaction's head message, then every message after what it covers, pruned tool outputs as stubs, answers
+ * without their reasoning.
  * The same rows and record always give the same view, so a reload rebuilds it exactly.
  */
 export function buildModelView(input: BuildViewInput): ModelView {
@@ -64,7 +66,8 @@ export function buildModelView(input: BuildViewInput): ModelView {
       tokens += counter.countMessage(stub);
       continue;
     }
-    messages.push(row.message);
+    // The reasoning kept with an answer is not the model's to see again (and counts no tokens: see countMessage).
+    messages.push(withoutReasoning(row.message));
     tokens += rowTokens(row, counter);
   }
   return { messages, tokens };

@@ -19,6 +19,7 @@ import type { PermissionMode } from '../../../shared/policy';
 import type { SessionSummary } from '../../../shared/models';
 import type { SessionRow } from '../store/rows';
 import type { WorktreeRequests } from '../worktree';
+import type { EffectiveMode } from '../policy';
 import type { HistoryRequestNames } from './history-handlers';
 import type { ContextRequestNames } from './context-handlers';
 
@@ -44,7 +45,9 @@ export interface HandlerDeps {
     undo(sessionId: string, opts: { dryRun?: boolean }): Promise<Result<UndoReport>>;
   };
   /** Creates a session in its own git worktree (worktree service). */
-  isolate: (input: { workspace: string; name: string | null; mode: PermissionMode }) => Promise<Result<SessionRow>>;
+  isolate: (input: { workspace: string; name: string | null; mode: PermissionMode | null }) => Promise<Result<SessionRow>>;
+  /** The session's effective mode and its source (policy engine): what its summaries and events report. */
+  modeOf: (row: SessionRow) => EffectiveMode;
 }
 
 /** Requests answered elsewhere (setup-handlers.ts, worktree/service.ts), merged in by the composition root. */
@@ -52,6 +55,12 @@ type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames 
 
 export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupRequests> {
   const { store, bus, scheduler } = d;
+  const summary = (row: SessionRow): SessionSummary => store.sessionSummary(row, d.modeOf(row));
+  const created = (row: SessionRow): SessionSummary => {
+    const s = summary(row);
+    bus.emit({ type: 'session_created', sessionId: row.id, promptId: null, workspace: row.workspace, mode: s.mode, modeSource: s.modeSource });
+    return s;
+  };
 
   const cancelPrompt = (p: PromptRow, reason: string): void => {
     if (isTerminal(p.status)) return;
@@ -67,11 +76,10 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
     return p;
   };
 
-  const createIsolated = async (dir: string, name: string | null, mode: PermissionMode): Promise<Result<SessionSummary>> => {
+  const createIsolated = async (dir: string, name: string | null, mode: PermissionMode | null): Promise<Result<SessionSummary>> => {
     const row = await d.isolate({ workspace: dir, name, mode });
     if (!row.ok) return row;
-    bus.emit({ type: 'session_created', sessionId: row.value.id, promptId: null, workspace: row.value.workspace });
-    return ok(store.sessionSummary(row.value));
+    return ok(created(row.value));
   };
 
   return {
@@ -85,18 +93,17 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       }
       if (!isDir) return err('invalid_input', `workspace is not a folder: ${dir}`);
       if (name && store.sessionByName(name)) return err('invalid_input', `a session named "${name}" already exists`);
-      if (isolate) return createIsolated(dir, name ?? null, mode ?? 'default');
-      const row = store.createSession({ workspace: dir, name: name ?? null, mode: mode ?? 'default' });
-      bus.emit({ type: 'session_created', sessionId: row.id, promptId: null, workspace: dir });
-      return ok(store.sessionSummary(row));
+      // Without a mode picked here the session follows the settings' defaultMode until a person picks one.
+      if (isolate) return createIsolated(dir, name ?? null, mode ?? null);
+      return ok(created(store.createSession({ workspace: dir, name: name ?? null, mode: mode ?? null })));
     },
 
-    'session.list': ({ includeClosed }) => ok(store.listSessions(includeClosed ?? false).map((s) => store.sessionSummary(s))),
+    'session.list': ({ includeClosed }) => ok(store.listSessions(includeClosed ?? false).map(summary)),
 
     'session.get': ({ session }) => {
       const s = store.resolveSession(session);
       if (!s.ok) return s;
-      return ok({ ...store.sessionSummary(s.value), prompts: store.listPrompts(s.value.id).map((p) => store.promptSummary(p)) });
+      return ok({ ...summary(s.value), prompts: store.listPrompts(s.value.id).map((p) => store.promptSummary(p)) });
     },
 
     'session.close': ({ session }) => {
@@ -112,7 +119,9 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       const s = store.resolveSession(session);
       if (!s.ok) return s;
       store.setSessionMode(s.value.id, mode);
-      return ok(store.sessionSummary(store.getSession(s.value.id) ?? s.value));
+      const next = summary(store.getSession(s.value.id) ?? s.value);
+      bus.emit({ type: 'session_mode', sessionId: s.value.id, promptId: null, mode: next.mode, modeSource: next.modeSource });
+      return ok(next);
     },
 
     'session.events': ({ session, afterSeq, limit }) => {
@@ -286,7 +295,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
         if (!s.ok) return s;
         ws ??= s.value.workspace;
         sessionId = s.value.id;
-        sessionMode ??= s.value.mode;
+        sessionMode ??= s.value.chosen_mode ?? undefined;
       }
       if (!ws) return err('invalid_input', 'policy.check needs a session or a workspace');
       const checked = await d.authorizer.check({ tool, input, workspace: ws, sessionId, mode: sessionMode, headless: d.headless });

@@ -16,6 +16,8 @@ import { CompactionStore } from '../context/compaction-store';
 import { buildModelView, headMessage, rowTokens } from '../context/view';
 import type { EventBus } from './event-bus';
 import { systemPrompt } from './system-prompt';
+import type { SessionRow } from '../store/rows';
+import type { EffectiveMode } from '../policy';
 
 export type HistoryRequestNames = 'session.context' | 'session.fork';
 
@@ -30,6 +32,8 @@ export interface HistoryDeps {
   counters: TokenCounters;
   /** The engine's window resolver; without it: config.json's contextWindow, else the built-in table, else the default. */
   resolveWindow?: (provider: WindowProvider) => Promise<ContextWindow>;
+  /** The session's effective mode and its source (policy engine). */
+  modeOf: (row: SessionRow) => EffectiveMode;
 }
 
 /** `session.context` (what the model sees now, part by part) and `session.fork`. */
@@ -116,17 +120,20 @@ export function createHistoryHandlers(d: HistoryDeps): Pick<RequestHandlers, His
         const c = copySessionHistory(store, source, name ?? null);
         copyCompaction(compactions, source.id, c);
         tracker.copy(source.id, c.row.id);
+        const mode = d.modeOf(c.row);
         bus.emit({
           type: 'session_created',
           sessionId: c.row.id,
           promptId: null,
           workspace: c.row.workspace,
+          mode: mode.mode,
+          modeSource: mode.source,
           forkedFrom: { sessionId: source.id, sessionRef: source.ref, seq: lastEventSeq(store, source.id) },
         });
         return c;
       });
       return ok({
-        session: store.sessionSummary(store.getSession(copy.row.id) ?? copy.row),
+        session: store.sessionSummary(store.getSession(copy.row.id) ?? copy.row, d.modeOf(copy.row)),
         forkedFrom: { id: source.id, ref: source.ref, name: source.name },
         prompts: copy.prompts,
         messages: copy.messages,

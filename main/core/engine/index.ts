@@ -13,7 +13,8 @@ import { ApprovalWaiters } from './approval-waiters';
 import { EventBus } from './event-bus';
 import { createHandlers } from './handlers';
 import { lockHome } from './home-lock';
-import { createPolicyEngine } from '../policy';
+import { createPolicyEngine, type EffectiveMode } from '../policy';
+import type { SessionRow } from '../store/rows';
 import { hostEnv } from '../host-env';
 import { createShellAnalyzer } from '../policy/shell/analyze';
 import { createSetupHandlers } from './setup-handlers';
@@ -62,6 +63,8 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     preparer,
   });
   const authorizer = policy;
+  // A session's mode as the policy decides with it: a person's pick, else the settings' defaultMode.
+  const modeOf = (row: SessionRow): EffectiveMode => policy.sessionMode(row.workspace, row.chosen_mode);
   const initial = loadConfig({ home: opts.home, env });
   const slots = new Slots(initial.ok ? initial.value.config.concurrency : 4);
 
@@ -140,10 +143,11 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
       if (created.ok && policy.isTrusted(input.workspace)) await policy.trustWorkspace(created.value.workspace);
       return created;
     },
+    modeOf,
   });
 
   const handlers = { ...coreHandlers, ...createSetupHandlers({ home: opts.home, env, store, rules: policy }), ...worktrees.handlers,
-    ...createHistoryHandlers({ store, bus, home: opts.home, env, tools: deps.tools.specs, instructions: context.instructions, counters: context.counters, resolveWindow: windows.resolve }),
+    ...createHistoryHandlers({ store, bus, home: opts.home, env, tools: deps.tools.specs, instructions: context.instructions, counters: context.counters, resolveWindow: windows.resolve, modeOf }),
     ...createContextHandlers({ store, bus, deps, scheduler }) };
 
   // Before anything runs: turns left mid-way by a process that stopped are nobody's now.

@@ -4,6 +4,7 @@ import type { RequestHandlers } from '../../../shared/api';
 import { RuntimeConfig } from '../../../shared/config';
 import { err, ok, type Result } from '../../../shared/result';
 import type { PermissionMode, PolicySource } from '../../../shared/policy';
+import type { EffectiveMode } from '../policy';
 import { configPath, loadConfig, redactConfig, saveConfig, type Env } from '../config';
 import { listModels } from '../model';
 import type { Store } from '../store/store';
@@ -16,6 +17,7 @@ export interface RulesView {
   untrustWorkspace(workspace: string): Promise<void>;
   effectiveRules(workspace: string): Promise<{ rule: string; kind: 'allow' | 'ask' | 'deny'; source: PolicySource; file: string | null }[]>;
   isTrusted(workspace: string): boolean;
+  sessionMode(workspace: string, chosen: PermissionMode | null): EffectiveMode;
 }
 
 /** Ports local model servers answer on by default, offered first in the setup view. */
@@ -81,19 +83,21 @@ export function createSetupHandlers(d: {
 
     'policy.rules': async ({ session, workspace }) => {
       let ws = workspace ? resolve(workspace) : null;
-      let mode: PermissionMode = 'default';
+      let chosen: PermissionMode | null = null;
       if (session) {
         const s = d.store.resolveSession(session);
         if (!s.ok) return s;
         ws ??= s.value.workspace;
-        mode = s.value.mode;
+        chosen = s.value.chosen_mode;
       }
-      if (!ws || !d.rules) return ok({ workspace: ws, trusted: false, mode, rules: [] });
+      if (!ws || !d.rules) return ok({ workspace: ws, trusted: false, mode: chosen ?? 'default', modeSource: chosen ? 'session' : 'default', rules: [] });
       const rules = await d.rules.effectiveRules(ws);
+      const mode = d.rules.sessionMode(ws, chosen);
       return ok({
         workspace: ws,
         trusted: d.rules.isTrusted(ws),
-        mode,
+        mode: mode.mode,
+        modeSource: mode.source,
         rules: rules.map((r) => ({ rule: r.rule, effect: r.kind, source: r.source, file: r.file })),
       });
     },

@@ -1,7 +1,10 @@
 import type OpenAI from 'openai';
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { ResolvedProvider } from '../config/types';
+import { chunkUsage } from './chunk-usage';
+import { readDelta } from './delta';
 import { AttemptError, classify, failure, type AttemptFailure } from './failure';
+import { withoutReasoning } from './provider-message';
 import type { AssistantToolCall, ModelRequest, ModelTurn, ModelUsage } from './types';
 
 export interface AttemptOptions {
@@ -35,11 +38,6 @@ function addToolDeltas(calls: PartialCall[], deltas: ChatCompletionChunk.Choice.
   }
 }
 
-function toUsage(usage: ChatCompletionChunk['usage']): ModelUsage | null {
-  if (!usage) return null;
-  return { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, totalTokens: usage.total_tokens };
-}
-
 /** One streamed request to one provider. Never throws: every failure comes back classified. */
 export async function streamAttempt(opts: AttemptOptions): Promise<AttemptResult> {
   const { client, provider, request, timeoutMs } = opts;
@@ -64,7 +62,8 @@ export async function streamAttempt(opts: AttemptOptions): Promise<AttemptResult
     armTimer();
     const params: ChatCompletionCreateParamsStreaming = {
       model: provider.model,
-      messages: request.messages,
+      // The context view leaves reasoning out already; stripping it here too holds for every caller.
+      messages: request.messages.map(withoutReasoning),
       stream: true,
       ...(opts.streamOptions ? { stream_options: { include_usage: true } } : {}),
       ...(request.tools.length > 0 ? { tools: request.tools } : {}),
@@ -72,6 +71,7 @@ export async function streamAttempt(opts: AttemptOptions): Promise<AttemptResult
     };
     const stream = await client.chat.completions.create(params, { signal: controller.signal });
     let content = '';
+    let reasoning = '';
     const calls: PartialCall[] = [];
     let usage: ModelUsage | null = null;
     let finishReason: string | null = null;
@@ -85,13 +85,18 @@ export async function streamAttempt(opts: AttemptOptions): Promise<AttemptResult
       const c = chunk as Partial<ChatCompletionChunk>;
       chunks++;
       if (typeof c.model === 'string' && c.model !== '') model = c.model;
-      usage = toUsage(c.usage) ?? usage;
+      // Some servers repeat growing usage on every chunk: the last figures win.
+      usage = chunkUsage(chunk as Record<string, unknown>) ?? usage;
       for (const choice of Array.isArray(c.choices) ? c.choices : []) {
         if (choice.index !== undefined && choice.index !== 0) continue;
-        const text = choice.delta?.content;
-        if (typeof text === 'string' && text !== '') {
-          content += text;
-          request.onDelta?.(text);
+        const read = readDelta(choice.delta);
+        if (read.reasoning !== '') {
+          reasoning += read.reasoning;
+          request.onReasoningDelta?.(read.reasoning);
+        }
+        if (read.text !== '') {
+          content += read.text;
+          request.onDelta?.(read.text);
         }
         if (Array.isArray(choice.delta?.tool_calls)) addToolDeltas(calls, choice.delta.tool_calls);
         if (choice.finish_reason) finishReason = choice.finish_reason;
@@ -104,7 +109,7 @@ export async function streamAttempt(opts: AttemptOptions): Promise<AttemptResult
     const toolCalls: AssistantToolCall[] = calls
       .filter((c) => c !== undefined)
       .map((c, i) => ({ id: c.id || `call_${i}`, type: 'function', function: { name: c.name, arguments: c.arguments } }));
-    return { ok: true, turn: { content, toolCalls, usage, finishReason, provider: provider.name, model } };
+    return { ok: true, turn: { content, reasoning, toolCalls, usage, finishReason, provider: provider.name, model } };
   } catch (error) {
     return { ok: false, failure: classify(error, provider, state) };
   } finally {

@@ -1,8 +1,12 @@
-/** The messages the engine keeps and sends: OpenAI chat format, stored verbatim so a reload rebuilds them exactly. */
+/**
+ * The messages the engine keeps and sends: OpenAI chat format, stored verbatim so a reload rebuilds them exactly.
+ * An assistant message may keep the model's `reasoning` (its thinking, streamed apart from the answer); that field
+ * is the engine's own and is removed before any request (see withoutReasoning).
+ */
 export type ChatMessage =
   | { role: 'system'; content: string }
   | { role: 'user'; content: string }
-  | { role: 'assistant'; content: string | null; tool_calls?: AssistantToolCall[] }
+  | { role: 'assistant'; content: string | null; tool_calls?: AssistantToolCall[]; reasoning?: string }
   | { role: 'tool'; tool_call_id: string; content: string };
 
 export interface AssistantToolCall {
@@ -24,7 +28,10 @@ export interface ModelUsage {
 }
 
 export interface ModelTurn {
+  /** The answer text. */
   content: string;
+  /** The model's reasoning, kept apart from the answer ('' when the provider sent none). */
+  reasoning: string;
   toolCalls: AssistantToolCall[];
   usage: ModelUsage | null;
   finishReason: string | null;
@@ -49,6 +56,8 @@ export interface ModelRequest {
   signal: AbortSignal;
   /** Streaming text as it arrives. After a retry the text starts again from empty (see onRetry). */
   onDelta?: (text: string) => void;
+  /** Streaming reasoning as it arrives, never mixed into the answer. Starts again from empty after a retry. */
+  onReasoningDelta?: (text: string) => void;
   onRetry?: (info: ModelRetryInfo) => void;
 }
 

@@ -21,7 +21,7 @@ export interface ForkCopy {
 }
 
 /**
- * Copies a session's finished history into a new session with the same workspace and mode: the finished
+ * Copies a session's finished history into a new session with the same workspace and mode choice: the finished
  * prompts (kept as finished history, with their texts and outcomes; usage is not copied, the fork spent
  * nothing), the messages of those prompts and the session's own (the system prompt), and the read stamps.
  * Messages of a turn still in progress are left out, and so are tool calls that have no result (they are
@@ -29,7 +29,7 @@ export interface ForkCopy {
  * Runs in the caller's transaction; the source is only read.
  */
 export function copySessionHistory(store: Store, source: SessionRow, name: string | null): ForkCopy {
-  const row = store.createSession({ workspace: source.workspace, name, mode: source.mode });
+  const row = store.createSession({ workspace: source.workspace, name, mode: source.chosen_mode });
   const prompts = store.listPrompts(source.id);
   const finished = prompts.filter((p) => isTerminal(p.status));
   const promptIds = new Map<string, string>();

@@ -6,7 +6,8 @@ export interface SessionRow {
   ref: string;
   name: string | null;
   workspace: string;
-  mode: PermissionMode;
+  /** The mode a person chose for the session (migration 009); null: it follows the settings' defaultMode. */
+  chosen_mode: PermissionMode | null;
   created_at: string;
   closed_at: string | null;
   prompt_tokens: number;

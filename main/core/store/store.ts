@@ -10,6 +10,7 @@ import type { EngineEvent, EngineEventDraft } from '../../../shared/events';
 import { EngineEvent as EngineEventSchema } from '../../../shared/events';
 import type { ApprovalAnswer, ApprovalStatus, PermissionMode, PolicyDecision } from '../../../shared/policy';
 import type { PromptStatus } from '../../../shared/status';
+import type { ModeSource } from '../../../shared/session-mode';
 import { deriveSessionStatus } from '../../../shared/session-status';
 import type { ApprovalSummary, PromptSummary, SessionSummary } from '../../../shared/models';
 import type { Result } from '../../../shared/result';
@@ -89,14 +90,17 @@ export class Store {
 
   // ---- sessions ----
 
-  /** `ref`: one chosen beforehand with `sessionRefTaken` (an isolated session's branch and folder are named by it). */
-  createSession(input: { workspace: string; name: string | null; mode: PermissionMode; ref?: string }): SessionRow {
+  /**
+   * `ref`: one chosen beforehand with `sessionRefTaken` (an isolated session's branch and folder are named by it).
+   * `mode`: the one a person chose for the session; null lets it follow the settings' `permissions.defaultMode`.
+   */
+  createSession(input: { workspace: string; name: string | null; mode: PermissionMode | null; ref?: string }): SessionRow {
     const row: SessionRow = {
       id: newId(),
       ref: input.ref ?? newRef((r) => this.sessionRefTaken(r)),
       name: input.name,
       workspace: input.workspace,
-      mode: input.mode,
+      chosen_mode: input.mode,
       created_at: nowIso(),
       closed_at: null,
       prompt_tokens: 0,
@@ -106,7 +110,7 @@ export class Store {
       context_window: null,
     };
     this.q(
-        `INSERT INTO sessions (id, ref, name, workspace, mode, created_at) VALUES (@id, @ref, @name, @workspace, @mode, @created_at)`,
+        `INSERT INTO sessions (id, ref, name, workspace, chosen_mode, created_at) VALUES (@id, @ref, @name, @workspace, @chosen_mode, @created_at)`,
       )
       .run(row);
     return row;
@@ -141,8 +145,9 @@ export class Store {
     this.q('UPDATE sessions SET closed_at = ? WHERE id = ? AND closed_at IS NULL').run(nowIso(), id);
   }
 
-  setSessionMode(id: string, mode: PermissionMode): void {
-    this.q('UPDATE sessions SET mode = ? WHERE id = ?').run(mode, id);
+  /** A person's pick of the session's mode; null: follow the settings again. */
+  setSessionMode(id: string, mode: PermissionMode | null): void {
+    this.q('UPDATE sessions SET chosen_mode = ? WHERE id = ?').run(mode, id);
   }
 
   // ---- prompts ----
@@ -504,7 +509,8 @@ export class Store {
 
   // ---- summaries for the contract ----
 
-  sessionSummary(row: SessionRow): SessionSummary {
+  /** `mode`: the session's effective mode and its source, as the policy resolves them (`PolicyEngine.sessionMode`). */
+  sessionSummary(row: SessionRow, mode: { mode: PermissionMode; source: ModeSource }): SessionSummary {
     const prompts = this.listPrompts(row.id);
     const pending = (this.q(`SELECT COUNT(*) AS n FROM approvals WHERE session_id = ? AND status = 'pending'`)
       .get(row.id) as { n: number }).n;
@@ -517,7 +523,8 @@ export class Store {
       ref: row.ref,
       name: row.name,
       workspace: row.workspace,
-      mode: row.mode,
+      mode: mode.mode,
+      modeSource: mode.source,
       status: deriveSessionStatus({ closed: row.closed_at !== null, prompts: prompts.map((p) => p.status), openConflict }),
       queueLength: prompts.filter((p) => p.status === 'queued').length,
       pendingApprovals: pending,

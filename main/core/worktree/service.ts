@@ -16,7 +16,7 @@ export type WorktreeRequests = 'worktree.diff' | 'worktree.merge' | 'worktree.re
 
 export interface WorktreeService {
   /** A new session in its own worktree of the repository holding `workspace` (already checked to be a folder). */
-  createIsolatedSession(input: { workspace: string; name: string | null; mode: PermissionMode }): Promise<Result<SessionRow>>;
+  createIsolatedSession(input: { workspace: string; name: string | null; mode: PermissionMode | null }): Promise<Result<SessionRow>>;
   handlers: Pick<RequestHandlers, WorktreeRequests>;
 }
 

@@ -48,7 +48,7 @@ export function fakeApi(handlers: FakeHandlers = {}): FakeApi {
 
 export function summary(id: string, ref: string, workspace: string, extra: Partial<SessionSummary> = {}): SessionSummary {
   return {
-    id, ref, name: null, workspace, mode: 'default', status: 'idle', queueLength: 0, pendingApprovals: 0,
+    id, ref, name: null, workspace, mode: 'default', modeSource: 'default', status: 'idle', queueLength: 0, pendingApprovals: 0,
     usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, createdAt: '2025-01-01T00:00:00Z', closedAt: null, ...extra,
   };
 }

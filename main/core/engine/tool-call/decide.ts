@@ -67,7 +67,8 @@ export async function decideCall(c: CallContext): Promise<StepOutcome<Decided>> 
     const decided = await deps.authorizer.decide({
       call: prepared,
       sessionId: session.id,
-      mode: session.mode,
+      // Unset: the policy takes the settings' defaultMode (a session follows them until a person picks a mode).
+      mode: session.chosen_mode ?? undefined,
       // `--approve all` answers "ask" itself, so the policy must not turn it into a block first.
       headless: deps.headless && deps.approvals !== 'all',
     });

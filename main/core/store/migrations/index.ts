@@ -8,9 +8,10 @@ import { m005MessageTokens } from './005-message-tokens';
 import { m006Compactions } from './006-compactions';
 import { m007SessionInstructions } from './007-session-instructions';
 import { m008Payloads } from './008-payloads';
+import { m009SessionModeChoice } from './009-session-mode-choice';
 
 /** Numbered migrations, applied in order; each one in its own transaction with PRAGMA user_version. */
-export const migrations: readonly Migration[] = [m001Initial, m002Conflicts, m003Worktrees, m004ReadStamps, m005MessageTokens, m006Compactions, m007SessionInstructions, m008Payloads];
+export const migrations: readonly Migration[] = [m001Initial, m002Conflicts, m003Worktrees, m004ReadStamps, m005MessageTokens, m006Compactions, m007SessionInstructions, m008Payloads, m009SessionModeChoice];
 
 export function migrate(db: Database.Database, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;
