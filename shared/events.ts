@@ -57,7 +57,16 @@ export const EngineEvent = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('turn_started'), resumed: z.boolean() }),
   /** Streaming text; published but not persisted (the assistant_message that follows is). */
   z.object({ ...base, type: z.literal('assistant_delta'), text: z.string() }),
-  z.object({ ...base, type: z.literal('assistant_message'), content: z.string(), toolCalls: z.array(ToolCallRef) }),
+  /** Streaming reasoning (the model's thinking, apart from the answer); published but not persisted. */
+  z.object({ ...base, type: z.literal('reasoning_delta'), text: z.string() }),
+  z.object({
+    ...base,
+    type: z.literal('assistant_message'),
+    content: z.string(),
+    toolCalls: z.array(ToolCallRef),
+    /** The reasoning the model streamed before this answer (absent when it sent none). */
+    reasoning: z.string().optional(),
+  }),
   z.object({
     ...base,
     type: z.literal('tool_call'),
@@ -161,7 +170,7 @@ export type EngineEventDraft = DistributiveOmit<
 >;
 
 /** Events that are published live but not stored. */
-export const EPHEMERAL_EVENTS: ReadonlySet<EngineEventType> = new Set(['assistant_delta']);
+export const EPHEMERAL_EVENTS: ReadonlySet<EngineEventType> = new Set(['assistant_delta', 'reasoning_delta']);
 
 
 export function compactionFigures(e: EventOf<'context_compacted'>): CompactionFigures {

@@ -36,7 +36,9 @@ export function entriesMarkdown(entries: readonly TranscriptEntry[]): string {
         out.push('---', '', `## Prompt ${prompts}${e.promptRef ? ` · ${code(e.promptRef)}` : ''}`, '', quote(e.text));
         break;
       case 'assistant':
-        out.push('**Assistant**', '', e.text.trim());
+        out.push('**Assistant**', '');
+        if (e.reasoning) out.push('<details><summary>Thinking…</summary>', '', e.reasoning.trim(), '', '</details>', '');
+        if (e.text.trim()) out.push(e.text.trim());
         break;
       case 'tool':
         out.push(...toolMarkdown(e));

@@ -14,7 +14,8 @@ import { modeText } from './session-mode';
 export type TranscriptEntry =
   | { kind: 'session'; ts: string; sessionRef: string; sessionName: string | null; workspace: string; forkedFrom: { sessionRef: string; seq: number } | null }
   | { kind: 'prompt'; ts: string; promptRef: string | null; text: string }
-  | { kind: 'assistant'; ts: string; promptRef: string | null; text: string }
+  /** An answer; `reasoning` is the model's thinking before it (shown folded away), null when it sent none. */
+  | { kind: 'assistant'; ts: string; promptRef: string | null; text: string; reasoning: string | null }
   | {
       kind: 'tool';
       ts: string;
@@ -72,12 +73,13 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
       case 'prompt_queued':
         out.push({ kind: 'prompt', ts: e.ts, promptRef, text: e.text });
         break;
-      case 'assistant_message':
-        if (e.content.trim()) {
-          out.push({ kind: 'assistant', ts: e.ts, promptRef, text: e.content });
-          if (e.promptId) lastAnswer.set(e.promptId, e.content);
-        }
+      case 'assistant_message': {
+        // A step that only thought before calling tools still shows its thinking.
+        const reasoning = e.reasoning?.trim() ? e.reasoning : null;
+        if (e.content.trim() || reasoning) out.push({ kind: 'assistant', ts: e.ts, promptRef, text: e.content, reasoning });
+        if (e.content.trim() && e.promptId) lastAnswer.set(e.promptId, e.content);
         break;
+      }
       case 'tool_call': {
         const t = tool(e, e.input);
         t.input = e.input;
@@ -119,7 +121,7 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
         break;
       case 'turn_completed': {
         const shown = e.promptId !== null && lastAnswer.get(e.promptId) === e.content;
-        if (!shown && e.content.trim()) out.push({ kind: 'assistant', ts: e.ts, promptRef, text: e.content });
+        if (!shown && e.content.trim()) out.push({ kind: 'assistant', ts: e.ts, promptRef, text: e.content, reasoning: null });
         out.push({ kind: 'outcome', ts: e.ts, promptRef, status: 'completed', detail: null });
         break;
       }
@@ -134,6 +136,7 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
         break;
       case 'prompt_status':
       case 'assistant_delta':
+      case 'reasoning_delta':
       case 'usage':
         // Statuses show through the outcome entries; deltas are not stored; usage is a figure, not an entry.
         break;

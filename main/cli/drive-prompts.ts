@@ -41,7 +41,7 @@ export async function drivePrompts(
 
   // This engine runs only what this command asked for (no recovery of other work), so every event is ours.
   const unsubscribe = engine.onEvent((e: EngineEvent) => {
-    if (e.type === 'assistant_delta') return;
+    if (e.type === 'assistant_delta' || e.type === 'reasoning_delta') return;
     if (opts.json) io.stdout(eventJsonLine(e));
     else {
       const line = eventTextLine(e);

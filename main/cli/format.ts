@@ -32,6 +32,7 @@ export function eventTextLine(e: EngineEvent): string | null {
       return `${tag} queued: ${short(e.text)}`;
     case 'prompt_status':
     case 'assistant_delta':
+    case 'reasoning_delta':
     case 'usage':
       return null;
     case 'turn_started':

@@ -151,7 +151,8 @@ export function transcriptLines(entries: readonly TranscriptEntry[]): string[] {
         out.push('', `${tag}you:`, ...indent(e.text));
         break;
       case 'assistant':
-        out.push(`${tag}assistant:`, ...indent(e.text));
+        // A step that only thought before its tool calls has no answer text to print.
+        if (e.text.trim()) out.push(`${tag}assistant:`, ...indent(e.text));
         break;
       case 'tool':
         out.push(...toolLines(tag, e));

@@ -3,6 +3,7 @@ import { missingCase } from '../../shared';
 import type { TranscriptItem } from '../store/types';
 import { CompactionDivider } from './CompactionDivider';
 import { Markdown } from './Markdown';
+import { ReasoningBlock } from './ReasoningBlock';
 import { ToolCallRow } from './ToolCallRow';
 
 export const TranscriptItemView = memo(function TranscriptItemView({ item }: { item: TranscriptItem }) {
@@ -17,7 +18,8 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item }: { i
     case 'assistant':
       return (
         <div className={`item item-assistant${item.streaming ? ' streaming' : ''}`} aria-busy={item.streaming || undefined}>
-          <Markdown text={item.text} streaming={item.streaming} />
+          {item.reasoning ? <ReasoningBlock text={item.reasoning} /> : null}
+          {item.text || !item.reasoning ? <Markdown text={item.text} streaming={item.streaming} /> : null}
         </div>
       );
     case 'tool':

@@ -12,14 +12,14 @@ export function applyEvents(state: DomainState, events: readonly EngineEvent[]):
   return next;
 }
 
-/** Joins consecutive streaming deltas of one prompt so a burst costs one transcript copy, not one per token. */
+/** Joins consecutive streaming deltas (answer or reasoning) of one prompt so a burst costs one transcript copy, not one per token. */
 export function coalesceDeltas(events: readonly EngineEvent[]): EngineEvent[] {
   const out: EngineEvent[] = [];
   for (const event of events) {
     const last = out[out.length - 1];
     if (
-      event.type === 'assistant_delta' &&
-      last?.type === 'assistant_delta' &&
+      (event.type === 'assistant_delta' || event.type === 'reasoning_delta') &&
+      last?.type === event.type &&
       last.sessionId === event.sessionId &&
       last.promptId === event.promptId
     ) {
@@ -84,9 +84,11 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
     case 'turn_started':
       return updatePrompt(s, e.promptId, (p) => (p.status === 'queued' ? { ...p, status: 'running' } : p));
     case 'assistant_delta':
-      return appendDelta(s, e);
+      return appendDelta(s, e, 'text');
+    case 'reasoning_delta':
+      return appendDelta(s, e, 'reasoning');
     case 'assistant_message':
-      return finishAssistant(s, e.sessionId, e.promptId, e.content, e.seq);
+      return finishAssistant(s, e.sessionId, e.promptId, e.content, e.seq, e.reasoning ?? '');
     case 'tool_call':
       return upsertTool(s, e.sessionId, e.callId, () => toolItem(e.promptId, e.callId, e.tool, e.input), (t) => ({
         ...t,
@@ -181,7 +183,7 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
       const items = done.transcripts[e.sessionId] ?? [];
       const shown = items.some((i) => i.kind === 'assistant' && i.promptId === e.promptId && i.text === e.content);
       const settled = settleStreaming(done, e.sessionId, e.promptId);
-      return shown || !e.content ? settled : finishAssistant(settled, e.sessionId, e.promptId, e.content, e.seq);
+      return shown || !e.content ? settled : finishAssistant(settled, e.sessionId, e.promptId, e.content, e.seq, '');
     }
     case 'turn_failed':
       return pushNotice(
@@ -371,32 +373,41 @@ function statusFromDecision(decision: EventOf<'tool_call'>['decision']): ToolCal
   }
 }
 
-function appendDelta(s: DomainState, e: EventOf<'assistant_delta'>): DomainState {
+/** Streams answer text or reasoning into the prompt's open answer, opening one if there is none. */
+function appendDelta(s: DomainState, e: EventOf<'assistant_delta' | 'reasoning_delta'>, field: 'text' | 'reasoning'): DomainState {
   const prompt = e.promptId ? s.prompts[e.promptId] : undefined;
   if (prompt && isTerminal(prompt.status)) return s; // a late delta after the turn ended (e.g. replay overlap)
   const items = s.transcripts[e.sessionId] ?? [];
   const last = items[items.length - 1];
   if (last?.kind === 'assistant' && last.streaming && last.promptId === e.promptId) {
     const copy = items.slice();
-    copy[copy.length - 1] = { ...last, text: last.text + e.text };
+    copy[copy.length - 1] = { ...last, [field]: last[field] + e.text };
     return setItems(s, e.sessionId, copy);
   }
   const key = `assistant:${e.promptId ?? 'none'}:stream:${items.length}`;
-  return setItems(s, e.sessionId, [...items, { kind: 'assistant', key, promptId: e.promptId, text: e.text, streaming: true }]);
+  const item: TranscriptItem = { kind: 'assistant', key, promptId: e.promptId, text: '', reasoning: '', streaming: true };
+  return setItems(s, e.sessionId, [...items, { ...item, [field]: e.text }]);
 }
 
-function finishAssistant(s: DomainState, sessionId: string, promptId: string | null, content: string, seq: number): DomainState {
+function finishAssistant(
+  s: DomainState,
+  sessionId: string,
+  promptId: string | null,
+  content: string,
+  seq: number,
+  reasoning: string,
+): DomainState {
   const items = s.transcripts[sessionId] ?? [];
   const index = findLastIndex(items, (i) => i.kind === 'assistant' && i.streaming && i.promptId === promptId);
   if (index >= 0) {
     const copy = items.slice();
     const old = copy[index]!;
-    if (!content && old.kind === 'assistant' && !old.text) copy.splice(index, 1);
-    else copy[index] = { kind: 'assistant', key: old.key, promptId, text: content, streaming: false };
+    if (!content && !reasoning && old.kind === 'assistant' && !old.text) copy.splice(index, 1);
+    else copy[index] = { kind: 'assistant', key: old.key, promptId, text: content, reasoning, streaming: false };
     return setItems(s, sessionId, copy);
   }
-  if (!content) return s;
-  return setItems(s, sessionId, [...items, { kind: 'assistant', key: `assistant:${seq}`, promptId, text: content, streaming: false }]);
+  if (!content && !reasoning) return s;
+  return setItems(s, sessionId, [...items, { kind: 'assistant', key: `assistant:${seq}`, promptId, text: content, reasoning, streaming: false }]);
 }
 
 /** A turn that ended leaves no half-streamed text behind (the deltas are not stored, so a reload drops them too). */

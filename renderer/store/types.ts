@@ -44,7 +44,8 @@ export type ToolCallStatus = 'running' | 'waiting_approval' | 'blocked' | 'denie
 
 export type TranscriptItem =
   | { kind: 'user'; key: string; promptId: string; text: string }
-  | { kind: 'assistant'; key: string; promptId: string | null; text: string; streaming: boolean }
+  /** An answer; `reasoning` is the model's thinking streamed before it ('' when none), shown folded away. */
+  | { kind: 'assistant'; key: string; promptId: string | null; text: string; reasoning: string; streaming: boolean }
   | {
       kind: 'tool';
       key: string;

@@ -92,6 +92,7 @@ export async function runTurn(
           tools: deps.tools.specs,
           signal,
           onDelta: (text) => bus.emit({ type: 'assistant_delta', sessionId, promptId, text }),
+          onReasoningDelta: (text) => bus.emit({ type: 'reasoning_delta', sessionId, promptId, text }),
           onRetry: (info) =>
             bus.emit({ type: 'model_retry', sessionId, promptId, provider: info.provider, attempt: info.attempt, delayMs: Math.round(info.delayMs), error: info.error }),
         });
@@ -107,10 +108,12 @@ export async function runTurn(
         turn = await request(view.value.view.messages);
       }
       const meter = { contextTokens: view.value.view.tokens + view.value.budget.toolSpecTokens, contextWindow: view.value.budget.window };
+      // The reasoning is kept with the answer for people to read; the view never sends it back (withoutReasoning).
+      const reasoning = turn.reasoning !== '' ? { reasoning: turn.reasoning } : {};
       const message: ChatMessage =
         turn.toolCalls.length > 0
-          ? { role: 'assistant', content: turn.content || null, tool_calls: turn.toolCalls }
-          : { role: 'assistant', content: turn.content };
+          ? { role: 'assistant', content: turn.content || null, tool_calls: turn.toolCalls, ...reasoning }
+          : { role: 'assistant', content: turn.content, ...reasoning };
       // Committed before it is shown or acted on: the message, its usage and their events in one transaction,
       // published once it has committed.
       const usage = turn.usage;
@@ -122,6 +125,7 @@ export async function runTurn(
           promptId,
           content: turn.content,
           toolCalls: turn.toolCalls.map((c) => ({ id: c.id, name: c.function.name })),
+          ...reasoning,
         });
         if (usage) {
           const total = store.recordUsage({ sessionId, promptId, provider: turn.provider, model: turn.model, ...usage });
