@@ -57,6 +57,7 @@ const cases: Case[] = [
   [`echo $(( 1 <${BN}< 2 ))`, 'auto_approved', 'arithmetic is joined'],
   [`echo \${HOME${BN}}`, 'auto_approved', 'inside ${...}'],
   [`echo a\\\\${BN}b`, 'auto_approved', 'an escaped backslash before a continuation'],
+  [`echo \`echo 'a${BN}b'\``, 'auto_approved', 'quotes inside backquotes: bash joins, and so does the check'],
 ];
 
 describe('line continuations: the joined command is what is checked', () => {

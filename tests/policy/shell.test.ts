@@ -145,6 +145,16 @@ const cases: Case[] = [
   ['make build', 'auto_approved', undefined, 'bypass'],
   ['rm a', 'blocked', rm, 'bypass'],
   ['git push', 'needs_approval', 'Bash(git push *)', 'bypass'],
+  // a wrapper that changes folder moves the files its command names; variables set by loops and builtins
+  ['timeout 5 env -C /etc cat passwd', 'needs_approval'],
+  ['timeout 5 env -C src cat a.ts', 'auto_approved', 'Bash(timeout *)'],
+  ['for PATH in /tmp; do git log; done', 'needs_approval'],
+  ['for f in src/a.ts; do cat $f; done', 'needs_approval'],
+  ['export PATH; git log', 'needs_approval'],
+  // git in another repository
+  ['cd .. && git log', 'needs_approval'],
+  ['git -C .. log', 'needs_approval'],
+  ['git -c core.pager=sh log -n 1', 'needs_approval'],
 ];
 
 describe('shell commands', () => {

@@ -184,10 +184,13 @@ class Analyzer {
    */
   private checkDeclaredNames(cmd: SimpleCommand, part: CommandPart): void {
     if (!cmd.declaration || cmd.argv[0]?.value === 'unset') return;
+    const keyword = cmd.argv[0]?.value ?? 'declare';
     for (const w of cmd.argv.slice(1)) {
-      const name = w.value;
-      if (name === null || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || isHarmlessShellVariable(name)) continue;
-      part.forceAsk.push(`${cmd.argv[0]?.value ?? 'declaring'} ${name} can change what later commands run`);
+      // The grammar gives a bare name as a variable_name node, which reads as dynamic text.
+      const name = w.value ?? w.text;
+      if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+        if (!isHarmlessShellVariable(name)) part.forceAsk.push(`${keyword} ${name} can change what later commands run`);
+      } else if (w.value === null) part.forceAsk.push(`${keyword} names a variable only known at run time`);
     }
   }
 }

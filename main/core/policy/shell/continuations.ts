@@ -375,34 +375,35 @@ function quotedHereDoc(body: Node): boolean {
   return start ? /['"\\]/.test(start.text) : false;
 }
 
+/** What a node says about a backslash-newline inside it: kept as text, removed, or nothing. */
+function ruleOf(node: Node): 'kept' | 'removed' | null {
+  switch (node.type) {
+    case 'raw_string':
+    case 'ansi_c_string':
+    case 'comment':
+      return 'kept';
+    case 'command_substitution':
+      // Bash removes every continuation between backquotes before it parses them.
+      return node.child(0)?.type === '`' ? 'removed' : null;
+    case 'heredoc_body':
+      return quotedHereDoc(node) ? 'kept' : null;
+    default:
+      return null;
+  }
+}
+
 /**
  * Whether the parse puts an offset inside text bash keeps as it is (single quotes, `$'...'`, a comment, a quoted
  * here-document). `between` asks about the gap before the character at `pos` (where a continuation was removed).
+ * The outermost node with a rule decides: quotes inside backquotes do not protect a continuation.
  */
 function literalAt(root: Node, pos: number, between: boolean): boolean {
-  let node = root;
-  for (;;) {
-    const child = node.children.find(
-      (c) => c !== null && (between ? c.startIndex < pos && pos < c.endIndex : c.startIndex <= pos && pos < c.endIndex),
-    );
-    if (!child) return false;
-    switch (child.type) {
-      case 'raw_string':
-      case 'ansi_c_string':
-      case 'comment':
-        return true;
-      case 'command_substitution':
-        // Bash removes every continuation between backquotes before it parses them.
-        if (child.child(0)?.type === '`') return false;
-        break;
-      case 'heredoc_body':
-        if (quotedHereDoc(child)) return true;
-        break;
-      default:
-        break;
-    }
-    node = child;
-  }
+  const holds = (n: Node): boolean => (between ? n.startIndex < pos && pos < n.endIndex : n.startIndex <= pos && pos < n.endIndex);
+  let node: Node | null = between ? root.descendantForIndex(Math.max(pos - 1, 0), pos) : root.descendantForIndex(pos, pos);
+  while (node && !holds(node)) node = node.parent;
+  let rule: 'kept' | 'removed' | null = null;
+  for (; node; node = node.parent) rule = ruleOf(node) ?? rule;
+  return rule === 'kept';
 }
 
 /**
