@@ -324,20 +324,32 @@ export class ShellWalker {
     this.result.commands.push(cmd);
   }
 
-  private trackCd(argv: ShellWord[]): void {
+  private trackCd(words: ShellWord[]): void {
+    let argv = words;
+    // `builtin cd` and `command cd` change the folder too.
+    while (argv[0]?.value === 'builtin' || argv[0]?.value === 'command') {
+      argv = argv.slice(argv[1]?.value === '-p' ? 2 : 1);
+    }
     const name = argv[0]?.value;
+    if (name === 'eval' || name === 'trap') {
+      // Code run by eval, or by a trap before later commands (DEBUG), can change the folder as well.
+      if (argv.slice(1).some((w) => w.value === null || /\b(cd|pushd|popd)\b/.test(w.value))) this.cwd = null;
+      return;
+    }
     if (name === 'popd') {
       this.cwd = null;
       return;
     }
     if (name !== 'cd' && name !== 'pushd') return;
     const args = argv.slice(1).filter((w) => !(w.value !== null && /^-[LPe@]+$/.test(w.value)));
+    if (args[0]?.value === '--') args.shift();
     const target = args[0];
     if (!target) {
       this.cwd = name === 'cd' ? this.home : null;
       return;
     }
-    if (target.value === null || target.value === '-' || target.glob || this.cwd === null) {
+    // `-`, `pushd +1`, `pushd -n dir`: a folder from the stack, or none.
+    if (target.value === null || /^[-+]/.test(target.value) || target.glob || this.cwd === null) {
       this.cwd = null;
       return;
     }
