@@ -173,11 +173,15 @@ describe('large payloads are stored once', () => {
     const notJson = `{"content": "${long}`;
     const marked = '\uffffstarts with the mark';
     const markedLong = `\uffff${long}`;
+    // A lone surrogate (a model's JSON may escape one) cannot be kept as UTF-8 text: such a string stays inline.
+    const broken = `${long.slice(0, 100)}\ud800${long.slice(100)}`;
+    const brokenArgs = JSON.stringify({ content: broken });
 
     const m1 = store.appendMessage(s.id, p.id, writeCall('c1', oddArgs));
     const m2 = store.appendMessage(s.id, p.id, writeCall('c2', escapedArgs));
     const m3 = store.appendMessage(s.id, p.id, writeCall('c3', notJson));
     const m4 = store.appendMessage(s.id, p.id, { role: 'user', content: JSON.stringify(tricky) });
+    const m5 = store.appendMessage(s.id, p.id, writeCall('c5', brokenArgs));
     const calls = [
       store.createToolCall({ sessionId: s.id, promptId: p.id, messageId: m1, callId: 'c1', tool: 'Write', inputJson: oddArgs }),
       store.createToolCall({ sessionId: s.id, promptId: p.id, messageId: m2, callId: 'c2', tool: 'Write', inputJson: marked }),
@@ -185,7 +189,9 @@ describe('large payloads are stored once', () => {
     ];
     store.finishToolCall(calls[0]!.id, true, marked);
     store.finishToolCall(calls[1]!.id, false, markedLong);
+    store.finishToolCall(calls[2]!.id, true, broken);
     store.appendEvent({ type: 'tool_call', sessionId: s.id, promptId: p.id, callId: 'c1', tool: 'Write', input: tricky, decision: null }, true);
+    store.appendEvent({ type: 'tool_call', sessionId: s.id, promptId: p.id, callId: 'c5', tool: 'Write', input: { content: broken }, decision: null }, true);
     const approval = store.createApproval({
       sessionId: s.id,
       promptId: p.id,
@@ -199,25 +205,26 @@ describe('large payloads are stored once', () => {
     store.close();
 
     const again = openStore(file);
-    expect(again.listMessages(s.id).map((m) => m.id)).toEqual([m1, m2, m3, m4]);
+    expect(again.listMessages(s.id).map((m) => m.id)).toEqual([m1, m2, m3, m4, m5]);
     expect(again.listMessages(s.id).map((m) => m.message)).toEqual([
       writeCall('c1', oddArgs),
       writeCall('c2', escapedArgs),
       writeCall('c3', notJson),
       { role: 'user', content: JSON.stringify(tricky) },
+      writeCall('c5', brokenArgs),
     ]);
     expect(calls.map((c) => again.getToolCall(c.id)).map((c) => [c?.input_json, c?.output])).toEqual([
       [oddArgs, marked],
       [marked, markedLong],
-      [markedLong, null],
+      [markedLong, broken],
     ]);
-    expect(again.listEvents({ sessionId: s.id }).map((e) => (e.type === 'tool_call' ? e.input : null))).toEqual([tricky]);
+    expect(again.listEvents({ sessionId: s.id }).map((e) => (e.type === 'tool_call' ? e.input : null))).toEqual([tricky, { content: broken }]);
     expect(again.getApproval(approval.id)?.input).toEqual(tricky);
-    // The two leaves of oddArgs and the whole of escapedArgs / notJson / markedLong: the long text is stored
-    // once for all the rows that hold it as it is.
+    // The two leaves of oddArgs and the whole of escapedArgs / notJson / markedLong / brokenArgs: the long text
+    // is stored once for all the rows that hold it as it is.
     const stored = again.db.prepare('SELECT text FROM payloads').all() as { text: string }[];
     expect(stored.filter((r) => r.text === long)).toHaveLength(1);
-    expect(stored.map((r) => r.text).sort()).toEqual([long, escapedArgs, notJson, markedLong].sort());
+    expect(stored.map((r) => r.text).sort()).toEqual([long, escapedArgs, notJson, markedLong, brokenArgs].sort());
   });
 
   it('rewrites rows written before references existed so that they still read as written', () => {

@@ -36,6 +36,15 @@ interface JoinRef {
   [KEY]: (string | LeafRef)[];
 }
 
+/**
+ * SQLite keeps text as UTF-8, which cannot hold a lone surrogate (a JSON `\ud800` escape parses into one): such a
+ * string stays inline, where JSON keeps it escaped.
+ */
+function storable(text: string): boolean {
+  // String.prototype.isWellFormed (ES2024, in Node 20; the ES2023 lib used here does not declare it).
+  return text.length > PAYLOAD_THRESHOLD && (text as string & { isWellFormed(): boolean }).isWellFormed();
+}
+
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -43,7 +52,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 /** A JSON text's big string leaves (values, not keys), each once. */
 function bigLeaves(value: unknown, out: Set<string>): Set<string> {
   if (typeof value === 'string') {
-    if (value.length > PAYLOAD_THRESHOLD) out.add(value);
+    if (storable(value)) out.add(value);
   } else if (Array.isArray(value)) {
     for (const v of value) bigLeaves(v, out);
   } else if (isRecord(value)) {
@@ -71,7 +80,7 @@ export class Payloads {
   private readonly has: Database.Statement;
   private readonly insert: Database.Statement;
   private readonly read: Database.Statement;
-  /** References made while encoding one value: the marker objects, skipped by the key escaping. */
+  /** The reference objects this class made while encoding: left alone by the key escaping. */
   private readonly made = new WeakSet<object>();
 
   constructor(db: Database.Database) {
@@ -122,7 +131,7 @@ export class Payloads {
 
   private encode(value: unknown): string {
     return JSON.stringify(value, (_key, v: unknown) => {
-      if (typeof v === 'string') return v.length > PAYLOAD_THRESHOLD ? this.reference(v) : v;
+      if (typeof v === 'string') return storable(v) ? this.reference(v) : v;
       if (isRecord(v) && !this.made.has(v) && Object.keys(v).some((k) => ESCAPED.test(k))) {
         return Object.fromEntries(Object.entries(v).map(([k, x]) => [ESCAPED.test(k) ? `$${k}` : k, x]));
       }
