@@ -67,5 +67,10 @@ export function sendFile(res: ServerResponse, file: string, headers: Record<stri
     'content-type': type,
     'cache-control': immutable ? 'private, max-age=31536000, immutable' : 'no-store',
   });
-  createReadStream(file).pipe(res);
+  // The file can vanish or turn unreadable between the lookup and the read (a rebuild): cut the response off
+  // rather than leave the stream's error unheard, which would be thrown.
+  const stream = createReadStream(file);
+  stream.on('error', () => res.destroy());
+  res.on('close', () => stream.destroy());
+  stream.pipe(res);
 }
