@@ -1,21 +1,28 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Engine } from '../core/engine/types';
 import { allowedHosts, authenticate, cookieName, hostAllowed, newToken, originAllowed } from './auth';
+import { hostForUrl, isLoopbackAddress, isUnspecifiedAddress, parsePublicHost, type PublicHost } from './bind-address';
+import { answerClientError, endSocketWithStatus, guardRequest, guardUpgrade } from './guards';
+import { locationWithoutToken, parseRequestTarget } from './request-target';
 import { contentSecurityPolicy, resolveStatic, SECURITY_HEADERS, sendFile } from './static-files';
 import { handleMessage, type ServerMessage } from './ws-protocol';
 
 export interface WebHostOptions {
   engine: Engine;
-  /** Loopback by default; anything else is reachable from the network (still token-protected). */
+  /** Loopback by default; any other address is refused unless allowRemote is set. */
   host?: string;
+  /** Accept a bind that is reachable from the network (still token-, Host- and Origin-checked). */
+  allowRemote?: boolean;
+  /** More names the Host header may carry: `NAME` (on the port listened on) or `NAME:PORT` (bind-address.ts). */
+  publicHosts?: readonly string[];
   /** 0 picks a free port. */
   port?: number;
   /** The built renderer (out/renderer). */
   staticDir: string;
-  /** Where a request handler's exception is reported (the page only gets its message). */
+  /** Where a handler's exception is reported (the page only gets its message, or a bare 500). */
   onInternalError?(name: string, error: unknown): void;
 }
 
@@ -29,50 +36,73 @@ export interface WebHost {
 
 const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 
+/** A refused Host gets a CSP that names no origin: the header it sent is not echoed back. */
+const HOST_REFUSED_HEADERS: Record<string, string> = { ...SECURITY_HEADERS, 'content-security-policy': "default-src 'none'" };
+
 /**
- * Serves the built renderer and the engine contract over one WebSocket. Every HTTP request and the socket
- * upgrade need the token (query on first load, then an HttpOnly SameSite=Strict cookie so assets load);
- * the Host header must name this host; the socket's Origin must be this host's own.
+ * Serves the built renderer and the contract over one WebSocket. Every HTTP request and the socket upgrade need
+ * the token: in the query on first load, which is answered with a redirect that sets an HttpOnly SameSite=Strict
+ * cookie and takes the token out of the address bar and the history; from then on the cookie. The Host header
+ * must name this host; the socket's Origin must be this host's own. Nothing a peer sends can throw out of a
+ * handler (guards.ts): a request that cannot be read is refused with a 4xx.
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const host = options.host ?? '127.0.0.1';
+  if (!isLoopbackAddress(host) && options.allowRemote !== true) {
+    throw new Error(`${host} is not a loopback address: listening on it needs allowRemote`);
+  }
+  const publicHosts: PublicHost[] = [];
+  for (const name of options.publicHosts ?? []) {
+    const parsed = parsePublicHost(name);
+    if (!parsed.ok) throw new Error(parsed.message);
+    publicHosts.push(parsed.value);
+  }
   const token = newToken();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const sockets = new Set<WebSocket>();
   let port = 0;
-  let hosts: Set<string> | null = null;
+  // No name is allowed until the port is known.
+  let hosts: ReadonlySet<string> = new Set();
 
-  const server = createServer((req, res) => {
-    void serveHttp(req, res);
-  });
+  const server = createServer(guardRequest(serveHttp, options.onInternalError));
+  server.on('upgrade', guardUpgrade(upgrade, options.onInternalError));
+  server.on('clientError', answerClientError);
 
-  async function serveHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://host.invalid');
-    const base = { ...SECURITY_HEADERS, 'content-security-policy': contentSecurityPolicy(`http://${req.headers.host ?? `${host}:${port}`}`) };
-    if (!hostAllowed(req, hosts)) return plain(res, 421, 'unknown host', base);
+  function serveHttp(req: IncomingMessage, res: ServerResponse): void {
+    if (!hostAllowed(req, hosts)) return plain(res, 421, 'unknown host', HOST_REFUSED_HEADERS);
+    const base = { ...SECURITY_HEADERS, 'content-security-policy': contentSecurityPolicy(`http://${req.headers.host!.toLowerCase()}`) };
+    const url = parseRequestTarget(req.url);
+    if (!url) return plain(res, 400, 'bad request target: expected /path?query', base);
     if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'method not allowed', base);
     const via = authenticate(req, url, token, port);
     if (!via) return plain(res, 401, 'a valid token is required: open the URL printed by `paragents serve`', base);
+    if (via === 'query') {
+      // The cookie is set on a redirect to the same URL without the token, so the token leaves the address bar
+      // and the history after the first load (303: the browser follows with a GET).
+      res.writeHead(303, {
+        ...base,
+        location: locationWithoutToken(url),
+        'set-cookie': `${cookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+        'cache-control': 'no-store',
+        'content-length': '0',
+      });
+      res.end();
+      return;
+    }
     const file = resolveStatic(options.staticDir, url.pathname);
     if (!file) return plain(res, 404, 'not found', base);
-    const headers: Record<string, string> = { ...base };
-    if (via === 'query') {
-      headers['set-cookie'] = `${cookieName(port)}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`;
-    }
-    sendFile(res, file, headers);
+    sendFile(res, file, base);
   }
 
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(req.url ?? '/', 'http://host.invalid');
-    const refuse = (status: number, text: string) => {
-      socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-    };
-    if (url.pathname !== '/ws') return refuse(404, 'Not Found');
-    if (!hostAllowed(req, hosts)) return refuse(421, 'Misdirected Request');
-    if (!authenticate(req, url, token, port)) return refuse(401, 'Unauthorized');
-    if (!originAllowed(req, hosts)) return refuse(403, 'Forbidden');
+  function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = parseRequestTarget(req.url);
+    if (!url) return endSocketWithStatus(socket, 400);
+    if (url.pathname !== '/ws') return endSocketWithStatus(socket, 404);
+    if (!hostAllowed(req, hosts)) return endSocketWithStatus(socket, 421);
+    if (!authenticate(req, url, token, port)) return endSocketWithStatus(socket, 401);
+    if (!originAllowed(req, hosts)) return endSocketWithStatus(socket, 403);
     wss.handleUpgrade(req, socket, head, (ws) => attach(ws));
-  });
+  }
 
   function attach(ws: WebSocket): void {
     sockets.add(ws);
@@ -82,13 +112,22 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const unsubscribe = options.engine.onEvent((event) => send({ event }));
     ws.on('message', (data, isBinary) => {
       if (isBinary) return send({ id: null, result: { ok: false, error: { kind: 'invalid_input', message: 'binary messages are not accepted' } } });
-      void handleMessage(options.engine.handlers, data.toString(), options.onInternalError).then(send);
+      handleMessage(options.engine.handlers, rawText(data), options.onInternalError)
+        .then(send)
+        .catch((error: unknown) => {
+          options.onInternalError?.('websocket message', error);
+          send({ id: null, result: { ok: false, error: { kind: 'internal', message: 'the message could not be handled' } } });
+        });
     });
     ws.on('close', () => {
       unsubscribe();
       sockets.delete(ws);
     });
-    ws.on('error', () => ws.terminate());
+    // A frame the receiver refuses (too big, not UTF-8, bad opcode) has already started the close with its status
+    // code (1009, 1007, 1002) and a timer that ends the socket; anything else ends the socket now.
+    ws.on('error', () => {
+      if (ws.readyState !== ws.CLOSING) ws.terminate();
+    });
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -98,9 +137,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       resolve();
     });
   });
+  // Errors of the listening socket itself (accept failing with EMFILE) are reported, never thrown.
+  server.on('error', (error) => options.onInternalError?.('http server', error));
   port = (server.address() as AddressInfo).port;
-  hosts = allowedHosts(host, port);
-  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  hosts = allowedHosts(host, port, publicHosts);
+  const shownHost = isUnspecifiedAddress(host) ? '127.0.0.1' : hostForUrl(host);
 
   return {
     url: `http://${shownHost}:${port}/?token=${token}`,
@@ -116,6 +157,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** A text frame's bytes as a string, whether ws hands them over as one buffer, several, or an ArrayBuffer. */
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return (Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8');
 }
 
 function plain(res: ServerResponse, status: number, text: string, headers: Record<string, string>): void {

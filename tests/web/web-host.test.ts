@@ -80,25 +80,29 @@ describe('browser host', () => {
     expect((await get('/')).status).toBe(401);
     expect((await get('/assets/app.js')).status).toBe(401);
     expect((await get('/?token=wrong')).status).toBe(401);
-    const page = await get(`/?token=${host.token}`);
+    const first = await get(`/?token=${host.token}`);
+    expect(first.status).toBe(303);
+    expect(first.headers.location).toBe('/');
+    const cookie = String(first.headers['set-cookie']).split(';')[0]!;
+    expect(cookie).toMatch(new RegExp(`^paragents_${host.port}=`));
+    expect(String(first.headers['set-cookie'])).toContain('HttpOnly');
+    expect(String(first.headers['set-cookie'])).toContain('SameSite=Strict');
+    const page = await get('/', { cookie });
     expect(page.status).toBe(200);
     expect(page.body).toContain('<title>panel</title>');
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("default-src 'none'");
     expect(csp).not.toContain('unsafe-inline');
-    const cookie = String(page.headers['set-cookie']).split(';')[0]!;
-    expect(cookie).toMatch(new RegExp(`^paragents_${host.port}=`));
-    expect(String(page.headers['set-cookie'])).toContain('HttpOnly');
-    expect(String(page.headers['set-cookie'])).toContain('SameSite=Strict');
     const asset = await get('/assets/app.js', { cookie });
     expect(asset.status).toBe(200);
     expect(asset.headers['content-type']).toContain('text/javascript');
   });
 
   it('never serves files outside the built renderer, and refuses foreign Host names', async () => {
-    expect((await get(`/..%2Fsecret.txt?token=${host.token}`)).status).toBe(404);
-    expect((await get(`/../secret.txt?token=${host.token}`)).status).toBe(404);
+    const cookie = `paragents_${host.port}=${host.token}`;
+    expect((await get('/..%2Fsecret.txt', { cookie })).status).toBe(404);
+    expect((await get('/../secret.txt', { cookie })).status).toBe(404);
     expect((await get(`/?token=${host.token}`, { host: `evil.example:${host.port}` })).status).toBe(421);
   });
 
