@@ -9,7 +9,7 @@ export const COMPLETIONS: Readonly<Record<string, readonly string[]>> = {
   config: ['show', '--json'],
   policy: ['check', '--workspace', '--mode', '--headless', '--tool', '--input'],
   workspace: ['trust', 'untrust', 'list'],
-  serve: ['--port', '--host'],
+  serve: ['--port', '--host', '--allow-remote', '--public-host'],
   worktree: ['diff', 'merge', 'remove', '--preview', '--force', '--json'],
   journal: ['list', 'undo', '--session', '--path', '--json', '--dry-run'],
   completion: ['bash', 'zsh', 'fish'],

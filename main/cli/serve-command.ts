@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { createEngine } from '../core/engine';
 import type { Engine } from '../core/engine/types';
+import { isLoopbackAddress, parsePublicHost } from '../web/bind-address';
 import { startWebHost } from '../web/web-host';
 
 export interface ServeIo {
@@ -14,15 +15,27 @@ export interface ServeIo {
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const RENDERER_DIR = join(ROOT, 'out', 'renderer');
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
-const USAGE = 'usage: paragents serve [--port N] [--host 127.0.0.1]';
+const USAGE = 'usage: paragents serve [--port N] [--host 127.0.0.1] [--allow-remote] [--public-host NAME[:PORT]]...';
 
-export type ServeArgs = { port: number; host: string };
+/** `serve --help`: the usage line and what each flag does. */
+export const SERVE_HELP = `${USAGE}
+  --port N              port to listen on (default 0: a free one)
+  --host ADDR           address to listen on (default 127.0.0.1); an address that is not loopback
+                        (0.0.0.0, ::, a LAN address, a host name) is refused unless --allow-remote is given
+  --allow-remote        accept a non-loopback --host: anyone who reaches the port and holds the token controls
+                        the agents; prefer an SSH tunnel (ssh -L 8080:127.0.0.1:8080 HOST) to a loopback host
+  --public-host NAME    a name the page may be opened by besides 127.0.0.1, localhost and [::1] (the Host
+                        header is checked on every bind); NAME matches on the port listened on, NAME:PORT on
+                        that port only (a forwarded port); repeatable`;
+
+export type ServeArgs = { port: number; host: string; allowRemote: boolean; publicHosts: string[] };
 
 export function parseServeArgs(argv: readonly string[]): { ok: true; value: ServeArgs } | { ok: false; message: string } {
   let port = 0;
   let host = '127.0.0.1';
+  let allowRemote = false;
+  const publicHosts: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -35,13 +48,27 @@ export function parseServeArgs(argv: readonly string[]): { ok: true; value: Serv
       const h = value();
       if (!h) return { ok: false, message: `--host needs an address\n${USAGE}` };
       host = h;
+    } else if (flag === '--allow-remote' && inline === undefined) {
+      allowRemote = true;
+    } else if (flag === '--public-host') {
+      const name = value();
+      if (!name) return { ok: false, message: `--public-host needs a host name\n${USAGE}` };
+      const parsed = parsePublicHost(name);
+      if (!parsed.ok) return { ok: false, message: `${parsed.message}\n${USAGE}` };
+      publicHosts.push(name);
     } else if (flag === '--help' || flag === '-h') {
-      return { ok: false, message: USAGE };
+      return { ok: false, message: SERVE_HELP };
     } else {
       return { ok: false, message: `unknown option: ${arg}\n${USAGE}` };
     }
   }
-  return { ok: true, value: { port, host } };
+  if (!isLoopbackAddress(host) && !allowRemote) {
+    return {
+      ok: false,
+      message: `--host ${host} is not a loopback address, so the panel would be reachable from the network: pass --allow-remote to accept that (an SSH tunnel to 127.0.0.1 is safer)\n${USAGE}`,
+    };
+  }
+  return { ok: true, value: { port, host, allowRemote, publicHosts } };
 }
 
 /** Newest modification time of the files under the given folders (the panel's sources). */
@@ -83,10 +110,13 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
   const args = parseServeArgs(argv);
   if (!args.ok) {
     io.stderr(args.message);
-    return args.message === USAGE ? 0 : 2;
+    return args.message === SERVE_HELP ? 0 : 2;
   }
-  const { host, port } = args.value;
-  if (!LOOPBACK.has(host)) io.stderr(`warning: listening on ${host}, reachable from the network; anyone with the URL controls the agents`);
+  const { host, port, allowRemote, publicHosts } = args.value;
+  if (!isLoopbackAddress(host)) {
+    const names = publicHosts.length > 0 ? ` (Host names accepted besides loopback: ${publicHosts.join(', ')})` : ' (only loopback Host names are accepted: add --public-host NAME)';
+    io.stderr(`warning: listening on ${host}, reachable from the network; anyone with the URL controls the agents${names}`);
+  }
 
   try {
     await ensureRendererBuilt(io.stderr);
@@ -105,7 +135,7 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
 
   let web: Awaited<ReturnType<typeof startWebHost>>;
   try {
-    web = await startWebHost({ engine, host, port, staticDir: RENDERER_DIR });
+    web = await startWebHost({ engine, host, port, allowRemote, publicHosts, staticDir: RENDERER_DIR });
   } catch (error) {
     await engine.close();
     io.stderr(`could not listen on ${host}:${port}: ${(error as Error).message}`);

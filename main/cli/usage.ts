@@ -17,7 +17,7 @@ ${RUN_USAGE}
        paragents config show [--json]
        paragents policy check --workspace DIR [--mode M] [--headless] [--tool T --input JSON]
        paragents workspace trust|untrust DIR | workspace list
-       paragents serve [--port N] [--host 127.0.0.1]
+       paragents serve [--port N] [--host 127.0.0.1] [--allow-remote] [--public-host NAME[:PORT]]...
        paragents worktree diff|merge|remove SESSION [--preview] [--force] [--json]
        paragents journal list [--session S] [--path P] [--json] | journal undo SESSION [--dry-run]
        paragents completion bash|zsh|fish
