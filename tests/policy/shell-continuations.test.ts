@@ -132,6 +132,7 @@ describe('joining keeps what bash does', () => {
     `case a in a${BN}) echo matched;; esac`,
     `f() { echo "in${BN}f"; }; f`,
     `echo "$(echo "nested${BN}quotes")" 'single"${BN}"'`,
+    'echo a\\\r\necho b',
   ];
   it.each(scripts)('%j', (script) => {
     const joined = joinContinuations(script);
