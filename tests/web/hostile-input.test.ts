@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectServing, startTestHost, type TestHost } from './host-fixture';
+import { connect } from 'node:net';
+import { expectServing, openSocket, startTestHost, type TestHost } from './host-fixture';
 import { getRequest, rawExchange, upgradeRequest } from './raw-http';
 
 /*
@@ -116,5 +117,74 @@ describe('the browser host refuses hostile requests with a 4xx and keeps serving
     const still = await expectServing(port, token);
     expect(still.page).toBe(200);
     expect(still.list.result.ok).toBe(true);
+  });
+});
+
+type Frame = { name: string; send: string | Buffer; reply: { id: unknown; message: string } };
+
+const frameRows: Frame[] = [
+  { name: 'not JSON', send: 'not json', reply: { id: null, message: 'message is not JSON' } },
+  { name: 'JSON cut short', send: '{"id":1,"method":"session.list"', reply: { id: null, message: 'message is not JSON' } },
+  { name: 'a number', send: '42', reply: { id: null, message: 'message must be an object' } },
+  { name: 'null', send: 'null', reply: { id: null, message: 'message must be an object' } },
+  { name: 'an array', send: '[1,2]', reply: { id: null, message: 'message needs an id (number or string)' } },
+  { name: 'an object id', send: '{"id":{},"method":"session.list"}', reply: { id: null, message: 'message needs an id (number or string)' } },
+  { name: 'no method', send: '{"id":5}', reply: { id: 5, message: 'a request needs a name (a string), got undefined' } },
+  { name: 'a method of the prototype', send: '{"id":"p","method":"__proto__"}', reply: { id: 'p', message: 'unknown request "__proto__": it is not part of the Paragents contract' } },
+  { name: 'input of the wrong shape', send: '{"id":6,"method":"session.get","input":[]}', reply: { id: 6, message: 'session.get: invalid input' } },
+  { name: 'deeply nested JSON', send: `${'['.repeat(100_000)}${']'.repeat(100_000)}`, reply: { id: null, message: 'message needs an id (number or string)' } },
+  { name: 'a binary frame', send: Buffer.from([0xff, 0x00, 0x7b]), reply: { id: null, message: 'binary messages are not accepted' } },
+];
+
+describe('socket frames of the wrong kind get a typed refusal, and the socket stays usable', () => {
+  it.each(frameRows)('$name', async (row) => {
+    const ws = await openSocket(port, token);
+    try {
+      const reply = new Promise<{ id: unknown; result: { ok: boolean; error: { kind: string; message: string } } }>((resolve) => {
+        ws.on('message', (data) => {
+          const msg = JSON.parse(data.toString()) as { id?: unknown; result?: never };
+          if (msg.result) resolve(msg as never);
+        });
+      });
+      ws.send(row.send, { binary: Buffer.isBuffer(row.send) });
+      const got = await reply;
+      expect(got.id).toEqual(row.reply.id);
+      expect(got.result.ok).toBe(false);
+      expect(got.result.error.kind).toBe('invalid_input');
+      expect(got.result.error.message).toContain(row.reply.message);
+    } finally {
+      ws.close();
+    }
+    expect(t.internalErrors).toEqual([]);
+    expect((await expectServing(port, token)).list.result.ok).toBe(true);
+  });
+
+  it('a message over 4 MiB closes that socket with 1009, and the host keeps serving', async () => {
+    const ws = await openSocket(port, token);
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    ws.send('x'.repeat(4 * 1024 * 1024 + 1));
+    expect(await closed).toBe(1009);
+    expect((await expectServing(port, token)).list.result.ok).toBe(true);
+  });
+
+  it('a text frame that is not UTF-8 closes that socket with 1007, and the host keeps serving', async () => {
+    const handshake = upgradeRequest('/ws', [`Host: 127.0.0.1:${port}`, `Origin: http://127.0.0.1:${port}`, `Cookie: paragents_${port}=${token}`]);
+    const bytes = await new Promise<Buffer>((resolve) => {
+      const chunks: Buffer[] = [];
+      const socket = connect({ host: '127.0.0.1', port });
+      socket.on('data', (c: Buffer) => {
+        chunks.push(c);
+        if (chunks.length === 1) socket.write(Buffer.from([0x81, 0x82, 0, 0, 0, 0, 0xc3, 0x28])); // masked text frame, invalid UTF-8
+      });
+      socket.on('error', () => socket.destroy());
+      socket.on('close', () => resolve(Buffer.concat(chunks)));
+      socket.write(handshake);
+    });
+    const text = bytes.toString('latin1');
+    expect(text).toMatch(/^HTTP\/1\.1 101 /);
+    const close = bytes.subarray(text.indexOf('\r\n\r\n') + 4);
+    expect(close[0]).toBe(0x88); // a close frame
+    expect(close.readUInt16BE(2)).toBe(1007);
+    expect((await expectServing(port, token)).list.result.ok).toBe(true);
   });
 });
