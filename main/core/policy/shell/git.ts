@@ -89,12 +89,12 @@ export function gitReasons(argv: ShellWord[], cwd: string | null, workspace: str
     if (!v.startsWith('-')) break;
     const inline = v.startsWith('--') && v.includes('=');
     const name = inline ? v.slice(0, v.indexOf('=')) : v;
-    if (name === '-C' || (/^-C./.test(v) && !v.startsWith('--'))) {
+    if (v.startsWith('-C')) {
       const target = v === '-C' ? (argv[++i]?.value ?? null) : v.slice(2);
       movedBy = `git -C ${target ?? '(unknown)'}`;
       dir = target === null || dir === null ? null : path.resolve(dir, target);
-    } else if (name === '-c' || (/^-c./.test(v) && !v.startsWith('--')) || name === '--config-env') {
-      never(`git ${name} sets configuration, which can name a program to run`);
+    } else if (v.startsWith('-c') || name === '--config-env') {
+      never(`git ${v.startsWith('-c') ? '-c' : name} sets configuration, which can name a program to run`);
       if (!inline && (v === '-c' || v === '--config-env')) i++;
     } else if (name === '--git-dir' || name === '--work-tree') {
       never(`git ${name} points git at another repository`);
