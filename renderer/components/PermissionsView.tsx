@@ -113,10 +113,56 @@ export function PermissionsView() {
               ))}
             </tbody>
           </table>
+          <SettingsProblems problems={rules.problems} />
         </>
       ) : null}
       <CheckCall sessionId={sessionId} labelId={id} />
     </section>
+  );
+}
+
+/** Allow rules that grant nothing, then unreadable settings files and rules, each with its file. */
+function SettingsProblems({ problems }: { problems: Rules['problems'] }) {
+  const ineffective = problems.filter((p) => p.ineffectiveRule !== null);
+  const other = problems.filter((p) => p.ineffectiveRule === null);
+  return (
+    <>
+      {ineffective.length > 0 ? (
+        <>
+          <h3>Ineffective rules</h3>
+          <table className="table" aria-label="Ineffective rules">
+            <thead>
+              <tr>
+                <th>Rule</th>
+                <th>Why it grants nothing</th>
+                <th>File</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ineffective.map((p, i) => (
+                <tr key={`${p.file}-${i}`}>
+                  <td><code>{p.ineffectiveRule}</code></td>
+                  <td>{p.message}</td>
+                  <td><code className="meta">{p.file}</code></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+      {other.length > 0 ? (
+        <>
+          <h3>Settings problems</h3>
+          <ul aria-label="Settings problems">
+            {other.map((p, i) => (
+              <li key={`${p.file}-${i}`}>
+                <code className="meta">{p.file}</code>: {p.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
   );
 }
 

@@ -1,6 +1,11 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runPolicyCommand } from '../../main/cli/policy-command';
+import { createEngine, type Engine } from '../../main/core/engine';
+import { unwrap } from '../helpers/engine';
+import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
 import { makeFixture, type Expect, type Fixture } from './fixture';
 
 let f: Fixture;
@@ -99,5 +104,26 @@ describe('deny and ask rules with tool-name globs restrict what they match', () 
   it('a glob that matches no tool is reported', async () => {
     f = makeFixture({ user: { permissions: { deny: ['Zz*'] } } });
     expect((await f.engine.problems(f.ws)).map((p) => p.message).join('\n')).toContain('"Zz*" matches no tool');
+  });
+});
+
+describe('the permissions view request', () => {
+  let engine: Engine | null = null;
+  afterEach(async () => {
+    await engine?.close();
+    engine = null;
+    cleanupTempDirs();
+  });
+
+  it('policy.rules lists each ineffective allow rule with its file', async () => {
+    const home = makeHome('http://127.0.0.1:9/v1');
+    writeFileSync(join(home, 'settings.json'), JSON.stringify({ permissions: { allow: ['mcp__*', 'mcp__github'] } }));
+    const ws = tempDir();
+    engine = await createEngine({ home, env: { HOME: tempDir() }, approvals: 'ask' });
+    const view = unwrap(await engine.handlers['policy.rules']({ workspace: ws }));
+    expect(view.rules.map((r) => r.rule)).toEqual(['mcp__github']);
+    expect(view.problems).toEqual([
+      { file: join(home, 'settings.json'), message: expect.stringContaining('"mcp__*" is ineffective'), ineffectiveRule: 'mcp__*' },
+    ]);
   });
 });

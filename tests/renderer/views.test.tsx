@@ -117,6 +117,7 @@ describe('permissions view', () => {
             { rule: 'Bash(git status)', effect: 'allow', source: 'project', file: '/w/one/.paragents/settings.json' },
             { rule: 'Read(~/.ssh/**)', effect: 'deny', source: 'managed', file: '/etc/paragents/managed-settings.json' },
           ],
+          problems: [],
         },
       }),
       'policy.check': ({ input }) => ({ ok: true, value: 'command' in input ? allowed : asked }),
@@ -148,7 +149,7 @@ describe('permissions view', () => {
     let trusted = false;
     const fake = fakeApi({
       'session.list': () => ({ ok: true, value: [summary('sess-1', 'a1b2c3', '/w/one', { name: 'api' })] }),
-      'policy.rules': () => ({ ok: true, value: { workspace: '/w/one', trusted, mode: 'default', modeSource: 'default', rules: [] } }),
+      'policy.rules': () => ({ ok: true, value: { workspace: '/w/one', trusted, mode: 'default', modeSource: 'default', rules: [], problems: [] } }),
       'workspace.trust': ({ workspace, trusted: t }) => {
         trusted = t;
         return { ok: true, value: { workspace, trusted: t } };
@@ -164,5 +165,33 @@ describe('permissions view', () => {
     await within(view).findByText(/Workspace \/w\/one is trusted/);
     expect(fake.calls.filter((c) => c.method === 'workspace.trust').map((c) => c.input)).toEqual([{ workspace: '/w/one', trusted: true }]);
     expect(within(view).getByRole('button', { name: 'Stop trusting this workspace' })).toBeTruthy();
+  });
+
+  it('reports allow rules that grant nothing, with their files, apart from other settings problems', async () => {
+    const user = '/home/me/.config/paragents/settings.json';
+    const fake = fakeApi({
+      'session.list': () => ({ ok: true, value: [summary('sess-1', 'a1b2c3', '/w/one', { name: 'api' })] }),
+      'policy.rules': () => ({
+        ok: true,
+        value: {
+          workspace: '/w/one', trusted: true, mode: 'default', modeSource: 'default',
+          rules: [{ rule: 'mcp__github', effect: 'allow', source: 'user', file: user }],
+          problems: [
+            { file: user, message: 'permissions.allow[0]: "mcp__*" is ineffective: a tool-name glob …', ineffectiveRule: 'mcp__*' },
+            { file: '/w/one/.paragents/settings.json', message: 'permissions.allowed: unknown key', ineffectiveRule: null },
+          ],
+        },
+      }),
+    });
+    renderPanel(fake);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Permissions' }));
+    const view = screen.getByRole('region', { name: 'Permissions' });
+    const table = await within(view).findByRole('table', { name: 'Ineffective rules' });
+    expect(within(table).getAllByRole('row').map((r) => r.textContent).slice(1)).toEqual([
+      `mcp__*permissions.allow[0]: "mcp__*" is ineffective: a tool-name glob …${user}`,
+    ]);
+    expect(within(view).getByRole('list', { name: 'Settings problems' }).textContent).toBe(
+      '/w/one/.paragents/settings.json: permissions.allowed: unknown key',
+    );
   });
 });

@@ -18,6 +18,7 @@ export interface RulesView {
   effectiveRules(workspace: string): Promise<{ rule: string; kind: 'allow' | 'ask' | 'deny'; source: PolicySource; file: string | null }[]>;
   isTrusted(workspace: string): boolean;
   sessionMode(workspace: string, chosen: PermissionMode | null): EffectiveMode;
+  problems(workspace: string): Promise<{ file: string; message: string; ineffectiveRule?: string }[]>;
 }
 
 /** Ports local model servers answer on by default, offered first in the setup view. */
@@ -90,7 +91,7 @@ export function createSetupHandlers(d: {
         ws ??= s.value.workspace;
         chosen = s.value.chosen_mode;
       }
-      if (!ws || !d.rules) return ok({ workspace: ws, trusted: false, mode: chosen ?? 'default', modeSource: chosen ? 'session' : 'default', rules: [] });
+      if (!ws || !d.rules) return ok({ workspace: ws, trusted: false, mode: chosen ?? 'default', modeSource: chosen ? 'session' : 'default', rules: [], problems: [] });
       const rules = await d.rules.effectiveRules(ws);
       const mode = d.rules.sessionMode(ws, chosen);
       return ok({
@@ -99,6 +100,7 @@ export function createSetupHandlers(d: {
         mode: mode.mode,
         modeSource: mode.source,
         rules: rules.map((r) => ({ rule: r.rule, effect: r.kind, source: r.source, file: r.file })),
+        problems: (await d.rules.problems(ws)).map((p) => ({ file: p.file, message: p.message, ineffectiveRule: p.ineffectiveRule ?? null })),
       });
     },
   };
