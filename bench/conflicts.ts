@@ -50,6 +50,7 @@ async function measure(sessions: number): Promise<Figures> {
       ended: () => false,
       exclusivePatterns: () => [],
       memoryStamps: true,
+      host: { home: dir, env: { HOME: dir } },
     });
     const gate = createConflictGate(ctx);
 

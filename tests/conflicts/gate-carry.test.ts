@@ -28,6 +28,7 @@ describe('precheck → beforeCall carry-over', () => {
         abort: () => false,
         ended: () => false,
         exclusivePatterns: () => [],
+        host: { home: ws, env: { HOME: ws } },
         memoryStamps: true,
       });
       const gate = createConflictGate(ctx);

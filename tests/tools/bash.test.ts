@@ -130,7 +130,7 @@ describe('Bash', () => {
   });
 
   it('declares the command as its one effect', () => {
-    expect(bashTool.effects({ command: 'rm -rf build' }, { workspace: '/w' })).toEqual([{ kind: 'shell', command: 'rm -rf build' }]);
+    expect(bashTool.effects({ command: 'rm -rf build' }, { workspace: '/w', home: '/home/u' })).toEqual([{ kind: 'shell', command: 'rm -rf build' }]);
   });
 });
 

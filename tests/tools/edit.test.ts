@@ -86,7 +86,7 @@ describe('Edit', () => {
   });
 
   it('declares an edit (a change of part of the content) of the resolved path', () => {
-    expect(editTool.effects({ path: 'x.ts', old_string: 'a', new_string: 'b' }, { workspace: '/w' })).toEqual([
+    expect(editTool.effects({ path: 'x.ts', old_string: 'a', new_string: 'b' }, { workspace: '/w', home: '/home/u' })).toEqual([
       { kind: 'write', path: '/w/x.ts', given: 'x.ts', edit: true },
     ]);
   });

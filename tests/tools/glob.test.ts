@@ -81,6 +81,6 @@ describe('Glob', () => {
   });
 
   it('declares a listing of its folder with the pattern', () => {
-    expect(globTool.effects({ pattern: '**' }, { workspace: '/w' })).toEqual([{ kind: 'list', root: '/w', given: '.', pattern: '**' }]);
+    expect(globTool.effects({ pattern: '**' }, { workspace: '/w', home: '/home/u' })).toEqual([{ kind: 'list', root: '/w', given: '.', pattern: '**' }]);
   });
 });

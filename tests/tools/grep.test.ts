@@ -79,10 +79,10 @@ describe('Grep', () => {
   });
 
   it('declares a content search of its folder with the glob as filter', () => {
-    expect(grepTool.effects({ pattern: 'x', path: 'src' }, { workspace: '/w' })).toEqual([
+    expect(grepTool.effects({ pattern: 'x', path: 'src' }, { workspace: '/w', home: '/home/u' })).toEqual([
       { kind: 'search', root: '/w/src', given: 'src', filter: null },
     ]);
-    expect(grepTool.effects({ pattern: 'x', glob: '*.ts' }, { workspace: '/w' })).toEqual([
+    expect(grepTool.effects({ pattern: 'x', glob: '*.ts' }, { workspace: '/w', home: '/home/u' })).toEqual([
       { kind: 'search', root: '/w', given: '.', filter: '*.ts' },
     ]);
   });

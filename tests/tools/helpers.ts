@@ -1,8 +1,9 @@
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ToolContext, ToolOutcome } from '../../main/core/tools/types';
+import { hostEnv, type HostEnv } from '../../main/core/host-env';
 
 /** A real temp folder; `cleanup` removes it. */
 export async function makeWorkspace(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
@@ -10,8 +11,11 @@ export async function makeWorkspace(): Promise<{ dir: string; cleanup: () => Pro
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
+/** The host tools run on in these tests: this process's environment, whose HOME is `~`. */
+export const testHost: HostEnv = hostEnv(process.env, homedir());
+
 export function ctxFor(workspace: string, signal: AbortSignal = new AbortController().signal): ToolContext {
-  return { workspace, sessionId: 'test-session', promptId: 'test-prompt', signal };
+  return { workspace, host: testHost, sessionId: 'test-session', promptId: 'test-prompt', signal };
 }
 
 /** Writes files given as { 'a/b.txt': 'content' }, creating folders. */

@@ -42,7 +42,7 @@ describe('LS', () => {
   });
 
   it('declares a listing of its folder (default: the workspace)', () => {
-    expect(lsTool.effects({}, { workspace: '/w' })).toEqual([{ kind: 'list', root: '/w', given: '.', pattern: null }]);
-    expect(lsTool.effects({ path: 'src' }, { workspace: '/w' })).toEqual([{ kind: 'list', root: '/w/src', given: 'src', pattern: null }]);
+    expect(lsTool.effects({}, { workspace: '/w', home: '/home/u' })).toEqual([{ kind: 'list', root: '/w', given: '.', pattern: null }]);
+    expect(lsTool.effects({ path: 'src' }, { workspace: '/w', home: '/home/u' })).toEqual([{ kind: 'list', root: '/w/src', given: 'src', pattern: null }]);
   });
 });

@@ -77,6 +77,7 @@ describe('one parse per call, shared by the policy and the conflict gate', () =>
         kick: () => undefined,
         abort: () => false,
         exclusivePatterns: () => [],
+        host: { home, env: { HOME: home } },
       });
       const gate = createConflictGate(ctx);
       const session = store.createSession({ workspace: ws, name: 'me', mode: 'default' });
@@ -91,7 +92,7 @@ describe('one parse per call, shared by the policy and the conflict gate', () =>
       const pre = await gate.precheck(gateCall);
       if (!pre.proceed) throw new Error(pre.error);
       expect(await gate.beforeCall(gateCall, pre.carry)).toEqual({ proceed: true });
-      const outcome = await bashTool.run(prepared.input as { command: string }, { workspace: ws, sessionId: session.id, promptId: prompt.id, signal });
+      const outcome = await bashTool.run(prepared.input as { command: string }, { workspace: ws, host: { home, env: { ...process.env, HOME: home } }, sessionId: session.id, promptId: prompt.id, signal });
       await gate.afterCall?.({ ...gateCall, ok: outcome.ok });
 
       expect(readFileSync(join(ws, 'out.txt'), 'utf8')).toBe('mine\n');

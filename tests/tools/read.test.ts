@@ -77,7 +77,7 @@ describe('Read', () => {
   });
 
   it('declares a read of the resolved path, keeping the path as given', () => {
-    expect(readTool.effects({ path: 'src/../src/a.ts' }, { workspace: '/w' })).toEqual([
+    expect(readTool.effects({ path: 'src/../src/a.ts' }, { workspace: '/w', home: '/home/u' })).toEqual([
       { kind: 'read', path: '/w/src/a.ts', given: 'src/../src/a.ts' },
     ]);
   });

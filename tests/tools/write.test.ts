@@ -58,7 +58,7 @@ describe('Write', () => {
   });
 
   it('declares a whole-content write of the resolved path', () => {
-    expect(writeTool.effects({ path: 'a/../b.txt', content: '' }, { workspace: '/w' })).toEqual([
+    expect(writeTool.effects({ path: 'a/../b.txt', content: '' }, { workspace: '/w', home: '/home/u' })).toEqual([
       { kind: 'write', path: '/w/b.txt', given: 'a/../b.txt', edit: false },
     ]);
   });

@@ -8,6 +8,7 @@ import type { LeaseTable } from './leases';
 import type { Mailbox } from './mailbox';
 import type { PromptEnds } from './prompt-ends';
 import type { StampBook } from './stamp-book';
+import type { HostEnv } from '../host-env';
 
 /** The headless answer to a conflict (`--on-conflict`); null = ask a person through `conflict.resolve`. */
 export type AutoResolution = 'wait' | 'override' | 'block' | null;
@@ -38,4 +39,6 @@ export interface ConflictContext {
   exclusivePatterns(workspace: string): string[];
   kick(sessionId: string): void;
   abort(promptId: string, reason: string): boolean;
+  /** `~` in declared outputs, and the environment git runs with. */
+  host: HostEnv;
 }

@@ -2,21 +2,24 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { realPathOf } from './real-path';
 
-function git(cwd: string, args: string[]): Promise<string | null> {
+type Env = Readonly<Record<string, string | undefined>>;
+
+function git(cwd: string, args: string[], env: Env): Promise<string | null> {
   return new Promise((resolve) => {
-    execFile('git', args, { cwd, timeout: 10_000, maxBuffer: 32 * 1024 * 1024 }, (e, stdout) => resolve(e ? null : stdout));
+    execFile('git', args, { cwd, env: { ...env }, timeout: 10_000, maxBuffer: 32 * 1024 * 1024 }, (e, stdout) => resolve(e ? null : stdout));
   });
 }
 
 /**
  * The worktree of `dir` and the real paths git reports as changed or untracked in it; null when `dir` is not
- * in a git worktree (or git is missing), so there is nothing for a git command to discard.
+ * in a git worktree (or git is missing), so there is nothing for a git command to discard. `env`: the engine's
+ * environment, the one the command being checked runs with (so git finds the same repository and config).
  */
-export async function gitDirtyPaths(dir: string): Promise<{ root: string; dirty: Set<string> } | null> {
-  const top = await git(dir, ['rev-parse', '--show-toplevel']);
+export async function gitDirtyPaths(dir: string, env: Env): Promise<{ root: string; dirty: Set<string> } | null> {
+  const top = await git(dir, ['rev-parse', '--show-toplevel'], env);
   if (top === null) return null;
   const root = realPathOf(top.trim());
-  const status = await git(dir, ['status', '--porcelain=v1', '-z', '--untracked-files=all']);
+  const status = await git(dir, ['status', '--porcelain=v1', '-z', '--untracked-files=all'], env);
   if (status === null) return null;
   const dirty = new Set<string>();
   const parts = status.split('\0');

@@ -16,6 +16,7 @@ import { PromptEnds } from './prompt-ends';
 import { StampBook } from './stamp-book';
 import { undoSessionWrites, type UndoReport } from './undo';
 import { createWorkspaceConfig } from './workspace-config';
+import type { HostEnv } from '../host-env';
 
 export type { UndoReport } from './undo';
 export type { JournalEntry } from './conflict-store';
@@ -29,6 +30,8 @@ export interface ConflictEngineDeps {
   auto: AutoResolution;
   kick(sessionId: string): void;
   abort(promptId: string, reason: string): boolean;
+  /** `~` in declared outputs, and the environment git runs with: the ones the policy and the tools use. */
+  host: HostEnv;
 }
 
 export interface ConflictEngine {
@@ -81,6 +84,7 @@ export function createConflictContext(
     exclusivePatterns: deps.exclusivePatterns ?? createWorkspaceConfig().exclusivePatterns,
     kick: deps.kick,
     abort: deps.abort,
+    host: deps.host,
   };
 }
 

@@ -8,9 +8,16 @@ import { realPathOf } from './real-path';
 import { extractResourceKeys, isClaimKey } from './resource-keys';
 import path from 'node:path';
 
-/** `out:<path>` → `out:<real absolute path>`; `git:<op>` → `git:<op>@<real workspace>`. */
-export function claimKeyOf(key: string, workspace: string): string {
-  if (key.startsWith('out:')) return `out:${realPathOf(path.resolve(workspace, key.slice(4)))}`;
+/**
+ * `out:<path>` → `out:<real absolute path>` (`~` is `home`, the folder the policy and the tools take it for);
+ * `git:<op>` → `git:<op>@<real workspace>`.
+ */
+export function claimKeyOf(key: string, workspace: string, home: string): string {
+  if (key.startsWith('out:')) {
+    const p = key.slice(4);
+    const expanded = p === '~' ? home : p.startsWith('~/') ? path.join(home, p.slice(2)) : p;
+    return `out:${realPathOf(path.resolve(workspace, expanded))}`;
+  }
   return `${key}@${realPathOf(workspace)}`;
 }
 
@@ -27,7 +34,7 @@ export function preflightPrompt(ctx: ConflictContext, prompt: PromptRow): Prompt
   const intent = extractResourceKeys(prompt.text, session.workspace);
   const claims: Claim[] = intent.keys
     .filter(isClaimKey)
-    .map((k) => ({ promptId: prompt.id, sessionId: session.id, key: claimKeyOf(k, session.workspace), shown: k }));
+    .map((k) => ({ promptId: prompt.id, sessionId: session.id, key: claimKeyOf(k, session.workspace, ctx.host.home), shown: k }));
   const overlaps = ctx.claims.overlapping(claims, session.id);
   ctx.cstore.savePreflight({
     promptId: prompt.id,

@@ -72,7 +72,7 @@ export async function settleDestructive(
   command: string,
 ): Promise<'clear' | 'overridden' | { error: string }> {
   for (;;) {
-    const git = await gitDirtyPaths(ws);
+    const git = await gitDirtyPaths(ws, ctx.host.env);
     if (!git) return 'clear';
     const bySession = new Map<string, string[]>();
     for (const w of ctx.cstore.latestWritersUnder(git.root)) {

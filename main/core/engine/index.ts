@@ -102,6 +102,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     auto: opts.onConflict ?? null,
     kick: (sessionId) => scheduler.kick(sessionId),
     abort: (promptId, reason) => scheduler.abort(promptId, reason),
+    host,
   });
   const deps: TurnDeps = {
     store,
@@ -117,9 +118,10 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     headless: opts.headless ?? approvals !== 'ask',
     gate: conflicts.gate,
     context,
+    host,
   };
   const scheduler = new Scheduler(deps);
-  const worktrees = createWorktreeService({ home: opts.home, store, bus });
+  const worktrees = createWorktreeService({ home: opts.home, store, bus, host });
   const coreHandlers = createHandlers({
     store,
     bus,

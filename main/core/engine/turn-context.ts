@@ -12,6 +12,7 @@ import type { PromptLifecycle } from './prompt-lifecycle';
 import type { ContextDeps } from './context-step';
 import type { ResolvedProvider } from '../config/types';
 import type { RuntimeConfig } from '../../../shared/config';
+import type { HostEnv } from '../host-env';
 
 export interface ToolBox {
   specs: ToolSpec[];
@@ -81,4 +82,6 @@ export interface TurnDeps {
   approvals: ApprovalsMode;
   headless: boolean;
   gate: CallGate | null;
+  /** `~` and the environment the tools run with: the ones the policy decided with. */
+  host: HostEnv;
 }

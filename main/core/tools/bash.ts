@@ -5,7 +5,7 @@ import { defineTool } from './define';
 import { ToolError, errorText } from './errors';
 import { OutputCapture } from './output-capture';
 import { killProcessTree } from './process-tree';
-import type { ToolOutcome } from './types';
+import type { ToolContext, ToolOutcome } from './types';
 
 export const BASH_DEFAULT_TIMEOUT_MS = 120_000;
 /** After the shell exits, how long to wait for background processes to release the output pipes. */
@@ -56,13 +56,16 @@ function outcomeOf(ending: Ending, capture: OutputCapture): ToolOutcome {
 }
 
 /** Runs `bash -c command` in its own process group and settles once it has ended one way or another. */
-function runShell(command: string, cwd: string, timeoutMs: number, signal: AbortSignal, capture: OutputCapture): Promise<Ending> {
+function runShell(command: string, ctx: ToolContext, timeoutMs: number, capture: OutputCapture): Promise<Ending> {
+  const { signal } = ctx;
   return new Promise((resolve) => {
     const child = spawn('bash', ['-c', command], {
-      cwd,
+      cwd: ctx.workspace,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: process.env,
+      // The engine's environment, whose HOME is the home the policy resolved `~` to: the command's `~` and
+      // `$HOME` name the folder the policy checked.
+      env: { ...ctx.host.env },
     });
     const onData = (chunk: Buffer): void => capture.push(chunk);
     child.stdout.on('data', onData);
@@ -120,7 +123,7 @@ export const bashTool = defineTool({
     if (!isDir) throw new ToolError(`The workspace folder ${ctx.workspace} does not exist, so the command cannot run.`);
     const capture = new OutputCapture();
     const timeoutMs = input.timeout_ms ?? BASH_DEFAULT_TIMEOUT_MS;
-    const ending = await runShell(input.command, ctx.workspace, timeoutMs, ctx.signal, capture);
+    const ending = await runShell(input.command, ctx, timeoutMs, capture);
     return outcomeOf(ending, capture);
   },
 });

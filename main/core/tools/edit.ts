@@ -43,9 +43,9 @@ export const editTool = defineTool({
     'include enough surrounding lines to make it unique. Whitespace and indentation must match exactly. ' +
     'Use Write to create new files.',
   inputSchema: EditInput,
-  effects: (input, { workspace }) => [{ kind: 'write', ...fileTarget(workspace, input.path), edit: true }],
+  effects: (input, place) => [{ kind: 'write', ...fileTarget(place, input.path), edit: true }],
   async run(input, ctx) {
-    const abs = resolveToolPath(ctx.workspace, input.path);
+    const abs = resolveToolPath(ctx.workspace, input.path, ctx.host.home);
     const shown = displayPath(ctx.workspace, abs);
     if (input.old_string === input.new_string) {
       throw new ToolError('old_string and new_string are identical, so the edit would change nothing.');

@@ -1,4 +1,5 @@
 import { normaliseToolPath } from './paths';
+import type { ToolPlace } from './types';
 
 /**
  * What a tool call will do, declared by the tool before it runs, so that the permission policy and the conflict
@@ -53,7 +54,7 @@ export function isReadOnly(effect: ToolEffect): boolean {
 }
 
 /** A path input as a `read` or `write` target; an omitted path means the workspace. */
-export function fileTarget(workspace: string, given: string | undefined): { path: string; given: string } {
+export function fileTarget(place: ToolPlace, given: string | undefined): { path: string; given: string } {
   const spelled = given ?? '.';
-  return { path: normaliseToolPath(workspace, spelled), given: spelled };
+  return { path: normaliseToolPath(place.workspace, spelled, place.home), given: spelled };
 }

@@ -30,13 +30,13 @@ export const globTool = defineTool({
     'directory, newest first. .git and node_modules are skipped unless the pattern names them. ' +
     `At most ${GLOB_MAX_RESULTS} results.`,
   inputSchema: GlobInput,
-  effects: (input, { workspace }) => {
-    const { path: root, given } = fileTarget(workspace, input.path);
+  effects: (input, place) => {
+    const { path: root, given } = fileTarget(place, input.path);
     return [{ kind: 'list', root, given, pattern: input.pattern }];
   },
   async run(input, ctx) {
     if (input.pattern.includes('\0')) throw new ToolError('The pattern contains a NUL byte; remove it.');
-    const searchRoot = await resolveSearchRoot(ctx.workspace, input.path);
+    const searchRoot = await resolveSearchRoot(ctx.workspace, input.path, ctx.host.home);
     if (!searchRoot.info.isDirectory()) {
       throw new ToolError(
         `${searchRoot.shown} is a file, not a directory; give a directory as path (or use Read for the file).`,

@@ -86,13 +86,13 @@ export const grepTool = defineTool({
     'file name, "src/**/*.ts" by path). Binary files, .git and node_modules are skipped. ' +
     `At most ${GREP_MAX_MATCHES} matches / 100 KiB.`,
   inputSchema: GrepInput,
-  effects: (input, { workspace }) => {
-    const { path: root, given } = fileTarget(workspace, input.path);
+  effects: (input, place) => {
+    const { path: root, given } = fileTarget(place, input.path);
     return [{ kind: 'search', root, given, filter: input.glob ?? null }];
   },
   async run(input, ctx) {
     const re = compile(input.pattern);
-    const root = await resolveSearchRoot(ctx.workspace, input.path);
+    const root = await resolveSearchRoot(ctx.workspace, input.path, ctx.host.home);
     const out: Collector = { lines: [], bytes: 0, full: false, filesSearched: 0, skippedBinary: 0, skippedLarge: 0 };
     const stats: WalkStats = { visited: 0, stoppedEarly: false };
     if (root.info.isFile()) {

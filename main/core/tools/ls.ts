@@ -14,12 +14,12 @@ export const lsTool = defineTool({
     'List a directory (default: the workspace root). Entries are sorted by name; directories end with "/". ' +
     `At most ${LS_MAX_ENTRIES} entries. Use Glob to find files by pattern across folders.`,
   inputSchema: LSInput,
-  effects: (input, { workspace }) => {
-    const { path: root, given } = fileTarget(workspace, input.path);
+  effects: (input, place) => {
+    const { path: root, given } = fileTarget(place, input.path);
     return [{ kind: 'list', root, given, pattern: null }];
   },
   async run(input, ctx) {
-    const abs = resolveToolPath(ctx.workspace, input.path ?? '.');
+    const abs = resolveToolPath(ctx.workspace, input.path ?? '.', ctx.host.home);
     const shown = displayPath(ctx.workspace, abs);
     let entries;
     try {

@@ -39,7 +39,7 @@ export type CheckableCall = PreparedCall<ToolDefinition | null>;
 
 export interface PrepareOptions {
   workspace: string;
-  /** The user's home folder: what `~` means in a shell command (the policy's home, so both read it alike). */
+  /** The user's home folder: what `~` means in paths and shell commands (the policy's home, so both read it alike). */
   home: string;
   shell: ShellAnalyzer;
 }
@@ -56,7 +56,7 @@ async function parseShell(effects: readonly ToolEffect[], workspace: string, opt
 /** Prepares a call of a built-in tool whose input the tool's schema has already parsed (`parseToolCall`). */
 export async function prepareCall(tool: ToolDefinition, input: unknown, opts: PrepareOptions): Promise<PreparedCall> {
   const workspace = path.resolve(opts.workspace);
-  const effects = tool.effects(input, { workspace });
+  const effects = tool.effects(input, { workspace, home: opts.home });
   return { name: tool.name, tool, input, workspace, effects, shell: await parseShell(effects, workspace, opts) };
 }
 

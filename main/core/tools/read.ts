@@ -107,9 +107,9 @@ export const readTool = defineTool({
     `At most ${READ_MAX_LINES} lines and 256 KiB per call; use offset (0-based line) and limit to page through ` +
     'longer files. Lines longer than 2000 characters are cut. Binary files and directories are refused (use LS for directories).',
   inputSchema: ReadInput,
-  effects: (input, { workspace }) => [{ kind: 'read', ...fileTarget(workspace, input.path) }],
+  effects: (input, place) => [{ kind: 'read', ...fileTarget(place, input.path) }],
   async run(input, ctx) {
-    const abs = resolveToolPath(ctx.workspace, input.path);
+    const abs = resolveToolPath(ctx.workspace, input.path, ctx.host.home);
     const shown = displayPath(ctx.workspace, abs);
     let info;
     try {

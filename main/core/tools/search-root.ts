@@ -10,8 +10,8 @@ export interface SearchRoot {
 }
 
 /** Resolves the optional `path` input of Glob/Grep (default: the workspace) and checks it exists. */
-export async function resolveSearchRoot(workspace: string, p: string | undefined): Promise<SearchRoot> {
-  const abs = resolveToolPath(workspace, p ?? '.');
+export async function resolveSearchRoot(workspace: string, p: string | undefined, home: string): Promise<SearchRoot> {
+  const abs = resolveToolPath(workspace, p ?? '.', home);
   const shown = displayPath(workspace, abs);
   try {
     return { abs, shown, info: await stat(abs) };

@@ -10,9 +10,9 @@ export const writeTool = defineTool({
     'Create a file or replace its whole content. Missing parent folders are created; an existing file keeps its ' +
     'permissions. The write is atomic. Prefer Edit for changing part of an existing file.',
   inputSchema: WriteInput,
-  effects: (input, { workspace }) => [{ kind: 'write', ...fileTarget(workspace, input.path), edit: false }],
+  effects: (input, place) => [{ kind: 'write', ...fileTarget(place, input.path), edit: false }],
   async run(input, ctx) {
-    const abs = resolveToolPath(ctx.workspace, input.path);
+    const abs = resolveToolPath(ctx.workspace, input.path, ctx.host.home);
     const shown = displayPath(ctx.workspace, abs);
     const r = await atomicWriteFile(abs, input.content, shown);
     const verb = r.created ? 'Created' : 'Overwrote';

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { err, ok, type Result } from '../../../shared/result';
-import { git, runGit } from './git';
+import type { Git } from './git';
 import { inspectWorkspace, resolveCommit } from './repo';
 import type { WorktreeRow } from './types';
 
@@ -20,18 +20,18 @@ export interface NewWorktree {
  * `git worktree add -b paragents/<ref> <home>/worktrees/<ref> <HEAD commit>` for the repository holding `dir`.
  * Nothing is left behind on failure.
  */
-export async function addWorktree(opts: { home: string; dir: string; ref: string; now: string }): Promise<Result<NewWorktree>> {
-  const base = await inspectWorkspace(opts.dir);
+export async function addWorktree(git: Git, opts: { home: string; dir: string; ref: string; now: string }): Promise<Result<NewWorktree>> {
+  const base = await inspectWorkspace(git, opts.dir);
   if (!base.ok) return base;
   const branch = sessionBranch(opts.ref);
-  if ((await resolveCommit(base.value.top, `refs/heads/${branch}`)) !== null) {
+  if ((await resolveCommit(git, base.value.top, `refs/heads/${branch}`)) !== null) {
     return err('invalid_state', `branch ${branch} already exists in ${base.value.top}; remove or rename it to isolate session ${opts.ref}`);
   }
   const parent = worktreesDir(opts.home);
   const target = path.join(parent, opts.ref);
   if (existsSync(target)) return err('invalid_state', `worktree folder ${target} already exists; remove it to isolate session ${opts.ref}`);
   mkdirSync(parent, { recursive: true });
-  const added = await git(base.value.top, ['worktree', 'add', '--quiet', '-b', branch, target, base.value.commit], `creating worktree ${target} for ${base.value.top}`);
+  const added = await git.out(base.value.top, ['worktree', 'add', '--quiet', '-b', branch, target, base.value.commit], `creating worktree ${target} for ${base.value.top}`);
   if (!added.ok) return added;
   const top = realpathSync(target);
   const workspace = path.join(top, base.value.rel);
@@ -56,7 +56,7 @@ export async function addWorktree(opts: { home: string; dir: string; ref: string
 }
 
 /** Undoes `addWorktree` for a worktree nobody has worked in yet (a session that could not be recorded). */
-export async function discardFreshWorktree(row: Omit<WorktreeRow, 'session_id'>): Promise<void> {
-  await runGit(row.base_repo, ['worktree', 'remove', '--force', row.path]);
-  await runGit(row.base_repo, ['branch', '-D', row.branch]);
+export async function discardFreshWorktree(git: Git, row: Omit<WorktreeRow, 'session_id'>): Promise<void> {
+  await git.run(row.base_repo, ['worktree', 'remove', '--force', row.path]);
+  await git.run(row.base_repo, ['branch', '-D', row.branch]);
 }

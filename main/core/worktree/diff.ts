@@ -1,6 +1,6 @@
 import type { RequestOutput } from '../../../shared/api';
 import { err, ok, type Result } from '../../../shared/result';
-import { git, runGit, gitFailure, splitZ } from './git';
+import { gitFailure, splitZ, type Git } from './git';
 import { resolveCommit } from './repo';
 import { snapshotTree } from './snapshot';
 import type { WorktreeRow } from './types';
@@ -17,27 +17,27 @@ const CHANGES: Record<string, Change> = { A: 'added', M: 'modified', D: 'deleted
  * Where the session's work starts: the merge base of its HEAD and the base branch (so work merged earlier is
  * not shown again), else the commit the worktree was forked from.
  */
-export async function forkPoint(wt: WorktreeRow, head: string): Promise<string> {
-  const baseTip = wt.base_ref ? await resolveCommit(wt.base_repo, `refs/heads/${wt.base_ref}`) : null;
+export async function forkPoint(git: Git, wt: WorktreeRow, head: string): Promise<string> {
+  const baseTip = wt.base_ref ? await resolveCommit(git, wt.base_repo, `refs/heads/${wt.base_ref}`) : null;
   if (!baseTip) return wt.base_commit;
-  const mb = await runGit(wt.path, ['merge-base', head, baseTip]);
+  const mb = await git.run(wt.path, ['merge-base', head, baseTip]);
   return mb.code === 0 && mb.stdout.trim() ? mb.stdout.trim() : wt.base_commit;
 }
 
 /** The session's committed and uncommitted changes against its fork point; the worktree is not modified. */
-export async function worktreeDiff(wt: WorktreeRow): Promise<Result<WorktreeDiff>> {
+export async function worktreeDiff(git: Git, wt: WorktreeRow): Promise<Result<WorktreeDiff>> {
   if (wt.state === 'removed') return err('invalid_state', `the worktree of branch ${wt.branch} was removed; diff the branch with git instead`);
-  const snap = await snapshotTree(wt.path);
+  const snap = await snapshotTree(git, wt.path);
   if (!snap.ok) return snap;
-  const base = await forkPoint(wt, snap.value.head);
-  const names = await git(wt.path, ['diff', '--name-status', '--no-renames', '-z', base, snap.value.tree], `listing the changes of ${wt.branch}`);
+  const base = await forkPoint(git, wt, snap.value.head);
+  const names = await git.out(wt.path, ['diff', '--name-status', '--no-renames', '-z', base, snap.value.tree], `listing the changes of ${wt.branch}`);
   if (!names.ok) return names;
   const parts = splitZ(names.value);
   const files: WorktreeDiff['files'] = [];
   for (let i = 0; i + 1 < parts.length; i += 2) {
     files.push({ path: parts[i + 1] as string, change: CHANGES[(parts[i] as string)[0] ?? 'M'] ?? 'modified' });
   }
-  const text = await runGit(wt.path, ['diff', '--no-color', '--no-ext-diff', '--no-renames', base, snap.value.tree]);
+  const text = await git.run(wt.path, ['diff', '--no-color', '--no-ext-diff', '--no-renames', base, snap.value.tree]);
   if (text.code !== 0) return err('internal', gitFailure(`diffing ${wt.branch}`, text));
   const truncated = Buffer.byteLength(text.stdout) > MAX_DIFF_BYTES;
   return ok({

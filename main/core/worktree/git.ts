@@ -15,30 +15,49 @@ export interface GitOptions {
   timeoutMs?: number;
 }
 
+/** The environment git runs in: the engine's (made once in the composition root), never the process's own. */
+export type GitEnv = Readonly<Record<string, string | undefined>>;
+
+/** git as Paragents runs it, bound to the engine's environment; the worktree service makes one and passes it on. */
+export interface Git {
+  /** Runs `git -C cwd args`; never throws. */
+  run(cwd: string, args: readonly string[], opts?: GitOptions): Promise<GitRun>;
+  /** Runs git and returns its trimmed stdout, or an error naming what was being done. */
+  out(cwd: string, args: readonly string[], what: string, opts?: GitOptions): Promise<Result<string>>;
+}
+
 /**
  * Settings for every git command Paragents runs: no hooks (a worktree's contents were written by a model, and
  * hooks run code), no credential or editor prompts, no pager.
  */
-export function gitEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_EDITOR: 'true', GIT_PAGER: 'cat', ...extra };
+export function gitEnv(base: GitEnv, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...base, GIT_TERMINAL_PROMPT: '0', GIT_EDITOR: 'true', GIT_PAGER: 'cat', ...extra };
 }
 
 const NO_HOOKS = ['-c', 'core.hooksPath=/dev/null'];
 
-/** Runs `git -C cwd args`; never throws. */
-export function runGit(cwd: string, args: readonly string[], opts: GitOptions = {}): Promise<GitRun> {
-  return new Promise((resolve) => {
-    execFile(
-      'git',
-      [...NO_HOOKS, '-C', cwd, ...args],
-      { env: gitEnv(opts.env), timeout: opts.timeoutMs ?? 120_000, maxBuffer: 256 * 1024 * 1024, windowsHide: true },
-      (e, stdout, stderr) => {
-        const code = e ? (typeof e.code === 'number' ? e.code : null) : 0;
-        const missing = e !== null && (e as NodeJS.ErrnoException).code === 'ENOENT';
-        resolve({ code, stdout: String(stdout), stderr: String(stderr), missing });
-      },
-    );
-  });
+export function createGit(env: GitEnv): Git {
+  const run = (cwd: string, args: readonly string[], opts: GitOptions = {}): Promise<GitRun> =>
+    new Promise((resolve) => {
+      execFile(
+        'git',
+        [...NO_HOOKS, '-C', cwd, ...args],
+        { env: gitEnv(env, opts.env), timeout: opts.timeoutMs ?? 120_000, maxBuffer: 256 * 1024 * 1024, windowsHide: true },
+        (e, stdout, stderr) => {
+          const code = e ? (typeof e.code === 'number' ? e.code : null) : 0;
+          const missing = e !== null && (e as NodeJS.ErrnoException).code === 'ENOENT';
+          resolve({ code, stdout: String(stdout), stderr: String(stderr), missing });
+        },
+      );
+    });
+  return {
+    run,
+    async out(cwd, args, what, opts = {}) {
+      const r = await run(cwd, args, opts);
+      if (r.code !== 0) return err(r.missing ? 'invalid_state' : 'internal', gitFailure(what, r));
+      return ok(r.stdout.trim());
+    },
+  };
 }
 
 /** What went wrong in a git command, in one line for an error message. */
@@ -46,13 +65,6 @@ export function gitFailure(what: string, run: GitRun): string {
   if (run.missing) return `${what}: git is not installed (or not on PATH); isolation needs git`;
   const detail = (run.stderr.trim() || run.stdout.trim()).split('\n').filter(Boolean).slice(-3).join(' / ');
   return `${what}: git exited with ${run.code ?? 'a signal'}${detail ? `: ${detail}` : ''}`;
-}
-
-/** Runs git and returns its trimmed stdout, or an error naming what was being done. */
-export async function git(cwd: string, args: readonly string[], what: string, opts: GitOptions = {}): Promise<Result<string>> {
-  const run = await runGit(cwd, args, opts);
-  if (run.code !== 0) return err(run.missing ? 'invalid_state' : 'internal', gitFailure(what, run));
-  return ok(run.stdout.trim());
 }
 
 /** Splits NUL-separated git output, dropping the empty tail. */

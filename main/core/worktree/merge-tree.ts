@@ -1,5 +1,5 @@
 import { err, ok, type Result } from '../../../shared/result';
-import { git, gitFailure, runGit, splitZ } from './git';
+import { gitFailure, splitZ, type Git } from './git';
 
 export interface TreeMerge {
   clean: boolean;
@@ -11,12 +11,12 @@ export interface TreeMerge {
 }
 
 /** `git merge-tree --write-tree`: merges two commits in the object store only; no working tree or index is touched. */
-export async function mergeTree(repo: string, ours: string, theirs: string): Promise<Result<TreeMerge>> {
-  const run = await runGit(repo, ['merge-tree', '--write-tree', '--name-only', '--no-messages', '-z', ours, theirs]);
+export async function mergeTree(git: Git, repo: string, ours: string, theirs: string): Promise<Result<TreeMerge>> {
+  const run = await git.run(repo, ['merge-tree', '--write-tree', '--name-only', '--no-messages', '-z', ours, theirs]);
   if (run.code !== 0 && run.code !== 1) return err('internal', gitFailure(`previewing the merge of ${theirs.slice(0, 12)} into ${ours.slice(0, 12)} in ${repo}`, run));
   const [tree, ...conflicts] = splitZ(run.stdout);
   if (!tree) return err('internal', `git merge-tree printed no tree for ${theirs.slice(0, 12)} into ${ours.slice(0, 12)} in ${repo}`);
-  const changed = await git(repo, ['diff', '--name-only', '--no-renames', '-z', ours, tree], `listing what the merge changes in ${repo}`);
+  const changed = await git.out(repo, ['diff', '--name-only', '--no-renames', '-z', ours, tree], `listing what the merge changes in ${repo}`);
   if (!changed.ok) return changed;
   return ok({ clean: run.code === 0, tree, conflicts: [...new Set(conflicts)], files: splitZ(changed.value) });
 }

@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { err, ok, type Result } from '../../../shared/result';
-import { git, gitFailure, runGit } from './git';
+import { gitFailure, type Git } from './git';
 
 export interface RepoPoint {
   /** Top-level folder of the worktree holding the workspace. */
@@ -22,18 +22,18 @@ const real = (p: string): string => {
 };
 
 /** Where `dir` sits in git: its repository's top level and current commit, or an error a user can act on. */
-export async function inspectWorkspace(dir: string): Promise<Result<RepoPoint>> {
-  const top = await runGit(dir, ['rev-parse', '--show-toplevel']);
+export async function inspectWorkspace(git: Git, dir: string): Promise<Result<RepoPoint>> {
+  const top = await git.run(dir, ['rev-parse', '--show-toplevel']);
   if (top.missing) return err('invalid_state', gitFailure(`workspace ${dir}`, top));
   if (top.code !== 0 || top.stdout.trim() === '') {
     return err('invalid_input', `workspace ${dir} is not a git repository; isolation needs git`);
   }
   const root = real(path.resolve(top.stdout.trim()));
-  const head = await runGit(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
+  const head = await git.run(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
   if (head.code !== 0) {
     return err('invalid_state', `repository ${root} has no commits yet; isolation branches from a commit, so commit something first`);
   }
-  const branch = await runGit(root, ['symbolic-ref', '--quiet', '--short', 'HEAD']);
+  const branch = await git.run(root, ['symbolic-ref', '--quiet', '--short', 'HEAD']);
   return ok({
     top: root,
     rel: path.relative(root, real(dir)),
@@ -43,20 +43,20 @@ export async function inspectWorkspace(dir: string): Promise<Result<RepoPoint>> 
 }
 
 /** The commit a ref points at, or null when it does not exist. */
-export async function resolveCommit(cwd: string, ref: string): Promise<string | null> {
-  const run = await runGit(cwd, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+export async function resolveCommit(git: Git, cwd: string, ref: string): Promise<string | null> {
+  const run = await git.run(cwd, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
   return run.code === 0 ? run.stdout.trim() : null;
 }
 
 /** Whether commit `a` is contained in `b`. */
-export async function isAncestor(cwd: string, a: string, b: string): Promise<boolean> {
-  return (await runGit(cwd, ['merge-base', '--is-ancestor', a, b])).code === 0;
+export async function isAncestor(git: Git, cwd: string, a: string, b: string): Promise<boolean> {
+  return (await git.run(cwd, ['merge-base', '--is-ancestor', a, b])).code === 0;
 }
 
 /** Paths (relative to the worktree top, `/`-separated) with uncommitted changes or untracked files. */
-export async function dirtyPaths(top: string): Promise<Result<string[]>> {
+export async function dirtyPaths(git: Git, top: string): Promise<Result<string[]>> {
   // Not trimmed: a status line starts with a space when only the worktree side changed.
-  const run = await runGit(top, ['status', '--porcelain=v1', '-z', '--untracked-files=all']);
+  const run = await git.run(top, ['status', '--porcelain=v1', '-z', '--untracked-files=all']);
   if (run.code !== 0) return err('internal', gitFailure(`reading the status of ${top}`, run));
   const out: string[] = [];
   const parts = run.stdout.split('\0');
@@ -74,8 +74,8 @@ export async function dirtyPaths(top: string): Promise<Result<string[]>> {
 }
 
 /** The worktree folder (real path) that has `branch` checked out, if any. */
-export async function checkedOutAt(cwd: string, branch: string): Promise<Result<string | null>> {
-  const r = await git(cwd, ['worktree', 'list', '--porcelain', '-z'], 'listing worktrees');
+export async function checkedOutAt(git: Git, cwd: string, branch: string): Promise<Result<string | null>> {
+  const r = await git.out(cwd, ['worktree', 'list', '--porcelain', '-z'], 'listing worktrees');
   if (!r.ok) return r;
   let current: string | null = null;
   for (const line of r.value.split('\0')) {

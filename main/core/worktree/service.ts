@@ -11,6 +11,8 @@ import { worktreeDiff } from './diff';
 import { mergeWorktree } from './merge';
 import { removeWorktree } from './remove';
 import type { WorktreeRow } from './types';
+import { createGit } from './git';
+import type { HostEnv } from '../host-env';
 
 export type WorktreeRequests = 'worktree.diff' | 'worktree.merge' | 'worktree.remove';
 
@@ -21,8 +23,10 @@ export interface WorktreeService {
 }
 
 /** Isolated sessions: their git worktrees, diff, merge back and removal. */
-export function createWorktreeService(d: { home: string; store: Store; bus: EventBus }): WorktreeService {
+export function createWorktreeService(d: { home: string; store: Store; bus: EventBus; host: HostEnv }): WorktreeService {
   const { store, bus } = d;
+  // Every git command of the worktrees runs in the engine's environment.
+  const git = createGit(d.host.env);
   // Refs chosen for worktrees being created, not yet in the store.
   const reserved = new Set<string>();
   // Git operations on one repository run one at a time (merges read a tip, then move it).
@@ -56,7 +60,7 @@ export function createWorktreeService(d: { home: string; store: Store; bus: Even
       reserved.add(ref);
       try {
         // One `git worktree add` at a time: concurrent ones race for git's lock files.
-        const added = await serial('add', () => addWorktree({ home: d.home, dir: workspace, ref, now: nowIso() }));
+        const added = await serial('add', () => addWorktree(git, { home: d.home, dir: workspace, ref, now: nowIso() }));
         if (!added.ok) return added;
         try {
           const row = store.tx(() => {
@@ -67,7 +71,7 @@ export function createWorktreeService(d: { home: string; store: Store; bus: Even
           });
           return ok(row);
         } catch (e) {
-          await discardFreshWorktree(added.value.row);
+          await discardFreshWorktree(git, added.value.row);
           return err('invalid_input', e instanceof Error ? e.message : String(e));
         }
       } finally {
@@ -79,7 +83,7 @@ export function createWorktreeService(d: { home: string; store: Store; bus: Even
       'worktree.diff': async ({ session }) => {
         const r = isolated(session);
         if (!r.ok) return r;
-        return worktreeDiff(r.value.wt);
+        return worktreeDiff(git, r.value.wt);
       },
 
       'worktree.merge': async ({ session, preview }) => {
@@ -91,7 +95,7 @@ export function createWorktreeService(d: { home: string; store: Store; bus: Even
           if (!free.ok) return free;
         }
         return serial(wt.base_repo, async () => {
-          const m = await mergeWorktree(wt, { ref: s.ref, preview: preview ?? false });
+          const m = await mergeWorktree(git, wt, { ref: s.ref, preview: preview ?? false });
           if (m.ok && m.value.merged && m.value.mergeCommit) store.markWorktreeMerged(s.id, m.value.mergeCommit);
           return m;
         });
@@ -104,7 +108,7 @@ export function createWorktreeService(d: { home: string; store: Store; bus: Even
         const free = busy(s, 'removing its worktree');
         if (!free.ok) return free;
         return serial(wt.base_repo, async () => {
-          const removed = await removeWorktree(wt, { ref: s.ref, force: force ?? false });
+          const removed = await removeWorktree(git, wt, { ref: s.ref, force: force ?? false });
           if (!removed.ok) return removed;
           store.markWorktreeRemoved(s.id);
           // The session's folder is gone, so it can take no more prompts; its transcript stays.

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from '../../../shared/result';
-import { gitFailure, runGit } from './git';
+import { gitFailure, type Git } from './git';
 
 /** `git merge-tree --write-tree` (a merge without a working tree) arrived in git 2.38. */
 export const MERGE_TREE_MIN: readonly [number, number] = [2, 38];
@@ -9,12 +9,15 @@ export function parseGitVersion(text: string): [number, number] | null {
   return m ? [Number(m[1]), Number(m[2])] : null;
 }
 
-let cached: Promise<Result<null>> | null = null;
+// One answer per git (its environment's PATH picks the binary), asked once.
+const cached = new WeakMap<Git, Promise<Result<null>>>();
 
 /** Ok when the installed git can preview merges; the error names the version found and the one needed. */
-export function checkMergeTreeSupport(): Promise<Result<null>> {
-  cached ??= (async () => {
-    const run = await runGit('.', ['--version']);
+export function checkMergeTreeSupport(git: Git): Promise<Result<null>> {
+  const known = cached.get(git);
+  if (known) return known;
+  const answer = (async (): Promise<Result<null>> => {
+    const run = await git.run('.', ['--version']);
     if (run.code !== 0) return err('invalid_state', gitFailure('checking the git version', run));
     const v = parseGitVersion(run.stdout);
     const [major, minor] = MERGE_TREE_MIN;
@@ -24,5 +27,6 @@ export function checkMergeTreeSupport(): Promise<Result<null>> {
     }
     return ok(null);
   })();
-  return cached;
+  cached.set(git, answer);
+  return answer;
 }

@@ -11,7 +11,7 @@ export async function executeCall(c: CallContext, d: Decided): Promise<void> {
   record.setStatus('running');
   let outcome: ToolOutcome = { ok: false, error: 'the tool did not finish' };
   try {
-    outcome = await d.prepared.tool.run(d.prepared.input, { workspace: session.workspace, sessionId: session.id, promptId: prompt.id, signal });
+    outcome = await d.prepared.tool.run(d.prepared.input, { workspace: session.workspace, host: deps.host, sessionId: session.id, promptId: prompt.id, signal });
   } finally {
     await deps.gate?.afterCall?.({ sessionId: session.id, promptId: prompt.id, callId: call.id, prepared: d.prepared, ok: outcome.ok });
   }
