@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -86,7 +86,7 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
     return EXIT_USAGE;
   }
   try {
-    return await drive(engine, jobs, io, { json: values.json ?? false, approve, isolate: values.worktree ?? false });
+    return await drive(engine, jobs, io, { json: values.json ?? false, approve, isolate: values.worktree ?? false, file: values.parallel ?? null });
   } finally {
     await engine.close();
   }
@@ -114,35 +114,73 @@ function readParallelFile(file: string): Job[] | string {
   return r.data.sessions.map((s) => ({ name: s.name ?? null, workspace: resolve(base, s.workspace), prompt: s.prompt }));
 }
 
-async function drive(engine: Engine, jobs: Job[], io: CliIo, opts: { json: boolean; approve: string; isolate: boolean }): Promise<number> {
+/** What one job will do: send to an existing session (resuming its interrupted turns first), or create one. */
+type Plan = { job: Job; existing: SessionDetail | null };
+
+type SessionDetail = Extract<Awaited<ReturnType<Engine['handlers']['session.get']>>, { ok: true }>['value'];
+
+function isFolder(dir: string): boolean | null {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks every job before anything is created, so that a bad entry never leaves the sessions before it behind:
+ * every problem is reported at once, each naming its entry.
+ */
+async function planJobs(engine: Engine, jobs: Job[], isolate: boolean, where: (i: number) => string): Promise<{ plans: Plan[]; problems: string[] }> {
+  const problems: string[] = [];
+  const plans: Plan[] = [];
+  const firstByName = new Map<string, number>();
+  for (const [i, job] of jobs.entries()) {
+    const at = where(i);
+    if (job.name !== null) {
+      const first = firstByName.get(job.name);
+      if (first !== undefined) problems.push(`${at}: the name "${job.name}" is already used by ${where(first)}; names must be unique`);
+      else firstByName.set(job.name, i);
+    }
+    const folder = isFolder(job.workspace);
+    if (folder === null) problems.push(`${at}: the workspace folder ${job.workspace} does not exist`);
+    else if (!folder) problems.push(`${at}: the workspace ${job.workspace} is not a folder`);
+    const got = job.name ? await engine.handlers['session.get']({ session: job.name }) : null;
+    const existing = got?.ok && got.value.name === job.name ? got.value : null;
+    if (existing) {
+      const isolated = existing.worktree ?? null;
+      const bound = isolated?.baseWorkspace ?? existing.workspace;
+      if (bound !== job.workspace) problems.push(`${at}: the session "${job.name}" belongs to the workspace ${bound}, not ${job.workspace}`);
+      if (existing.closedAt) problems.push(`${at}: the session "${job.name}" is closed`);
+      if (isolate && !isolated) problems.push(`${at}: the session "${job.name}" already exists and is not isolated; --worktree applies to new sessions`);
+    }
+    plans.push({ job, existing });
+  }
+  return { plans, problems };
+}
+
+async function drive(engine: Engine, jobs: Job[], io: CliIo, opts: { json: boolean; approve: string; isolate: boolean; file: string | null }): Promise<number> {
   const h = engine.handlers;
+  const where = (i: number): string => (opts.file ? `${opts.file}: sessions[${i}]` : '--session');
+  const { plans, problems } = await planJobs(engine, jobs, opts.isolate, where);
+  if (problems.length > 0) {
+    const what = opts.file ? `${opts.file} has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}; nothing was created` : 'nothing was created';
+    io.stderr(`paragents run: ${what}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    return EXIT_USAGE;
+  }
   const sessions: string[] = [];
   const code = await drivePrompts(engine, io, opts, async (track) => {
     // Sessions first, then the prompts, so that they start together.
-    for (const job of jobs) {
-      const existing = job.name ? await h['session.get']({ session: job.name }) : null;
-      if (existing?.ok && existing.value.name === job.name) {
-        const isolated = existing.value.worktree ?? null;
-        if (opts.isolate && !isolated) {
-          io.stderr(`paragents run: session "${job.name}" already exists and is not isolated; --worktree applies to new sessions`);
-          return EXIT_USAGE;
-        }
-        if ((isolated?.baseWorkspace ?? existing.value.workspace) !== job.workspace) {
-          io.stderr(`paragents run: session "${job.name}" belongs to workspace ${isolated?.baseWorkspace ?? existing.value.workspace}, not ${job.workspace}`);
-          return EXIT_USAGE;
-        }
-        if (existing.value.closedAt) {
-          io.stderr(`paragents run: session "${job.name}" is closed`);
-          return EXIT_USAGE;
-        }
+    for (const { job, existing } of plans) {
+      if (existing) {
         // A turn this session's last process left mid-way goes first, exactly as the app would resume it; the
         // new prompt queues behind it.
-        for (const p of existing.value.prompts) {
+        for (const p of existing.prompts) {
           if (p.status !== 'interrupted') continue;
           const resumed = await h['prompt.resume']({ prompt: p.id });
           if (resumed.ok) track(resumed.value);
         }
-        sessions.push(existing.value.id);
+        sessions.push(existing.id);
         continue;
       }
       const created = await h['session.create']({ workspace: job.workspace, ...(job.name ? { name: job.name } : {}), ...(opts.isolate ? { isolate: true } : {}) });
