@@ -1,0 +1,51 @@
+import { tmpdir } from 'node:os';
+import { err, ok, type Result } from '../../shared/result';
+import type { EngineOptions } from '../core/engine';
+import { connectLocalEndpoint } from '../local/endpoint-client';
+import type { EngineLink } from '../local/engine-link';
+import { hostEngine } from '../local/engine-host';
+import type { CliIo } from './io';
+
+export type { EngineLink } from '../local/engine-link';
+
+export interface OpenLinkOptions {
+  /**
+   * `read`: the command only reads (sessions list/show, journal list, config show, policy check).
+   * `write`: it changes state or runs prompts.
+   */
+  purpose: 'read' | 'write';
+  /** Options of the engine this command starts itself when none is running. */
+  engine?: Omit<EngineOptions, 'home' | 'env'>;
+}
+
+/** How long a command that lost the race for the data folder waits for the winner's endpoint to appear. */
+const RACE_WAIT_MS = 3_000;
+const RACE_STEP_MS = 50;
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The engine a command works with. When an engine already holds the data folder (the desktop app, `serve`,
+ * another command), the command becomes its client through the folder's local endpoint: its prompts, sessions
+ * and approvals are that engine's, shown live in its panel. Otherwise the command opens the folder itself and
+ * listens on the endpoint in turn, so that commands started beside it join it.
+ */
+export async function openEngineLink(io: CliIo, options: OpenLinkOptions): Promise<Result<EngineLink>> {
+  const place = { home: io.home, env: io.env, tmpdir: tmpdir() };
+  const deadline = Date.now() + RACE_WAIT_MS;
+  for (;;) {
+    const connected = await connectLocalEndpoint(place);
+    if (!connected.ok) return connected;
+    if (connected.value) return ok(connected.value);
+    try {
+      const hosted = await hostEngine({ ...options.engine, home: io.home, env: io.env, tmpdir: place.tmpdir });
+      if (hosted.endpointProblem) io.stderr(`paragents: other commands cannot join this one: ${hosted.endpointProblem}`);
+      return ok({ handlers: hosted.engine.handlers, onEvent: (l) => hosted.engine.onEvent(l), close: () => hosted.close(), remote: false });
+    } catch (error) {
+      // Another process took the folder between our look and our lock: join it once its endpoint listens.
+      const message = error instanceof Error ? error.message : String(error);
+      if (!/another Paragents process/.test(message) || Date.now() > deadline) return err('invalid_state', message);
+      await sleep(RACE_STEP_MS);
+    }
+  }
+}

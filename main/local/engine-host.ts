@@ -1,0 +1,48 @@
+import { createEngine, type Engine, type EngineOptions } from '../core/engine';
+import type { Result } from '../../shared/result';
+import { listenLocalEndpoint, type LocalEndpoint } from './endpoint-server';
+
+export interface HostedEngine {
+  engine: Engine;
+  /** Where other processes of this user reach the engine; null when the endpoint could not be opened. */
+  endpoint: LocalEndpoint | null;
+  /** Why the endpoint could not be opened (the engine still runs, reachable only in this process). */
+  endpointProblem: string | null;
+  /** Stops the endpoint first (no new requests), then closes the engine and releases the data folder. */
+  close(): Promise<void>;
+}
+
+export interface HostOptions extends EngineOptions {
+  /** The OS temp folder (the endpoint's fallback place for a data folder whose socket path is too long). */
+  tmpdir: string;
+  onInternalError?(name: string, error: unknown): void;
+}
+
+/**
+ * The process that holds a data folder: the engine plus the local endpoint through which the other Paragents
+ * processes of this user (a CLI beside the app) use that same engine. The desktop app, `serve` and every command
+ * that opens the folder itself start the engine here.
+ */
+export async function hostEngine(options: HostOptions): Promise<HostedEngine> {
+  const engine = await createEngine(options);
+  const listened: Result<LocalEndpoint> = await listenLocalEndpoint({
+    home: options.home,
+    engine,
+    env: options.env ?? {},
+    tmpdir: options.tmpdir,
+    ...(options.onInternalError ? { onInternalError: options.onInternalError } : {}),
+  });
+  const endpoint = listened.ok ? listened.value : null;
+  let closed = false;
+  return {
+    engine,
+    endpoint,
+    endpointProblem: listened.ok ? null : listened.error.message,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await endpoint?.close();
+      await engine.close();
+    },
+  };
+}
