@@ -90,7 +90,7 @@ describe('interrupted turns', () => {
     expect(fake.calls.some((c) => c.method === 'prompt.resume')).toBe(false);
     // The reply already says cancelled, so the card goes without waiting for the event.
     await waitFor(() => expect(within(pane).queryByRole('group', { name: 'Interrupted turn 100000' })).toBeNull());
-    expect((pane.querySelector('.pane-header .chip') as HTMLElement).textContent).toBe('cancelled');
+    expect((pane.querySelector('.pane-header .chip') as HTMLElement).textContent).toBe('idle');
   });
 
   it('shows the card on a session tile in the grid too', async () => {
