@@ -8,6 +8,13 @@ import { ProviderConfig, RedactedConfig } from './config';
 import type { Result } from './result';
 import { SessionContext } from './session-context';
 
+/** How a prompt's policy "ask" outcomes are answered: by a person (`ask`), approved (`all`) or refused (`never`). */
+export const PromptApprovals = z.enum(['ask', 'all', 'never']);
+export type PromptApprovals = z.infer<typeof PromptApprovals>;
+/** What a prompt does when its tool call conflicts with another session's: wait, override, or fail (`block`). */
+export const PromptOnConflict = z.enum(['wait', 'override', 'block']);
+export type PromptOnConflict = z.infer<typeof PromptOnConflict>;
+
 /**
  * The one contract between the UI and the engine. The preload bridge, the Electron IPC handlers, the browser
  * host and the renderer's API object are all typed from this map, so a missing handler fails to compile.
@@ -34,12 +41,29 @@ export const requests = {
     input: z.object({ session: IdOrRef.optional(), afterSeq: z.number().int().optional(), limit: z.number().int().min(1).max(100_000).optional() }),
     output: z.array(EngineEvent),
   },
-  'prompt.send': { input: z.object({ session: IdOrRef, text: z.string().min(1).max(200_000) }), output: PromptSummary },
-  'prompt.cancel': { input: z.object({ prompt: IdOrRef }), output: PromptSummary },
+  /**
+   * `approvals` and `onConflict` are stored with the prompt and used for its tool calls and conflicts; absent,
+   * the engine's own defaults apply. `approvals: 'all' | 'never'` makes the prompt headless (it never waits on a person).
+   */
+  'prompt.send': {
+    input: z.object({
+      session: IdOrRef,
+      text: z.string().min(1).max(200_000),
+      approvals: PromptApprovals.optional(),
+      onConflict: PromptOnConflict.optional(),
+    }),
+    output: PromptSummary,
+  },
+  /** `force` stops its tools now: SIGKILL to their process groups, no grace. */
+  'prompt.cancel': { input: z.object({ prompt: IdOrRef, force: z.boolean().optional() }), output: PromptSummary },
   'prompt.retry': { input: z.object({ prompt: IdOrRef }), output: PromptSummary },
   /** Stops a running prompt at its next step boundary (it gives up its slot); `prompt.resume` goes on. */
   'prompt.pause': { input: z.object({ prompt: IdOrRef }), output: PromptSummary },
-  'prompt.resume': { input: z.object({ prompt: IdOrRef }), output: PromptSummary },
+  /** `approvals` / `onConflict` given here replace the ones stored with the prompt for the rest of its run. */
+  'prompt.resume': {
+    input: z.object({ prompt: IdOrRef, approvals: PromptApprovals.optional(), onConflict: PromptOnConflict.optional() }),
+    output: PromptSummary,
+  },
   'prompt.edit': { input: z.object({ prompt: IdOrRef, text: z.string().min(1).max(200_000) }), output: PromptSummary },
   'approval.list': { input: z.object({ session: IdOrRef.optional() }), output: z.array(ApprovalSummary) },
   'approval.answer': { input: z.object({ approval: IdOrRef, answer: ApprovalAnswer }), output: ApprovalSummary },
