@@ -21,6 +21,10 @@ const commands: Record<string, () => Promise<Command>> = {
   journal: async () => (await import('./journal-command')).runJournalCommand,
   resume: async () => (await import('./resume-command')).runResumeCommand,
   compact: async () => (await import('./compact-command')).runCompactCommand,
+  attach: async () => (await import('./attach-command')).runAttachCommand,
+  approvals: async () => (await import('./approvals-command')).runApprovalsCommand,
+  approve: async () => (await import('./approvals-command')).runApproveCommand,
+  deny: async () => (await import('./approvals-command')).runDenyCommand,
   completion: async () => (await import('./completion-command')).runCompletionCommand,
 };
 

@@ -6,6 +6,10 @@
 export const RUN_USAGE = `usage: paragents run --workspace DIR --prompt TEXT [--session NAME] [--worktree] [--approve ask|all|never] [--on-conflict wait|override|block] [--json]
        paragents run --parallel FILE [--worktree] [--approve ask|all|never] [--on-conflict wait|override|block] [--json]`;
 
+export const ATTACH_USAGE = 'usage: paragents attach [SESSION] [--json]';
+export const APPROVALS_USAGE = 'usage: paragents approvals [--json]';
+export const ANSWER_USAGE = 'usage: paragents approve REF [--session|--always] | paragents deny REF [--message M]';
+
 export const HELP = `paragents — parallel LLM agent sessions, headless
 
 ${RUN_USAGE}
@@ -14,6 +18,9 @@ ${RUN_USAGE}
        paragents sessions fork SESSION [--name N] [--json]
        paragents resume [SESSION] [--approve ask|all|never] [--json]
        paragents compact SESSION [--focus TEXT] [--json]
+       paragents attach [SESSION] [--json]
+       paragents approvals [--json]
+       paragents approve REF [--session|--always] | deny REF [--message M]
        paragents config show [--json]
        paragents policy check --workspace DIR [--mode M] [--headless] [--tool T --input JSON]
        paragents workspace trust|untrust DIR | workspace list

@@ -23,6 +23,10 @@ describe('paragents completion', () => {
     expect(bashComplete(r.stdout, ['paragents', 'sessions', 'l'])).toEqual(['list']);
     expect(bashComplete(r.stdout, ['paragents', 'run', '--on-c'])).toEqual(['--on-conflict']);
     expect(bashComplete(r.stdout, ['paragents', 'run', '--approve', ''])).toEqual(['ask', 'all', 'never']);
+    expect(bashComplete(r.stdout, ['paragents', 'app'])).toEqual(['approvals', 'approve']);
+    expect(bashComplete(r.stdout, ['paragents', 'approve', 'abc123', '--'])).toEqual(['--session', '--always']);
+    expect(bashComplete(r.stdout, ['paragents', 'deny', 'abc123', '--'])).toEqual(['--message']);
+    expect(bashComplete(r.stdout, ['paragents', 'att'])).toEqual(['attach']);
   });
 
   it('prints zsh and fish scripts naming every command', async () => {
@@ -32,7 +36,7 @@ describe('paragents completion', () => {
     expect(zsh.code).toBe(0);
     expect(zsh.stdout).toContain('#compdef paragents');
     expect(fish.code).toBe(0);
-    for (const command of ['run', 'sessions', 'serve', 'journal', 'completion']) {
+    for (const command of ['run', 'sessions', 'serve', 'journal', 'completion', 'attach', 'approvals', 'approve', 'deny']) {
       expect(zsh.stdout).toMatch(new RegExp(`\\b${command}\\b`));
       expect(fish.stdout).toContain(`__fish_seen_subcommand_from ${command}`);
     }

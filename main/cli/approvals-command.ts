@@ -1,0 +1,194 @@
+import { parseArgs } from 'node:util';
+import type { ApprovalSummary } from '../../shared/models';
+import type { ApprovalAnswer } from '../../shared/policy';
+import { ageText, answerText, callText, noEngineText, oneLine, pendingLine, resolutionText, storedAnswer } from './approval-text';
+import { openEngineLink, type EngineLink } from './engine-link';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { ANSWER_USAGE, APPROVALS_USAGE } from './usage';
+
+/** The engine options used when no engine runs and the command reads the folder itself: it starts nothing. */
+const QUIET_ENGINE = { recover: false, approvals: 'never' } as const;
+
+/** Session labels by session id: the name where there is one, else the ref. */
+async function sessionLabels(link: EngineLink): Promise<Map<string, string>> {
+  const all = await link.handlers['session.list']({ includeClosed: true });
+  return new Map(all.ok ? all.value.map((s) => [s.id, s.name ?? s.ref]) : []);
+}
+
+/** `paragents approvals [--json]`: the approvals waiting on a person, across sessions, oldest first. */
+export async function runApprovalsCommand(argv: string[], io: CliIo): Promise<number> {
+  let json: boolean;
+  try {
+    json = parseArgs({ args: argv, options: { json: { type: 'boolean', default: false } }, strict: true }).values.json ?? false;
+  } catch (e) {
+    io.stderr(`paragents approvals: ${(e as Error).message}\n${APPROVALS_USAGE}`);
+    return EXIT_USAGE;
+  }
+  const opened = await openEngineLink(io, { purpose: 'read', engine: QUIET_ENGINE });
+  if (!opened.ok) {
+    io.stderr(`paragents approvals: ${opened.error.message}`);
+    return EXIT_USAGE;
+  }
+  const link = opened.value;
+  try {
+    const listed = await link.handlers['approval.list']({});
+    if (!listed.ok) {
+      io.stderr(`paragents approvals: ${listed.error.message}`);
+      return EXIT_FAILED;
+    }
+    const pending = listed.value.filter((a) => a.status === 'pending');
+    const labels = await sessionLabels(link);
+    const now = Date.now();
+    if (json) {
+      for (const a of pending) io.stdout(JSON.stringify(approvalJson(a, labels.get(a.sessionId) ?? a.sessionRef, now)));
+      return EXIT_OK;
+    }
+    if (pending.length === 0) {
+      io.stdout('no pending approvals');
+      return EXIT_OK;
+    }
+    for (const a of pending) io.stdout(pendingLine(a, labels.get(a.sessionId) ?? a.sessionRef, now));
+    io.stdout('answer: paragents approve REF [--session|--always] | paragents deny REF [--message M]');
+    // With no engine, nothing waits on these: their turns were interrupted when the process running them stopped.
+    if (!link.remote) io.stderr(`paragents approvals: ${noEngineText(io.home)}; it resumes a turn when its approval is answered there`);
+    return EXIT_OK;
+  } finally {
+    await link.close();
+  }
+}
+
+function approvalJson(a: ApprovalSummary, session: string, now: number) {
+  return {
+    ref: a.ref,
+    id: a.id,
+    session,
+    sessionRef: a.sessionRef,
+    prompt: a.promptRef,
+    tool: a.tool,
+    call: callText(a.tool, a.input),
+    input: a.input,
+    reason: a.decision.reason,
+    rule: a.decision.rule,
+    source: a.decision.source,
+    alwaysRule: a.alwaysRule,
+    createdAt: a.createdAt,
+    age: ageText(a.createdAt, now),
+  };
+}
+
+/** `paragents approve REF [--session|--always]`: allows one pending call (once by default). */
+export function runApproveCommand(argv: string[], io: CliIo): Promise<number> {
+  return answerCommand('approve', argv, io);
+}
+
+/** `paragents deny REF [--message M]`: refuses one pending call; the message goes to the model. */
+export function runDenyCommand(argv: string[], io: CliIo): Promise<number> {
+  return answerCommand('deny', argv, io);
+}
+
+type Verb = 'approve' | 'deny';
+
+function parseAnswer(verb: Verb, argv: string[]): { ref: string; answer: ApprovalAnswer } | string {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { session: { type: 'boolean' }, always: { type: 'boolean' }, message: { type: 'string' } },
+    });
+  } catch (e) {
+    return (e as Error).message;
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1) return `name one approval by its ref (got ${positionals.length === 0 ? 'none' : positionals.length})`;
+  const ref = positionals[0] as string;
+  if (verb === 'deny') {
+    if (values.session || values.always) return '--session and --always go with approve; deny refuses this one call';
+    return { ref, answer: values.message !== undefined ? { kind: 'deny', message: values.message } : { kind: 'deny' } };
+  }
+  if (values.message !== undefined) return '--message goes with deny (it tells the model why); an approval carries no message';
+  if (values.session && values.always) return 'give --session or --always, not both';
+  return { ref, answer: values.always ? { kind: 'allow_always' } : values.session ? { kind: 'allow_session' } : { kind: 'allow_once' } };
+}
+
+/**
+ * The approval `query` names, as the engine resolves it: an exact id or ref, else a unique prefix of either.
+ * Resolved here so that a ref the engine does not know, one answered elsewhere and one still pending each get
+ * their own sentence and exit code.
+ */
+function findApproval(all: readonly ApprovalSummary[], query: string): ApprovalSummary | ApprovalSummary[] | null {
+  const q = query.trim().toLowerCase();
+  const exact = all.find((a) => a.id === query || a.ref === q);
+  if (exact) return exact;
+  for (const key of ['id', 'ref'] as const) {
+    const hits = all.filter((a) => a[key].toLowerCase().startsWith(q));
+    if (hits.length === 1) return hits[0] as ApprovalSummary;
+    if (hits.length > 1) return hits;
+  }
+  return null;
+}
+
+async function resolvedSentence(link: EngineLink, a: ApprovalSummary): Promise<string> {
+  const events = await link.handlers['session.events']({ session: a.sessionId });
+  return resolutionText(a, events.ok ? storedAnswer(events.value, a.id) : null, Date.now());
+}
+
+async function answerCommand(verb: Verb, argv: string[], io: CliIo): Promise<number> {
+  const args = parseAnswer(verb, argv);
+  if (typeof args === 'string') {
+    io.stderr(`paragents ${verb}: ${args}\n${ANSWER_USAGE}`);
+    return EXIT_USAGE;
+  }
+  // Read first: without a running engine nothing waits on the approval, and answering it in this process would
+  // resume its turn here only to cancel it when the command exits.
+  const opened = await openEngineLink(io, { purpose: 'read', engine: QUIET_ENGINE });
+  if (!opened.ok) {
+    io.stderr(`paragents ${verb}: ${opened.error.message}`);
+    return EXIT_USAGE;
+  }
+  const link = opened.value;
+  try {
+    const listed = await link.handlers['approval.list']({});
+    if (!listed.ok) {
+      io.stderr(`paragents ${verb}: ${listed.error.message}`);
+      return EXIT_FAILED;
+    }
+    const found = findApproval(listed.value, args.ref);
+    if (found === null) {
+      io.stderr(`paragents ${verb}: no approval "${args.ref}"; \`paragents approvals\` lists the pending ones`);
+      return EXIT_USAGE;
+    }
+    if (Array.isArray(found)) {
+      io.stderr(`paragents ${verb}: "${args.ref}" matches ${found.length} approvals (${found.slice(0, 8).map((a) => a.ref).join(', ')}); give more of the ref`);
+      return EXIT_USAGE;
+    }
+    if (found.status !== 'pending') {
+      io.stderr(`paragents ${verb}: ${await resolvedSentence(link, found)}`);
+      return EXIT_FAILED;
+    }
+    if (args.answer.kind === 'allow_always' && found.alwaysRule === null) {
+      io.stderr(`paragents ${verb}: "always allow" is not offered for approval ${found.ref} (part of the call is denied or has no stable rule); use --session or approve it once`);
+      return EXIT_USAGE;
+    }
+    if (!link.remote) {
+      io.stderr(`paragents ${verb}: ${noEngineText(io.home)}; approval ${found.ref} belongs to a turn that was interrupted, and answering it there resumes that turn`);
+      return EXIT_FAILED;
+    }
+    const answered = await link.handlers['approval.answer']({ approval: found.id, answer: args.answer });
+    if (!answered.ok) {
+      // Answered from the panel, the tray or another terminal between our look and our answer.
+      const again = await link.handlers['approval.list']({});
+      const now = again.ok ? again.value.find((a) => a.id === found.id) : undefined;
+      io.stderr(`paragents ${verb}: ${now && now.status !== 'pending' ? await resolvedSentence(link, now) : answered.error.message}`);
+      return EXIT_FAILED;
+    }
+    const labels = await sessionLabels(link);
+    const rule = args.answer.kind === 'allow_always' && found.alwaysRule ? ` (rule ${found.alwaysRule} saved)` : '';
+    const what = args.answer.kind === 'deny' ? `denied${args.answer.message ? '; the message goes to the model' : ''}` : `${answerText(args.answer)}${rule}`;
+    io.stdout(`approval ${found.ref} ${what}: ${callText(found.tool, found.input)} (session ${oneLine(labels.get(found.sessionId) ?? found.sessionRef, 40)})`);
+    return EXIT_OK;
+  } finally {
+    await link.close();
+  }
+}
