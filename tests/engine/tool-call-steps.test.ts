@@ -56,7 +56,7 @@ function fixture(gate: CallGate | null = null) {
   const record = new CallRecord(store, bus, { sessionId: session.id, promptId: prompt.id }, holder, call);
   const deps = { store, bus, prompts, gate, approvals: 'ask', headless: false } as unknown as TurnDeps;
   const ctl = new AbortController();
-  const c: CallContext = { deps, session, prompt, holder, call, signal: ctl.signal, lease: {} as never, record };
+  const c: CallContext = { deps, session, prompt, holder, call, signal: ctl.signal, force: new AbortController().signal, lease: {} as never, record };
   return { store, seen, c, ctl, ws, session, prompt };
 }
 

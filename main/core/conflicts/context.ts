@@ -34,7 +34,8 @@ export interface ConflictContext {
   waitsFor: Map<string, Set<string>>;
   /** Preflight "wait" watches, by prompt id (cancel functions). */
   preflightWaits: Map<string, () => void>;
-  auto: AutoResolution;
+  /** How a conflict of this prompt is answered: its own `onConflict`, else the engine's `--on-conflict`. */
+  autoFor(promptId: string): AutoResolution;
   /** Extra exclusive-command patterns for a workspace (`.paragents/conflicts.json`). */
   exclusivePatterns(workspace: string): string[];
   kick(sessionId: string): void;

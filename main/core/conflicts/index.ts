@@ -26,7 +26,10 @@ export interface ConflictEngineDeps {
   store: Store;
   bus: EventBus;
   prompts: PromptLifecycle;
-  /** `--on-conflict`: answer conflicts without asking; null = a person answers through `conflict.resolve`. */
+  /**
+   * The engine's `--on-conflict`: answer conflicts without asking; null = a person answers through
+   * `conflict.resolve`. A prompt sent with its own `onConflict` uses that one instead.
+   */
   auto: AutoResolution;
   kick(sessionId: string): void;
   abort(promptId: string, reason: string): boolean;
@@ -80,7 +83,8 @@ export function createConflictContext(
     mailboxes: new Map(),
     waitsFor: new Map(),
     preflightWaits: new Map(),
-    auto: deps.auto,
+    // Read when a conflict is met: the prompt's own answer (stored with it), else the engine's.
+    autoFor: (promptId) => store.getPrompt(promptId)?.on_conflict ?? deps.auto,
     exclusivePatterns: deps.exclusivePatterns ?? createWorkspaceConfig().exclusivePatterns,
     kick: deps.kick,
     abort: deps.abort,
@@ -154,7 +158,7 @@ export function createConflictEngine(deps: ConflictEngineDeps): ConflictEngine {
           continue;
         }
         const open = ctx.cstore.conflictsOf(p.id).filter((c) => c.kind === 'declared_output');
-        if (ctx.auto === 'wait' || open.some((c) => c.resolution === 'wait')) armWait(ctx, p.id);
+        if (ctx.autoFor(p.id) === 'wait' || open.some((c) => c.resolution === 'wait')) armWait(ctx, p.id);
       }
     },
 

@@ -69,18 +69,19 @@ export function preflightPrompt(ctx: ConflictContext, prompt: PromptRow): Prompt
     });
   });
 
-  if (ctx.auto === 'override') {
+  const auto = ctx.autoFor(prompt.id);
+  if (auto === 'override') {
     for (const r of records) settleConflict(ctx, r, 'override');
     return 'queued';
   }
-  if (ctx.auto === 'block') {
+  if (auto === 'block') {
     for (const r of records) settleConflict(ctx, r, 'block');
     const error = `blocked by --on-conflict block: ${records.map((r) => r.detail.split('. ')[0]).join('; ')}`;
     ctx.prompts.transition(prompt.id, 'failed', { error });
     return 'failed';
   }
   ctx.prompts.transition(prompt.id, 'conflict');
-  if (ctx.auto === 'wait') {
+  if (auto === 'wait') {
     for (const r of records) settleConflict(ctx, r, 'wait');
     armWait(ctx, prompt.id);
   }

@@ -70,9 +70,10 @@ export async function decideRuntime(ctx: ConflictContext, call: RuntimeCall, c: 
     detail: c.detail,
   });
 
-  if (ctx.auto !== null) {
+  const preset = ctx.autoFor(call.promptId);
+  if (preset !== null) {
     // A headless run never discards another session's uncommitted work: waiting would not protect it.
-    const auto = c.kind === 'git_destructive' && ctx.auto === 'wait' ? 'block' : ctx.auto;
+    const auto = c.kind === 'git_destructive' && preset === 'wait' ? 'block' : preset;
     if (auto === 'override') {
       settleConflict(ctx, rec, 'override');
       return { kind: 'proceed' };

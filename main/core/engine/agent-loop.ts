@@ -28,6 +28,8 @@ export async function runTurn(
   promptId: string,
   signal: AbortSignal,
   lease: SlotLease,
+  /** Fires on a forced cancel or shutdown: the turn's tool processes are killed at once (see ToolContext). */
+  force: AbortSignal = new AbortController().signal,
 ): Promise<TurnOutcome> {
   const { store, bus } = deps;
   const session = store.getSession(sessionId);
@@ -67,7 +69,7 @@ export async function runTurn(
         if (unanswered.length > 0) {
           for (const call of unanswered) {
             await pausePoint(deps, prompt, signal, lease);
-            await runToolCall(deps, session, prompt, last, call, signal, lease);
+            await runToolCall(deps, session, prompt, last, call, signal, lease, force);
           }
           continue;
         }

@@ -12,7 +12,7 @@ import type { Pauses } from './pauses';
 import type { PromptLifecycle } from './prompt-lifecycle';
 import type { SetupRequestNames } from './setup-handlers';
 import type { Authorizer } from './authorizer';
-import type { PromptRow } from '../store/rows';
+import type { PromptRow, PromptRunOptions } from '../store/rows';
 import type { JournalEntry, UndoReport } from '../conflicts';
 import { realPathOf } from '../conflicts/real-path';
 import type { PermissionMode } from '../../../shared/policy';
@@ -62,16 +62,16 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
     return s;
   };
 
-  const cancelPrompt = (p: PromptRow, reason: string): void => {
+  const cancelPrompt = (p: PromptRow, reason: string, force = false): void => {
     if (isTerminal(p.status)) return;
-    if (scheduler.abort(p.id, reason)) return;
+    if (scheduler.abort(p.id, reason, { force })) return;
     // Not in a worker (queued behind others, held at a conflict, paused or interrupted earlier): cancel it here.
     d.prompts.transition(p.id, 'cancelled', { reason });
   };
 
   /** A new prompt enters the queue, passes the preflight, and its session's worker is woken. */
-  const enqueue = (sessionId: string, text: string): PromptRow => {
-    const p = d.prompts.enqueue(sessionId, text, d.preflight);
+  const enqueue = (sessionId: string, text: string, options: PromptRunOptions): PromptRow => {
+    const p = d.prompts.enqueue(sessionId, text, d.preflight, options);
     scheduler.kick(sessionId);
     return p;
   };
@@ -124,28 +124,28 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       return ok(next);
     },
 
-    'session.events': ({ session, afterSeq, limit }) => {
+    'session.events': ({ session, afterSeq, beforeSeq, limit }) => {
       let sessionId: string | undefined;
       if (session) {
         const s = store.resolveSession(session);
         if (!s.ok) return s;
         sessionId = s.value.id;
       }
-      return ok(store.listEvents({ sessionId, afterSeq, limit }));
+      return ok(store.listEvents({ sessionId, afterSeq, beforeSeq, limit }));
     },
 
-    'prompt.send': ({ session, text }) => {
+    'prompt.send': ({ session, text, approvals, onConflict }) => {
       const s = store.resolveSession(session);
       if (!s.ok) return s;
       if (s.value.closed_at) return err('invalid_state', `session ${s.value.ref} is closed`);
-      return ok(store.promptSummary(enqueue(s.value.id, text)));
+      return ok(store.promptSummary(enqueue(s.value.id, text, { approvals, onConflict })));
     },
 
-    'prompt.cancel': ({ prompt }) => {
+    'prompt.cancel': ({ prompt, force }) => {
       const p = store.resolvePrompt(prompt);
       if (!p.ok) return p;
       if (isTerminal(p.value.status)) return err('invalid_state', `prompt ${p.value.ref} already ${p.value.status}`);
-      cancelPrompt(p.value, 'cancelled by the user');
+      cancelPrompt(p.value, force ? 'cancelled by the user (forced: its tools were killed)' : 'cancelled by the user', force ?? false);
       return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
     },
 
@@ -157,8 +157,9 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       }
       const session = store.getSession(p.value.session_id);
       if (session?.closed_at) return err('invalid_state', `session ${session.ref} is closed`);
-      // A retry is a new prompt with the same text, so the transcript keeps the failed attempt as it was.
-      return ok(store.promptSummary(enqueue(p.value.session_id, p.value.text)));
+      // A retry is a new prompt with the same text and options, so the transcript keeps the failed attempt as it was.
+      const options = { approvals: p.value.approvals ?? undefined, onConflict: p.value.on_conflict ?? undefined };
+      return ok(store.promptSummary(enqueue(p.value.session_id, p.value.text, options)));
     },
 
     'prompt.pause': ({ prompt }) => {
@@ -171,9 +172,12 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
     },
 
-    'prompt.resume': ({ prompt }) => {
+    'prompt.resume': ({ prompt, approvals, onConflict }) => {
       const p = store.resolvePrompt(prompt);
       if (!p.ok) return p;
+      const resumable = p.value.status === 'interrupted' || p.value.status === 'paused' || d.pauses.isRequested(p.value.id);
+      // Whoever resumes the turn answers for it from now on (its tool calls read the options at each call).
+      if (resumable && (approvals !== undefined || onConflict !== undefined)) store.setPromptRunOptions(p.value.id, { approvals, onConflict });
       if (p.value.status === 'interrupted') {
         // Resumed from its transcript: finished tool calls are not run again, one cut off mid-run is reported.
         d.prompts.transition(p.value.id, 'queued');

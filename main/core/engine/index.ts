@@ -161,18 +161,24 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     for (const p of store.promptsWithStatus(['queued'])) scheduler.kick(p.session_id);
   }
 
-  let closed = false;
+  let closing: Promise<void> | null = null;
   return {
     handlers,
     onEvent: (listener) => bus.subscribe(listener),
     stats: () => ({ slotsInUse: slots.inUse, peakSlotsInUse: slots.peakInUse, concurrency: slots.limit }),
-    async close() {
-      if (closed) return;
-      closed = true;
-      await scheduler.close();
-      conflicts.dispose();
-      store.close();
-      lock.value();
+    close(closeOpts = {}) {
+      if (closing) {
+        // A forced close during a graceful one cuts its tools' grace short; both end when the engine has closed.
+        if (closeOpts.force) void scheduler.close({ force: true });
+        return closing;
+      }
+      closing = (async () => {
+        await scheduler.close(closeOpts);
+        conflicts.dispose();
+        store.close();
+        lock.value();
+      })();
+      return closing;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { isTerminal, type PromptStatus } from '../../../shared/status';
-import type { PromptRow } from '../store/rows';
+import type { PromptRow, PromptRunOptions } from '../store/rows';
 import type { Store } from '../store/store';
 import type { EventBus } from './event-bus';
 import { canTransition } from './prompt-transitions';
@@ -48,9 +48,9 @@ export class PromptLifecycle {
    * transaction and may hold the prompt back (a preflight conflict) through `transition`; a prompt it leaves in
    * the queue is announced as `queued`. So each prompt's first status event is the status it really has.
    */
-  enqueue(sessionId: string, text: string, admit: (prompt: PromptRow) => void): PromptRow {
+  enqueue(sessionId: string, text: string, admit: (prompt: PromptRow) => void, options: PromptRunOptions = {}): PromptRow {
     return this.bus.batch(() => {
-      const p = this.store.createPrompt(sessionId, text);
+      const p = this.store.createPrompt(sessionId, text, options);
       const position = this.store.listPrompts(sessionId).filter((x) => x.status === 'queued').length;
       this.bus.emit({ type: 'prompt_queued', sessionId, promptId: p.id, text, position });
       admit(p);

@@ -9,7 +9,8 @@ import { SlotLease } from './slots';
  */
 export class Scheduler {
   private readonly workers = new Map<string, Promise<void>>();
-  private readonly running = new Map<string, AbortController>();
+  /** Each running turn's stop: `ctl` cancels it (tools get SIGTERM and a grace), `force` kills its tools at once. */
+  private readonly running = new Map<string, { ctl: AbortController; force: AbortController }>();
   private closed = false;
 
   constructor(private readonly deps: TurnDeps) {}
@@ -29,17 +30,21 @@ export class Scheduler {
     return this.running.has(promptId);
   }
 
-  /** Aborts a running turn; the turn records itself as cancelled. */
-  abort(promptId: string, reason: string): boolean {
-    const ctl = this.running.get(promptId);
-    if (!ctl) return false;
-    ctl.abort(new TurnAbort('cancel', reason));
+  /**
+   * Aborts a running turn; the turn records itself as cancelled. `force` stops its tools now (SIGKILL to their
+   * process groups, no grace), also when a cancel without force is already waiting for them to exit.
+   */
+  abort(promptId: string, reason: string, opts: { force?: boolean } = {}): boolean {
+    const turn = this.running.get(promptId);
+    if (!turn) return false;
+    stop(turn, new TurnAbort('cancel', reason), opts.force ?? false);
     return true;
   }
 
-  async close(): Promise<void> {
+  /** Stops every turn (a turn waiting on a person or paused keeps waiting across the restart); `force` as in abort. */
+  async close(opts: { force?: boolean } = {}): Promise<void> {
     this.closed = true;
-    for (const ctl of this.running.values()) ctl.abort(new TurnAbort('shutdown', 'Paragents is shutting down'));
+    for (const turn of this.running.values()) stop(turn, new TurnAbort('shutdown', 'Paragents is shutting down'), opts.force ?? false);
     await Promise.allSettled([...this.workers.values()]);
   }
 
@@ -50,8 +55,9 @@ export class Scheduler {
       const next = store.nextRunnablePrompt(sessionId);
       if (!next) return;
       const ctl = new AbortController();
+      const force = new AbortController();
       const lease = new SlotLease(slots);
-      this.running.set(next.id, ctl);
+      this.running.set(next.id, { ctl, force });
       try {
         try {
           await lease.acquire(ctl.signal);
@@ -63,7 +69,7 @@ export class Scheduler {
           }
           return;
         }
-        const outcome = await runTurn(this.deps, sessionId, next.id, ctl.signal, lease);
+        const outcome = await runTurn(this.deps, sessionId, next.id, ctl.signal, lease, force.signal);
         if (outcome === 'suspended') return;
       } finally {
         lease.release();
@@ -72,4 +78,13 @@ export class Scheduler {
       }
     }
   }
+}
+
+/**
+ * The force signal fires first, so a tool that reacts to the abort already sees it forced; a turn already
+ * cancelling keeps its first reason, and a force that comes later cuts its tools' grace short.
+ */
+function stop(turn: { ctl: AbortController; force: AbortController }, reason: TurnAbort, force: boolean): void {
+  if (force) turn.force.abort(reason);
+  turn.ctl.abort(reason);
 }

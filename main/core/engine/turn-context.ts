@@ -79,6 +79,7 @@ export interface TurnDeps {
   model: () => Result<{ client: ModelClient; maxSteps: number; provider: ResolvedProvider; config: RuntimeConfig }>;
   /** What the model's view of a session is built from (compactions, token counts, windows, instructions). */
   context: ContextDeps;
+  /** The engine's defaults; a prompt's own `approvals` wins (see run-options.ts). */
   approvals: ApprovalsMode;
   headless: boolean;
   gate: CallGate | null;

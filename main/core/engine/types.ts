@@ -10,8 +10,12 @@ export interface Engine {
   onEvent(listener: (event: EngineEvent) => void): () => void;
   /** Scheduler figures for tests and benchmarks. */
   stats(): { slotsInUse: number; peakSlotsInUse: number; concurrency: number };
-  /** Cancels running turns (recorded as cancelled), stops workers and closes the store. */
-  close(): Promise<void>;
+  /**
+   * Cancels running turns (recorded as cancelled), stops workers and closes the store. Their tool processes get
+   * SIGTERM and a grace of 2 s before SIGKILL, so a child that ignores SIGTERM delays it by that much at most;
+   * `force` sends SIGKILL at once (a second Ctrl-C).
+   */
+  close(opts?: { force?: boolean }): Promise<void>;
 }
 
 export interface EngineOptions {

@@ -1,5 +1,6 @@
 import type { ApprovalStatus, PermissionMode, PolicyDecision, ApprovalAnswer } from '../../../shared/policy';
 import type { PromptStatus } from '../../../shared/status';
+import type { PromptApprovals, PromptOnConflict } from '../../../shared/api';
 
 export interface SessionRow {
   id: string;
@@ -32,6 +33,16 @@ export interface PromptRow {
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
+  /** The prompt's own answer to policy "ask" outcomes (migration 010); null: the engine's default. */
+  approvals: PromptApprovals | null;
+  /** The prompt's own answer to conflicts with other sessions (migration 010); null: the engine's default. */
+  on_conflict: PromptOnConflict | null;
+}
+
+/** The run options a prompt is sent or resumed with; an absent field leaves the stored one (or the default). */
+export interface PromptRunOptions {
+  approvals?: PromptApprovals;
+  onConflict?: PromptOnConflict;
 }
 
 export type ToolCallStatus = 'pending' | 'waiting_approval' | 'running' | 'done';

@@ -4,7 +4,7 @@ import { openDatabase } from './db';
 import { Payloads } from './payloads';
 import { newId, newRef, nowIso } from './refs';
 import { resolveCandidate } from './resolve';
-import type { ApprovalRow, ParsedApproval, PromptRow, SessionRow, ToolCallRow, ToolCallStatus } from './rows';
+import type { ApprovalRow, ParsedApproval, PromptRow, PromptRunOptions, SessionRow, ToolCallRow, ToolCallStatus } from './rows';
 import type { ChatMessage } from '../model/types';
 import type { EngineEvent, EngineEventDraft } from '../../../shared/events';
 import { EngineEvent as EngineEventSchema } from '../../../shared/events';
@@ -152,7 +152,7 @@ export class Store {
 
   // ---- prompts ----
 
-  createPrompt(sessionId: string, text: string): PromptRow {
+  createPrompt(sessionId: string, text: string, options: PromptRunOptions = {}): PromptRow {
     const position =
       ((this.q('SELECT MAX(position) AS p FROM prompts WHERE session_id = ?').get(sessionId) as { p: number | null })
         .p ?? 0) + 1;
@@ -170,10 +170,12 @@ export class Store {
       created_at: nowIso(),
       started_at: null,
       finished_at: null,
+      approvals: options.approvals ?? null,
+      on_conflict: options.onConflict ?? null,
     };
     this.q(
-        `INSERT INTO prompts (id, ref, session_id, position, text, status, created_at)
-         VALUES (@id, @ref, @session_id, @position, @text, @status, @created_at)`,
+        `INSERT INTO prompts (id, ref, session_id, position, text, status, created_at, approvals, on_conflict)
+         VALUES (@id, @ref, @session_id, @position, @text, @status, @created_at, @approvals, @on_conflict)`,
       )
       .run(row);
     return row;
@@ -230,6 +232,13 @@ export class Store {
 
   setPromptText(id: string, text: string): void {
     this.q('UPDATE prompts SET text = ? WHERE id = ?').run(text, id);
+  }
+
+  /** Replaces the run options given (`prompt.resume`); the ones left out keep their stored value. */
+  setPromptRunOptions(id: string, options: PromptRunOptions): void {
+    this.q(
+      `UPDATE prompts SET approvals = COALESCE(@approvals, approvals), on_conflict = COALESCE(@onConflict, on_conflict) WHERE id = @id`,
+    ).run({ id, approvals: options.approvals ?? null, onConflict: options.onConflict ?? null });
   }
 
   /** Moves a finished prompt back to the end of its session's queue, for retry. */
@@ -496,11 +505,23 @@ export class Store {
     return row.ts ?? p.started_at ?? p.created_at;
   }
 
-  listEvents(filter: { sessionId?: string; afterSeq?: number; limit?: number }): EngineEvent[] {
-    const rows = this.q(
-        `SELECT seq, event_json FROM events WHERE (@sid IS NULL OR session_id = @sid) AND seq > @after ORDER BY seq LIMIT @limit`,
-      )
-      .all({ sid: filter.sessionId ?? null, after: filter.afterSeq ?? 0, limit: filter.limit ?? 100_000 }) as { seq: number; event_json: string }[];
+  /**
+   * Stored events, oldest first, one keyset page: the first `limit` after `afterSeq`, or the last `limit` before
+   * `beforeSeq`. A session's page is read through its (session_id, seq) index, whatever the history's length.
+   */
+  listEvents(filter: { sessionId?: string; afterSeq?: number; beforeSeq?: number; limit?: number }): EngineEvent[] {
+    const session = filter.sessionId === undefined ? '' : 'session_id = @sid AND ';
+    const before = filter.beforeSeq === undefined ? '' : ' AND seq < @before';
+    const order = filter.beforeSeq === undefined ? 'seq' : 'seq DESC';
+    const params = {
+      after: filter.afterSeq ?? 0,
+      limit: filter.limit ?? 100_000,
+      ...(filter.sessionId === undefined ? {} : { sid: filter.sessionId }),
+      ...(filter.beforeSeq === undefined ? {} : { before: filter.beforeSeq }),
+    };
+    const rows = this.q(`SELECT seq, event_json FROM events WHERE ${session}seq > @after${before} ORDER BY ${order} LIMIT @limit`)
+      .all(params) as { seq: number; event_json: string }[];
+    if (filter.beforeSeq !== undefined) rows.reverse();
     return rows.map((r) => {
       const parsed = EngineEventSchema.parse(this.payloads.fromStoredJson(r.event_json));
       return { ...parsed, seq: r.seq };

@@ -83,6 +83,7 @@ function runShell(command: string, ctx: ToolContext, timeoutMs: number, capture:
       clearTimeout(pipeTimer);
       clearTimeout(hardTimer);
       signal.removeEventListener('abort', onAbort);
+      ctx.forceSignal?.removeEventListener('abort', onAbort);
       child.stdout.destroy();
       child.stderr.destroy();
       resolve(ending);
@@ -90,13 +91,15 @@ function runShell(command: string, ctx: ToolContext, timeoutMs: number, capture:
     const stop = (reason: Ending): void => {
       if (stopReason || settled) return;
       stopReason = reason;
-      if (child.pid !== undefined) void killProcessTree(child.pid, { graceMs: KILL_GRACE_MS });
+      if (child.pid !== undefined) void killProcessTree(child.pid, { graceMs: KILL_GRACE_MS, force: ctx.forceSignal });
       // Even a process stuck in the kernel must not hold the agent forever.
       hardTimer = setTimeout(() => settle(reason), KILL_GRACE_MS + 1000);
     };
     const onAbort = (): void => stop({ kind: 'cancelled' });
     const timer = setTimeout(() => stop({ kind: 'timeout', ms: timeoutMs }), timeoutMs);
     signal.addEventListener('abort', onAbort, { once: true });
+    // A forced stop that comes first is a stop too; one that comes during the grace cuts it short (killProcessTree).
+    ctx.forceSignal?.addEventListener('abort', onAbort, { once: true });
 
     child.on('error', (e) => settle({ kind: 'spawn_error', message: errorText(e) }));
     child.on('exit', (code, sig) => {

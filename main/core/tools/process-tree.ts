@@ -4,6 +4,11 @@ import { setTimeout as delay } from 'node:timers/promises';
 export interface KillTreeOptions {
   /** How long the group gets to exit after SIGTERM before SIGKILL. Default 2000 ms. */
   graceMs?: number;
+  /**
+   * A forced stop: once it fires (before or during the grace) the group gets SIGKILL at once. A process that
+   * ignores SIGTERM would otherwise keep the caller waiting for the whole grace.
+   */
+  force?: AbortSignal;
 }
 
 const POLL_MS = 50;
@@ -57,15 +62,31 @@ async function groupAlive(pid: number): Promise<boolean> {
 /**
  * Stops `pid` and every process in its process group (spawn it with `detached: true` so it leads
  * its own group): SIGTERM, then SIGKILL if anything in the group is still there after the grace
- * period. Resolves once the group is gone or SIGKILL has been sent. Never throws.
+ * period, or as soon as `force` fires (a forced stop sends SIGKILL only, with no grace). Resolves once
+ * the group is gone or SIGKILL has been sent. Never throws.
  */
 export async function killProcessTree(pid: number, opts: KillTreeOptions = {}): Promise<void> {
   const graceMs = opts.graceMs ?? 2000;
-  if (!signalGroup(pid, 'SIGTERM')) return;
-  const deadline = Date.now() + graceMs;
-  while (Date.now() < deadline) {
-    await delay(POLL_MS);
-    if (!(await groupAlive(pid))) return;
+  const { force } = opts;
+  if (force?.aborted) {
+    signalGroup(pid, 'SIGKILL');
+    return;
   }
-  signalGroup(pid, 'SIGKILL');
+  if (!signalGroup(pid, 'SIGTERM')) return;
+  let killed = false;
+  const kill = (): void => {
+    killed = true;
+    signalGroup(pid, 'SIGKILL');
+  };
+  force?.addEventListener('abort', kill, { once: true });
+  try {
+    const deadline = Date.now() + graceMs;
+    while (Date.now() < deadline && !killed) {
+      await delay(POLL_MS);
+      if (!(await groupAlive(pid))) return;
+    }
+    if (!killed) signalGroup(pid, 'SIGKILL');
+  } finally {
+    force?.removeEventListener('abort', kill);
+  }
 }

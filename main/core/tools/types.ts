@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ToolName } from '../../../shared/tools';
 import type { ToolEffect } from './effects';
 import type { HostEnv } from '../host-env';
+import type { McpToolHints } from '../../../shared/mcp';
 
 export interface ToolContext {
   /** Absolute path of the session's workspace; relative paths resolve against it. */
@@ -11,6 +12,11 @@ export interface ToolContext {
   sessionId: string;
   promptId: string;
   signal: AbortSignal;
+  /**
+   * Fires when the call must stop at once (a forced cancel, or a forced shutdown): its processes get SIGKILL,
+   * with no grace. `signal` fires too, so a tool without processes of its own needs only `signal`.
+   */
+  forceSignal?: AbortSignal;
 }
 
 /** Where a call's paths resolve: relative ones against the workspace, `~` to the home folder. */
@@ -31,7 +37,10 @@ export type ToolOutcome =
   | { ok: false; error: string };
 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
-  name: ToolName;
+  /** A built-in tool's ToolName, or an MCP server's tool as `mcp__<server>__<tool>`. */
+  name: ToolName | `mcp__${string}`;
+  /** What an MCP server says of its tool, shown on the approval card (never used to decide). */
+  hints?: McpToolHints | null;
   description: string;
   inputSchema: S;
   /** What the call will do, declared before it runs (see effects.ts); pure, no file system access. */

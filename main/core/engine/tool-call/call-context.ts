@@ -14,6 +14,8 @@ export interface CallContext {
   holder: StoredMessage;
   call: AssistantToolCall;
   signal: AbortSignal;
+  /** A forced stop: the tool's processes are killed at once instead of after a grace. */
+  force: AbortSignal;
   lease: SlotLease;
   record: CallRecord;
 }

@@ -3,6 +3,7 @@ import type { ParsedApproval } from '../../store/rows';
 import type { PreparedCall } from '../../tools/prepare';
 import type { AuthorizeVerdict } from '../authorizer';
 import type { ApprovalsMode } from '../turn-context';
+import { runOptionsOf } from '../run-options';
 import { answered, goOn, type CallContext, type StepOutcome } from './call-context';
 
 export type Verdict = AuthorizeVerdict | PolicyDecision;
@@ -64,15 +65,17 @@ export async function decideCall(c: CallContext): Promise<StepOutcome<Decided>> 
   if (pendingApproval) {
     verdict = pendingApproval.decision;
   } else {
+    // Read at each call: `prompt.resume` may have given the prompt other options since its turn began.
+    const run = runOptionsOf(deps.store.getPrompt(c.prompt.id) ?? c.prompt, deps);
     const decided = await deps.authorizer.decide({
       call: prepared,
       sessionId: session.id,
       // Unset: the policy takes the settings' defaultMode (a session follows them until a person picks a mode).
       mode: session.chosen_mode ?? undefined,
       // `--approve all` answers "ask" itself, so the policy must not turn it into a block first.
-      headless: deps.headless && deps.approvals !== 'all',
+      headless: run.headless && run.approvals !== 'all',
     });
-    verdict = applyApprovalsMode(decided, deps.approvals);
+    verdict = applyApprovalsMode(decided, run.approvals);
     record.decided(tool.name, input, stripVerdict(verdict));
   }
 

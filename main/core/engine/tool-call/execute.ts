@@ -7,11 +7,18 @@ import type { Decided } from './decide';
  * whatever happens to the run — a result, a cancel, or an exception — so nothing the guard took is left held.
  */
 export async function executeCall(c: CallContext, d: Decided): Promise<void> {
-  const { deps, session, prompt, call, signal, record } = c;
+  const { deps, session, prompt, call, signal, force, record } = c;
   record.setStatus('running');
   let outcome: ToolOutcome = { ok: false, error: 'the tool did not finish' };
   try {
-    outcome = await d.prepared.tool.run(d.prepared.input, { workspace: session.workspace, host: deps.host, sessionId: session.id, promptId: prompt.id, signal });
+    outcome = await d.prepared.tool.run(d.prepared.input, {
+      workspace: session.workspace,
+      host: deps.host,
+      sessionId: session.id,
+      promptId: prompt.id,
+      signal,
+      forceSignal: force,
+    });
   } finally {
     await deps.gate?.afterCall?.({ sessionId: session.id, promptId: prompt.id, callId: call.id, prepared: d.prepared, ok: outcome.ok });
   }

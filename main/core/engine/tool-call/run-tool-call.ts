@@ -19,9 +19,10 @@ export async function runToolCall(
   call: AssistantToolCall,
   signal: AbortSignal,
   lease: SlotLease,
+  force: AbortSignal,
 ): Promise<void> {
   const record = new CallRecord(deps.store, deps.bus, { sessionId: session.id, promptId: prompt.id }, holder, call);
-  const c: CallContext = { deps, session, prompt, holder, call, signal, lease, record };
+  const c: CallContext = { deps, session, prompt, holder, call, signal, force, lease, record };
   const decided = await decideCall(c);
   if (!decided.next) return;
   const confirmed = await confirmCall(c, decided.value);

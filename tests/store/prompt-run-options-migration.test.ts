@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { Store } from '../../main/core/store/store';
+import { migrate, migrations } from '../../main/core/store/migrations';
+import { cleanupTempDirs, tempDir } from '../helpers/temp';
+
+afterEach(() => cleanupTempDirs());
+
+describe("migration 010 (a prompt's own run options)", () => {
+  it('leaves prompts stored before it without options, stores the ones given, and replaces only those given again', () => {
+    const file = join(tempDir(), 'old.db');
+    const db = new Database(file);
+    const before = migrations.findIndex((m) => m.version === 10);
+    expect(migrate(db, migrations.slice(0, before))).toBe(9);
+    db.prepare(`INSERT INTO sessions (id, ref, workspace, created_at) VALUES ('s1', 'ref001', '/w', 'now')`).run();
+    db.prepare(`INSERT INTO prompts (id, ref, session_id, position, text, status, created_at) VALUES ('p1', 'pre001', 's1', 1, 'old', 'completed', 'now')`).run();
+    db.close();
+
+    const store = new Store(file);
+    expect(store.getPrompt('p1')).toMatchObject({ approvals: null, on_conflict: null });
+
+    const plain = store.createPrompt('s1', 'no options');
+    expect(store.getPrompt(plain.id)).toMatchObject({ approvals: null, on_conflict: null });
+    const own = store.createPrompt('s1', 'own options', { approvals: 'never', onConflict: 'block' });
+    expect(store.getPrompt(own.id)).toMatchObject({ approvals: 'never', on_conflict: 'block' });
+
+    store.setPromptRunOptions(own.id, { approvals: 'all' });
+    expect(store.getPrompt(own.id)).toMatchObject({ approvals: 'all', on_conflict: 'block' });
+    store.setPromptRunOptions(own.id, { onConflict: 'override' });
+    expect(store.getPrompt(own.id)).toMatchObject({ approvals: 'all', on_conflict: 'override' });
+
+    // The table refuses values the contract does not know.
+    expect(() => store.db.prepare(`UPDATE prompts SET approvals = 'sometimes' WHERE id = ?`).run(own.id)).toThrow(/CHECK constraint/);
+    store.close();
+  });
+});
