@@ -1,58 +1,153 @@
 import { createInterface } from 'node:readline';
 import type { ApprovalAnswer } from '../../shared/policy';
 import type { EngineEvent } from '../../shared/events';
+import type { Result } from '../../shared/result';
 import type { CliIo } from './io';
 
 type Requested = Extract<EngineEvent, { type: 'approval_requested' }>;
+type Resolved = Extract<EngineEvent, { type: 'approval_resolved' }>;
+
+export interface TerminalAsker {
+  /** Queues the question; it is asked once the ones before it are answered. */
+  ask(e: Requested): void;
+  /**
+   * The engine says the approval is answered (or cancelled with its prompt). A question on the terminal that this
+   * terminal did not answer stops waiting, saying how it was answered elsewhere; a queued one is dropped.
+   */
+  resolved(e: Resolved): void;
+  close(): void;
+}
+
+/** How an answer reads in a sentence: "allowed once", "denied: not now". */
+export function answerText(e: Pick<Resolved, 'status' | 'answer'>): string {
+  const a = e.answer;
+  if (!a) return e.status === 'cancelled' ? 'cancelled with its prompt' : e.status;
+  switch (a.kind) {
+    case 'allow_once':
+      return 'allowed once';
+    case 'allow_session':
+      return 'allowed for the session';
+    case 'allow_always':
+      return 'always allowed';
+    case 'deny':
+      return a.message ? `denied: ${a.message}` : 'denied';
+  }
+}
+
+/** A line typed, the terminal closed (null), or the question was answered elsewhere meanwhile. */
+type Read = { kind: 'line'; line: string } | { kind: 'closed' } | { kind: 'elsewhere' };
 
 /**
  * `--approve ask`: questions are asked one at a time on the terminal, in the order they arrive, while the
- * other sessions keep running.
+ * other sessions keep running. The same approvals wait in the app's inbox (panel, tray, `paragents approve`):
+ * whichever answer comes first counts, and the terminal hears about the other one.
  */
-export function createTerminalAsker(io: CliIo, answer: (approvalId: string, a: ApprovalAnswer) => Promise<void>) {
+export function createTerminalAsker(io: CliIo, answer: (approvalId: string, a: ApprovalAnswer) => Promise<Result<unknown>>): TerminalAsker {
   const rl = createInterface({ input: io.stdin, terminal: false });
   const lines: string[] = [];
-  let waiting: ((line: string | null) => void) | null = null;
+  let waiting: ((read: Read) => void) | null = null;
   let ended = false;
+  const deliver = (read: Read): void => {
+    const w = waiting;
+    waiting = null;
+    w?.(read);
+  };
   rl.on('line', (line) => {
-    if (waiting) {
-      const w = waiting;
-      waiting = null;
-      w(line);
-    } else lines.push(line);
+    if (waiting) deliver({ kind: 'line', line });
+    else lines.push(line);
   });
   rl.on('close', () => {
     ended = true;
-    waiting?.(null);
+    deliver({ kind: 'closed' });
   });
-  const nextLine = (): Promise<string | null> =>
-    lines.length > 0 ? Promise.resolve(lines.shift() ?? null) : ended ? Promise.resolve(null) : new Promise((r) => (waiting = r));
+  const nextLine = (): Promise<Read> => {
+    const line = lines.shift();
+    if (line !== undefined) return Promise.resolve({ kind: 'line', line });
+    if (ended) return Promise.resolve({ kind: 'closed' });
+    return new Promise((resolve) => (waiting = resolve));
+  };
 
-  let chain = Promise.resolve();
-  return {
-    ask(e: Requested): void {
-      chain = chain.then(async () => {
-        const who = e.sessionName ?? e.sessionRef;
-        for (;;) {
-          io.stderr(
-            `approval ${e.approvalRef} | session ${who} | ${e.tool} ${JSON.stringify(e.input)}\n  ${e.decision.reason}\n` +
-              `  allow? [y]es once / [s]ession / [a]lways${e.alwaysRule ? ` (${e.alwaysRule})` : ''} / [n]o`,
-          );
-          const line = await nextLine();
-          if (line === null) {
-            await answer(e.approvalId, { kind: 'deny', message: 'no answer: the terminal closed' });
-            return;
-          }
-          const a = parseAnswer(line);
-          if (a) {
-            await answer(e.approvalId, a);
-            return;
-          }
-          io.stderr('please input y, s, a or n');
+  const queue: Requested[] = [];
+  /** The question on the terminal now; `answering` once this terminal's answer is on its way to the engine. */
+  let current: { e: Requested; answering: boolean; gone: boolean } | null = null;
+  let closed = false;
+
+  /** Asks `e` until it is answered here, elsewhere, or the terminal closes. */
+  const askOne = async (e: Requested): Promise<void> => {
+    const who = e.sessionName ?? e.sessionRef;
+    for (;;) {
+      io.stderr(
+        `approval ${e.approvalRef} | session ${who} | ${e.tool} ${JSON.stringify(e.input)}\n  ${e.decision.reason}\n` +
+          `  allow? [y]es once / [s]ession / [a]lways${e.alwaysRule ? ` (${e.alwaysRule})` : ''} / [n]o`,
+      );
+      let chosen: ApprovalAnswer | null = null;
+      while (chosen === null) {
+        if (current?.gone) return;
+        const read = await nextLine();
+        if (read.kind === 'elsewhere') return;
+        if (read.kind === 'closed') {
+          // Closed by this command (its prompts are over): nothing to answer any more.
+          if (closed) return;
+          chosen = { kind: 'deny', message: 'no answer: the terminal closed' };
+          break;
         }
-      });
+        chosen = parseAnswer(read.line);
+        if (!chosen) io.stderr('please input y, s, a or n');
+      }
+      if (current) current.answering = true;
+      const sent = await answer(e.approvalId, chosen);
+      if (sent.ok) return;
+      if (sent.error.kind === 'invalid_state') {
+        // Someone answered first (the panel, the tray, `paragents approve`): theirs counts.
+        io.stderr(`your answer to approval ${e.approvalRef} was not used: ${sent.error.message}`);
+        return;
+      }
+      io.stderr(`approval ${e.approvalRef}: ${sent.error.message}`);
+      // The engine refused the answer itself ("always" not offered): the question is still open, ask again.
+      if (sent.error.kind !== 'invalid_input' || ended) return;
+      if (current) current.answering = false;
+    }
+  };
+
+  let pumping = false;
+  const pump = async (): Promise<void> => {
+    if (pumping) return;
+    pumping = true;
+    try {
+      for (let e = queue.shift(); e && !closed; e = queue.shift()) {
+        current = { e, answering: false, gone: false };
+        await askOne(e);
+        current = null;
+      }
+    } finally {
+      pumping = false;
+    }
+  };
+
+  return {
+    ask(e) {
+      queue.push(e);
+      void pump();
     },
-    close(): void {
+    resolved(e) {
+      if (current && current.e.approvalId === e.approvalId) {
+        // This terminal's own answer (or one that lost the race, which the engine's reply reports).
+        if (current.answering) return;
+        io.stderr(
+          e.status === 'cancelled'
+            ? `approval ${e.approvalRef} no longer needs an answer: it was cancelled with its prompt`
+            : `approval ${e.approvalRef} answered elsewhere: ${answerText(e)}`,
+        );
+        current.gone = true;
+        deliver({ kind: 'elsewhere' });
+        return;
+      }
+      const queued = queue.findIndex((q) => q.approvalId === e.approvalId);
+      if (queued >= 0) queue.splice(queued, 1);
+    },
+    close() {
+      closed = true;
+      queue.length = 0;
       rl.close();
     },
   };

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { createEngine, type Engine } from '../core/engine';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { withEngine } from './with-engine';
 
 export const COMPACT_USAGE = 'usage: paragents compact SESSION [--focus TEXT] [--json]';
 
@@ -18,15 +18,8 @@ export async function runCompactCommand(argv: string[], io: CliIo): Promise<numb
     io.stderr(`paragents compact: give exactly one session\n${COMPACT_USAGE}`);
     return EXIT_USAGE;
   }
-  let engine: Engine;
-  try {
-    engine = await createEngine({ home: io.home, env: io.env, recover: false, approvals: 'never' });
-  } catch (e) {
-    io.stderr(`paragents compact: ${(e as Error).message}`);
-    return EXIT_USAGE;
-  }
-  try {
-    const r = await engine.handlers['session.compact']({ session, ...(parsed.values.focus ? { focus: parsed.values.focus } : {}) });
+  return withEngine(io, { name: 'compact', purpose: 'write' }, async (link) => {
+    const r = await link.handlers['session.compact']({ session, ...(parsed.values.focus ? { focus: parsed.values.focus } : {}) });
     if (!r.ok) {
       io.stderr(`paragents compact: ${r.error.message}`);
       return r.error.kind === 'not_found' || r.error.kind === 'invalid_input' ? EXIT_USAGE : EXIT_FAILED;
@@ -39,7 +32,5 @@ export async function runCompactCommand(argv: string[], io: CliIo): Promise<numb
       if (c.summaryError) io.stdout(`no new summary (${c.summaryError}); older turns were pruned instead`);
     }
     return EXIT_OK;
-  } finally {
-    await engine.close();
-  }
+  });
 }

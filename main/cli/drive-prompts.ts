@@ -1,79 +1,170 @@
-import type { Engine } from '../core/engine';
+import type { PromptApprovals, PromptOnConflict } from '../../shared/api';
 import type { EngineEvent } from '../../shared/events';
 import type { PromptSummary } from '../../shared/models';
 import { isTerminal, type PromptStatus } from '../../shared/status';
+import type { RemoteEngineLink } from '../local/endpoint-client';
 import { createTerminalAsker } from './ask';
+import type { EngineLink } from './engine-link';
 import { eventJsonLine, eventTextLine } from './format';
 import { EXIT_FAILED, EXIT_OK, type CliIo } from './io';
+import { EXIT_INTERRUPTED, type Interrupts } from './signals';
 
 export interface DriveOptions {
   json: boolean;
-  approve: string;
+  approve: PromptApprovals;
+  onConflict: PromptOnConflict;
 }
 
+/** What every prompt this command sends or resumes carries, so that other clients' prompts keep their own. */
+export interface PromptSettings {
+  approvals: PromptApprovals;
+  onConflict: PromptOnConflict;
+}
+
+/** Statuses of a prompt that some client is still driving; paused and interrupted ones wait for a person. */
+const LIVE: ReadonlySet<PromptStatus> = new Set(['queued', 'running', 'waiting_approval', 'conflict']);
+
+const isRemote = (link: EngineLink): link is RemoteEngineLink => link.remote && 'ended' in link;
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /**
- * Runs prompts headless to their end: prints every event (JSON lines or text), asks approvals on the terminal
- * with `--approve ask`, cancels on Ctrl-C, and resolves once every tracked prompt has ended. `start` sends or
- * resumes the prompts and tracks each one; it returns an exit code to stop early (bad usage), or null.
- * Exit: 0 when every tracked prompt completed, 1 otherwise.
+ * Runs prompts to their end: prints their events (JSON lines or text), asks their approvals on the terminal with
+ * `--approve ask`, and resolves once every tracked prompt has ended. The engine may be shared (the desktop app,
+ * `serve`, other commands): only this command's prompts are printed and answered; the rest is other clients'.
+ *
+ * `start` sends or resumes the prompts (with `settings`) and tracks each one; it returns an exit code to stop
+ * early (bad usage), or null. Interrupts: the first cancels the prompts, the second forces (SIGKILL to their tools),
+ * and once they are recorded `cancelled` the command exits 130. A command that started the engine itself keeps
+ * serving the prompts other commands sent to it until they end; an interrupt cancels those too.
+ * Exit: 0 when every tracked prompt completed, 1 otherwise, 130 when forced.
  */
 export async function drivePrompts(
-  engine: Engine,
+  link: EngineLink,
   io: CliIo,
   opts: DriveOptions,
-  start: (track: (prompt: PromptSummary) => void) => Promise<number | null>,
+  interrupts: Interrupts,
+  start: (track: (prompt: PromptSummary) => void, settings: PromptSettings) => Promise<number | null>,
 ): Promise<number> {
-  const h = engine.handlers;
-  const statuses = new Map<string, PromptStatus>();
-  let settle: (() => void) | null = null;
-  const allDone = new Promise<void>((r) => (settle = r));
-  const checkDone = (): void => {
-    if ([...statuses.values()].every(isTerminal)) settle?.();
-  };
+  const h = link.handlers;
+  const hosting = !link.remote;
+  const ours = new Map<string, PromptStatus>();
+  const ourSessions = new Set<string>();
+  /** Prompts of other clients seen alive in this engine (it is ours to serve when this process hosts it). */
+  const others = new Map<string, PromptStatus>();
+  let wake: () => void = () => undefined;
+  const changed = (): void => wake();
+  const nextChange = (): Promise<void> => new Promise((resolve) => (wake = resolve));
 
   const asker =
     opts.approve === 'ask'
-      ? createTerminalAsker(io, async (approvalId, answer) => {
-          const r = await h['approval.answer']({ approval: approvalId, answer });
-          if (!r.ok) io.stderr(`paragents: ${r.error.message}`);
-        })
+      ? createTerminalAsker(io, async (approval, answer) => h['approval.answer']({ approval, answer }))
       : null;
 
-  // This engine runs only what this command asked for (no recovery of other work), so every event is ours.
-  const unsubscribe = engine.onEvent((e: EngineEvent) => {
-    if (e.type === 'assistant_delta' || e.type === 'reasoning_delta') return;
-    if (opts.json) io.stdout(eventJsonLine(e));
-    else {
-      const line = eventTextLine(e);
-      if (line) io.stdout(line);
+  const isOurs = (e: EngineEvent): boolean => (e.promptId ? ours.has(e.promptId) : ourSessions.has(e.sessionId));
+
+  const handle = (e: EngineEvent): void => {
+    if (e.type === 'prompt_status' && e.promptId) {
+      // The end of one of ours is taken from the turn_* event that follows its status, so that the command
+      // prints that event before it ends (over the endpoint the two may arrive apart).
+      if (!ours.has(e.promptId)) others.set(e.promptId, e.status);
+      else if (!isTerminal(e.status)) ours.set(e.promptId, e.status);
+      changed();
+    }
+    const ending = e.type === 'turn_completed' ? 'completed' : e.type === 'turn_failed' ? 'failed' : e.type === 'turn_cancelled' ? 'cancelled' : null;
+    if (ending && e.promptId && ours.has(e.promptId)) {
+      ours.set(e.promptId, ending);
+      changed();
+    }
+    if (!isOurs(e)) return;
+    if (e.type !== 'assistant_delta' && e.type !== 'reasoning_delta') {
+      if (opts.json) io.stdout(eventJsonLine(e));
+      else {
+        const line = eventTextLine(e);
+        if (line) io.stdout(line);
+      }
     }
     if (e.type === 'approval_requested') asker?.ask(e);
-    if (e.type === 'prompt_status' && e.promptId) {
-      statuses.set(e.promptId, e.status);
-      checkDone();
+    if (e.type === 'approval_resolved') asker?.resolved(e);
+  };
+
+  // Until `start` has tracked its prompts, their first events cannot be told from other clients': held, then
+  // replayed in order.
+  let held: EngineEvent[] | null = [];
+  const unsubscribe = link.onEvent((e) => (held ? held.push(e) : handle(e)));
+
+  /** Every prompt an interrupt stops: this command's, and when it hosts the engine, the other clients' too. */
+  const stoppable = (): string[] => [
+    ...[...ours].filter(([, s]) => !isTerminal(s)).map(([id]) => id),
+    ...(hosting ? [...others].filter(([, s]) => LIVE.has(s)).map(([id]) => id) : []),
+  ];
+  const cancelAll = (force: boolean): void => {
+    for (const prompt of stoppable()) {
+      void Promise.resolve(h['prompt.cancel']({ prompt, ...(force ? { force: true } : {}) })).then((r) => {
+        // Already ended on its own: nothing to say.
+        if (!r.ok && r.error.kind !== 'invalid_state') io.stderr(`paragents: cannot cancel prompt ${prompt}: ${r.error.message}`);
+      });
     }
+  };
+  const offInterrupt = interrupts.onChange((level) => {
+    if (level === 'cancel') {
+      io.stderr('cancelling… press Ctrl-C again to force');
+      cancelAll(false);
+    } else {
+      io.stderr('forcing: stopping the tools now…');
+      cancelAll(true);
+    }
+    changed();
   });
 
-  const interrupt = (): void => {
-    for (const [id, s] of statuses) if (!isTerminal(s)) void h['prompt.cancel']({ prompt: id });
+  const ended = isRemote(link) ? link.ended : null;
+  /** Why the connection to the engine ended, once it has (the engine's process went away). */
+  const connection = { lost: null as string | null };
+  void ended?.then((reason) => {
+    connection.lost = reason;
+    changed();
+  });
+
+  /** Waits until `done()` holds, re-checking on every status change, interrupt and loss of the engine. */
+  const until = async (done: () => boolean): Promise<void> => {
+    while (!done() && connection.lost === null) await nextChange();
   };
-  process.once('SIGINT', interrupt);
-  process.once('SIGTERM', interrupt);
 
   try {
-    const early = await start((p) => {
-      if (!statuses.has(p.id)) statuses.set(p.id, p.status);
-    });
+    const early = await start(
+      (p) => {
+        if (!ours.has(p.id)) ours.set(p.id, p.status);
+        ourSessions.add(p.sessionId);
+        // Sent after an interrupt (while `start` was still at work): stopped at once.
+        if (interrupts.level !== 'none') void h['prompt.cancel']({ prompt: p.id, ...(interrupts.level === 'force' ? { force: true } : {}) });
+      },
+      { approvals: opts.approve, onConflict: opts.onConflict },
+    );
+    const replay = held;
+    held = null;
+    for (const e of replay) handle(e);
     if (early !== null) {
-      interrupt();
+      for (const [id, s] of ours) if (!isTerminal(s)) void h['prompt.cancel']({ prompt: id });
       return early;
     }
-    checkDone();
-    await allDone;
-    return [...statuses.values()].every((s) => s === 'completed') ? EXIT_OK : EXIT_FAILED;
+
+    await until(() => [...ours.values()].every(isTerminal));
+    if (connection.lost !== null && ![...ours.values()].every(isTerminal)) {
+      io.stderr(`paragents: ${connection.lost}; the prompts of this command stop with it`);
+      return EXIT_FAILED;
+    }
+
+    if (hosting) {
+      const alive = (): number => [...others.values()].filter((s) => LIVE.has(s)).length;
+      if (alive() > 0) {
+        io.stderr(`waiting for ${plural(alive(), 'prompt')} of other paragents commands…`);
+        await until(() => alive() === 0);
+      }
+    }
+    if (interrupts.level === 'force') return EXIT_INTERRUPTED;
+    return [...ours.values()].every((s) => s === 'completed') ? EXIT_OK : EXIT_FAILED;
   } finally {
-    process.off('SIGINT', interrupt);
-    process.off('SIGTERM', interrupt);
+    offInterrupt();
     unsubscribe();
     asker?.close();
   }

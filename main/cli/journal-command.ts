@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEngine } from '../core/engine';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { withEngine } from './with-engine';
 
 export const JOURNAL_USAGE = `usage: paragents journal list [--session S] [--path P] [--json]
        paragents journal undo SESSION [--dry-run] [--json]`;
@@ -29,16 +29,9 @@ export async function runJournalCommand(argv: string[], io: CliIo): Promise<numb
     io.stderr(`paragents journal undo: name one session\n${JOURNAL_USAGE}`);
     return EXIT_USAGE;
   }
-  let engine;
-  try {
-    engine = await createEngine({ home: io.home, env: io.env, recover: false, approvals: 'never' });
-  } catch (e) {
-    io.stderr(`paragents journal: ${(e as Error).message}`);
-    return EXIT_USAGE;
-  }
-  try {
+  return withEngine(io, { name: `journal ${sub}`, purpose: sub === 'list' ? 'read' : 'write' }, async (link) => {
     if (sub === 'list') {
-      const r = await engine.handlers['journal.list']({
+      const r = await link.handlers['journal.list']({
         ...(values.session ? { session: values.session } : {}),
         // Relative paths are the person's: resolved against the folder the command runs in.
         ...(values.path ? { path: values.session ? values.path : resolve(values.path) } : {}),
@@ -58,7 +51,7 @@ export async function runJournalCommand(argv: string[], io: CliIo): Promise<numb
       }
       return EXIT_OK;
     }
-    const r = await engine.handlers['journal.undo']({ session: positionals[0] as string, dryRun: values['dry-run'] ?? false });
+    const r = await link.handlers['journal.undo']({ session: positionals[0] as string, dryRun: values['dry-run'] ?? false });
     if (!r.ok) {
       io.stderr(`paragents journal undo: ${r.error.message}`);
       return EXIT_USAGE;
@@ -72,7 +65,5 @@ export async function runJournalCommand(argv: string[], io: CliIo): Promise<numb
       if (r.value.restored.length + r.value.deleted.length + r.value.refused.length === 0) io.stdout('nothing to undo');
     }
     return r.value.refused.length > 0 ? EXIT_FAILED : EXIT_OK;
-  } finally {
-    await engine.close();
-  }
+  });
 }

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { createEngine, type Engine } from '../core/engine';
 import { drivePrompts } from './drive-prompts';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { withEngine } from './with-engine';
 
 export const RESUME_USAGE = 'usage: paragents resume [SESSION] [--approve ask|all|never] [--on-conflict wait|override|block] [--json]';
 
@@ -43,16 +43,10 @@ export async function runResumeCommand(argv: string[], io: CliIo): Promise<numbe
     return EXIT_USAGE;
   }
 
-  let engine: Engine;
-  try {
-    engine = await createEngine({ home: io.home, env: io.env, approvals: approve, headless: approve !== 'ask', recover: false, onConflict });
-  } catch (e) {
-    io.stderr(`paragents resume: ${(e as Error).message}`);
-    return EXIT_USAGE;
-  }
-  try {
-    const h = engine.handlers;
-    const wanted = positionals[0];
+  const wanted = positionals[0];
+  const json = values.json ?? false;
+  return withEngine(io, { name: 'resume', purpose: 'write', drivesPrompts: true }, async (link, interrupts) => {
+    const h = link.handlers;
     let sessionIds: string[];
     if (wanted !== undefined) {
       const s = await h['session.get']({ session: wanted });
@@ -66,13 +60,13 @@ export async function runResumeCommand(argv: string[], io: CliIo): Promise<numbe
       sessionIds = all.ok ? all.value.map((s) => s.id) : [];
     }
     let resumed = 0;
-    const code = await drivePrompts(engine, io, { json: values.json ?? false, approve }, async (track) => {
+    const code = await drivePrompts(link, io, { json, approve, onConflict }, interrupts, async (track, settings) => {
       for (const id of sessionIds) {
         const s = await h['session.get']({ session: id });
         if (!s.ok) continue;
         for (const p of s.value.prompts) {
           if (p.status !== 'interrupted') continue;
-          const r = await h['prompt.resume']({ prompt: p.id });
+          const r = await h['prompt.resume']({ prompt: p.id, ...settings });
           if (!r.ok) {
             io.stderr(`paragents resume: ${r.error.message}`);
             continue;
@@ -83,9 +77,7 @@ export async function runResumeCommand(argv: string[], io: CliIo): Promise<numbe
       }
       return null;
     });
-    if (resumed === 0 && !values.json) io.stdout(wanted ? `nothing to resume in session ${wanted}` : 'nothing to resume');
+    if (resumed === 0 && !json) io.stdout(wanted ? `nothing to resume in session ${wanted}` : 'nothing to resume');
     return resumed === 0 ? EXIT_OK : code;
-  } finally {
-    await engine.close();
-  }
+  });
 }

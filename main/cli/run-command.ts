@@ -2,11 +2,14 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { createEngine, type Engine } from '../core/engine';
+import type { RequestHandlers, RequestOutput } from '../../shared/api';
 import { loadConfig } from '../core/config';
-import { drivePrompts } from './drive-prompts';
+import { drivePrompts, type DriveOptions } from './drive-prompts';
+import type { EngineLink } from './engine-link';
 import { EXIT_USAGE, type CliIo } from './io';
+import type { Interrupts } from './signals';
 import { RUN_USAGE } from './usage';
+import { withEngine } from './with-engine';
 
 const ParallelFile = z.object({
   sessions: z
@@ -78,18 +81,8 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
     return EXIT_USAGE;
   }
 
-  let engine: Engine;
-  try {
-    engine = await createEngine({ home: io.home, env: io.env, approvals: approve, headless: approve !== 'ask', recover: false, onConflict });
-  } catch (e) {
-    io.stderr(`paragents run: ${(e as Error).message}`);
-    return EXIT_USAGE;
-  }
-  try {
-    return await drive(engine, jobs, io, { json: values.json ?? false, approve, isolate: values.worktree ?? false, file: values.parallel ?? null });
-  } finally {
-    await engine.close();
-  }
+  const opts = { json: values.json ?? false, approve, onConflict, isolate: values.worktree ?? false, file: values.parallel ?? null } as const;
+  return withEngine(io, { name: 'run', purpose: 'write', drivesPrompts: true }, (link, interrupts) => drive(link, interrupts, jobs, io, opts));
 }
 
 function readParallelFile(file: string): Job[] | string {
@@ -117,7 +110,7 @@ function readParallelFile(file: string): Job[] | string {
 /** What one job will do: send to an existing session (resuming its interrupted turns first), or create one. */
 type Plan = { job: Job; existing: SessionDetail | null };
 
-type SessionDetail = Extract<Awaited<ReturnType<Engine['handlers']['session.get']>>, { ok: true }>['value'];
+type SessionDetail = RequestOutput<'session.get'>;
 
 function isFolder(dir: string): boolean | null {
   try {
@@ -131,7 +124,7 @@ function isFolder(dir: string): boolean | null {
  * Checks every job before anything is created, so that a bad entry never leaves the sessions before it behind:
  * every problem is reported at once, each naming its entry.
  */
-async function planJobs(engine: Engine, jobs: Job[], isolate: boolean, where: (i: number) => string): Promise<{ plans: Plan[]; problems: string[] }> {
+async function planJobs(h: RequestHandlers, jobs: Job[], isolate: boolean, where: (i: number) => string): Promise<{ plans: Plan[]; problems: string[] }> {
   const problems: string[] = [];
   const plans: Plan[] = [];
   const firstByName = new Map<string, number>();
@@ -145,7 +138,7 @@ async function planJobs(engine: Engine, jobs: Job[], isolate: boolean, where: (i
     const folder = isFolder(job.workspace);
     if (folder === null) problems.push(`${at}: the workspace folder ${job.workspace} does not exist`);
     else if (!folder) problems.push(`${at}: the workspace ${job.workspace} is not a folder`);
-    const got = job.name ? await engine.handlers['session.get']({ session: job.name }) : null;
+    const got = job.name ? await h['session.get']({ session: job.name }) : null;
     const existing = got?.ok && got.value.name === job.name ? got.value : null;
     if (existing) {
       const isolated = existing.worktree ?? null;
@@ -159,17 +152,19 @@ async function planJobs(engine: Engine, jobs: Job[], isolate: boolean, where: (i
   return { plans, problems };
 }
 
-async function drive(engine: Engine, jobs: Job[], io: CliIo, opts: { json: boolean; approve: string; isolate: boolean; file: string | null }): Promise<number> {
-  const h = engine.handlers;
+type RunOptions = DriveOptions & { isolate: boolean; file: string | null };
+
+async function drive(link: EngineLink, interrupts: Interrupts, jobs: Job[], io: CliIo, opts: RunOptions): Promise<number> {
+  const h = link.handlers;
   const where = (i: number): string => (opts.file ? `${opts.file}: sessions[${i}]` : '--session');
-  const { plans, problems } = await planJobs(engine, jobs, opts.isolate, where);
+  const { plans, problems } = await planJobs(h, jobs, opts.isolate, where);
   if (problems.length > 0) {
     const what = opts.file ? `${opts.file} has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}; nothing was created` : 'nothing was created';
     io.stderr(`paragents run: ${what}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     return EXIT_USAGE;
   }
   const sessions: string[] = [];
-  const code = await drivePrompts(engine, io, opts, async (track) => {
+  const code = await drivePrompts(link, io, opts, interrupts, async (track, settings) => {
     // Sessions first, then the prompts, so that they start together.
     for (const { job, existing } of plans) {
       if (existing) {
@@ -177,7 +172,7 @@ async function drive(engine: Engine, jobs: Job[], io: CliIo, opts: { json: boole
         // new prompt queues behind it.
         for (const p of existing.prompts) {
           if (p.status !== 'interrupted') continue;
-          const resumed = await h['prompt.resume']({ prompt: p.id });
+          const resumed = await h['prompt.resume']({ prompt: p.id, ...settings });
           if (resumed.ok) track(resumed.value);
         }
         sessions.push(existing.id);
@@ -191,7 +186,7 @@ async function drive(engine: Engine, jobs: Job[], io: CliIo, opts: { json: boole
       sessions.push(created.value.id);
     }
     for (const [i, job] of jobs.entries()) {
-      const sent = await h['prompt.send']({ session: sessions[i] as string, text: job.prompt });
+      const sent = await h['prompt.send']({ session: sessions[i] as string, text: job.prompt, ...settings });
       if (!sent.ok) {
         io.stderr(`paragents run: ${sent.error.message}`);
         return EXIT_USAGE;
@@ -200,14 +195,14 @@ async function drive(engine: Engine, jobs: Job[], io: CliIo, opts: { json: boole
     }
     return null;
   });
-  if (code !== EXIT_USAGE && opts.isolate && !opts.json) await printWorktreeHints(engine, sessions, io);
+  if (code !== EXIT_USAGE && opts.isolate && !opts.json) await printWorktreeHints(h, sessions, io);
   return code;
 }
 
 /** After an isolated run: where the work is and how to review and merge it. */
-async function printWorktreeHints(engine: Engine, sessions: readonly string[], io: CliIo): Promise<void> {
+async function printWorktreeHints(h: RequestHandlers, sessions: readonly string[], io: CliIo): Promise<void> {
   for (const id of sessions) {
-    const s = await engine.handlers['session.get']({ session: id });
+    const s = await h['session.get']({ session: id });
     const wt = s.ok ? s.value.worktree : null;
     if (!s.ok || !wt) continue;
     const who = s.value.name ?? s.value.ref;

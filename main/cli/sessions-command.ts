@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { createEngine } from '../core/engine';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { withEngine } from './with-engine';
 import { contextMeterText } from '../../shared/token-format';
 import { modeText } from '../../shared/session-mode';
 
@@ -19,15 +19,8 @@ export async function runSessionsCommand(argv: string[], io: CliIo): Promise<num
     io.stderr(`paragents sessions list: ${(e as Error).message}`);
     return EXIT_USAGE;
   }
-  let engine;
-  try {
-    engine = await createEngine({ home: io.home, env: io.env, recover: false, approvals: 'never' });
-  } catch (e) {
-    io.stderr(`paragents sessions list: ${(e as Error).message}`);
-    return EXIT_USAGE;
-  }
-  try {
-    const r = await engine.handlers['session.list']({ includeClosed: values.all ?? false });
+  return withEngine(io, { name: 'sessions list', purpose: 'read' }, async (link) => {
+    const r = await link.handlers['session.list']({ includeClosed: values.all ?? false });
     if (!r.ok) {
       io.stderr(`paragents sessions list: ${r.error.message}`);
       return EXIT_USAGE;
@@ -43,7 +36,5 @@ export async function runSessionsCommand(argv: string[], io: CliIo): Promise<num
       }
     }
     return EXIT_OK;
-  } finally {
-    await engine.close();
-  }
+  });
 }

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { createEngine, type Engine } from '../core/engine';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { withEngine } from './with-engine';
 
 export const SESSIONS_FORK_USAGE = 'usage: paragents sessions fork SESSION [--name N] [--json]';
 
@@ -18,15 +18,8 @@ export async function runSessionsFork(argv: string[], io: CliIo): Promise<number
     io.stderr(`paragents sessions fork: name one session\n${SESSIONS_FORK_USAGE}`);
     return EXIT_USAGE;
   }
-  let engine: Engine;
-  try {
-    engine = await createEngine({ home: io.home, env: io.env, recover: false, approvals: 'never' });
-  } catch (e) {
-    io.stderr(`paragents sessions fork: ${(e as Error).message}`);
-    return EXIT_USAGE;
-  }
-  try {
-    const r = await engine.handlers['session.fork']({ session: positionals[0] as string, ...(values.name ? { name: values.name } : {}) });
+  return withEngine(io, { name: 'sessions fork', purpose: 'write' }, async (link) => {
+    const r = await link.handlers['session.fork']({ session: positionals[0] as string, ...(values.name ? { name: values.name } : {}) });
     if (!r.ok) {
       io.stderr(`paragents sessions fork: ${r.error.message}`);
       return EXIT_USAGE;
@@ -51,7 +44,5 @@ export async function runSessionsFork(argv: string[], io: CliIo): Promise<number
     }
     if (f.session.name) io.stdout(`continue it: paragents run --session ${f.session.name} --workspace ${f.session.workspace} --prompt "…"`);
     return EXIT_OK;
-  } finally {
-    await engine.close();
-  }
+  });
 }

@@ -5,10 +5,10 @@ import type { SessionContext } from '../../shared/session-context';
 import { missingCase, type Result } from '../../shared/result';
 import { buildTranscript, forkOrigin, inheritedEvents, type ToolEntry, type TranscriptEntry } from '../../shared/transcript';
 import { transcriptMarkdown } from '../../shared/transcript-markdown';
-import { createEngine, type Engine } from '../core/engine';
 import { eventJsonLine } from './format';
 import { modeText } from '../../shared/session-mode';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { withEngine } from './with-engine';
 
 export const SESSIONS_SHOW_USAGE = 'usage: paragents sessions show SESSION [--json | --markdown | --events | --context]';
 
@@ -37,24 +37,15 @@ export async function runSessionsShow(argv: string[], io: CliIo): Promise<number
     io.stderr(`paragents sessions show: choose one of --${forms.join(', --')}\n${SESSIONS_SHOW_USAGE}`);
     return EXIT_USAGE;
   }
-  let engine: Engine;
-  try {
-    engine = await createEngine({ home: io.home, env: io.env, recover: false, approvals: 'never' });
-  } catch (e) {
-    io.stderr(`paragents sessions show: ${(e as Error).message}`);
-    return EXIT_USAGE;
-  }
-  try {
-    const r = await showSession(engine.handlers, positionals[0] as string, forms[0] ?? 'transcript');
+  return withEngine(io, { name: 'sessions show', purpose: 'read' }, async (link) => {
+    const r = await showSession(link.handlers, positionals[0] as string, forms[0] ?? 'transcript');
     if (!r.ok) {
       io.stderr(`paragents sessions show: ${r.error.message}`);
       return EXIT_USAGE;
     }
     for (const line of r.value) io.stdout(line);
     return EXIT_OK;
-  } finally {
-    await engine.close();
-  }
+  });
 }
 
 export type ShowForm = 'transcript' | 'json' | 'markdown' | 'events' | 'context';

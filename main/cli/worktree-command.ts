@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { createEngine, type Engine } from '../core/engine';
 import type { RequestOutput } from '../../shared/api';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { withEngine } from './with-engine';
 
 export const WORKTREE_USAGE = `usage: paragents worktree diff SESSION [--json]
        paragents worktree merge SESSION [--preview] [--json]
@@ -35,15 +35,8 @@ export async function runWorktreeCommand(argv: string[], io: CliIo): Promise<num
     io.stderr(`paragents worktree ${sub}: expected one SESSION (name or ref) and only the options of ${sub}\n${WORKTREE_USAGE}`);
     return EXIT_USAGE;
   }
-  let engine: Engine;
-  try {
-    engine = await createEngine({ home: io.home, env: io.env, recover: false, approvals: 'never' });
-  } catch (e) {
-    io.stderr(`paragents worktree ${sub}: ${(e as Error).message}`);
-    return EXIT_USAGE;
-  }
-  try {
-    const h = engine.handlers;
+  return withEngine(io, { name: `worktree ${sub}`, purpose: 'write' }, async (link) => {
+    const h = link.handlers;
     const r =
       sub === 'diff' ? await h['worktree.diff']({ session })
       : sub === 'merge' ? await h['worktree.merge']({ session, preview: values.preview ?? false })
@@ -57,9 +50,7 @@ export async function runWorktreeCommand(argv: string[], io: CliIo): Promise<num
     else if ('merged' in r.value) printMerge(io, r.value);
     else io.stdout(`removed the worktree of ${r.value.branch}; branch ${r.value.branchDeleted ? 'deleted (merged)' : 'kept'}${r.value.committed ? `; uncommitted files committed as ${r.value.committed.slice(0, 12)}` : ''}`);
     return 'merged' in r.value && r.value.preview && !r.value.clean ? EXIT_FAILED : EXIT_OK;
-  } finally {
-    await engine.close();
-  }
+  });
 }
 
 function printDiff(io: CliIo, d: RequestOutput<'worktree.diff'>): void {
