@@ -1,8 +1,9 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { createEngine } from '../core/engine';
-import type { Engine } from '../core/engine/types';
+import { configPath, loadConfig } from '../core/config';
+import { hostEngine, type HostedEngine } from '../local/engine-host';
 import { isLoopbackAddress, parsePublicHost } from '../web/bind-address';
 import { startWebHost } from '../web/web-host';
 
@@ -103,8 +104,21 @@ export async function ensureRendererBuilt(log: (line: string) => void, outDir = 
 }
 
 /**
+ * What is wrong with the model configuration, in one sentence naming the file and the setting; null when it is
+ * fine or simply absent (a first run, which the panel's setup view walks through).
+ */
+export function configProblem(io: Pick<ServeIo, 'home' | 'env'>): string | null {
+  const loaded = loadConfig({ home: io.home, env: io.env });
+  if (loaded.ok) return null;
+  const firstRun = !existsSync(configPath(io.home)) && !io.env.PARAGENTS_MODEL && !io.env.OPENAI_BASE_URL;
+  return firstRun ? null : loaded.error.message;
+}
+
+/**
  * `paragents serve`: the engine plus the panel in a browser. Prints the one URL (with its token) and runs
- * until SIGINT/SIGTERM, then closes the host and the engine (running turns are recorded as cancelled).
+ * until SIGINT/SIGTERM, then closes the host and the engine (running turns are recorded as cancelled). The
+ * engine also listens on the data folder's local endpoint, so CLI commands started beside it join it: their
+ * prompts and approvals show up live in the panel.
  */
 export async function runServeCommand(argv: string[], io: ServeIo): Promise<number> {
   const args = parseServeArgs(argv);
@@ -125,19 +139,30 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
     return 1;
   }
 
-  let engine: Engine;
+  const problem = configProblem(io);
+  if (problem) io.stderr(`warning: ${problem} (the panel's setup view can fix it)`);
+
+  let hosted: HostedEngine;
   try {
-    engine = await createEngine({ home: io.home, env: io.env, approvals: 'ask' });
+    hosted = await hostEngine({
+      home: io.home,
+      env: io.env,
+      approvals: 'ask',
+      tmpdir: tmpdir(),
+      onInternalError: (name, error) => io.stderr(`paragents serve: ${name} failed: ${error instanceof Error ? error.message : String(error)}`),
+    });
   } catch (error) {
     io.stderr(`could not start the engine: ${(error as Error).message}`);
     return 1;
   }
+  if (hosted.endpointProblem) io.stderr(`warning: paragents commands cannot join this engine: ${hosted.endpointProblem}`);
+  const engine = hosted.engine;
 
   let web: Awaited<ReturnType<typeof startWebHost>>;
   try {
     web = await startWebHost({ engine, host, port, allowRemote, publicHosts, staticDir: RENDERER_DIR });
   } catch (error) {
-    await engine.close();
+    await hosted.close();
     io.stderr(`could not listen on ${host}:${port}: ${(error as Error).message}`);
     return 1;
   }
@@ -154,6 +179,7 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
   });
   io.stderr('stopping…');
   await web.close();
-  await engine.close();
+  // The local endpoint first (no new requests from other commands), then the engine.
+  await hosted.close();
   return 0;
 }

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { app, safeStorage, session } from 'electron';
 import { paragentsHome } from '../core/config';
-import { createEngine } from '../core/engine';
 import type { Engine } from '../core/engine/types';
+import { hostEngine } from '../local/engine-host';
 import type { FocusRoute } from '../../shared/focus-route';
 import { handleAppProtocol } from './app-protocol';
 import { buildCsp } from './csp';
@@ -64,7 +64,17 @@ export async function startDesktop(paths: DesktopPaths, quit: () => void): Promi
   for (const problem of keys.problems) log(`API keys: ${problem}`);
   // Kept by reference: keys saved later from the setup view are added to it (desktop-keys.ts).
   const engineEnv: Record<string, string | undefined> = { ...process.env, ...keys.env };
-  const engine = await createEngine({ home, env: engineEnv, approvals: 'ask' });
+  // Listening on the data folder's local endpoint too: CLI commands started beside the app join this engine, so
+  // their prompts and approvals show up live in the window and the tray.
+  const hosted = await hostEngine({
+    home,
+    env: engineEnv,
+    approvals: 'ask',
+    tmpdir: tmpdir(),
+    onInternalError: (name, error) => log(`endpoint request ${name} failed`, error),
+  });
+  if (hosted.endpointProblem) log(`paragents commands cannot join this engine: ${hosted.endpointProblem}`);
+  const engine = hosted.engine;
   const handlers = withDesktopKeys(engine.handlers, { vault, secrets, env: engineEnv });
 
   const devUrl = !app.isPackaged && process.env.ELECTRON_RENDERER_URL ? new URL(process.env.ELECTRON_RENDERER_URL) : null;
@@ -188,7 +198,8 @@ export async function startDesktop(paths: DesktopPaths, quit: () => void): Promi
         closeDropIpc();
         closeIpc();
       },
-      () => engine.close(),
+      // The local endpoint first (no new requests from other commands), then the engine.
+      () => hosted.close(),
       () => closeProtocol(),
     ],
   };

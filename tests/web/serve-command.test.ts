@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseServeArgs, runServeCommand } from '../../main/cli/serve-command';
+import { configProblem, parseServeArgs, runServeCommand } from '../../main/cli/serve-command';
+import { connectLocalEndpoint } from '../../main/local/endpoint-client';
 
 describe('paragents serve', () => {
   it('parses --port and --host, loopback by default', () => {
@@ -65,9 +66,44 @@ describe('paragents serve', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
     expect((await fetch(url.replace(/\?token=.*/, ''))).status).toBe(401);
+    // Other paragents processes of this user reach the same engine through the data folder's endpoint.
+    const joined = await connectLocalEndpoint({ home, env: {}, tmpdir: tmpdir() });
+    expect(joined.ok && joined.value !== null).toBe(true);
+    if (joined.ok && joined.value) {
+      const listed = await joined.value.handlers['session.list']({});
+      expect(listed).toEqual({ ok: true, value: [] });
+      await joined.value.close();
+    }
     process.emit('SIGINT');
     expect(await done).toBe(0);
     await expect(fetch(url)).rejects.toThrow();
+    // The endpoint closed before the engine; nothing is left that a later command would take for a live engine.
+    expect(await connectLocalEndpoint({ home, env: {}, tmpdir: tmpdir() })).toEqual({ ok: true, value: null });
+    expect(existsSync(join(home, 'engine.lock'))).toBe(false);
     rmSync(home, { recursive: true, force: true });
   }, 90_000);
+
+  it('warns in one sentence naming the file and the setting when config.json is invalid, and serves anyway', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'paragents-serve-'));
+    const file = join(home, 'config.json');
+    writeFileSync(file, JSON.stringify({ providers: [{ name: 'x', baseURL: 'localhost:1234/v1', model: 'm' }] }));
+    const out: string[] = [];
+    const err: string[] = [];
+    const done = runServeCommand([], { stdout: (l) => out.push(l), stderr: (l) => err.push(l), env: {}, home });
+    await expect.poll(() => out.length, { timeout: 60_000 }).toBe(1);
+    const warning = err.find((l) => l.startsWith('warning:'));
+    expect(warning).toBe(`warning: ${file}: providers[0].baseURL: must start with http:// or https:// (got "localhost:1234/v1") (the panel's setup view can fix it)`);
+    expect(out[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
+    process.emit('SIGINT');
+    expect(await done).toBe(0);
+    rmSync(home, { recursive: true, force: true });
+  }, 90_000);
+
+  it('says nothing about a configuration that is simply absent (a first run the setup view walks through)', () => {
+    const home = mkdtempSync(join(tmpdir(), 'paragents-serve-'));
+    expect(configProblem({ home, env: {} })).toBeNull();
+    writeFileSync(join(home, 'config.json'), '{"providers": [');
+    expect(configProblem({ home, env: {} })?.startsWith(`${join(home, 'config.json')}: `)).toBe(true);
+    rmSync(home, { recursive: true, force: true });
+  });
 });
