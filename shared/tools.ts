@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // Model-facing tool names are also the policy's rule names (`Bash(git log *)`, `Edit(src/**)`).
-export const ToolName = z.enum(['Read', 'Write', 'Edit', 'LS', 'Glob', 'Grep', 'Bash']);
+export const ToolName = z.enum(['Read', 'Write', 'Edit', 'LS', 'Glob', 'Grep', 'Bash', 'WebFetch']);
 export type ToolName = z.infer<typeof ToolName>;
 
 export const ReadInput = z.object({
@@ -35,6 +35,10 @@ export const BashInput = z.object({
   command: z.string().min(1).describe('Shell command, run with bash in the workspace'),
   timeout_ms: z.number().int().min(1).max(600_000).optional().describe('Timeout in milliseconds (default 120000)'),
 });
+export const WebFetchInput = z.object({
+  url: z.string().min(1).describe('The http:// or https:// URL to fetch'),
+  prompt: z.string().optional().describe('What you are looking for in the page; repeated at the top of the result as a reminder'),
+});
 
 export const toolInputSchemas = {
   Read: ReadInput,
@@ -44,6 +48,7 @@ export const toolInputSchemas = {
   Glob: GlobInput,
   Grep: GrepInput,
   Bash: BashInput,
+  WebFetch: WebFetchInput,
 } as const satisfies Record<ToolName, z.ZodType>;
 
 export type ToolInputs = { [K in ToolName]: z.infer<(typeof toolInputSchemas)[K]> };

@@ -176,7 +176,7 @@ describe('malformed settings fail closed', () => {
     expect(await message('Bash', { command: 7 })).toMatch(/^invalid_input: Bash: "command": /);
     expect(await message('Bash', null)).toBe('invalid_input: The arguments for Bash must be a JSON object, but received null.');
     expect(await message('Write', { path: 'a.txt' })).toBe('invalid_input: Write: "content" is required');
-    expect(await message('WebFetch', {})).toBe('invalid_input: WebFetch: "url" is required.');
+    expect(await message('WebFetch', {})).toBe('invalid_input: WebFetch: "url" is required');
     // Names outside the registry still go to their rules.
     expect(await message('mcp__gh__get_issue', { any: 'thing' })).toBe('decided needs_approval');
     expect(await message('Frobnicate', {})).toBe('decided needs_approval');

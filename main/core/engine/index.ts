@@ -6,7 +6,7 @@ import { configViewWithWindows } from '../context/config-view';
 import { createWindowResolver } from '../context/window';
 import { createModelClient } from '../model/client';
 import type { ModelClient } from '../model/types';
-import { createCallPreparer, parseToolCall, toolSpecs } from '../tools';
+import { createCallPreparer, createWebAccess, parseToolCall, toolSpecs } from '../tools';
 import { Store } from '../store/store';
 import { createConflictEngine } from '../conflicts';
 import { ApprovalWaiters } from './approval-waiters';
@@ -119,6 +119,8 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     gate: conflicts.gate,
     context,
     host,
+    // WebFetch asks the policy about each redirect and internal address as the session's own calls are asked.
+    web: createWebAccess({ resolve: opts.resolveHost, check: (req) => policy.check(req), modeOf: (id) => store.getSession(id)?.chosen_mode ?? undefined }),
   };
   const scheduler = new Scheduler(deps);
   const worktrees = createWorktreeService({ home: opts.home, store, bus, host });

@@ -13,6 +13,7 @@ import type { ContextDeps } from './context-step';
 import type { ResolvedProvider } from '../config/types';
 import type { RuntimeConfig } from '../../../shared/config';
 import type { HostEnv } from '../host-env';
+import type { WebAccess } from '../tools/webfetch-access';
 
 export interface ToolBox {
   specs: ToolSpec[];
@@ -85,4 +86,6 @@ export interface TurnDeps {
   gate: CallGate | null;
   /** `~` and the environment the tools run with: the ones the policy decided with. */
   host: HostEnv;
+  /** WebFetch's resolver and the policy's say on the URLs it meets mid-call. */
+  web?: WebAccess;
 }

@@ -1,5 +1,6 @@
 import type { RequestHandlers } from '../../../shared/api';
 import type { EngineEvent } from '../../../shared/events';
+import type { HostResolver } from '../tools/webfetch-address';
 
 /**
  * The engine as every host sees it (desktop IPC, browser host, CLI, tests): the contract's request handlers
@@ -39,4 +40,6 @@ export interface EngineOptions {
   headless?: boolean;
   /** The time, for deciding which interrupted turns are recent enough to resume by themselves (tests pass their own). */
   clock?: () => number;
+  /** How WebFetch resolves host names (default: the system's resolver); tests point names at loopback. */
+  resolveHost?: HostResolver;
 }

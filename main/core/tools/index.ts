@@ -24,3 +24,6 @@ export { lsTool } from './ls';
 export { globTool } from './glob';
 export { grepTool } from './grep';
 export { bashTool } from './bash';
+export { createWebFetchTool, webFetchTool, WEBFETCH_LIMITS, type WebFetchLimits } from './webfetch';
+export { createWebAccess, type WebAccess, type UrlVerdict } from './webfetch-access';
+export { systemResolver, type HostResolver } from './webfetch-address';

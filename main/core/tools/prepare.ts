@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Result } from '../../../shared/result';
-import { err, ok } from '../../../shared/result';
+import { ok } from '../../../shared/result';
 import type { ShellAnalyzer, ShellPlan } from '../policy/shell/analyze';
 import type { ToolEffect } from './effects';
 import { builtinTool, parseToolInput } from './registry';
@@ -61,19 +61,14 @@ export async function prepareCall(tool: ToolDefinition, input: unknown, opts: Pr
 }
 
 /**
- * Names the permission rules know but the registry does not run (yet): `mcp__server__tool` and `WebFetch`
- * declare what they reach; any other name declares nothing, and the policy asks about it.
+ * Names the permission rules know but the registry does not run: `mcp__server__tool` declares what it reaches;
+ * any other name declares nothing, and the policy asks about it.
  */
-function foreignEffects(name: string, input: Record<string, unknown>): Result<ToolEffect[]> {
+function foreignEffects(name: string): Result<ToolEffect[]> {
   if (name.startsWith('mcp__')) {
     const rest = name.slice('mcp__'.length);
     const cut = rest.indexOf('__');
     return ok([{ kind: 'mcp', server: cut < 0 ? rest : rest.slice(0, cut), tool: cut < 0 ? '' : rest.slice(cut + 2) }]);
-  }
-  if (name === 'WebFetch') {
-    const url = input.url;
-    if (typeof url !== 'string') return err('invalid_input', `WebFetch: "url" ${url === undefined ? 'is required' : 'must be a string'}.`);
-    return ok([{ kind: 'fetch', url }]);
   }
   return ok([{ kind: 'opaque', tool: name }]);
 }
@@ -89,7 +84,7 @@ export async function prepareNamedCall(name: string, input: Record<string, unkno
     if (!parsed.ok) return parsed;
     return ok(await prepareCall(tool, parsed.value, opts));
   }
-  const effects = foreignEffects(name, input);
+  const effects = foreignEffects(name);
   if (!effects.ok) return effects;
   return ok({ name, tool: null, input, workspace: path.resolve(opts.workspace), effects: effects.value, shell: null });
 }

@@ -9,6 +9,7 @@ import { grepTool } from './grep';
 import { lsTool } from './ls';
 import { readTool } from './read';
 import type { ToolDefinition } from './types';
+import { webFetchTool } from './webfetch';
 import { writeTool } from './write';
 
 export const builtinTools: Record<ToolName, ToolDefinition> = {
@@ -19,6 +20,7 @@ export const builtinTools: Record<ToolName, ToolDefinition> = {
   Glob: globTool,
   Grep: grepTool,
   Bash: bashTool,
+  WebFetch: webFetchTool,
 };
 
 /** The shape the OpenAI chat completions API takes in `tools`. */

@@ -3,6 +3,7 @@ import type { ToolName } from '../../../shared/tools';
 import type { ToolEffect } from './effects';
 import type { HostEnv } from '../host-env';
 import type { McpToolHints } from '../../../shared/mcp';
+import type { WebAccess } from './webfetch-access';
 
 export interface ToolContext {
   /** Absolute path of the session's workspace; relative paths resolve against it. */
@@ -12,6 +13,8 @@ export interface ToolContext {
   sessionId: string;
   promptId: string;
   signal: AbortSignal;
+  /** The resolver WebFetch connects through and the policy's say on the URLs it meets mid-call (see webfetch-access.ts). */
+  web?: WebAccess;
   /**
    * Fires when the call must stop at once (a forced cancel, or a forced shutdown): its processes get SIGKILL,
    * with no grace. `signal` fires too, so a tool without processes of its own needs only `signal`.

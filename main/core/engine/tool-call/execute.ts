@@ -18,6 +18,7 @@ export async function executeCall(c: CallContext, d: Decided): Promise<void> {
       promptId: prompt.id,
       signal,
       forceSignal: force,
+      web: deps.web,
     });
   } finally {
     await deps.gate?.afterCall?.({ sessionId: session.id, promptId: prompt.id, callId: call.id, prepared: d.prepared, ok: outcome.ok });

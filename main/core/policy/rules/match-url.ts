@@ -10,7 +10,7 @@ export interface ParsedUrl {
 
 const INTERNAL_NAMES = /(^|\.)(localhost|localdomain|internal|local|home\.arpa)$|^(metadata|metadata\.google\.internal|metadata\.goog|instance-data)$/;
 
-function ipReason(host: string): string | null {
+export function ipReason(host: string): string | null {
   if (!ipaddr.isValid(host)) return null;
   let addr = ipaddr.parse(host);
   if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
