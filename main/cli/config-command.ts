@@ -1,27 +1,32 @@
-import { windowSourceText } from '../../shared/config';
-import { loadConfig } from '../core/config';
-import { configViewWithWindows } from '../core/context/config-view';
-import { createWindowResolver } from '../core/context/window';
+import { windowSourceText, type RedactedConfig } from '../../shared/config';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { withEngine } from './with-engine';
 
 /**
  * `paragents config show`: the effective configuration with keys redacted (only whether one is set), and each
  * provider's context window with where it came from (config.json, the endpoint's model list, the table, default).
+ * Asked of the running engine when there is one (the desktop app's includes the keys saved in its keychain).
  */
 export async function runConfigCommand(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] !== 'show' || argv.length > 2 || (argv[1] !== undefined && argv[1] !== '--json')) {
     io.stderr('usage: paragents config show [--json]');
     return EXIT_USAGE;
   }
-  const loaded = loadConfig({ home: io.home, env: io.env });
-  if (!loaded.ok) {
-    io.stderr(`paragents config: ${loaded.error.message}`);
-    return EXIT_USAGE;
-  }
-  const view = await configViewWithWindows(loaded.value, createWindowResolver());
-  if (argv[1] === '--json') {
-    io.stdout(JSON.stringify(view));
+  return withEngine(io, { name: 'config', purpose: 'read' }, async (link) => {
+    const got = await link.handlers['config.get']({});
+    if (!got.ok) {
+      io.stderr(`paragents config: ${got.error.message}`);
+      return EXIT_USAGE;
+    }
+    printConfig(io, got.value, argv[1] === '--json');
     return EXIT_OK;
+  });
+}
+
+function printConfig(io: CliIo, view: RedactedConfig, json: boolean): void {
+  if (json) {
+    io.stdout(JSON.stringify(view));
+    return;
   }
   io.stdout(`config file: ${view.path}`);
   io.stdout(`data folder: ${view.home}`);
@@ -41,5 +46,4 @@ export async function runConfigCommand(argv: string[], io: CliIo): Promise<numbe
   if (view.autoResumeMinutes !== undefined) {
     io.stdout(`auto-resume of interrupted turns: ${view.autoResumeMinutes === 0 ? 'never' : `within ${view.autoResumeMinutes} min of a restart`}`);
   }
-  return EXIT_OK;
 }

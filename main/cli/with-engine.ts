@@ -40,7 +40,15 @@ export async function withEngine(
       const work = body(link, interrupts);
       // The body may fail once the engine is closed under it; that is the interrupt's doing, not a new failure.
       work.catch(() => undefined);
-      return await Promise.race([work, interrupts.asked.then(() => EXIT_INTERRUPTED)]);
+      let answered = false;
+      const stopped = interrupts.asked.then(() => {
+        // Heard while the engine closes after the work is done: the work's code stands.
+        if (!answered) io.stderr(`paragents ${command.name}: interrupted`);
+        return EXIT_INTERRUPTED;
+      });
+      const code = await Promise.race([work, stopped]);
+      answered = true;
+      return code;
     } finally {
       await link.close();
     }
