@@ -125,12 +125,20 @@ export async function drivePrompts(
     changed();
   });
 
+  // A function, not a narrowed read: the level changes while this function waits.
+  const forced = (): boolean => interrupts.level === 'force';
+
   /** Waits until `done()` holds, re-checking on every status change, interrupt and loss of the engine. */
   const until = async (done: () => boolean): Promise<void> => {
     while (!done() && connection.lost === null) await nextChange();
   };
 
   try {
+    // Interrupted while the command was still getting ready (opening the engine, checking its input).
+    if (interrupts.level !== 'none') {
+      io.stderr('cancelled before any prompt was sent');
+      return interrupts.level === 'force' ? EXIT_INTERRUPTED : EXIT_FAILED;
+    }
     const early = await start(
       (p) => {
         if (!ours.has(p.id)) ours.set(p.id, p.status);
@@ -161,7 +169,7 @@ export async function drivePrompts(
         await until(() => alive() === 0);
       }
     }
-    if (interrupts.level === 'force') return EXIT_INTERRUPTED;
+    if (forced()) return EXIT_INTERRUPTED;
     return [...ours.values()].every((s) => s === 'completed') ? EXIT_OK : EXIT_FAILED;
   } finally {
     offInterrupt();
