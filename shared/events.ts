@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApprovalAnswer, ApprovalStatus, PermissionMode, PolicyDecision } from './policy';
 import { ModeSource } from './session-mode';
+import { McpScope, McpServerState, McpToolHints } from './mcp';
 import { PromptStatus } from './status';
 
 /** Fields every engine event carries. `seq` is the store's order; events are persisted before they are published. */
@@ -94,6 +95,8 @@ export const EngineEvent = z.discriminatedUnion('type', [
     input: z.unknown(),
     decision: PolicyDecision,
     alwaysRule: z.string().nullable(),
+    /** What an MCP server says of the tool (read-only, destructive …): shown on the card, never used to decide. */
+    hints: McpToolHints.nullable().optional(),
   }),
   z.object({
     ...base,
@@ -156,6 +159,21 @@ export const EngineEvent = z.discriminatedUnion('type', [
     sources: z.array(z.object({ path: z.string(), bytes: z.number().int(), truncated: z.boolean() })),
     hash: z.string(),
   }),
+  /**
+   * An MCP server's process started, became ready, failed, stopped, or changed its tools or users. Not about one
+   * session: `sessionId` is '' and the event is not stored (the MCP view asks `mcp.list` for the rest).
+   */
+  z.object({
+    ...base,
+    type: z.literal('mcp_server_state'),
+    server: z.string(),
+    scope: McpScope,
+    workspace: z.string().nullable(),
+    state: McpServerState,
+    pid: z.number().int().nullable(),
+    error: z.string().nullable(),
+    tools: z.number().int(),
+  }),
 ]);
 export type EngineEvent = z.infer<typeof EngineEvent>;
 export type EngineEventType = EngineEvent['type'];
@@ -170,7 +188,7 @@ export type EngineEventDraft = DistributiveOmit<
 >;
 
 /** Events that are published live but not stored. */
-export const EPHEMERAL_EVENTS: ReadonlySet<EngineEventType> = new Set(['assistant_delta', 'reasoning_delta']);
+export const EPHEMERAL_EVENTS: ReadonlySet<EngineEventType> = new Set(['assistant_delta', 'reasoning_delta', 'mcp_server_state']);
 
 
 export function compactionFigures(e: EventOf<'context_compacted'>): CompactionFigures {

@@ -138,7 +138,9 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
       case 'assistant_delta':
       case 'reasoning_delta':
       case 'usage':
-        // Statuses show through the outcome entries; deltas are not stored; usage is a figure, not an entry.
+      case 'mcp_server_state':
+        // Statuses show through the outcome entries; deltas are not stored; usage is a figure, not an entry; MCP
+        // server states belong to no session.
         break;
       case 'context_compacted':
         out.push({

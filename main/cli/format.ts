@@ -69,6 +69,8 @@ export function eventTextLine(e: EngineEvent): string | null {
       return `${tag} cancelled: ${e.reason}`;
     case 'instructions_changed':
       return `${tag} project instructions: ${e.sources.length === 0 ? 'none' : e.sources.map((x) => `${x.path}${x.truncated ? ' (truncated)' : ''}`).join(', ')}`;
+    case 'mcp_server_state':
+      return `[mcp:${e.server}] ${e.state}${e.pid !== null ? ` (pid ${e.pid})` : ''}${e.error ? `: ${short(e.error)}` : ''}`;
     default:
       return missingCase(e);
   }

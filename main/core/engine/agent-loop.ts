@@ -46,6 +46,8 @@ export async function runTurn(
   try {
     const model = deps.model();
     if (!model.ok) return fail(deps, prompt, model.error.message);
+    // Listing the session's MCP tools starts its servers (shared with other sessions); a server that fails is left out.
+    if (deps.tools.forTurn) deps = { ...deps, tools: await deps.tools.forTurn(session, signal) };
 
     if (!resumed) {
       const before = messages;

@@ -20,6 +20,8 @@ export interface ToolBox {
   parse(name: string, argumentsJson: string): Result<{ tool: ToolDefinition; input: unknown }>;
   /** Once per call, after `parse`: effects and the parsed shell command that the policy and the gate share. */
   prepare(tool: ToolDefinition, input: unknown, workspace: string): Promise<PreparedCall>;
+  /** The tools of one turn: these plus the session's MCP servers' (started now), read live at each step. */
+  forTurn?(session: { id: string; workspace: string }, signal: AbortSignal): Promise<ToolBox>;
 }
 
 export type ApprovalsMode = 'ask' | 'all' | 'never';

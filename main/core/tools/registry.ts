@@ -98,15 +98,22 @@ export function builtinTool(name: string): ToolDefinition | null {
   return isToolName(name) ? builtinTools[name] : null;
 }
 
+/** Tools besides the built-in ones that a session's turn offers (its MCP servers' tools). */
+export interface ToolLookup {
+  find(name: string): ToolDefinition | undefined;
+  names(): readonly string[];
+}
+
 /**
- * Checks a model's tool call: the name must be a built-in tool, the arguments a JSON object that
+ * Checks a model's tool call: the name must be a built-in tool (or one `extra` holds), the arguments a JSON object that
  * matches its schema (an empty string counts as `{}`). Errors are sentences for the model.
  */
-export function parseToolCall(name: string, argumentsJson: string): Result<{ tool: ToolDefinition; input: unknown }> {
-  if (!isToolName(name)) {
-    return err('not_found', `Unknown tool ${JSON.stringify(name)}. Valid tools are: ${ToolName.options.join(', ')}.`);
+export function parseToolCall(name: string, argumentsJson: string, extra?: ToolLookup): Result<{ tool: ToolDefinition; input: unknown }> {
+  const tool = isToolName(name) ? builtinTools[name] : extra?.find(name);
+  if (!tool) {
+    const valid = [...ToolName.options, ...(extra?.names() ?? [])];
+    return err('not_found', `Unknown tool ${JSON.stringify(name)}. Valid tools are: ${valid.join(', ')}.`);
   }
-  const tool = builtinTools[name];
   let raw: unknown = {};
   if (argumentsJson.trim() !== '') {
     try {

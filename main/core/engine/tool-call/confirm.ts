@@ -51,6 +51,7 @@ export async function confirmCall(c: CallContext, d: Decided): Promise<StepOutco
           input,
           decision: stripVerdict(verdict),
           alwaysRule: approval.alwaysRules.length > 0 ? approval.alwaysRules.join(', ') : null,
+          hints: d.prepared.tool.hints ?? null,
         });
       }
       deps.prompts.transition(prompt.id, 'waiting_approval');

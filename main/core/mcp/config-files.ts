@@ -1,0 +1,44 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseMcpConfig } from './config-parse';
+import type { McpConfigFile, McpScope } from './config-types';
+
+/** The user's servers: `$PARAGENTS_HOME/mcp.json`. */
+export function userMcpFile(home: string): string {
+  return path.join(home, 'mcp.json');
+}
+
+/** A project's servers: `<workspace>/.mcp.json` (the file Claude Code and Cursor projects already have). */
+export function projectMcpFile(workspace: string): string {
+  return path.join(workspace, '.mcp.json');
+}
+
+/** Reads mcp.json files, parsing each again only when its inode, size or mtime changed. */
+export class McpConfigReader {
+  private readonly cache = new Map<string, { key: string; value: McpConfigFile }>();
+
+  read(file: string, scope: McpScope, workspace: string | null): McpConfigFile {
+    let key: string;
+    try {
+      const st = statSync(file, { bigint: true });
+      if (!st.isFile()) {
+        return { file, exists: true, servers: [], idleMinutes: null, problems: [{ file, server: null, message: `${file}: not a regular file` }] };
+      }
+      key = `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}:${scope}:${workspace ?? ''}`;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return { file, exists: false, servers: [], idleMinutes: null, problems: [] };
+      return { file, exists: true, servers: [], idleMinutes: null, problems: [{ file, server: null, message: `${file}: cannot read: ${(e as Error).message}` }] };
+    }
+    const hit = this.cache.get(file);
+    if (hit && hit.key === key) return hit.value;
+    let value: McpConfigFile;
+    try {
+      value = parseMcpConfig(readFileSync(file, 'utf8'), file, scope, workspace);
+    } catch (e) {
+      value = { file, exists: true, servers: [], idleMinutes: null, problems: [{ file, server: null, message: `${file}: cannot read: ${(e as Error).message}` }] };
+    }
+    this.cache.set(file, { key, value });
+    return value;
+  }
+}
