@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { err, ok, type Result } from '../../shared/result';
-import type { EngineOptions } from '../core/engine';
+import { openReadOnlyEngine, type EngineOptions } from '../core/engine';
 import { connectLocalEndpoint } from '../local/endpoint-client';
 import type { EngineLink } from '../local/engine-link';
 import { hostEngine } from '../local/engine-host';
@@ -37,6 +37,13 @@ export async function openEngineLink(io: CliIo, options: OpenLinkOptions): Promi
     const connected = await connectLocalEndpoint(place);
     if (!connected.ok) return connected;
     if (connected.value) return ok(connected.value);
+    if (options.purpose === 'read') {
+      // Reading needs no lock: the folder is read as it is, even while a process that cannot be joined holds it.
+      const read = openReadOnlyEngine({ home: io.home, env: io.env });
+      if (read.ok) return read;
+      // A database that needs migrating can only be read by opening the folder normally.
+      if (!read.error.fallBack) return err(read.error.kind, read.error.message);
+    }
     try {
       const hosted = await hostEngine({ ...options.engine, home: io.home, env: io.env, tmpdir: place.tmpdir });
       if (hosted.endpointProblem) io.stderr(`paragents: other commands cannot join this one: ${hosted.endpointProblem}`);

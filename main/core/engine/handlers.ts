@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { RequestHandlers } from '../../../shared/api';
 import { err, ok, type Result } from '../../../shared/result';
 import { isTerminal, type PromptStatus } from '../../../shared/status';
@@ -14,7 +14,6 @@ import type { SetupRequestNames } from './setup-handlers';
 import type { Authorizer } from './authorizer';
 import type { PromptRow, PromptRunOptions } from '../store/rows';
 import type { JournalEntry, UndoReport } from '../conflicts';
-import { realPathOf } from '../conflicts/real-path';
 import type { PermissionMode } from '../../../shared/policy';
 import type { SessionSummary } from '../../../shared/models';
 import type { SessionRow } from '../store/rows';
@@ -22,6 +21,7 @@ import type { WorktreeRequests } from '../worktree';
 import type { EffectiveMode } from '../policy';
 import type { HistoryRequestNames } from './history-handlers';
 import type { ContextRequestNames } from './context-handlers';
+import { createReadHandlers } from './read-handlers';
 
 export interface HandlerDeps {
   store: Store;
@@ -83,6 +83,8 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
   };
 
   return {
+    ...createReadHandlers({ store, modeOf: d.modeOf, headless: d.headless, authorizer: d.authorizer, configView: d.configView, journal: d.journal.list }),
+
     'session.create': ({ workspace, name, mode, isolate }) => {
       const dir = resolve(workspace);
       let isDir = false;
@@ -96,14 +98,6 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       // Without a mode picked here the session follows the settings' defaultMode until a person picks one.
       if (isolate) return createIsolated(dir, name ?? null, mode ?? null);
       return ok(created(store.createSession({ workspace: dir, name: name ?? null, mode: mode ?? null })));
-    },
-
-    'session.list': ({ includeClosed }) => ok(store.listSessions(includeClosed ?? false).map(summary)),
-
-    'session.get': ({ session }) => {
-      const s = store.resolveSession(session);
-      if (!s.ok) return s;
-      return ok({ ...summary(s.value), prompts: store.listPrompts(s.value.id).map((p) => store.promptSummary(p)) });
     },
 
     'session.close': ({ session }) => {
@@ -122,16 +116,6 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       const next = summary(store.getSession(s.value.id) ?? s.value);
       bus.emit({ type: 'session_mode', sessionId: s.value.id, promptId: null, mode: next.mode, modeSource: next.modeSource });
       return ok(next);
-    },
-
-    'session.events': ({ session, afterSeq, beforeSeq, limit }) => {
-      let sessionId: string | undefined;
-      if (session) {
-        const s = store.resolveSession(session);
-        if (!s.ok) return s;
-        sessionId = s.value.id;
-      }
-      return ok(store.listEvents({ sessionId, afterSeq, beforeSeq, limit }));
     },
 
     'prompt.send': ({ session, text, approvals, onConflict }) => {
@@ -209,16 +193,6 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       return ok(store.promptSummary(store.getPrompt(p.value.id) ?? edited));
     },
 
-    'approval.list': ({ session }) => {
-      let sessionId: string | undefined;
-      if (session) {
-        const s = store.resolveSession(session);
-        if (!s.ok) return s;
-        sessionId = s.value.id;
-      }
-      return ok(store.listApprovals({ sessionId }).map((a) => store.approvalSummary(a)));
-    },
-
     'approval.answer': async ({ approval, answer }) => {
       const a = store.resolveApproval(approval);
       if (!a.ok) return a;
@@ -265,47 +239,11 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
     },
 
-    'config.get': () => d.configView(),
-
-    'journal.list': ({ session, path }) => {
-      let sessionId: string | undefined;
-      let base: string | null = null;
-      if (session) {
-        const s = store.resolveSession(session);
-        if (!s.ok) return s;
-        sessionId = s.value.id;
-        base = s.value.workspace;
-      }
-      // The engine has no current folder of its own: a relative path needs a session's workspace to mean anything.
-      if (path && !isAbsolute(path) && base === null) {
-        return err('invalid_input', `journal.list: the path "${path}" is relative; give an absolute path or a session`);
-      }
-      const entries = d.journal.list({ sessionId, path: path ? realPathOf(base ? resolve(base, path) : path) : undefined });
-      return ok(entries.map((e) => ({ ...e, sessionRef: store.getSession(e.sessionId)?.ref ?? '' })));
-    },
-
     'journal.undo': async ({ session, dryRun }) => {
       const s = store.resolveSession(session);
       if (!s.ok) return s;
       return d.journal.undo(s.value.id, { dryRun: dryRun ?? false });
     },
 
-    'policy.check': async ({ session, workspace, tool, input, mode }) => {
-      let ws = workspace ? resolve(workspace) : undefined;
-      let sessionId: string | null = null;
-      let sessionMode = mode;
-      if (session) {
-        const s = store.resolveSession(session);
-        if (!s.ok) return s;
-        ws ??= s.value.workspace;
-        sessionId = s.value.id;
-        sessionMode ??= s.value.chosen_mode ?? undefined;
-      }
-      if (!ws) return err('invalid_input', 'policy.check needs a session or a workspace');
-      const checked = await d.authorizer.check({ tool, input, workspace: ws, sessionId, mode: sessionMode, headless: d.headless });
-      if (!checked.ok) return checked;
-      const v = checked.value;
-      return ok({ decision: v.decision, rule: v.rule, source: v.source, reason: v.reason });
-    },
   };
 }

@@ -35,10 +35,22 @@ import { PromptLifecycle } from './prompt-lifecycle';
 import { autoResume, markInterrupted } from './recovery';
 import type { Engine, EngineOptions } from './types';
 import type { TurnDeps } from './turn-context';
+import { createReadOnlyEngine, type ReadOnlyEngine, type ReadOnlyProblem } from './read-only';
 
 export type { Engine, EngineOptions } from './types';
+export type { ReadOnlyEngine, ReadOnlyProblem } from './read-only';
 
 export const DATABASE_FILE = 'paragents.db';
+
+/**
+ * The data folder read as it is, without holding it (see read-only.ts): for the commands that only read when no
+ * engine runs. Never takes engine.lock, never recovers or changes anything. A database that needs migrating gives
+ * an error with `fallBack: true`: open the folder normally (createEngine) instead.
+ */
+export function openReadOnlyEngine(opts: { home: string; env?: Readonly<Record<string, string | undefined>> }): Result<ReadOnlyEngine, ReadOnlyProblem> {
+  const host = hostEnv(opts.env ?? process.env, homedir());
+  return createReadOnlyEngine({ home: opts.home, database: join(opts.home, DATABASE_FILE), env: host.env, host });
+}
 
 /** The one composition root: the desktop app, the browser host, the CLI and the tests all build the engine here. */
 export async function createEngine(opts: EngineOptions): Promise<Engine> {

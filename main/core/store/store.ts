@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Db } from './db';
-import { openDatabase } from './db';
+import { openDatabase, openDatabaseReadOnly } from './db';
 import { Payloads } from './payloads';
 import { newId, newRef, nowIso } from './refs';
 import { resolveCandidate } from './resolve';
@@ -32,8 +32,9 @@ export interface StoredMessage {
 export class Store {
   readonly db: Db;
 
-  constructor(file: string) {
-    this.db = openDatabase(file);
+  /** `readonly`: an existing database, read as it is (see openDatabaseReadOnly); every write throws. */
+  constructor(file: string, opts: { readonly?: boolean } = {}) {
+    this.db = opts.readonly ? openDatabaseReadOnly(file) : openDatabase(file);
     this.payloads = new Payloads(this.db);
     // One wrapper for every transaction (better-sqlite3 makes a nested call a savepoint).
     this.runTx = this.db.transaction((fn: () => unknown) => fn());
