@@ -8,8 +8,12 @@ export interface HostedEngine {
   endpoint: LocalEndpoint | null;
   /** Why the endpoint could not be opened (the engine still runs, reachable only in this process). */
   endpointProblem: string | null;
-  /** Stops the endpoint first (no new requests), then closes the engine and releases the data folder. */
-  close(): Promise<void>;
+  /**
+   * Stops the endpoint first (no new requests), then closes the engine and releases the data folder. `force`
+   * kills running tools at once (SIGKILL to their process groups) instead of giving them the grace period; a
+   * forced close during a plain one cuts its grace short.
+   */
+  close(opts?: { force?: boolean }): Promise<void>;
 }
 
 export interface HostOptions extends EngineOptions {
@@ -33,16 +37,21 @@ export async function hostEngine(options: HostOptions): Promise<HostedEngine> {
     ...(options.onInternalError ? { onInternalError: options.onInternalError } : {}),
   });
   const endpoint = listened.ok ? listened.value : null;
-  let closed = false;
+  let closing: Promise<void> | null = null;
   return {
     engine,
     endpoint,
     endpointProblem: listened.ok ? null : listened.error.message,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await endpoint?.close();
-      await engine.close();
+    async close(opts) {
+      if (closing) {
+        if (opts?.force) await engine.close({ force: true });
+        return closing;
+      }
+      closing = (async () => {
+        await endpoint?.close();
+        await engine.close(opts);
+      })();
+      return closing;
     },
   };
 }
