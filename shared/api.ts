@@ -7,6 +7,7 @@ import { CompactionFigures, ConflictResolution, EngineEvent } from './events';
 import { ProviderConfig, RedactedConfig } from './config';
 import type { Result } from './result';
 import { SessionContext } from './session-context';
+import { McpOverview, McpServerRef, McpServerView } from './mcp';
 
 /** How a prompt's policy "ask" outcomes are answered: by a person (`ask`), approved (`all`) or refused (`never`). */
 export const PromptApprovals = z.enum(['ask', 'all', 'never']);
@@ -234,6 +235,23 @@ export const requests = {
       sharedWorktree: z.string().nullable(),
     }),
   },
+  /** MCP view: the configured servers (user file, and the workspace's or every open session's `.mcp.json`) with state, tools and users. */
+  'mcp.list': { input: z.object({ workspace: z.string().min(1).optional(), session: IdOrRef.optional() }), output: McpOverview },
+  /** Starts the server if it may run and is not running, and returns it with its tools. */
+  'mcp.tools': { input: McpServerRef, output: McpServerView },
+  /**
+   * Calls one tool of a server for a person or a script (`paragents mcp call`): the request is the person's
+   * approval, so "ask" lets it through, but deny rules and the managed lists still hold.
+   */
+  'mcp.call': {
+    input: McpServerRef.extend({ tool: z.string().min(1), input: z.record(z.string(), z.unknown()) }),
+    output: z.object({ ok: z.boolean(), output: z.string(), truncated: z.boolean() }),
+  },
+  'mcp.restart': { input: McpServerRef, output: McpServerView },
+  /** Turns a server off (it is stopped, and no session gets its tools) or on again. */
+  'mcp.setEnabled': { input: McpServerRef.extend({ enabled: z.boolean() }), output: McpServerView },
+  /** A person approves a project server's entry as written (its command line), or withdraws the approval. */
+  'mcp.approve': { input: McpServerRef.extend({ approved: z.boolean() }), output: McpServerView },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type RequestName = keyof typeof requests;

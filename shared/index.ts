@@ -11,3 +11,4 @@ export * from './session-mode';
 export * from './validate-request';
 export * from './tools';
 export * from './focus-route';
+export * from './mcp';

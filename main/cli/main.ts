@@ -15,6 +15,7 @@ const commands: Record<string, () => Promise<Command>> = {
   sessions: async () => (await import('./sessions-command')).runSessionsCommand,
   config: async () => (await import('./config-command')).runConfigCommand,
   policy: async () => (await import('./policy-command')).runPolicyCommand,
+  mcp: async () => (await import('./mcp-command')).runMcpCommand,
   workspace: async () => (await import('./workspace-command')).runWorkspaceCommand,
   serve: async () => (await import('./serve-command')).runServeCommand,
   worktree: async () => (await import('./worktree-command')).runWorktreeCommand,

@@ -10,6 +10,11 @@ export const ATTACH_USAGE = 'usage: paragents attach [SESSION] [--json]';
 export const APPROVALS_USAGE = 'usage: paragents approvals [--json]';
 export const ANSWER_USAGE = 'usage: paragents approve REF [--session|--always] | paragents deny REF [--message M]';
 
+export const MCP_USAGE = `usage: paragents mcp list [--workspace DIR] [--json]
+       paragents mcp tools SERVER [--workspace DIR] [--json]
+       paragents mcp call SERVER TOOL JSON [--workspace DIR] [--json]
+       paragents mcp approve SERVER --workspace DIR [--yes | --revoke]`;
+
 export const HELP = `paragents — parallel LLM agent sessions, headless
 
 ${RUN_USAGE}
@@ -23,6 +28,7 @@ ${RUN_USAGE}
        paragents approve REF [--session|--always] | deny REF [--message M]
        paragents config show [--json]
        paragents policy check --workspace DIR [--mode M] [--headless] [--tool T --input JSON]
+       paragents mcp list | tools SERVER | call SERVER TOOL JSON | approve SERVER  [--workspace DIR] [--json]
        paragents workspace trust|untrust DIR | workspace list
        paragents serve [--port N] [--host 127.0.0.1] [--allow-remote] [--public-host NAME[:PORT]]...
        paragents worktree diff|merge|remove SESSION [--preview] [--force] [--json]

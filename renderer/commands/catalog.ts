@@ -30,6 +30,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   { name: 'compact', usage: '/compact [focus]', help: 'compact the focused session\'s model view now (prompts kept verbatim), optionally focused on a subject', arg: 'text' },
   { name: 'context', usage: '/context [session]', help: 'what the model sees now: each part with its tokens, the total and the window', arg: 'session' },
   { name: 'permissions', usage: '/permissions', help: 'effective rules, modes and a "check a call" box', arg: 'none' },
+  { name: 'mcp', usage: '/mcp', help: 'MCP servers: state, tools, sessions using them; restart, turn off, approve', arg: 'none' },
   { name: 'setup', usage: '/setup', help: 'configure a model provider', arg: 'none' },
   { name: 'show-config', usage: '/show-config', help: 'show the configuration (keys redacted)', arg: 'none' },
   { name: 'help', usage: '/help', help: 'list commands and keys', arg: 'none' },

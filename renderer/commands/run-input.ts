@@ -260,6 +260,9 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
     case 'permissions':
       actions.openOverlay('permissions');
       return;
+    case 'mcp':
+      actions.openOverlay('mcp');
+      return;
     case 'setup':
       actions.openOverlay('setup');
       return;

@@ -9,6 +9,7 @@ import { ContextView } from './ContextView';
 import { MainArea } from './MainArea';
 import { NewSessionForm } from './NewSessionForm';
 import { PermissionsView } from './PermissionsView';
+import { McpView } from './McpView';
 import { SessionList } from './SessionList';
 import { SetupView } from './SetupView';
 
@@ -101,6 +102,9 @@ export function App() {
           <button type="button" className="link" onClick={() => actions.openOverlay('permissions')}>
             Permissions
           </button>
+          <button type="button" className="link" onClick={() => actions.openOverlay('mcp')}>
+            MCP
+          </button>
           <button type="button" className="link" onClick={() => actions.openOverlay('config')}>
             Config
           </button>
@@ -114,6 +118,7 @@ export function App() {
         {overlay === 'setup' ? <SetupView /> : null}
         {overlay === 'config' ? <ConfigView /> : null}
         {overlay === 'permissions' ? <PermissionsView /> : null}
+        {overlay === 'mcp' ? <McpView /> : null}
         {overlay === 'context' ? <ContextView /> : null}
         <MainArea />
         <CommandLog />

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { ApprovalAnswer } from '../../shared';
+import type { ApprovalAnswer, McpToolHints } from '../../shared';
 import { decisionText } from '../format/decision-text';
 import { toolDiff, toolSummary } from '../format/tool-summary';
 import type { ApprovalView, ConflictView } from '../store/types';
@@ -43,6 +43,7 @@ export function ApprovalCard({ approval, conflict, more }: { approval: ApprovalV
           <pre className="approval-command">{toolSummary(approval.tool, approval.input)}</pre>
         )}
       </div>
+      {approval.hints ? <ToolHints hints={approval.hints} /> : null}
       <p className="approval-reason">{approval.decision.reason}</p>
       <p className="approval-rule">
         {decisionText(approval.decision)}
@@ -90,5 +91,22 @@ export function ApprovalCard({ approval, conflict, more }: { approval: ApprovalV
         onChange={(e) => setMessage(e.target.value)}
       />
     </section>
+  );
+}
+
+/** What the MCP server says of its tool: shown so a person can weigh it, never used to decide (a server can claim anything). */
+function ToolHints({ hints }: { hints: McpToolHints }) {
+  const said = [
+    hints.readOnlyHint ? 'read-only' : null,
+    hints.destructiveHint ? 'destructive' : null,
+    hints.idempotentHint ? 'idempotent' : null,
+    hints.openWorldHint ? 'reaches the outside world' : null,
+  ].filter((w) => w !== null);
+  if (said.length === 0 && !hints.title) return null;
+  return (
+    <p className="approval-hints">
+      The server says{hints.title ? ` (${hints.title})` : ''}: {said.length > 0 ? said.join(', ') : 'nothing about its effects'} — its own
+      claim, not checked.
+    </p>
   );
 }

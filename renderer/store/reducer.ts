@@ -32,6 +32,8 @@ export function coalesceDeltas(events: readonly EngineEvent[]): EngineEvent[] {
 }
 
 export function applyEvent(state: DomainState, event: EngineEvent): DomainState {
+  // Belongs to no session: the MCP view reads it (McpView) and asks mcp.list for the rest.
+  if (event.type === 'mcp_server_state') return state;
   const stored = !EPHEMERAL_EVENTS.has(event.type);
   const seen = state.seqBySession[event.sessionId];
   if (stored && seen !== undefined && event.seq <= seen) return state; // already applied (replay overlap)
@@ -119,6 +121,7 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
           input: e.input,
           decision: e.decision,
           alwaysRule: e.alwaysRule,
+          hints: e.hints ?? null,
           status: s.approvals[e.approvalId]?.status ?? 'pending',
           answer: s.approvals[e.approvalId]?.answer ?? null,
           createdAt: e.ts,
@@ -208,6 +211,8 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
           ? 'Project instructions changed: none from now on'
           : `Project instructions changed: ${e.sources.map((x) => `${x.path}${x.truncated ? ' (truncated)' : ''}`).join(', ')}`,
       );
+    case 'mcp_server_state':
+      return s;
     default:
       return missingCase(e);
   }

@@ -1,6 +1,7 @@
 import type {
   ApprovalAnswer,
   ApprovalStatus,
+  McpToolHints,
   CompactionFigures,
   ConflictKind,
   ConflictResolution,
@@ -74,6 +75,8 @@ export interface ApprovalView {
   input: unknown;
   decision: PolicyDecision;
   alwaysRule: string | null;
+  /** What an MCP server says of the tool (read-only, destructive …), when the call is one of its tools. */
+  hints?: McpToolHints | null;
   status: ApprovalStatus;
   answer: ApprovalAnswer | null;
   createdAt: string;

@@ -22,6 +22,7 @@ import type { EffectiveMode } from '../policy';
 import type { HistoryRequestNames } from './history-handlers';
 import type { ContextRequestNames } from './context-handlers';
 import { createReadHandlers } from './read-handlers';
+import type { McpRequestNames } from '../mcp';
 
 export interface HandlerDeps {
   store: Store;
@@ -51,7 +52,7 @@ export interface HandlerDeps {
 }
 
 /** Requests answered elsewhere (setup-handlers.ts, worktree/service.ts), merged in by the composition root. */
-type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames;
+type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames;
 
 export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupRequests> {
   const { store, bus, scheduler } = d;

@@ -36,6 +36,8 @@ import { autoResume, markInterrupted } from './recovery';
 import type { Engine, EngineOptions } from './types';
 import type { TurnDeps } from './turn-context';
 import { createReadOnlyEngine, type ReadOnlyEngine, type ReadOnlyProblem } from './read-only';
+import { McpManager, createMcpHandlers, turnTools } from '../mcp';
+import { managedSettingsPath } from '../policy/settings/sources';
 
 export type { Engine, EngineOptions } from './types';
 export type { ReadOnlyEngine, ReadOnlyProblem } from './read-only';
@@ -77,6 +79,17 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const authorizer = policy;
   // A session's mode as the policy decides with it: a person's pick, else the settings' defaultMode.
   const modeOf = (row: SessionRow): EffectiveMode => policy.sessionMode(row.workspace, row.chosen_mode);
+  // One process per MCP server for the whole engine, shared by every session that uses it.
+  let mcpClosed = false;
+  const mcp = new McpManager({
+    home: opts.home,
+    host,
+    managedFile: managedSettingsPath(undefined, env),
+    isTrusted: (workspace) => policy.isTrusted(workspace),
+    onChange: ({ key: _key, ...change }) => {
+      if (!mcpClosed) bus.emit({ type: 'mcp_server_state', sessionId: '', promptId: null, ...change });
+    },
+  });
   const initial = loadConfig({ home: opts.home, env });
   const slots = new Slots(initial.ok ? initial.value.config.concurrency : 4);
 
@@ -120,7 +133,12 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     store,
     bus,
     prompts,
-    tools: { specs: toolSpecs(), parse: parseToolCall, prepare: preparer.prepare },
+    tools: {
+      specs: toolSpecs(),
+      parse: parseToolCall,
+      prepare: preparer.prepare,
+      forTurn: async (session, signal) => turnTools(deps.tools, await mcp.serversForTurn(session, signal)),
+    },
     authorizer,
     waiters,
     slots,
@@ -164,7 +182,8 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
 
   const handlers = { ...coreHandlers, ...createSetupHandlers({ home: opts.home, env, store, rules: policy }), ...worktrees.handlers,
     ...createHistoryHandlers({ store, bus, home: opts.home, env, tools: deps.tools.specs, instructions: context.instructions, counters: context.counters, resolveWindow: windows.resolve, modeOf }),
-    ...createContextHandlers({ store, bus, deps, scheduler }) };
+    ...createContextHandlers({ store, bus, deps, scheduler }),
+    ...createMcpHandlers({ manager: mcp, store, policy, fallbackWorkspace: host.home }) };
 
   // Before anything runs: turns left mid-way by a process that stopped are nobody's now.
   markInterrupted(store, prompts);
@@ -188,6 +207,8 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
       }
       closing = (async () => {
         await scheduler.close(closeOpts);
+        await mcp.close();
+        mcpClosed = true;
         conflicts.dispose();
         store.close();
         lock.value();

@@ -76,7 +76,7 @@ export function createMcpHandlers(d: McpHandlerDeps): Pick<RequestHandlers, McpR
       if (!verdict.ok) return verdict;
       if (verdict.value.decision === 'blocked') {
         const by = verdict.value.rule ? ` (rule ${verdict.value.rule} from ${verdict.value.source} settings)` : '';
-        return err('policy', `${name} is blocked: ${verdict.value.reason}${by}.`);
+        return err('policy', `refused by policy: ${verdict.value.reason}${by}.`);
       }
       const instance = manager.instanceFor(standing.server);
       const outcome = await instance.call(input.tool, input.input, new AbortController().signal, null);

@@ -1,0 +1,162 @@
+import { useEffect, useState } from 'react';
+import type { McpOverview, McpServerView, McpToolHints } from '../../shared';
+import { useActions, usePanel } from '../store/use-panel';
+
+function hintWords(h: McpToolHints | null): string {
+  if (!h) return '';
+  return [h.readOnlyHint ? 'read-only' : null, h.destructiveHint ? 'destructive' : null, h.openWorldHint ? 'open world' : null]
+    .filter((w) => w !== null)
+    .join(', ');
+}
+
+/** What a person reads as the server's state: why it does not run, or how its process is doing. */
+function stateText(s: McpServerView): string {
+  switch (s.standing) {
+    case 'usable':
+      return s.state + (s.pid !== null ? ` · pid ${s.pid}` : '');
+    case 'disabled':
+      return 'turned off';
+    case 'needs_approval':
+      return 'waiting for your approval';
+    case 'untrusted':
+      return 'workspace not trusted';
+    case 'refused':
+      return 'refused by managed settings';
+    case 'invalid':
+      return 'invalid configuration';
+    case 'shadowed':
+      return 'left out (same name as a user server)';
+    default: {
+      const never: never = s.standing;
+      return never;
+    }
+  }
+}
+
+const serverKey = (s: McpServerView): string => `${s.scope}:${s.workspace ?? ''}:${s.name}`;
+
+function ServerRow({ server, act }: { server: McpServerView; act: (what: 'restart' | 'toggle' | 'approve', s: McpServerView) => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  const run = async (what: 'restart' | 'toggle' | 'approve') => {
+    setBusy(true);
+    await act(what, server);
+    setBusy(false);
+  };
+  const label = `${server.name}${server.workspace ? ` (${server.workspace})` : ''}`;
+  return (
+    <section className="mcp-server" aria-label={`MCP server ${label}`}>
+      <h3>
+        {server.name} <span className="meta">{server.scope === 'project' ? `project · ${server.workspace ?? ''}` : 'user'}</span>
+      </h3>
+      <p>
+        <span className={`mcp-state mcp-state-${server.standing === 'usable' ? server.state : server.standing}`}>{stateText(server)}</span>
+        {server.reason ? <span className="meta"> — {server.reason}</span> : null}
+      </p>
+      <p className="meta">
+        <code>{server.launch}</code> · <code>{server.file}</code>
+      </p>
+      {server.error ? <p className="form-error">{server.error}</p> : null}
+      {server.state === 'failed' && server.stderr.length > 0 ? (
+        <pre className="mcp-stderr" aria-label={`Last stderr lines of ${server.name}`}>
+          {server.stderr.slice(-10).join('\n')}
+        </pre>
+      ) : null}
+      <div className="approval-buttons">
+        {server.standing === 'needs_approval' ? (
+          <button type="button" className="primary" disabled={busy} onClick={() => void run('approve')}>
+            Approve this command line
+          </button>
+        ) : null}
+        <button type="button" disabled={busy || server.standing !== 'usable'} onClick={() => void run('restart')}>
+          Restart
+        </button>
+        <button type="button" disabled={busy} onClick={() => void run('toggle')}>
+          {server.enabled ? 'Turn off' : 'Turn on'}
+        </button>
+      </div>
+      {server.tools.length > 0 ? (
+        <details>
+          <summary>{server.tools.length} tools</summary>
+          <ul className="mcp-tools">
+            {server.tools.map((t) => (
+              <li key={t.name}>
+                <code>{t.name}</code>
+                {hintWords(t.hints) ? <span className="meta"> [{hintWords(t.hints)}]</span> : null} {t.description.split('\n')[0]}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      <p className="meta">
+        Used by:{' '}
+        {server.sessions.length > 0 ? server.sessions.map((s) => s.name ?? s.ref).join(', ') : 'no session yet'}
+      </p>
+    </section>
+  );
+}
+
+/** /mcp: the MCP servers of the user and of the open sessions' workspaces, with state, tools and users; restart, turn off, approve. */
+export function McpView() {
+  const api = usePanel((s) => s.api);
+  const actions = useActions();
+  const [overview, setOverview] = useState<McpOverview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+
+  // A server's state changes outside this view (sessions start servers, they crash, go idle): read the list again.
+  useEffect(() => api.onEvent((e) => {
+    if (e.type === 'mcp_server_state') setVersion((v) => v + 1);
+  }), [api]);
+
+  useEffect(() => {
+    let live = true;
+    void api['mcp.list']({}).then((r) => {
+      if (!live) return;
+      setOverview(r.ok ? r.value : null);
+      setError(r.ok ? null : r.error.message);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, version]);
+
+  const act = async (what: 'restart' | 'toggle' | 'approve', s: McpServerView) => {
+    const ref = { server: s.name, ...(s.workspace ? { workspace: s.workspace } : {}) };
+    const r =
+      what === 'restart'
+        ? await api['mcp.restart'](ref)
+        : what === 'toggle'
+          ? await api['mcp.setEnabled']({ ...ref, enabled: !s.enabled })
+          : await api['mcp.approve']({ ...ref, approved: true });
+    setError(r.ok ? null : r.error.message);
+    setVersion((v) => v + 1);
+  };
+
+  return (
+    <section className="overlay-view" aria-label="MCP servers">
+      <header className="overlay-header">
+        <h2>MCP</h2>
+        <button type="button" onClick={() => actions.openOverlay('none')}>
+          Close
+        </button>
+      </header>
+      {error ? <p className="form-error">{error}</p> : null}
+      {overview && overview.servers.length === 0 ? (
+        <p className="meta">No MCP servers: add them under &quot;mcpServers&quot; in mcp.json in the data folder, or in a workspace&apos;s .mcp.json.</p>
+      ) : null}
+      {overview?.servers.map((s) => <ServerRow key={serverKey(s)} server={s} act={act} />)}
+      {overview && overview.problems.length > 0 ? (
+        <>
+          <h3>Configuration problems</h3>
+          <ul>
+            {overview.problems.map((p) => (
+              <li key={p.message} className="form-error">
+                {p.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
