@@ -37,7 +37,9 @@ export async function runSessionsShow(argv: string[], io: CliIo): Promise<number
     io.stderr(`paragents sessions show: choose one of --${forms.join(', --')}\n${SESSIONS_SHOW_USAGE}`);
     return EXIT_USAGE;
   }
-  return withEngine(io, { name: 'sessions show', purpose: 'read' }, async (link) => {
+  // The model's view is computed by a full engine (token counts, instructions, compactions); the rest is read.
+  const purpose = forms[0] === 'context' ? 'write' : 'read';
+  return withEngine(io, { name: 'sessions show', purpose }, async (link) => {
     const r = await showSession(link.handlers, positionals[0] as string, forms[0] ?? 'transcript');
     if (!r.ok) {
       io.stderr(`paragents sessions show: ${r.error.message}`);
