@@ -61,6 +61,14 @@ export async function drivePrompts(
       ? createTerminalAsker(io, async (approval, answer) => h['approval.answer']({ approval, answer }))
       : null;
 
+  /** Approvals already put to the terminal: from their event, or found pending when a turn was resumed. */
+  const asked = new Set<string>();
+  const askOnce = (e: Extract<EngineEvent, { type: 'approval_requested' }>): void => {
+    if (!asker || asked.has(e.approvalId)) return;
+    asked.add(e.approvalId);
+    asker.ask(e);
+  };
+
   const isOurs = (e: EngineEvent): boolean => (e.promptId ? ours.has(e.promptId) : ourSessions.has(e.sessionId));
 
   const handle = (e: EngineEvent): void => {
@@ -84,7 +92,7 @@ export async function drivePrompts(
         if (line) io.stdout(line);
       }
     }
-    if (e.type === 'approval_requested') asker?.ask(e);
+    if (e.type === 'approval_requested') askOnce(e);
     if (e.type === 'approval_resolved') asker?.resolved(e);
   };
 
@@ -125,6 +133,33 @@ export async function drivePrompts(
     changed();
   });
 
+  async function askPending(): Promise<void> {
+    for (const session of ourSessions) {
+      const list = await h['approval.list']({ session });
+      if (!list.ok) continue;
+      for (const a of list.value) {
+        if (a.status !== 'pending' || !ours.has(a.promptId)) continue;
+        askOnce({
+          type: 'approval_requested',
+          seq: 0,
+          ts: a.createdAt,
+          sessionId: a.sessionId,
+          sessionRef: a.sessionRef,
+          sessionName: null,
+          promptId: a.promptId,
+          promptRef: a.promptRef,
+          approvalId: a.id,
+          approvalRef: a.ref,
+          callId: a.callId,
+          tool: a.tool,
+          input: a.input,
+          decision: a.decision,
+          alwaysRule: a.alwaysRule,
+        });
+      }
+    }
+  }
+
   // A function, not a narrowed read: the level changes while this function waits.
   const forced = (): boolean => interrupts.level === 'force';
 
@@ -151,6 +186,9 @@ export async function drivePrompts(
     const replay = held;
     held = null;
     for (const e of replay) handle(e);
+    // A resumed turn whose tool call was already waiting for an answer asks again without a new event: put the
+    // approvals still pending on this command's prompts to the terminal too.
+    if (asker) await askPending();
     if (early !== null) {
       for (const [id, s] of ours) if (!isTerminal(s)) void h['prompt.cancel']({ prompt: id });
       return early;
