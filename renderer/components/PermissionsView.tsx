@@ -184,7 +184,7 @@ function CheckCall({ sessionId, labelId }: { sessionId: string; labelId: string 
         setError('input is not valid JSON');
         return;
       }
-    } else input = tool === 'Glob' || tool === 'Grep' ? { pattern: arg } : { path: arg };
+    } else input = tool === 'Glob' || tool === 'Grep' ? { pattern: arg } : tool === 'WebFetch' ? { url: arg } : { path: arg };
     const r = await api['policy.check']({ ...(sessionId ? { session: sessionId } : {}), tool, input });
     setDecision(r.ok ? r.value : null);
     setError(r.ok ? null : r.error.message);

@@ -143,6 +143,14 @@ describe('permissions view', () => {
     await user.click(within(view).getByRole('button', { name: 'Check' }));
     await waitFor(() => expect(within(view).getByRole('status').textContent).toBe('approval asked by the permission mode — writes ask in default mode'));
     expect(fake.calls.filter((c) => c.method === 'policy.check').at(-1)?.input).toEqual({ session: 'sess-1', tool: 'Write', input: { path: 'src/app.ts' } });
+
+    await user.selectOptions(within(view).getByRole('combobox', { name: 'Tool' }), 'WebFetch');
+    await user.clear(arg);
+    await user.type(arg, 'https://docs.example.com/guide');
+    await user.click(within(view).getByRole('button', { name: 'Check' }));
+    await waitFor(() =>
+      expect(fake.calls.filter((c) => c.method === 'policy.check').at(-1)?.input).toEqual({ session: 'sess-1', tool: 'WebFetch', input: { url: 'https://docs.example.com/guide' } }),
+    );
   });
 
   it('trusts an untrusted workspace from the view and shows the rules again', async () => {
