@@ -1,12 +1,17 @@
 // Engine throughput: 50 sessions x 5 turns x 2 tool calls against the scripted server with a fixed 100 ms model
 // latency and the concurrency limit at 50. Prints wall time against the ideal (the model's latency alone),
-// engine CPU time and peak memory. Run: npm run bench (or node bin/run-ts.js bench/engine.ts [--sessions N]).
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
-import { tmpdir } from 'node:os';
+// engine CPU time (and per model step), peak memory; then the engine CPU per streamed delta, from sessions
+// streaming long answers at a steady rate against the same sessions answering in one chunk.
+// Run: npm run bench -- engine (or node bin/run-ts.js bench/engine.ts [--sessions N] [--turns N] [--cpu-prof FILE]).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../main/core/engine';
+import type { Engine } from '../main/core/engine/types';
+import type { Script } from '../tests/fixtures/model-server';
+import { cpuMsSince, processCpuMs, startProfiler, threadCpuMs, threadsSince } from './lib/cpu';
+import { countsSince, TurnDriver } from './lib/turn-driver';
 import { spawnModelServer } from './spawn-model-server';
 
 const { values } = parseArgs({
@@ -16,15 +21,52 @@ const { values } = parseArgs({
     latency: { type: 'string', default: '100' },
     // Writes a CPU profile of the timed part only (not startup, not the warm-up) to this file.
     'cpu-prof': { type: 'string' },
+    // The streaming part: sessions, characters per long answer, chunks per second per session.
+    'stream-sessions': { type: 'string', default: '20' },
+    'stream-chars': { type: 'string', default: '1600' },
+    'stream-tps': { type: 'string', default: '200' },
   },
 });
 const SESSIONS = Number(values.sessions);
 const TURNS = Number(values.turns);
 const LATENCY = Number(values.latency);
 const MODEL_CALLS_PER_TURN = 2; // one step with two tool calls, then the final answer
+const STREAM_SESSIONS = Number(values['stream-sessions']);
+const STREAM_CHARS = Number(values['stream-chars']);
+const STREAM_TPS = Number(values['stream-tps']);
+const CHUNK = 4;
 
 const dir = mkdtempSync(join(tmpdir(), 'paragents-bench-'));
-const server = await spawnModelServer(
+const stops: Array<() => unknown> = [];
+process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+
+/** A model server in its own process and an engine of its own data folder talking to it. */
+async function startEngine(name: string, script: Script, concurrency: number) {
+  const serverDir = join(dir, `${name}-server`);
+  mkdirSync(serverDir, { recursive: true });
+  const server = await spawnModelServer(script, serverDir);
+  stops.push(() => server.stop());
+  const home = join(dir, `${name}-home`);
+  mkdirSync(home, { recursive: true });
+  writeFileSync(
+    join(home, 'config.json'),
+    JSON.stringify({ providers: [{ name: 'bench', baseURL: server.url, model: 'bench', apiKey: 'k' }], concurrency, maxRetries: 0 }),
+  );
+  const engine = await createEngine({ home, env: {}, approvals: 'all' });
+  return { server, engine, driver: new TurnDriver(engine, CHUNK) };
+}
+
+async function runSession(engine: Engine, driver: TurnDriver, name: string, turns: number, text: (t: number) => string): Promise<void> {
+  const ws = join(dir, 'ws', name);
+  mkdirSync(ws, { recursive: true });
+  writeFileSync(join(ws, 'notes.txt'), `session ${name}\n`);
+  const id = await driver.createSession(ws);
+  for (let t = 0; t < turns; t++) await driver.turn(id, text(t));
+}
+
+// ---- model steps with tool calls ----
+const main = await startEngine(
+  'steps',
   {
     latencyMs: LATENCY,
     rules: [
@@ -37,116 +79,97 @@ const server = await spawnModelServer(
       },
     ],
   },
-  dir,
+  SESSIONS,
 );
-
-const home = join(dir, 'home');
-const wsRoot = join(dir, 'ws');
-mkdirSync(home, { recursive: true });
-writeFileSync(
-  join(home, 'config.json'),
-  JSON.stringify({ providers: [{ name: 'bench', baseURL: server.url, model: 'bench', apiKey: 'k' }], concurrency: SESSIONS, maxRetries: 0 }),
-);
-const engine = await createEngine({ home, env: {}, approvals: 'all' });
-
+const benchTurn = (t: number): string => `bench turn ${t}`;
 // Warm-up: one session's turn loads every lazily imported module and compiles the hot paths before timing.
-await runSession(-1, 1);
+await runSession(main.engine, main.driver, 'warm', 1, benchTurn);
 
 const profiler = values['cpu-prof'] ? await startProfiler() : null;
 const threads0 = threadCpuMs();
+const counts0 = main.driver.snapshot();
 let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+const serverCpu0 = processCpuMs(main.server.child.pid);
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
-
-/** utime + stime of another process, from /proc (Linux only). */
-function processCpuMs(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1000) / 100;
-  } catch {
-    return null;
-  }
-}
-
-/** CPU time of each thread of this process (utime + stime, ms), from /proc (Linux only). */
-function threadCpuMs(): Map<string, number> {
-  const out = new Map<string, number>();
-  try {
-    for (const tid of readdirSync('/proc/self/task')) {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-      const key = tid === String(process.pid) ? 'main' : name;
-      out.set(key, (out.get(key) ?? 0) + ms);
-    }
-  } catch {
-    // not Linux
-  }
-  return out;
-}
-
-async function startProfiler(): Promise<{ stop(): Promise<unknown> }> {
-  const { Session } = await import('node:inspector/promises');
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  return {
-    async stop() {
-      const { profile } = await session.post('Profiler.stop');
-      session.disconnect();
-      return profile;
-    },
-  };
-}
-
-async function runSession(i: number, turns = TURNS): Promise<void> {
-  const ws = join(wsRoot, `s${i}`);
-  mkdirSync(ws, { recursive: true });
-  writeFileSync(join(ws, 'notes.txt'), `session ${i}\n`);
-  const created = await engine.handlers['session.create']({ workspace: ws });
-  if (!created.ok) throw new Error(created.error.message);
-  for (let t = 0; t < turns; t++) {
-    const done = new Promise<string>((resolve) => {
-      const off = engine.onEvent((e) => {
-        if (e.sessionId === created.value.id && e.type === 'turn_failed') console.error(`session ${i}: ${e.error}`);
-        if (e.sessionId === created.value.id && e.type === 'prompt_status' && ['completed', 'failed', 'cancelled'].includes(e.status)) {
-          off();
-          resolve(e.status);
-        }
-      });
-    });
-    const sent = await engine.handlers['prompt.send']({ session: created.value.id, text: `bench turn ${t}` });
-    if (!sent.ok) throw new Error(sent.error.message);
-    const status = await done;
-    if (status !== 'completed') throw new Error(`session ${i} turn ${t} ended ${status}`);
-  }
-}
-
-await Promise.all(Array.from({ length: SESSIONS }, (_, i) => runSession(i)));
+await Promise.all(Array.from({ length: SESSIONS }, (_, i) => runSession(main.engine, main.driver, `s${i}`, TURNS, benchTurn)));
 const wall = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
 const threads1 = threadCpuMs();
+const serverCpu1 = processCpuMs(main.server.child.pid);
 clearInterval(sampler);
 if (profiler && values['cpu-prof']) writeFileSync(values['cpu-prof'], JSON.stringify(await profiler.stop()));
-const ideal = TURNS * MODEL_CALLS_PER_TURN * LATENCY;
-const stats = engine.stats();
-const serverCpuMs = processCpuMs(server.child.pid);
-await engine.close();
-server.stop();
-rmSync(dir, { recursive: true, force: true });
+const counts = countsSince(counts0, main.driver.snapshot());
+const stats = main.engine.stats();
+main.driver.close();
+await main.engine.close();
+main.server.stop();
 
+// ---- streamed deltas: long answers against one-chunk answers, same sessions and steps ----
+const long = 'Streaming text at a steady rate. '.repeat(Math.ceil(STREAM_CHARS / 33)).slice(0, STREAM_CHARS);
+const stream = await startEngine(
+  'stream',
+  {
+    latencyMs: 20,
+    tokensPerSecond: STREAM_TPS,
+    chunkSize: CHUNK,
+    rules: [
+      { when: 'stream long', steps: [{ content: long }] },
+      { when: 'stream short', steps: [{ content: 'ok' }] },
+    ],
+  },
+  STREAM_SESSIONS,
+);
+const streamIds = await Promise.all(
+  Array.from({ length: STREAM_SESSIONS }, async (_, i) => {
+    const ws = join(dir, 'ws', `stream${i}`);
+    mkdirSync(ws, { recursive: true });
+    return stream.driver.createSession(ws);
+  }),
+);
+/** Engine CPU and model deltas of one turn in every stream session at once. */
+async function streamRound(kind: 'long' | 'short'): Promise<{ cpuMs: number; modelDeltas: number; published: number }> {
+  const before = stream.driver.snapshot();
+  const c0 = process.cpuUsage();
+  await Promise.all(streamIds.map((id) => stream.driver.turn(id, `stream ${kind}`)));
+  const cpuMs = cpuMsSince(c0);
+  const d = countsSince(before, stream.driver.snapshot());
+  return { cpuMs, modelDeltas: d.modelDeltas, published: d.deltas };
+}
+await streamRound('long'); // warm-up
+const perDelta: number[] = [];
+let published = 0;
+let modelDeltas = 0;
+for (let round = 0; round < 3; round++) {
+  const s = await streamRound('short');
+  const l = await streamRound('long');
+  perDelta.push(((l.cpuMs - s.cpuMs) * 1000) / (l.modelDeltas - s.modelDeltas));
+  published += l.published;
+  modelDeltas += l.modelDeltas;
+}
+stream.driver.close();
+await stream.engine.close();
+for (const stop of stops) stop();
+
+const engineCpuMs = (cpu.user + cpu.system) / 1000;
+const ideal = TURNS * MODEL_CALLS_PER_TURN * LATENCY;
+const median = [...perDelta].sort((a, b) => a - b)[1] as number;
 console.log(`engine bench: ${SESSIONS} sessions x ${TURNS} turns x 2 tool calls, model latency ${LATENCY} ms, concurrency ${SESSIONS}`);
-console.log(`  wall time        ${wall.toFixed(0)} ms`);
-console.log(`  ideal            ${ideal} ms (model latency alone)`);
-console.log(`  ratio            ${(wall / ideal).toFixed(3)} (target <= 1.02)`);
-console.log(`  engine CPU       ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms (user ${(cpu.user / 1000).toFixed(0)}, system ${(cpu.system / 1000).toFixed(0)})`);
-console.log(`  model server CPU ${serverCpuMs === null ? 'n/a' : `${serverCpuMs.toFixed(0)} ms`} (same machine: it competes with the engine for ${cpus().length} cores)`);
-const byThread = [...threads1].map(([k, v]) => [k, v - (threads0.get(k) ?? 0)] as const).filter(([, v]) => v > 0);
-if (byThread.length > 0) console.log(`  engine threads   ${byThread.map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}`);
-console.log(`  peak RSS         ${(peakRss / 1024 / 1024).toFixed(1)} MiB`);
-console.log(`  peak slots used  ${stats.peakSlotsInUse} of ${stats.concurrency}`);
+console.log(`  wall time          ${wall.toFixed(0)} ms`);
+console.log(`  ideal              ${ideal} ms (model latency alone)`);
+console.log(`  ratio              ${(wall / ideal).toFixed(3)} (target <= 1.02)`);
+console.log(`  engine CPU         ${engineCpuMs.toFixed(0)} ms (user ${(cpu.user / 1000).toFixed(0)}, system ${(cpu.system / 1000).toFixed(0)})`);
+console.log(`  work done          ${counts.steps} model steps, ${counts.toolCalls} tool calls, ${counts.modelDeltas} streamed deltas`);
+console.log(`  CPU per model step ${(engineCpuMs / counts.steps).toFixed(2)} ms (its tool calls included; target <= 0.8 ms)`);
+const serverCpu = serverCpu0 !== null && serverCpu1 !== null ? serverCpu1 - serverCpu0 : null;
+console.log(`  model server CPU   ${serverCpu === null ? 'n/a' : `${serverCpu.toFixed(0)} ms`} (its own process, not counted above; it competes for the ${cpus().length} cores)`);
+const byThread = threadsSince(threads0, threads1);
+if (byThread) console.log(`  engine threads     ${byThread}`);
+console.log(`  peak RSS           ${(peakRss / 1024 / 1024).toFixed(1)} MiB`);
+console.log(`  peak slots used    ${stats.peakSlotsInUse} of ${stats.concurrency}`);
+console.log(
+  `streamed deltas: ${STREAM_SESSIONS} sessions x ${long.length}-character answers at ${STREAM_TPS} chunks/s of ${CHUNK} characters, against one-chunk answers (3 rounds)`,
+);
+console.log(`  CPU per delta      ${median.toFixed(1)} µs median (rounds: ${perDelta.map((x) => x.toFixed(1)).join(', ')}; target <= 20 µs)`);
+console.log(`  published          ${published} assistant_delta events for ${modelDeltas} streamed deltas`);
