@@ -64,7 +64,7 @@ export function turnTools(base: TurnTools, servers: readonly SessionServer[]): T
     }
     return hit;
   };
-  const current = (): Map<string, Offered> => {
+  const build = (): Map<string, Offered> => {
     const out = new Map<string, Offered>();
     const room = MAX_TOOLS - base.specs.length;
     for (const s of servers) {
@@ -75,13 +75,25 @@ export function turnTools(base: TurnTools, servers: readonly SessionServer[]): T
     }
     return out;
   };
+  // Built again only when a server's tool list is another array (listed anew); otherwise every step gets the same
+  // tools and the same specs array, which the token counter recognises instead of counting the definitions again.
+  let seen: McpToolInfo[][] = [];
+  let memo: { offered: Map<string, Offered>; specs: ToolSpec[] } | null = null;
+  const current = (): { offered: Map<string, Offered>; specs: ToolSpec[] } => {
+    const lists = servers.map((s) => s.instance.tools);
+    if (memo && lists.length === seen.length && lists.every((l, i) => l === seen[i])) return memo;
+    const offered = build();
+    seen = lists;
+    memo = { offered, specs: offered.size === 0 ? base.specs : [...base.specs, ...[...offered.values()].map((o) => o.spec)] };
+    return memo;
+  };
   const lookup: ToolLookup = {
-    find: (name) => current().get(name)?.def,
-    names: () => [...current().keys()],
+    find: (name) => current().offered.get(name)?.def,
+    names: () => [...current().offered.keys()],
   };
   return {
     get specs() {
-      return [...base.specs, ...[...current().values()].map((o) => o.spec)];
+      return current().specs;
     },
     parse: (name, argumentsJson) => parseToolCall(name, argumentsJson, lookup),
     prepare: (tool, input, workspace) => base.prepare(tool, input, workspace),
