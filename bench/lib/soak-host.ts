@@ -1,0 +1,86 @@
+// The engine side of the soak bench, in a process of its own so that what it measures is the engine's (with the
+// browser host serving the panel, like `paragents serve`): no Chromium driver, no renderer build, no model
+// server in it. The bench sends requests over the IPC channel; each is answered once with the same id.
+// Run by bench/soak.ts: node bin/run-ts.js bench/lib/soak-host.ts --home DIR --static DIR
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { createEngine } from '../../main/core/engine';
+import { startWebHost } from '../../main/web/web-host';
+import { cpuMsSince, startProfiler } from './cpu';
+import { settledMemory } from './memory';
+import { countsSince, TurnDriver } from './turn-driver';
+import type { HostReply, HostRequest } from './soak-protocol';
+
+const { values } = parseArgs({
+  options: { home: { type: 'string' }, static: { type: 'string' }, chunk: { type: 'string', default: '4' }, 'cpu-prof': { type: 'string' } },
+});
+if (!values.home || !values.static) throw new Error('usage: soak-host.ts --home DIR --static DIR');
+
+const engine = await createEngine({ home: values.home, env: {}, approvals: 'all' });
+const web = await startWebHost({ engine, staticDir: values.static, port: 0 });
+const driver = new TurnDriver(engine, Number(values.chunk));
+const sessions: string[] = [];
+
+async function answer(req: HostRequest): Promise<HostReply> {
+  switch (req.op) {
+    case 'sessions': {
+      for (const s of req.sessions) {
+        mkdirSync(s.workspace, { recursive: true });
+        writeFileSync(join(s.workspace, 'notes.txt'), s.notes);
+        sessions.push(await driver.createSession(s.workspace, s.name));
+      }
+      return { op: 'sessions', url: web.url };
+    }
+    case 'turns': {
+      const delay = req.measureDelay ? monitorEventLoopDelay({ resolution: 10 }) : null;
+      const profiler = req.measureDelay && values['cpu-prof'] ? await startProfiler() : null;
+      const before = driver.snapshot();
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      delay?.enable();
+      await Promise.all(
+        sessions.map(async (id, i) => {
+          for (let t = req.from; t < req.to; t++) await driver.turn(id, req.prompt.replace('{session}', String(i).padStart(2, '0')).replace('{turn}', String(t)));
+        }),
+      );
+      delay?.disable();
+      if (profiler && values['cpu-prof']) writeFileSync(values['cpu-prof'], JSON.stringify(await profiler.stop()));
+      return {
+        op: 'turns',
+        wallMs: performance.now() - t0,
+        cpuMs: cpuMsSince(cpu0),
+        counts: countsSince(before, driver.snapshot()),
+        delayP99Ms: delay ? delay.percentile(99) / 1e6 : null,
+        delayMaxMs: delay ? delay.max / 1e6 : null,
+      };
+    }
+    case 'memory':
+      return { op: 'memory', memory: settledMemory() };
+    case 'idle': {
+      // Timers alive now, while nothing runs: an engine that polls keeps at least one.
+      const timers = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+      const cpu0 = process.cpuUsage();
+      await new Promise((resolve) => setTimeout(resolve, req.seconds * 1000));
+      return { op: 'idle', cpuMs: cpuMsSince(cpu0), timers };
+    }
+    case 'close':
+      driver.close();
+      await web.close();
+      await engine.close();
+      return { op: 'close' };
+    default: {
+      const never: never = req;
+      return never;
+    }
+  }
+}
+
+process.on('message', (message: { id: number; req: HostRequest }) => {
+  answer(message.req).then(
+    (reply) => process.send?.({ id: message.id, reply }),
+    (error: unknown) => process.send?.({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
+  );
+});
+process.send?.({ id: 0, reply: { op: 'ready' } });

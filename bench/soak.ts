@@ -1,0 +1,211 @@
+// Soak: 20 sessions x 200 turns, each turn a step with three tool calls (Read, Write, LS) and a streamed answer,
+// against the scripted model server (its own process), with the panel open in Chromium through the browser host
+// the whole time (2×2 grid). Prints the engine's memory after the warm-up turns against the end (after a full
+// GC both times), the event loop's delay during the run, the renderer's heap once every session's transcript was
+// opened, and the CPU used while everything sits idle afterwards. Asserts nothing.
+// Run: npm run bench -- soak (or node bin/run-ts.js bench/soak.ts [--sessions 20] [--turns 200] [--warmup 20]
+// [--latency 20] [--tps 400] [--idle 5] [--no-panel] [--cpu-prof FILE]).
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { buildRenderer, launchChromium, writeModelConfig } from '../tests/e2e/harness';
+import { processCpuMs } from './lib/cpu';
+import { growth, mib, type MemoryReading } from './lib/memory';
+import { spawnSoakHost } from './lib/soak-protocol';
+import { spawnModelServer } from './spawn-model-server';
+
+const { values } = parseArgs({
+  options: {
+    sessions: { type: 'string', default: '20' },
+    turns: { type: 'string', default: '200' },
+    warmup: { type: 'string', default: '20' },
+    latency: { type: 'string', default: '20' },
+    tps: { type: 'string', default: '400' },
+    idle: { type: 'string', default: '5' },
+    'no-panel': { type: 'boolean', default: false },
+    // The engine process writes a CPU profile of the soak turns (not the warm-up) to this file.
+    'cpu-prof': { type: 'string' },
+  },
+});
+const SESSIONS = Number(values.sessions);
+const TURNS = Number(values.turns);
+const WARMUP = Number(values.warmup);
+const IDLE_S = Number(values.idle);
+const PANEL = !values['no-panel'];
+const CHUNK = 4;
+const VIEWPORT = { width: 1400, height: 860 };
+
+const name = (i: number): string => `s${String(i).padStart(2, '0')}`;
+const PROMPT = 'soak s{session} turn {turn}';
+const promptOf = (i: number, t: number): string => PROMPT.replace('{session}', String(i).padStart(2, '0')).replace('{turn}', String(t));
+// The answer repeats the prompt (so the page can tell when a session's last answer is shown) and streams a
+// paragraph of ordinary length.
+const ANSWER = `Done with {{turn}}. ${'The file was read, the log written and the folder listed; nothing else changed. '.repeat(3)}`;
+
+const dir = mkdtempSync(join(tmpdir(), 'paragents-bench-soak-'));
+const stops: Array<() => unknown> = [() => rmSync(dir, { recursive: true, force: true })];
+try {
+  const server = await spawnModelServer(
+    {
+      latencyMs: Number(values.latency),
+      tokensPerSecond: Number(values.tps),
+      chunkSize: CHUNK,
+      rules: [
+        {
+          when: 'soak ',
+          steps: [
+            {
+              content: '',
+              toolCalls: [
+                { name: 'Read', arguments: { path: 'notes.txt' } },
+                { name: 'Write', arguments: { path: 'log.txt', content: 'one more turn\n'.repeat(20) } },
+                { name: 'LS', arguments: {} },
+              ],
+            },
+            { content: ANSWER },
+          ],
+        },
+      ],
+    },
+    dir,
+  );
+  stops.push(() => server.stop());
+  const home = join(dir, 'home');
+  writeModelConfig(home, server.url, { concurrency: SESSIONS });
+  const staticDir = join(dir, 'renderer');
+  await buildRenderer(staticDir);
+  const host = await spawnSoakHost(home, staticDir, CHUNK, values['cpu-prof']);
+  stops.push(() => host.stop());
+  const { url } = await host.ask({
+    op: 'sessions',
+    sessions: Array.from({ length: SESSIONS }, (_, i) => ({ name: name(i), workspace: join(dir, 'ws', name(i)), notes: `notes of ${name(i)}\n`.repeat(40) })),
+  });
+  let browser: Browser | null = null;
+  let page: Page | null = null;
+  if (PANEL) {
+    browser = await launchChromium();
+    const opened = browser;
+    stops.push(() => opened.close());
+    page = await browser.newPage({ viewport: VIEWPORT });
+    page.on('pageerror', (error) => console.error('[page error]', error.message));
+    await openGrid(page, url);
+  }
+
+  // ---- warm-up: every session's first turns, then the baseline ----
+  const warm = await host.ask({ op: 'turns', from: 0, to: WARMUP, prompt: PROMPT, measureDelay: false });
+  const atWarm = (await host.ask({ op: 'memory' })).memory;
+  // ---- the soak ----
+  const server0 = processCpuMs(server.child.pid);
+  const run = await host.ask({ op: 'turns', from: WARMUP, to: TURNS, prompt: PROMPT, measureDelay: true });
+  const serverCpuMs = (processCpuMs(server.child.pid) ?? Number.NaN) - (server0 ?? Number.NaN);
+  const atEnd = (await host.ask({ op: 'memory' })).memory;
+
+  // ---- the renderer with every transcript opened ----
+  const renderer = page ? await openEveryTranscript(page, TURNS - 1) : null;
+
+  // ---- idle: nothing runs; what do the engine and the page still spend? ----
+  await new Promise((r) => setTimeout(r, 500));
+  const others = new Set([server.child.pid, host.child.pid]);
+  const browserCpu0 = descendantsCpuMs(others);
+  const idle = await host.ask({ op: 'idle', seconds: IDLE_S });
+  const browserIdleMs = descendantsCpuMs(others) - browserCpu0;
+
+  const { counts } = run;
+  const rows: Array<[string, string, string]> = [
+    ['engine CPU per model step (soak, growing histories)', `${(run.cpuMs / counts.steps).toFixed(2)} ms`, 'see bench/engine.ts (<= 0.8 ms)'],
+    ['engine RSS after warm-up → end', `${mib(atWarm.rss)} → ${mib(atEnd.rss)} (${growth(atWarm.rss, atEnd.rss)})`, '<= 5 % growth'],
+    ['engine heap after warm-up → end', `${mib(atWarm.heapUsed)} → ${mib(atEnd.heapUsed)} (${growth(atWarm.heapUsed, atEnd.heapUsed)})`, 'flat'],
+    ['event-loop delay p99 during the run', `${(run.delayP99Ms ?? Number.NaN).toFixed(1)} ms (max ${(run.delayMaxMs ?? Number.NaN).toFixed(1)} ms)`, 'under a frame (16 ms)'],
+    ['renderer heap, all transcripts opened', renderer === null ? 'n/a (--no-panel)' : `${mib(renderer.heap)} (${SESSIONS} sessions, 2×2 grid)`, '<= 150 MB'],
+    ['engine CPU idle afterwards', `${((idle.cpuMs / (IDLE_S * 1000)) * 100).toFixed(2)} % of a core (${idle.cpuMs.toFixed(1)} ms in ${IDLE_S} s; ${idle.timers} timers alive)`, '0 %'],
+    ['Chromium CPU idle afterwards', PANEL ? `${((browserIdleMs / (IDLE_S * 1000)) * 100).toFixed(2)} % of a core` : 'n/a', '~0 %'],
+  ];
+  console.log(`soak bench: ${SESSIONS} sessions x ${TURNS} turns (${WARMUP} of warm-up), each a step with Read + Write + LS and a streamed answer`);
+  console.log(`  machine        ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${mib(totalmem())}; shared with other work, figures vary from run to run`);
+  console.log(`  engine         its own process with the browser host${PANEL ? ', the panel open in Chromium all along' : ''}`);
+  console.log(`  run            ${(warm.wallMs / 1000).toFixed(1)} s warm-up, ${(run.wallMs / 1000).toFixed(1)} s soak: ${counts.steps} model steps, ${counts.toolCalls} tool calls, ${counts.modelDeltas} streamed deltas (${counts.deltas} published)`);
+  console.log(`  CPU            engine ${run.cpuMs.toFixed(0)} ms, model server ${serverCpuMs.toFixed(0)} ms (its own process)`);
+  if (renderer?.errors.length) console.log(`  panel problems ${renderer.errors.join('; ')}`);
+  const width = Math.max(...rows.map((r) => r[0].length));
+  const valueWidth = Math.max(...rows.map((r) => r[1].length));
+  console.log(`  ${'figure'.padEnd(width)}  ${'measured'.padEnd(valueWidth)}  target`);
+  for (const [what, value, target] of rows) console.log(`  ${what.padEnd(width)}  ${value.padEnd(valueWidth)}  ${target}`);
+  printMemory('after warm-up', atWarm);
+  printMemory('at the end', atEnd);
+} finally {
+  for (const stop of stops.splice(0).reverse()) {
+    try {
+      await stop();
+    } catch (error) {
+      console.error('cleanup:', error instanceof Error ? error.message : error);
+    }
+  }
+}
+
+function printMemory(when: string, m: MemoryReading): void {
+  console.log(`  memory ${when.padEnd(14)} rss ${mib(m.rss)}, heap ${mib(m.heapUsed)}, external ${mib(m.external)}`);
+}
+
+/** The panel as a person would watch the run: the 2×2 grid with the first session focused. */
+async function openGrid(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  const list = page.getByRole('list', { name: 'Sessions' });
+  await list.getByRole('button', { name: new RegExp(`^${name(SESSIONS - 1)}`) }).waitFor();
+  await page.getByRole('button', { name: '⊞ 2×2' }).click();
+  await list.getByRole('button', { name: /^s00/ }).click();
+}
+
+/**
+ * Focuses every session in turn until its last answer shows, then reads the page's JS heap after a GC (CDP:
+ * HeapProfiler.collectGarbage, Runtime.getHeapUsage).
+ */
+async function openEveryTranscript(page: Page, lastTurn: number): Promise<{ heap: number; errors: string[] }> {
+  const errors: string[] = [];
+  const list = page.getByRole('list', { name: 'Sessions' });
+  for (let i = 0; i < SESSIONS; i++) {
+    await list.getByRole('button', { name: new RegExp(`^${name(i)}`) }).click();
+    await page
+      .locator('.session-pane')
+      .first()
+      .getByText(`Done with ${promptOf(i, lastTurn)}.`)
+      .waitFor({ timeout: 30_000 })
+      .catch((e: unknown) => errors.push(`${name(i)}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`));
+  }
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return { heap: heap.usedSize, errors };
+}
+
+/** CPU (ms) of this process's child processes and theirs (Chromium's), leaving out `exclude` (and theirs). */
+function descendantsCpuMs(exclude: ReadonlySet<number | undefined>): number {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parents.set(pid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const mine = new Set([process.pid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, ppid] of parents) {
+      if (!mine.has(pid) && mine.has(ppid) && !exclude.has(pid)) {
+        mine.add(pid);
+        grew = true;
+      }
+    }
+  }
+  mine.delete(process.pid);
+  let total = 0;
+  for (const pid of mine) total += processCpuMs(pid) ?? 0;
+  return total;
+}
