@@ -8,6 +8,7 @@ import { ProviderConfig, RedactedConfig } from './config';
 import type { Result } from './result';
 import { SessionContext } from './session-context';
 import { McpOverview, McpServerRef, McpServerView } from './mcp';
+import { HooksOverview } from './hooks';
 
 /** How a prompt's policy "ask" outcomes are answered: by a person (`ask`), approved (`all`) or refused (`never`). */
 export const PromptApprovals = z.enum(['ask', 'all', 'never']);
@@ -252,6 +253,16 @@ export const requests = {
   'mcp.setEnabled': { input: McpServerRef.extend({ enabled: z.boolean() }), output: McpServerView },
   /** A person approves a project server's entry as written (its command line), or withdraws the approval. */
   'mcp.approve': { input: McpServerRef.extend({ approved: z.boolean() }), output: McpServerView },
+  /** The hooks of the settings files (user, managed, and the workspace's project files) and whether each runs. */
+  'hooks.list': { input: z.object({ workspace: z.string().min(1).optional() }), output: HooksOverview },
+  /**
+   * A person has seen a workspace's project hook commands and lets them run (once the workspace is trusted), or
+   * withdraws that; `commands` names some of them, absent means every project hook listed for the workspace.
+   */
+  'hooks.approve': {
+    input: z.object({ workspace: z.string().min(1), commands: z.array(z.string().min(1)).optional(), approved: z.boolean() }),
+    output: HooksOverview,
+  },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type RequestName = keyof typeof requests;

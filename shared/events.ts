@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ApprovalAnswer, ApprovalStatus, PermissionMode, PolicyDecision } from './policy';
 import { ModeSource } from './session-mode';
 import { McpScope, McpServerState, McpToolHints } from './mcp';
+import { HookDecision, HookEventName, HookSource } from './hooks';
 import { PromptStatus } from './status';
 
 /** Fields every engine event carries. `seq` is the store's order; events are persisted before they are published. */
@@ -158,6 +159,22 @@ export const EngineEvent = z.discriminatedUnion('type', [
     type: z.literal('instructions_changed'),
     sources: z.array(z.object({ path: z.string(), bytes: z.number().int(), truncated: z.boolean() })),
     hash: z.string(),
+  }),
+  /** A hook of the settings ran (or a project hook was not run, `notRun` saying why); shown as a transcript line. */
+  z.object({
+    ...base,
+    type: z.literal('hook_ran'),
+    event: HookEventName,
+    command: z.string(),
+    source: HookSource,
+    /** Null when it was killed (timeout, cancel) or did not run. */
+    exitCode: z.number().int().nullable(),
+    ms: z.number().int(),
+    decision: HookDecision.nullable(),
+    timedOut: z.boolean(),
+    tool: z.string().nullable(),
+    message: z.string().nullable(),
+    notRun: z.string().nullable(),
   }),
   /**
    * An MCP server's process started, became ready, failed, stopped, or changed its tools or users. Not about one

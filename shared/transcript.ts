@@ -4,6 +4,7 @@ import type { PromptStatus } from './status';
 import { isTerminal } from './status';
 import { missingCase } from './result';
 import { modeText } from './session-mode';
+import { hookRanText, hookRanWarns } from './hooks';
 
 /**
  * A stored session read back for people: its events folded into entries in the order they happened (prompts,
@@ -133,6 +134,9 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
         break;
       case 'instructions_changed':
         out.push({ kind: 'instructions', ts: e.ts, promptRef, sources: e.sources });
+        break;
+      case 'hook_ran':
+        out.push({ kind: 'note', ts: e.ts, promptRef, tone: hookRanWarns(e) ? 'warn' : 'info', text: hookRanText(e) });
         break;
       case 'prompt_status':
       case 'assistant_delta':

@@ -1,6 +1,7 @@
 import { EngineEvent } from '../../shared/events';
 import { missingCase } from '../../shared/result';
 import { modeText } from '../../shared/session-mode';
+import { hookRanText } from '../../shared/hooks';
 
 /**
  * One JSON line per event: `type`, `session` (name or ref), `prompt` (ref) and `ts` first, then the payload.
@@ -69,6 +70,8 @@ export function eventTextLine(e: EngineEvent): string | null {
       return `${tag} cancelled: ${e.reason}`;
     case 'instructions_changed':
       return `${tag} project instructions: ${e.sources.length === 0 ? 'none' : e.sources.map((x) => `${x.path}${x.truncated ? ' (truncated)' : ''}`).join(', ')}`;
+    case 'hook_ran':
+      return `${tag} ${hookRanText(e)}`;
     case 'mcp_server_state':
       return `[mcp:${e.server}] ${e.state}${e.pid !== null ? ` (pid ${e.pid})` : ''}${e.error ? `: ${short(e.error)}` : ''}`;
     default:

@@ -16,6 +16,7 @@ const commands: Record<string, () => Promise<Command>> = {
   config: async () => (await import('./config-command')).runConfigCommand,
   policy: async () => (await import('./policy-command')).runPolicyCommand,
   mcp: async () => (await import('./mcp-command')).runMcpCommand,
+  hooks: async () => (await import('./hooks-command')).runHooksCommand,
   workspace: async () => (await import('./workspace-command')).runWorkspaceCommand,
   serve: async () => (await import('./serve-command')).runServeCommand,
   worktree: async () => (await import('./worktree-command')).runWorktreeCommand,

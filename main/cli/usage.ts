@@ -15,6 +15,9 @@ export const MCP_USAGE = `usage: paragents mcp list [--workspace DIR] [--json]
        paragents mcp call SERVER TOOL JSON [--workspace DIR] [--json]
        paragents mcp approve SERVER --workspace DIR [--yes | --revoke]`;
 
+export const HOOKS_USAGE = `usage: paragents hooks list [--workspace DIR] [--json]
+       paragents hooks approve --workspace DIR [--yes | --revoke] [--json]`;
+
 export const HELP = `paragents — parallel LLM agent sessions, headless
 
 ${RUN_USAGE}
@@ -29,6 +32,7 @@ ${RUN_USAGE}
        paragents config show [--json]
        paragents policy check --workspace DIR [--mode M] [--headless] [--tool T --input JSON]
        paragents mcp list | tools SERVER | call SERVER TOOL JSON | approve SERVER  [--workspace DIR] [--json]
+       paragents hooks list [--workspace DIR] | hooks approve --workspace DIR [--yes | --revoke]
        paragents workspace trust|untrust DIR | workspace list
        paragents serve [--port N] [--host 127.0.0.1] [--allow-remote] [--public-host NAME[:PORT]]...
        paragents worktree diff|merge|remove SESSION [--preview] [--force] [--json]

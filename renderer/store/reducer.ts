@@ -1,6 +1,7 @@
 import { EPHEMERAL_EVENTS, compactionFigures, isTerminal, missingCase } from '../../shared';
 import type { EngineEvent, EventOf, PromptStatus, PromptSummary, SessionSummary } from '../../shared';
 import type { DomainState, PromptView, SessionView, ToolCallStatus, TranscriptItem } from './types';
+import { hookRanText, hookRanWarns } from '../../shared/hooks';
 
 /**
  * The one pure reducer: live events and replayed events (after a reload) go through the same code, so the
@@ -211,6 +212,8 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
           ? 'Project instructions changed: none from now on'
           : `Project instructions changed: ${e.sources.map((x) => `${x.path}${x.truncated ? ' (truncated)' : ''}`).join(', ')}`,
       );
+    case 'hook_ran':
+      return pushNotice(s, e, hookRanWarns(e) ? 'warn' : 'info', hookRanText(e));
     case 'mcp_server_state':
       return s;
     default:

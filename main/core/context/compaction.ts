@@ -43,6 +43,8 @@ export interface FitContextInput {
   promptLabel?: (promptId: string) => string;
   /** The summary as it streams. */
   onSummaryDelta?: (text: string) => void;
+  /** Called once a compaction is going to be made (past the threshold, or asked for), before anything changes. */
+  beforeCompacting?: () => Promise<void>;
 }
 
 export interface FitContextOk {
@@ -108,6 +110,7 @@ export async function fitContext(input: FitContextInput): Promise<Result<FitCont
   });
   const compactAt = input.budget.compactAt ?? settings.threshold * input.budget.usable;
   if (input.reason === 'auto' && current.tokens <= compactAt) return done(current, null);
+  await input.beforeCompacting?.();
   const budget: ViewBudget = input.reason === 'overflow' ? { window: input.budget.window, usable: refusedUsable(input, current.tokens) } : input.budget;
 
   const planned = planCompaction({

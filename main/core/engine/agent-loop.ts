@@ -7,6 +7,7 @@ import { runToolCall } from './tool-call/run-tool-call';
 import { prepareView } from './context-step';
 import { systemPrompt } from './system-prompt';
 import type { SlotLease } from './slots';
+import { openTurn, stopTurn, withHookContext, type HookAt } from '../hooks';
 
 export type TurnOutcome = 'completed' | 'failed' | 'cancelled' | 'suspended';
 
@@ -49,14 +50,20 @@ export async function runTurn(
     // Listing the session's MCP tools starts its servers (shared with other sessions); a server that fails is left out.
     if (deps.tools.forTurn) deps = { ...deps, tools: await deps.tools.forTurn(session, signal) };
 
+    const hookAt: HookAt = { session, prompt: { id: prompt.id, ref: prompt.ref }, signal, force };
     if (!resumed) {
       const before = messages;
+      const first = !before.some((m) => m.message.role === 'system');
+      // SessionStart (first turn) and UserPromptSubmit hooks: context kept with the prompt, or the prompt refused.
+      const opened = deps.hooks ? await openTurn(deps.hooks, hookAt, first, prompt.text) : { refused: null, context: [] };
+      if (signal.aborted) throw signal.reason;
+      if (opened.refused !== null) return fail(deps, prompt, opened.refused);
       store.tx(() => {
         closeDanglingCalls(deps, session, before);
-        if (!before.some((m) => m.message.role === 'system')) {
+        if (first) {
           store.appendMessage(sessionId, null, { role: 'system', content: systemPrompt(session.workspace, deps.tools.specs) });
         }
-        store.appendMessage(sessionId, promptId, { role: 'user', content: prompt.text });
+        store.appendMessage(sessionId, promptId, { role: 'user', content: withHookContext(prompt.text, opened.context) });
       });
     }
 
@@ -76,7 +83,13 @@ export async function runTurn(
           continue;
         }
         if (!last.message.tool_calls?.length && last.promptId === promptId) {
-          return complete(deps, prompt, last.message.content ?? '');
+          // Stop hooks may keep the turn going; each round is one more user message of this prompt.
+          const rounds = messages.filter((m) => m.promptId === promptId && m.message.role === 'user').length - 1;
+          const more = deps.hooks ? await stopTurn(deps.hooks, hookAt, rounds, last.message.content ?? '') : null;
+          if (signal.aborted) throw signal.reason;
+          if (more === null) return complete(deps, prompt, last.message.content ?? '');
+          store.appendMessage(sessionId, promptId, { role: 'user', content: more });
+          continue;
         }
       }
 

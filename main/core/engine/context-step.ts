@@ -14,6 +14,7 @@ import type { SessionRow } from '../store/rows';
 import type { Store } from '../store/store';
 import type { EventBus } from './event-bus';
 import { systemPrompt } from './system-prompt';
+import { beforeCompaction, type HookRunner } from '../hooks';
 
 /** What the model's view of a session is built from; made once in the composition root. */
 export interface ContextDeps {
@@ -28,6 +29,8 @@ export interface ContextDeps {
    * when they do, so it is not tokenized again at every step.
    */
   systemCounts: Map<string, { encoding: string; text: string; tokens: number }>;
+  /** PreCompact hooks run before a compaction. */
+  hooks?: HookRunner;
 }
 
 export interface ViewRequest {
@@ -86,6 +89,12 @@ export async function prepareView(r: ViewRequest): Promise<Result<PreparedView, 
     refused: r.refused ?? null,
     settings: r.config.compaction,
     promptLabel: (id) => store.getPrompt(id)?.ref ?? id,
+    beforeCompacting: async () => {
+      const hooks = context.hooks;
+      if (!hooks) return;
+      const p = r.promptId ? store.getPrompt(r.promptId) : undefined;
+      await beforeCompaction(hooks, { session, prompt: p ? { id: p.id, ref: p.ref } : null, signal: r.signal }, r.reason === 'manual' ? 'manual' : 'auto', r.focus ?? null);
+    },
   });
   if (!fitted.ok) return fitted;
   const { compacted, view } = fitted.value;

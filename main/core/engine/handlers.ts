@@ -23,6 +23,7 @@ import type { HistoryRequestNames } from './history-handlers';
 import type { ContextRequestNames } from './context-handlers';
 import { createReadHandlers } from './read-handlers';
 import type { McpRequestNames } from '../mcp';
+import type { HooksRequestNames } from '../hooks';
 
 export interface HandlerDeps {
   store: Store;
@@ -52,7 +53,7 @@ export interface HandlerDeps {
 }
 
 /** Requests answered elsewhere (setup-handlers.ts, worktree/service.ts), merged in by the composition root. */
-type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames;
+type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames | HooksRequestNames;
 
 export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupRequests> {
   const { store, bus, scheduler } = d;

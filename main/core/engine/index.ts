@@ -38,6 +38,7 @@ import type { TurnDeps } from './turn-context';
 import { createReadOnlyEngine, type ReadOnlyEngine, type ReadOnlyProblem } from './read-only';
 import { McpManager, createMcpHandlers, turnTools } from '../mcp';
 import { managedSettingsPath } from '../policy/settings/sources';
+import { createHooksHandlers, HookApprovals, HookConfig, HookRunner } from '../hooks';
 
 export type { Engine, EngineOptions } from './types';
 export type { ReadOnlyEngine, ReadOnlyProblem } from './read-only';
@@ -90,6 +91,10 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
       if (!mcpClosed) bus.emit({ type: 'mcp_server_state', sessionId: '', promptId: null, ...change });
     },
   });
+  // The settings' hooks: project hooks run once the workspace is trusted and a person approved their commands.
+  const hookApprovals = new HookApprovals(opts.home);
+  const hookConfig = new HookConfig({ home: opts.home, managedFile: managedSettingsPath(undefined, env), isTrusted: (w) => policy.isTrusted(w), approvals: hookApprovals });
+  const hooks = new HookRunner({ config: hookConfig, host, emit: (draft) => bus.emit(draft), modeOf: (s) => policy.sessionMode(s.workspace, s.chosen_mode).mode });
   const initial = loadConfig({ home: opts.home, env });
   const slots = new Slots(initial.ok ? initial.value.config.concurrency : 4);
 
@@ -117,6 +122,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     instructions: createInstructionsCache(),
     tracker: new InstructionsTracker(store.db),
     systemCounts: new Map(),
+    hooks,
   };
 
   const approvals = opts.approvals ?? 'ask';
@@ -149,6 +155,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     gate: conflicts.gate,
     context,
     host,
+    hooks,
     // WebFetch asks the policy about each redirect and internal address as the session's own calls are asked.
     web: createWebAccess({ resolve: opts.resolveHost, check: (req) => policy.check(req), modeOf: (id) => store.getSession(id)?.chosen_mode ?? undefined }),
   };
@@ -183,7 +190,8 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const handlers = { ...coreHandlers, ...createSetupHandlers({ home: opts.home, env, store, rules: policy }), ...worktrees.handlers,
     ...createHistoryHandlers({ store, bus, home: opts.home, env, tools: deps.tools.specs, instructions: context.instructions, counters: context.counters, resolveWindow: windows.resolve, modeOf }),
     ...createContextHandlers({ store, bus, deps, scheduler }),
-    ...createMcpHandlers({ manager: mcp, store, policy, fallbackWorkspace: host.home }) };
+    ...createMcpHandlers({ manager: mcp, store, policy, fallbackWorkspace: host.home }),
+    ...createHooksHandlers({ config: hookConfig, approvals: hookApprovals }) };
 
   // Before anything runs: turns left mid-way by a process that stopped are nobody's now.
   markInterrupted(store, prompts);
@@ -207,6 +215,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
       }
       closing = (async () => {
         await scheduler.close(closeOpts);
+        await hooks.close();
         await mcp.close();
         mcpClosed = true;
         conflicts.dispose();

@@ -14,6 +14,7 @@ import type { ResolvedProvider } from '../config/types';
 import type { RuntimeConfig } from '../../../shared/config';
 import type { HostEnv } from '../host-env';
 import type { WebAccess } from '../tools/webfetch-access';
+import type { HookRunner } from '../hooks';
 
 export interface ToolBox {
   specs: ToolSpec[];
@@ -90,4 +91,6 @@ export interface TurnDeps {
   host: HostEnv;
   /** WebFetch's resolver and the policy's say on the URLs it meets mid-call. */
   web?: WebAccess;
+  /** The settings' hooks (SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Stop, Notification). */
+  hooks?: HookRunner;
 }

@@ -11,13 +11,15 @@ import type { CheckableCall } from '../tools/prepare';
 
 export interface Combined extends Part {
   alwaysRules: string[];
+  /** The call asks only because of the mode: every asking part has source 'mode' (see PolicyVerdict.onlyModeAsks). */
+  onlyModeAsks: boolean;
 }
 
 const SEVERITY: Record<PolicyDecisionKind, number> = { auto_approved: 0, needs_approval: 1, blocked: 2 };
 
 /** The whole call is as strict as its strictest part; "always allow" is offered only if every asking part has a rule. */
 export function combine(parts: Part[]): Combined {
-  if (parts.length === 0) return { ...part('needs_approval', 'builtin', 'nothing to decide'), alwaysRules: [] };
+  if (parts.length === 0) return { ...part('needs_approval', 'builtin', 'nothing to decide'), alwaysRules: [], onlyModeAsks: false };
   let worst = parts[0] as Part;
   for (const p of parts) {
     const higher = SEVERITY[p.decision] > SEVERITY[worst.decision];
@@ -27,7 +29,8 @@ export function combine(parts: Part[]): Combined {
   const asking = parts.filter((p) => p.decision === 'needs_approval');
   const offer = worst.decision === 'needs_approval' && asking.every((p) => p.always !== null);
   const alwaysRules = offer ? [...new Set(asking.map((p) => p.always as string))] : [];
-  return { ...worst, always: alwaysRules.length ? alwaysRules.join('; ') : null, alwaysRules };
+  const onlyModeAsks = worst.decision === 'needs_approval' && asking.every((p) => p.source === 'mode');
+  return { ...worst, always: alwaysRules.length ? alwaysRules.join('; ') : null, alwaysRules, onlyModeAsks };
 }
 
 /** Glob's pattern can carry its own root (`/etc/*`, `../x/**`): the folder it searches is its fixed prefix. */
@@ -107,7 +110,7 @@ export function readsOnly(call: CheckableCall): boolean {
 export function decideCall(ctx: DecideContext, call: CheckableCall): Combined {
   const combined = combine(call.effects.flatMap((e) => effectParts(ctx, call, e)));
   if (ctx.mode === 'plan' && !readsOnly(call) && combined.decision !== 'blocked') {
-    return { ...part('blocked', 'mode', `plan mode allows only reads; ${call.name} is blocked`), alwaysRules: [] };
+    return { ...part('blocked', 'mode', `plan mode allows only reads; ${call.name} is blocked`), alwaysRules: [], onlyModeAsks: false };
   }
   return combined;
 }

@@ -127,7 +127,7 @@ export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
     } else {
       const c = decideCall(ctx, call);
       const reason = ctx.modeNote && c.source === 'mode' ? `${c.reason} (${ctx.modeNote})` : c.reason;
-      verdict = { decision: c.decision, rule: c.rule, source: c.source, reason, alwaysRule: c.always, alwaysRules: c.alwaysRules };
+      verdict = { decision: c.decision, rule: c.rule, source: c.source, reason, alwaysRule: c.always, alwaysRules: c.alwaysRules, onlyModeAsks: c.onlyModeAsks };
     }
     if (req.headless && verdict.decision === 'needs_approval') {
       verdict = { ...verdict, decision: 'blocked', reason: `headless run, nobody can approve: ${verdict.reason}` };

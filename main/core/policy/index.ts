@@ -29,6 +29,11 @@ export interface PolicyVerdict extends PolicyDecision {
   alwaysRule: string | null;
   /** The rules to save, one per asking part (subcommand, path, host); empty when not offered. */
   alwaysRules: string[];
+  /**
+   * True when the call asks only because of the session's mode: no ask rule, protected path, critical command or
+   * unknown tool takes part in the asking. Only such an ask may be answered by a PreToolUse hook's "allow".
+   */
+  onlyModeAsks?: boolean;
 }
 
 export interface SessionGrantStore {

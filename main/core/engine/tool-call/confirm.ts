@@ -2,6 +2,7 @@ import type { ApprovalAnswer } from '../../../../shared/policy';
 import type { PrecheckCarry } from '../turn-context';
 import { answered, goOn, type CallContext, type StepOutcome } from './call-context';
 import { stripVerdict, type Decided } from './decide';
+import { notifyApproval } from '../../hooks';
 
 /**
  * Step 2, for a call the policy asks about: first the conflict checks that need no approval (so a person never
@@ -56,6 +57,10 @@ export async function confirmCall(c: CallContext, d: Decided): Promise<StepOutco
       }
       deps.prompts.transition(prompt.id, 'waiting_approval');
     });
+    // Notification hooks run beside the wait (a card raised again after a restart is not announced again).
+    if (deps.hooks && !d.pendingApproval) {
+      notifyApproval(deps.hooks, { session, prompt: { id: prompt.id, ref: prompt.ref }, signal }, { tool: d.prepared.name, input, approvalRef: approval.ref });
+    }
     // A session waiting on a person gives its slot to the sessions that can run.
     reply = await lease.away(signal, () => deps.waiters.wait(approval.id, signal));
     deps.prompts.transition(prompt.id, 'running');

@@ -5,6 +5,7 @@ import type { AuthorizeVerdict } from '../authorizer';
 import type { ApprovalsMode } from '../turn-context';
 import { runOptionsOf } from '../run-options';
 import { answered, goOn, type CallContext, type StepOutcome } from './call-context';
+import { preToolHooks } from './pre-tool-hooks';
 
 export type Verdict = AuthorizeVerdict | PolicyDecision;
 
@@ -67,15 +68,18 @@ export async function decideCall(c: CallContext): Promise<StepOutcome<Decided>> 
   } else {
     // Read at each call: `prompt.resume` may have given the prompt other options since its turn began.
     const run = runOptionsOf(deps.store.getPrompt(c.prompt.id) ?? c.prompt, deps);
+    // `--approve all` answers "ask" itself, so the policy must not turn it into a block first.
+    const headless = run.headless && run.approvals !== 'all';
+    const hooked = deps.hooks?.has(session.workspace, 'PreToolUse', tool.name) ?? false;
     const decided = await deps.authorizer.decide({
       call: prepared,
       sessionId: session.id,
       // Unset: the policy takes the settings' defaultMode (a session follows them until a person picks a mode).
       mode: session.chosen_mode ?? undefined,
-      // `--approve all` answers "ask" itself, so the policy must not turn it into a block first.
-      headless: run.headless && run.approvals !== 'all',
+      // With PreToolUse hooks the headless block comes after them (pre-tool-hooks.ts): a hook may answer the ask.
+      headless: headless && !hooked,
     });
-    verdict = applyApprovalsMode(decided, run.approvals);
+    verdict = applyApprovalsMode(hooked ? await preToolHooks(c, tool.name, input, decided, headless) : decided, run.approvals);
     record.decided(tool.name, input, stripVerdict(verdict));
   }
 

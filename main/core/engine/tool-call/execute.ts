@@ -1,6 +1,7 @@
 import type { ToolOutcome } from '../../tools/types';
 import type { CallContext } from './call-context';
 import type { Decided } from './decide';
+import { afterTool } from '../../hooks';
 
 /**
  * Step 4: runs the tool and records its result. The gate's after-call work (journal, leases, locks) runs
@@ -27,5 +28,12 @@ export async function executeCall(c: CallContext, d: Decided): Promise<void> {
     record.answer(false, 'cancelled by the user while running.');
     throw signal.reason;
   }
-  record.answer(outcome.ok, outcome.ok ? outcome.output : outcome.error);
+  let text = outcome.ok ? outcome.output : outcome.error;
+  if (outcome.ok && deps.hooks) {
+    // PostToolUse hooks see the result before the model does; what a blocking one says is added for the model.
+    const at = { session, prompt: { id: prompt.id, ref: prompt.ref }, signal, force };
+    const said = await afterTool(deps.hooks, at, { tool: d.prepared.name, input: d.prepared.input, callId: call.id }, { ok: true, output: text });
+    if (said !== null) text = `${text.replace(/\n+$/, '')}\n\n${said}`;
+  }
+  record.answer(outcome.ok, text);
 }

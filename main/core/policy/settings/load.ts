@@ -2,6 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { PermissionMode, type PolicySource } from '../../../../shared/policy';
 import { parseRule } from '../rules/parse-rule';
 import type { Rule, RuleKind } from '../rules/types';
+import { NO_HOOKS, parseHookSettings } from '../../hooks/config-parse';
+import type { HookSettings } from '../../hooks/types';
 
 export interface Problem {
   file: string;
@@ -21,6 +23,8 @@ export interface LoadedSettings {
   additionalDirectories: string[];
   lockPermissionRules: boolean;
   disableBypassMode: boolean;
+  /** The file's hooks (hooks/config-parse.ts): whether they run is decided by the hooks module, not here. */
+  hooks: HookSettings;
   problems: Problem[];
 }
 
@@ -32,7 +36,7 @@ const DANGEROUS_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 function empty(file: string, source: PolicySource, exists: boolean): LoadedSettings {
   return {
     file, source, exists, malformed: false, rules: [], defaultMode: null, additionalDirectories: [],
-    lockPermissionRules: false, disableBypassMode: false, problems: [],
+    lockPermissionRules: false, disableBypassMode: false, hooks: NO_HOOKS, problems: [],
   };
 }
 
@@ -63,6 +67,10 @@ export function readSettings(doc: unknown, file: string, source: PolicySource): 
     return out;
   }
   for (const key of Object.keys(doc)) if (DANGEROUS_KEYS.has(key)) problem(`"${key}": key not allowed`);
+  // A bad hook entry is left out and reported; it does not make the file's rules malformed.
+  const hooks = parseHookSettings(doc, file, source === 'managed' || source === 'local' || source === 'project' ? source : 'user');
+  out.hooks = hooks;
+  out.problems.push(...hooks.problems);
   if (!Object.hasOwn(doc, 'permissions')) return out;
   const perms = doc.permissions;
   if (!isPlainObject(perms)) {

@@ -1,0 +1,92 @@
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import type { HookView } from '../../shared/hooks';
+import { approveHooks, HookApprovals, HookConfig, hooksOverview } from '../core/hooks';
+import { managedSettingsPath } from '../core/policy/settings/sources';
+import { createTrustList } from '../core/policy/trust';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { HOOKS_USAGE } from './usage';
+
+function hookLine(h: HookView): string {
+  const matcher = h.matcher !== null ? ` [${h.matcher}]` : '';
+  const standing = h.standing === 'active' ? 'runs' : h.standing.replace('_', ' ');
+  return `${h.event}${matcher}  ${h.command}  (${h.source}, ${standing}, timeout ${h.timeout} s)`;
+}
+
+async function confirm(io: CliIo, question: string): Promise<boolean> {
+  const rl = createInterface({ input: io.stdin, crlfDelay: Infinity });
+  try {
+    io.stdout(question);
+    for await (const line of rl) return /^y(es)?$/i.test(line.trim());
+    return false;
+  } finally {
+    rl.close();
+  }
+}
+
+/**
+ * `paragents hooks list [--workspace DIR]` and `paragents hooks approve --workspace DIR [--yes | --revoke]`. Like
+ * `workspace trust`, they read the settings files and write the approvals file in the data folder themselves, so
+ * they need no engine; a running one reads the approvals again at its next hook.
+ */
+export async function runHooksCommand(argv: string[], io: CliIo): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub !== 'list' && sub !== 'approve') {
+    io.stderr(`${sub ? `paragents hooks: unknown subcommand "${sub}"\n` : ''}${HOOKS_USAGE}`);
+    return EXIT_USAGE;
+  }
+  let values: { workspace?: string; json?: boolean; yes?: boolean; revoke?: boolean };
+  try {
+    values = parseArgs({
+      args: rest,
+      options: { workspace: { type: 'string' }, json: { type: 'boolean' }, yes: { type: 'boolean' }, revoke: { type: 'boolean' } },
+    }).values;
+  } catch (e) {
+    io.stderr(`paragents hooks: ${(e as Error).message}\n${HOOKS_USAGE}`);
+    return EXIT_USAGE;
+  }
+  const trust = createTrustList(io.home);
+  const approvals = new HookApprovals(io.home);
+  const config = new HookConfig({ home: io.home, managedFile: managedSettingsPath(undefined, io.env), isTrusted: (w) => trust.isTrusted(w), approvals });
+  const workspace = values.workspace ? resolve(values.workspace) : null;
+
+  if (sub === 'list') {
+    const overview = hooksOverview(config, workspace);
+    for (const p of overview.problems) io.stderr(`paragents hooks: ${p.file}: ${p.message}`);
+    if (values.json) io.stdout(JSON.stringify(overview));
+    else if (overview.hooks.length === 0) io.stdout('no hooks configured');
+    else for (const h of overview.hooks) io.stdout(hookLine(h) + (h.reason ? `\n    ${h.reason}` : ''));
+    return EXIT_OK;
+  }
+
+  if (workspace === null) {
+    io.stderr(`paragents hooks approve: --workspace DIR names the workspace whose .paragents settings hold the hooks\n${HOOKS_USAGE}`);
+    return EXIT_USAGE;
+  }
+  const approved = !values.revoke;
+  const project = hooksOverview(config, workspace).hooks.filter((h) => h.source === 'project' || h.source === 'local');
+  if (project.length === 0) {
+    io.stderr(`paragents hooks approve: ${workspace}/.paragents has no hooks`);
+    return EXIT_USAGE;
+  }
+  if (approved && !values.yes) {
+    io.stdout(`The project hooks of ${workspace} run these commands with your permissions:`);
+    for (const h of project) io.stdout(`  ${hookLine(h)}`);
+    if (!(await confirm(io, 'Let them run? [y/N]'))) {
+      io.stderr('paragents hooks approve: not approved');
+      return EXIT_FAILED;
+    }
+  }
+  const r = approveHooks({ config, approvals }, { workspace, approved });
+  if (!r.ok) {
+    io.stderr(`paragents hooks approve: ${r.error.message}`);
+    return EXIT_USAGE;
+  }
+  if (values.json) io.stdout(JSON.stringify(r.value));
+  else {
+    io.stdout(`${approved ? 'approved' : 'approval withdrawn for'} ${project.length} project ${project.length === 1 ? 'hook' : 'hooks'} of ${workspace}`);
+    if (!r.value.trusted && approved) io.stdout(`they run once the workspace is trusted: paragents workspace trust ${workspace}`);
+  }
+  return EXIT_OK;
+}

@@ -1,0 +1,97 @@
+import path from 'node:path';
+import type { HookStanding } from '../../../shared/hooks';
+import { createSettingsLoader, type LoadedSettings, type SettingsLoader } from '../policy/settings/load';
+import { settingsSources } from '../policy/settings/sources';
+import { workspaceKey } from '../policy/trust';
+import type { HookApprovals } from './approvals';
+import { hookMatches } from './matcher';
+import type { HookDef, HookEventName, HookProblem } from './types';
+
+/** A hook with whether it runs in the workspace asked about. */
+export interface ConfiguredHook extends HookDef {
+  standing: HookStanding;
+  reason: string | null;
+}
+
+export interface HookSetup {
+  workspace: string | null;
+  trusted: boolean;
+  /** Managed settings lock the permission rules: only a managed hook's "allow" may skip an approval. */
+  lockPermissionRules: boolean;
+  hooks: ConfiguredHook[];
+  problems: HookProblem[];
+}
+
+export interface HookConfigOptions {
+  /** PARAGENTS_HOME: the user's settings.json. */
+  home: string;
+  managedFile: string;
+  isTrusted(workspace: string): boolean;
+  approvals: HookApprovals;
+}
+
+const isProject = (h: { source: string }): boolean => h.source === 'project' || h.source === 'local';
+
+/** Problems that mean a file could not be read at all (so none of its hooks are known). */
+const UNREADABLE = /^(invalid JSON|cannot read|not a regular file|the settings file must hold)/;
+
+/**
+ * The hooks of the settings files, highest source first (managed, project-local, project, user), and which of
+ * them run in a workspace: a project file's hooks only in a trusted workspace, and only commands a person has
+ * approved for it; with managed `allowManagedHooksOnly`, managed hooks only. Files are re-read when they change.
+ */
+export class HookConfig {
+  private readonly loader: SettingsLoader = createSettingsLoader();
+
+  constructor(private readonly opts: HookConfigOptions) {}
+
+  private files(workspace: string | null): LoadedSettings[] {
+    const all = settingsSources(workspace ?? this.opts.home, this.opts.home, this.opts.managedFile);
+    const wanted = workspace === null ? all.filter((s) => s.source === 'managed' || s.source === 'user') : all;
+    return wanted.map((s) => this.loader.load(s.file, s.source));
+  }
+
+  setup(workspaceIn: string | null): HookSetup {
+    const workspace = workspaceIn === null ? null : path.resolve(workspaceIn);
+    const files = this.files(workspace);
+    const managed = files.find((f) => f.source === 'managed');
+    const managedOnly = managed?.hooks.managedOnly ?? false;
+    const trusted = workspace !== null && this.opts.isTrusted(workspace);
+    const key = workspace !== null ? workspaceKey(workspace) : null;
+    const hooks: ConfiguredHook[] = [];
+    const problems: HookProblem[] = [];
+    for (const f of files) {
+      problems.push(...f.hooks.problems, ...f.problems.filter((p) => UNREADABLE.test(p.message)));
+      for (const h of f.hooks.hooks) hooks.push({ ...h, ...this.standing(h, { managedOnly, trusted, key, workspace }) });
+    }
+    return { workspace, trusted, lockPermissionRules: managed?.lockPermissionRules ?? false, hooks, problems };
+  }
+
+  private standing(
+    h: HookDef,
+    at: { managedOnly: boolean; trusted: boolean; key: string | null; workspace: string | null },
+  ): { standing: HookStanding; reason: string | null } {
+    if (at.managedOnly && h.source !== 'managed') {
+      return { standing: 'managed_only', reason: 'managed settings allow only their own hooks (allowManagedHooksOnly)' };
+    }
+    if (!isProject(h)) return { standing: 'active', reason: null };
+    if (!at.trusted) return { standing: 'untrusted', reason: `the workspace is not trusted (paragents workspace trust ${at.workspace ?? ''})` };
+    if (at.key === null || !this.opts.approvals.isApproved(at.key, h.command)) {
+      return { standing: 'needs_approval', reason: `not approved yet: see it with paragents hooks list --workspace ${at.workspace ?? ''}, then paragents hooks approve` };
+    }
+    return { standing: 'active', reason: null };
+  }
+
+  /**
+   * The hooks of one event for a subject (the tool name of Pre/PostToolUse, the trigger of PreCompact …) in a
+   * workspace: those that run, and project hooks left out only because no person approved them yet.
+   */
+  matching(workspace: string, event: HookEventName, subject: string | null): { run: ConfiguredHook[]; unapproved: ConfiguredHook[]; setup: HookSetup } {
+    const setup = this.setup(workspace);
+    const mine = setup.hooks.filter((h) => h.event === event && hookMatches(h, subject));
+    // The same command configured twice (user and project files, two matchers) runs once.
+    const seen = new Set<string>();
+    const run = mine.filter((h) => h.standing === 'active' && !seen.has(h.command) && seen.add(h.command));
+    return { run, unapproved: mine.filter((h) => h.standing === 'needs_approval'), setup };
+  }
+}

@@ -1,0 +1,147 @@
+import type { EngineEventDraft } from '../../../shared/events';
+import type { PermissionMode } from '../../../shared/policy';
+import type { HostEnv } from '../host-env';
+import { readHookAnswer, type HookAnswer } from './answer';
+import type { ConfiguredHook, HookConfig } from './config';
+import { runHookProcess, type HookProcessResult } from './run-process';
+import type { HookEventName } from './types';
+
+/** The session (and prompt) a hook runs for, and the stops it obeys. */
+export interface HookAt {
+  session: { id: string; ref: string; name: string | null; workspace: string; chosen_mode: PermissionMode | null };
+  prompt: { id: string; ref: string } | null;
+  /** The prompt was cancelled: running hooks are stopped. */
+  signal?: AbortSignal;
+  force?: AbortSignal;
+}
+
+export interface HookRun {
+  hook: ConfiguredHook;
+  result: HookProcessResult;
+  answer: HookAnswer;
+}
+
+export interface HookRunnerOptions {
+  config: HookConfig;
+  host: HostEnv;
+  /** Publishes `hook_ran` (the engine's event bus). */
+  emit(draft: EngineEventDraft): void;
+  /** The mode the session works in, given to hooks as `permission_mode`. */
+  modeOf?(session: HookAt['session']): string;
+}
+
+/**
+ * Runs the hooks of one moment: the ones configured for it that run in the session's workspace, all at once, each
+ * with the moment's JSON on stdin, in the workspace, with the engine's environment and its timeout. Each run is a
+ * `hook_ran` event; a project hook left out because no person approved it yet is said once per session.
+ */
+export class HookRunner {
+  private readonly inflight = new Set<Promise<unknown>>();
+  private readonly stopAll = new AbortController();
+  /** Sessions told that a project hook waits for approval, by session and command. */
+  private readonly told = new Set<string>();
+
+  constructor(private readonly opts: HookRunnerOptions) {}
+
+  /** Whether any hook runs for this moment (so a caller can skip the work of preparing it). */
+  has(workspace: string, event: HookEventName, subject: string | null): boolean {
+    const m = this.opts.config.matching(workspace, event, subject);
+    return m.run.length > 0 || m.unapproved.length > 0;
+  }
+
+  /** Whether managed settings lock the permission rules for this workspace (only managed hooks may allow). */
+  lockedRules(workspace: string): boolean {
+    return this.opts.config.setup(workspace).lockPermissionRules;
+  }
+
+  async run(event: HookEventName, at: HookAt, subject: string | null, fields: Record<string, unknown>, tool: string | null = null): Promise<HookRun[]> {
+    // A cancelled prompt runs no more hooks (and says nothing of ones it never started).
+    if (this.stopAll.signal.aborted || at.signal?.aborted) return [];
+    const workspace = at.session.workspace;
+    const { run, unapproved } = this.opts.config.matching(workspace, event, subject);
+    for (const h of unapproved) this.tellUnapproved(at, h, tool);
+    if (run.length === 0) return [];
+    const input = JSON.stringify({
+      session_id: at.session.id,
+      session_ref: at.session.ref,
+      session_name: at.session.name,
+      prompt_id: at.prompt?.id ?? null,
+      prompt_ref: at.prompt?.ref ?? null,
+      cwd: workspace,
+      workspace,
+      hook_event_name: event,
+      permission_mode: this.opts.modeOf?.(at.session) ?? at.session.chosen_mode ?? 'default',
+      ...fields,
+    });
+    const signal = at.signal ? AbortSignal.any([at.signal, this.stopAll.signal]) : this.stopAll.signal;
+    const env = { ...this.opts.host.env, PARAGENTS_PROJECT_DIR: workspace, CLAUDE_PROJECT_DIR: workspace };
+    const runs = run.map(async (hook): Promise<HookRun> => {
+      const result = await runHookProcess({ command: hook.command, cwd: workspace, env, stdin: input, timeoutMs: hook.timeoutMs, signal, force: at.force });
+      const answer = readHookAnswer(event, result);
+      this.emitRan(at, hook, result, answer, tool);
+      return { hook, result, answer };
+    });
+    const all = Promise.all(runs);
+    this.inflight.add(all);
+    try {
+      return await all;
+    } finally {
+      this.inflight.delete(all);
+    }
+  }
+
+  /** Stops every hook still running (engine close) and waits for them to be gone. */
+  async close(): Promise<void> {
+    this.stopAll.abort();
+    await Promise.allSettled([...this.inflight]);
+  }
+
+  private emitRan(at: HookAt, hook: ConfiguredHook, result: HookProcessResult, answer: HookAnswer, tool: string | null): void {
+    const message = answer.decision === 'context' ? `added ${answer.context?.length ?? 0} characters to the model's context` : answer.message;
+    this.publish({
+      type: 'hook_ran',
+      sessionId: at.session.id,
+      promptId: at.prompt?.id ?? null,
+      event: hook.event,
+      command: hook.command,
+      source: hook.source,
+      exitCode: result.exitCode,
+      ms: result.ms,
+      decision: answer.decision,
+      timedOut: result.timedOut,
+      tool,
+      message,
+      notRun: null,
+    });
+  }
+
+  private tellUnapproved(at: HookAt, hook: ConfiguredHook, tool: string | null): void {
+    const key = `${at.session.id}\0${hook.command}`;
+    if (this.told.has(key)) return;
+    this.told.add(key);
+    this.publish({
+      type: 'hook_ran',
+      sessionId: at.session.id,
+      promptId: at.prompt?.id ?? null,
+      event: hook.event,
+      command: hook.command,
+      source: hook.source,
+      exitCode: null,
+      ms: 0,
+      decision: null,
+      timedOut: false,
+      tool,
+      message: null,
+      notRun: `no one has approved this project hook yet (paragents hooks approve --workspace ${at.session.workspace})`,
+    });
+  }
+
+  private publish(draft: EngineEventDraft): void {
+    try {
+      this.opts.emit(draft);
+    } catch (e) {
+      // The store may already be closed under a hook that ended during shutdown; the run itself is over.
+      if (!this.stopAll.signal.aborted) throw e;
+    }
+  }
+}

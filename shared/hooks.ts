@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/** The moments a hook can run at, named as Claude Code names them so existing settings work as written. */
+export const HookEventName = z.enum(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'Notification', 'PreCompact']);
+export type HookEventName = z.infer<typeof HookEventName>;
+
+/** The settings file a hook comes from. */
+export const HookSource = z.enum(['managed', 'local', 'project', 'user']);
+export type HookSource = z.infer<typeof HookSource>;
+
+/**
+ * What a hook's answer did: a PreToolUse verdict (`allow`, `deny`, `ask`), a refusal or "keep going" (`block`:
+ * exit 2, or `{"decision": "block"}`), or text added to the model's context (`context`). Null: it only ran.
+ */
+export const HookDecision = z.enum(['allow', 'deny', 'ask', 'block', 'context']);
+export type HookDecision = z.infer<typeof HookDecision>;
+
+/**
+ * Whether a configured hook runs in a workspace: `active`; a project hook in an untrusted workspace
+ * (`untrusted`); a project hook whose command no person has approved yet (`needs_approval`); or a hook left out
+ * because managed settings allow only their own hooks (`managed_only`).
+ */
+export const HookStanding = z.enum(['active', 'untrusted', 'needs_approval', 'managed_only']);
+export type HookStanding = z.infer<typeof HookStanding>;
+
+export const HookView = z.object({
+  event: HookEventName,
+  /** The matcher as written (a regular expression on tool names for Pre/PostToolUse); null when absent. */
+  matcher: z.string().nullable(),
+  command: z.string(),
+  /** Seconds the hook may run before its process tree is killed. */
+  timeout: z.number(),
+  source: HookSource,
+  file: z.string(),
+  standing: HookStanding,
+  /** Why it does not run, for every standing but `active`. */
+  reason: z.string().nullable(),
+});
+export type HookView = z.infer<typeof HookView>;
+
+export const HooksOverview = z.object({
+  /** The workspace the project hooks were read from; null lists the user's and managed hooks only. */
+  workspace: z.string().nullable(),
+  trusted: z.boolean(),
+  hooks: z.array(HookView),
+  /** Hook settings that could not be used, each naming its file and field. */
+  problems: z.array(z.object({ file: z.string(), message: z.string() })),
+});
+export type HooksOverview = z.infer<typeof HooksOverview>;
+
+/** The figures of one hook run, as the `hook_ran` event carries them. */
+export interface HookRanFigures {
+  event: HookEventName;
+  command: string;
+  source: HookSource;
+  exitCode: number | null;
+  ms: number;
+  decision: HookDecision | null;
+  timedOut: boolean;
+  /** The tool a Pre/PostToolUse hook ran for. */
+  tool: string | null;
+  /** What the hook said (stderr of a block or warning, the reason of a decision), shortened. */
+  message: string | null;
+  /** Set when the hook was not run, saying why (a project hook not approved yet). */
+  notRun: string | null;
+}
+
+const clip = (s: string, n: number): string => {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length > n ? `${one.slice(0, n - 1)}…` : one;
+};
+
+/** The transcript line of a hook run, shared by the panel, `sessions show` and the CLI's live output. */
+export function hookRanText(e: HookRanFigures): string {
+  const on = e.tool ? ` on ${e.tool}` : '';
+  const head = `hook ${e.event}${on} \`${clip(e.command, 120)}\` (${e.source} settings)`;
+  if (e.notRun) return `${head} not run: ${e.notRun}`;
+  const how = e.timedOut
+    ? `timed out after ${e.ms} ms and was stopped`
+    : e.exitCode === null
+      ? `was stopped after ${e.ms} ms`
+      : `exit ${e.exitCode} in ${e.ms} ms`;
+  const decided = e.decision ? `, ${e.decision}` : '';
+  const said = e.message ? `: ${clip(e.message, 300)}` : '';
+  return `${head} ${how}${decided}${said}`;
+}
+
+/** A hook run that a person should look at: it timed out, failed (an exit code other than 0 and 2) or did not run. */
+export function hookRanWarns(e: HookRanFigures): boolean {
+  return e.timedOut || e.notRun !== null || (e.exitCode !== 0 && e.exitCode !== 2) || e.decision === 'block' || e.decision === 'deny';
+}
