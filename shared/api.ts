@@ -8,6 +8,7 @@ import { ProviderConfig, RedactedConfig } from './config';
 import type { Result } from './result';
 import { SessionContext } from './session-context';
 import { McpOverview, McpServerRef, McpServerView } from './mcp';
+import { SearchHit, SearchQuery } from './search';
 import { HooksOverview } from './hooks';
 
 /** How a prompt's policy "ask" outcomes are answered: by a person (`ask`), approved (`all`) or refused (`never`). */
@@ -36,6 +37,10 @@ export const requests = {
   'session.list': { input: z.object({ includeClosed: z.boolean().optional() }), output: z.array(SessionSummary) },
   'session.get': { input: z.object({ session: IdOrRef }), output: SessionDetail },
   'session.close': { input: z.object({ session: IdOrRef }), output: z.null() },
+  /** A closed session takes prompts again (refused for an isolated session whose worktree was removed). */
+  'session.reopen': { input: z.object({ session: IdOrRef }), output: SessionSummary },
+  /** Full-text search of every session's prompts, answers, tool inputs and outputs (closed sessions too), best first. */
+  'search.query': { input: SearchQuery, output: z.array(SearchHit) },
   /** A person picks the session's mode; null lets it follow the settings' `permissions.defaultMode` again. */
   'session.setMode': { input: z.object({ session: IdOrRef, mode: PermissionMode.nullable() }), output: SessionSummary },
   /** Stored events of one session (or all), for replaying a transcript after a reload. */

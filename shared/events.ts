@@ -52,6 +52,8 @@ export const EngineEvent = z.discriminatedUnion('type', [
     forkedFrom: z.object({ sessionId: z.string(), sessionRef: z.string(), seq: z.number().int() }).optional(),
   }),
   z.object({ ...base, type: z.literal('session_closed') }),
+  /** A closed session was opened again (`session.reopen`): it takes prompts again. */
+  z.object({ ...base, type: z.literal('session_reopened') }),
   /** A person picked the session's mode (`modeSource` 'session'), or let it follow the settings again. */
   z.object({ ...base, type: z.literal('session_mode'), mode: PermissionMode, modeSource: ModeSource }),
   z.object({ ...base, type: z.literal('prompt_queued'), text: z.string(), position: z.number().int() }),

@@ -12,3 +12,4 @@ export * from './validate-request';
 export * from './tools';
 export * from './focus-route';
 export * from './mcp';
+export * from './search';

@@ -68,6 +68,9 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
       case 'session_closed':
         out.push({ kind: 'closed', ts: e.ts });
         break;
+      case 'session_reopened':
+        out.push({ kind: 'note', ts: e.ts, promptRef, tone: 'info', text: 'session reopened' });
+        break;
       case 'session_mode':
         out.push({ kind: 'note', ts: e.ts, promptRef, tone: 'info', text: `mode: ${modeText(e.mode, e.modeSource)}` });
         break;

@@ -27,6 +27,8 @@ export function eventTextLine(e: EngineEvent): string | null {
       return `${tag} session created in ${e.workspace}${e.forkedFrom ? ` (forked from S:${e.forkedFrom.sessionRef})` : ''}${e.mode && e.modeSource ? `, mode ${modeText(e.mode, e.modeSource)}` : ''}`;
     case 'session_closed':
       return `${tag} session closed`;
+    case 'session_reopened':
+      return `${tag} session reopened`;
     case 'session_mode':
       return `${tag} mode ${modeText(e.mode, e.modeSource)}`;
     case 'prompt_queued':

@@ -16,6 +16,7 @@ export interface Snapshot {
 const REFRESH_ON: ReadonlySet<EngineEventType> = new Set<EngineEventType>([
   'session_created',
   'session_closed',
+  'session_reopened',
   'prompt_queued',
   'prompt_status',
   'approval_requested',

@@ -59,6 +59,8 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
     }
     case 'session_closed':
       return updateSession(s, e.sessionId, (v) => ({ ...v, closed: true }));
+    case 'session_reopened':
+      return updateSession(s, e.sessionId, (v) => ({ ...v, closed: false }));
     case 'session_mode':
       return updateSession(s, e.sessionId, (v) => ({ ...v, mode: e.mode, modeSource: e.modeSource }));
     case 'prompt_queued': {

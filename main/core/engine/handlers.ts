@@ -22,6 +22,7 @@ import type { EffectiveMode } from '../policy';
 import type { HistoryRequestNames } from './history-handlers';
 import type { ContextRequestNames } from './context-handlers';
 import { createReadHandlers } from './read-handlers';
+import type { SearchRequestNames } from './search-handlers';
 import type { McpRequestNames } from '../mcp';
 import type { HooksRequestNames } from '../hooks';
 
@@ -53,7 +54,7 @@ export interface HandlerDeps {
 }
 
 /** Requests answered elsewhere (setup-handlers.ts, worktree/service.ts), merged in by the composition root. */
-type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames | HooksRequestNames;
+type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames | HooksRequestNames | SearchRequestNames;
 
 export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupRequests> {
   const { store, bus, scheduler } = d;

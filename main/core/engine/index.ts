@@ -19,6 +19,7 @@ import { hostEnv } from '../host-env';
 import { createShellAnalyzer } from '../policy/shell/analyze';
 import { createSetupHandlers } from './setup-handlers';
 import { createHistoryHandlers } from './history-handlers';
+import { createSearchHandlers } from './search-handlers';
 import { createInstructionsCache } from '../context/instructions';
 import { createTokenCounters } from '../context/tokens';
 import { CompactionStore } from '../context/compaction-store';
@@ -191,6 +192,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     ...createHistoryHandlers({ store, bus, home: opts.home, env, tools: deps.tools.specs, instructions: context.instructions, counters: context.counters, resolveWindow: windows.resolve, modeOf }),
     ...createContextHandlers({ store, bus, deps, scheduler }),
     ...createMcpHandlers({ manager: mcp, store, policy, fallbackWorkspace: host.home }),
+    ...createSearchHandlers({ store, bus, modeOf }),
     ...createHooksHandlers({ config: hookConfig, approvals: hookApprovals }) };
 
   // Before anything runs: turns left mid-way by a process that stopped are nobody's now.

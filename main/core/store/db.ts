@@ -3,7 +3,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate, migrations } from './migrations';
 import { m008Payloads } from './migrations/008-payloads';
+import { m013Search } from './migrations/013-search';
 import { encodeRowsWrittenBeforePayloads } from './payloads';
+import { backfillSearchIndex } from './search-backfill';
 
 export type Db = Database.Database;
 
@@ -59,11 +61,14 @@ export function openDatabase(file: string): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   const before = db.pragma('user_version', { simple: true }) as number;
-  if (before > 0 && before < m008Payloads.version) {
-    // Older rows are put in the form references need in the same transaction as the migrations.
+  // Older rows are put in the form references need, then indexed for search, in the same transaction as the migrations.
+  const catchUp: ((db: Db) => unknown)[] = [];
+  if (before > 0 && before < m008Payloads.version) catchUp.push(encodeRowsWrittenBeforePayloads);
+  if (before > 0 && before < m013Search.version) catchUp.push(backfillSearchIndex);
+  if (catchUp.length > 0) {
     db.transaction(() => {
       migrate(db);
-      encodeRowsWrittenBeforePayloads(db);
+      for (const step of catchUp) step(db);
     })();
   } else {
     migrate(db);

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Db } from './db';
 import { openDatabase, openDatabaseReadOnly } from './db';
 import { Payloads } from './payloads';
+import { SearchIndex } from './search-index';
 import { newId, newRef, nowIso } from './refs';
 import { resolveCandidate } from './resolve';
 import type { ApprovalRow, ParsedApproval, PromptRow, PromptRunOptions, SessionRow, ToolCallRow, ToolCallStatus } from './rows';
@@ -36,6 +37,7 @@ export class Store {
   constructor(file: string, opts: { readonly?: boolean } = {}) {
     this.db = opts.readonly ? openDatabaseReadOnly(file) : openDatabase(file);
     this.payloads = new Payloads(this.db);
+    this.search = new SearchIndex(this.db, this.payloads);
     // One wrapper for every transaction (better-sqlite3 makes a nested call a savepoint).
     this.runTx = this.db.transaction((fn: () => unknown) => fn());
   }
@@ -43,6 +45,8 @@ export class Store {
   private readonly runTx: (fn: () => unknown) => unknown;
   /** Long strings of the rows below, stored once and referenced (see payloads.ts). */
   private readonly payloads: Payloads;
+  /** Full-text index of the stored events, written with them (see search-index.ts). */
+  readonly search: SearchIndex;
 
   private readonly statements = new Map<string, Database.Statement>();
   private readonly refCache = new Map<string, { ref: string; name: string | null }>();
@@ -146,6 +150,10 @@ export class Store {
     this.q('UPDATE sessions SET closed_at = ? WHERE id = ? AND closed_at IS NULL').run(nowIso(), id);
   }
 
+  reopenSession(id: string): void {
+    this.q('UPDATE sessions SET closed_at = NULL WHERE id = ?').run(id);
+  }
+
   /** A person's pick of the session's mode; null: follow the settings again. */
   setSessionMode(id: string, mode: PermissionMode | null): void {
     this.q('UPDATE sessions SET chosen_mode = ? WHERE id = ?').run(mode, id);
@@ -232,7 +240,10 @@ export class Store {
   }
 
   setPromptText(id: string, text: string): void {
-    this.q('UPDATE prompts SET text = ? WHERE id = ?').run(text, id);
+    this.tx(() => {
+      this.q('UPDATE prompts SET text = ? WHERE id = ?').run(text, id);
+      this.search.promptEdited(id);
+    });
   }
 
   /** Replaces the run options given (`prompt.resume`); the ones left out keep their stored value. */
@@ -483,10 +494,12 @@ export class Store {
     } as EngineEvent;
     if (!persist) return stamped;
     // Published with its values whole; stored with long strings as references.
-    const info = this.withPayloads(() =>
-      this.q('INSERT INTO events (ts, type, session_id, prompt_id, event_json) VALUES (?, ?, ?, ?, ?)')
-        .run(stamped.ts, stamped.type, stamped.sessionId, stamped.promptId, this.payloads.toStoredJson(stamped).stored),
-    );
+    const info = this.withPayloads(() => {
+      const row = this.q('INSERT INTO events (ts, type, session_id, prompt_id, event_json) VALUES (?, ?, ?, ?, ?)')
+        .run(stamped.ts, stamped.type, stamped.sessionId, stamped.promptId, this.payloads.toStoredJson(stamped).stored);
+      this.search.add(Number(row.lastInsertRowid), stamped);
+      return row;
+    });
     stamped.seq = Number(info.lastInsertRowid);
     return stamped;
   }

@@ -1,0 +1,149 @@
+// The search index is written by the store with each event, in the same transaction: what was just stored is
+// found, a rolled-back write is not, tool outputs are found whole (not only the preview their event carries), and
+// the index never keeps a second copy of the texts.
+import { afterEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { Store } from '../../main/core/store/store';
+import { PAYLOAD_THRESHOLD } from '../../main/core/store/payloads';
+import { RANK_WINDOW } from '../../main/core/store/search-index';
+import { cleanupTempDirs, tempDir } from '../helpers/temp';
+import { writer } from './helpers';
+
+const stores: Store[] = [];
+const open = (file = join(tempDir(), 'paragents.db')): Store => {
+  const s = new Store(file);
+  stores.push(s);
+  return s;
+};
+afterEach(() => {
+  for (const s of stores.splice(0)) if (s.db.open) s.close();
+  cleanupTempDirs();
+});
+
+const seqs = (store: Store, text: string, sessionId?: string) => store.search.search({ text, sessionId }).map((h) => h.seq);
+
+describe('search index kept by the store', () => {
+  it('finds a prompt, an answer, a tool input and a tool output as soon as they are stored, each at its event', () => {
+    const store = open();
+    const w = writer(store);
+    const s = w.session('/w/app', 'alpha');
+    expect(store.search.search({ text: 'wombat' })).toEqual([]);
+    const t = w.turn(s, {
+      prompt: 'Why does the wombat parser fail?',
+      calls: [{ tool: 'Read', input: { path: '/w/app/src/quokka.ts' }, output: 'export const numbat = 1;' }],
+      answer: 'The echidna branch was missing.',
+    });
+    const call = t.calls[0]!;
+    expect(store.search.search({ text: 'wombat' })).toEqual([
+      expect.objectContaining({ kind: 'prompt', seq: t.promptSeq, sessionId: s, sessionName: 'alpha', workspace: '/w/app', promptId: t.promptId, callId: null, closed: false }),
+    ]);
+    expect(store.search.search({ text: 'quokka' })).toEqual([expect.objectContaining({ kind: 'tool_input', seq: call.inputSeq, callId: call.callId, tool: 'Read' })]);
+    expect(store.search.search({ text: 'numbat' })).toEqual([expect.objectContaining({ kind: 'tool_output', seq: call.outputSeq, callId: call.callId })]);
+    expect(store.search.search({ text: 'echidna' })).toEqual([expect.objectContaining({ kind: 'answer', seq: t.answerSeq, callId: null })]);
+    const hit = store.search.search({ text: 'echidna' })[0]!;
+    expect(hit.snippet.text).toBe('The echidna branch was missing.');
+    expect(hit.snippet.highlights.map(([a, b]) => hit.snippet.text.slice(a, b))).toEqual(['echidna']);
+    // Statuses, usage and the like are not searched: "completed" is only a prompt status here.
+    expect(store.search.search({ text: 'completed' })).toEqual([]);
+  });
+
+  it('finds a word deep inside a payload-sized tool output, past the preview its event carries', () => {
+    const store = open();
+    const w = writer(store);
+    const s = w.session('/w');
+    const lines = Array.from({ length: 3000 }, (_, i) => `line ${i} of ordinary text`);
+    lines[2900] = 'here hides the platypus';
+    const output = lines.join('\n');
+    expect(output.length).toBeGreaterThan(PAYLOAD_THRESHOLD);
+    const t = w.turn(s, { prompt: 'read the big file', calls: [{ tool: 'Read', input: { path: 'big.txt' }, output }], answer: 'done' });
+    const stored = store.listEvents({ sessionId: s }).find((e) => e.seq === t.calls[0]!.outputSeq);
+    expect(stored?.type === 'tool_result' && stored.output?.includes('platypus')).toBe(false);
+    const hits = store.search.search({ text: 'platypus' });
+    expect(hits.map((h) => [h.kind, h.seq])).toEqual([['tool_output', t.calls[0]!.outputSeq]]);
+    expect(hits[0]!.snippet.text).toContain('here hides the platypus');
+    // A failed call's message is its output too.
+    const failed = w.turn(s, { prompt: 'again', calls: [{ tool: 'Bash', input: { command: 'make' }, output: 'make: *** no rule for target kookaburra', ok: false }], answer: 'it failed' });
+    expect(seqs(store, 'kookaburra')).toEqual([failed.calls[0]!.outputSeq]);
+  });
+
+  it('indexes nothing of a write that was rolled back', () => {
+    const store = open();
+    const w = writer(store);
+    const s = w.session('/w');
+    expect(() =>
+      w.bus.batch(() => {
+        w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: 'a bilby was here', toolCalls: [] });
+        throw new Error('the step failed');
+      }),
+    ).toThrow('the step failed');
+    expect(store.search.search({ text: 'bilby' })).toEqual([]);
+    const kept = w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: 'a bilby is here', toolCalls: [] });
+    expect(seqs(store, 'bilby')).toEqual([kept.seq]);
+  });
+
+  it('follows an edited prompt: the new text is found, the old one no longer', () => {
+    const store = open();
+    const w = writer(store);
+    const s = w.session('/w');
+    const p = w.prompts.enqueue(s, 'rename the dingo module', () => {});
+    store.setPromptText(p.id, 'rename the wallaby module');
+    expect(store.search.search({ text: 'dingo' })).toEqual([]);
+    const hits = store.search.search({ text: 'wallaby' });
+    expect(hits).toEqual([expect.objectContaining({ kind: 'prompt', promptId: p.id })]);
+    expect(hits[0]!.snippet.text).toBe('rename the wallaby module');
+  });
+
+  it('keeps closed sessions searchable, says they are closed, and searches one session when asked', () => {
+    const store = open();
+    const w = writer(store);
+    const a = w.session('/w/a', 'a');
+    const b = w.session('/w/b', 'b');
+    const ta = w.turn(a, { prompt: 'tune the cassowary cache', answer: 'tuned' });
+    const tb = w.turn(b, { prompt: 'drop the cassowary cache', answer: 'dropped' });
+    store.closeSession(a);
+    const hits = store.search.search({ text: 'cassowary' });
+    expect(hits.map((h) => [h.sessionId, h.closed]).sort()).toEqual([[a, true], [b, false]].sort());
+    expect(seqs(store, 'cassowary', a)).toEqual([ta.promptSeq]);
+    expect(seqs(store, 'cassowary', b)).toEqual([tb.promptSeq]);
+  });
+
+  it('keeps no copy of the texts: the index holds words only', () => {
+    const store = open();
+    const w = writer(store);
+    const s = w.session('/w');
+    w.turn(s, { prompt: 'a prompt about the lyrebird', answer: 'an answer' });
+    const row = store.db.prepare('SELECT body FROM search_text').get() as { body: string | null };
+    expect(row.body).toBeNull();
+  });
+});
+
+describe('ranking', () => {
+  it('puts the entry where the words weigh most first (bm25), and the newer first among equals', () => {
+    const store = open();
+    const w = writer(store);
+    const s = w.session('/w');
+    const long = w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: `${'filler words without meaning '.repeat(40)} goanna`, toolCalls: [] });
+    const dense = w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: 'goanna goanna: the goanna tests', toolCalls: [] });
+    const twinA = w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: 'one numbat', toolCalls: [] });
+    const twinB = w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: 'one numbat', toolCalls: [] });
+    expect(seqs(store, 'goanna')).toEqual([dense.seq, long.seq]);
+    expect(seqs(store, 'numbat')).toEqual([twinB.seq, twinA.seq]);
+    // Both words are needed; a hit with both ranks by the two together.
+    expect(seqs(store, 'goanna tests')).toEqual([dense.seq]);
+  });
+
+  it('ranks the newest matches of a word found all over the history, and keeps the limit', () => {
+    const store = open();
+    const w = writer(store);
+    const s = w.session('/w');
+    // The best match of all is the oldest one; beyond the window of newest matches it is not ranked.
+    const oldest = w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: 'wattle wattle wattle', toolCalls: [] });
+    w.bus.batch(() => {
+      for (let i = 0; i < RANK_WINDOW; i++) w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: `entry ${i} mentions wattle among other words`, toolCalls: [] });
+    });
+    const hits = store.search.search({ text: 'wattle', limit: 50 });
+    expect(hits).toHaveLength(50);
+    expect(hits.map((h) => h.seq)).not.toContain(oldest.seq);
+    expect(store.search.search({ text: 'wattle wattle' })).toHaveLength(20);
+  });
+});
