@@ -10,6 +10,7 @@ import { SessionContext } from './session-context';
 import { McpOverview, McpServerRef, McpServerView } from './mcp';
 import { SearchHit, SearchQuery } from './search';
 import { HooksOverview } from './hooks';
+import { GatewayKind, GatewayStatus, PairCode, TelegramToken } from './gateway';
 
 /** How a prompt's policy "ask" outcomes are answered: by a person (`ask`), approved (`all`) or refused (`never`). */
 export const PromptApprovals = z.enum(['ask', 'all', 'never']);
@@ -258,6 +259,14 @@ export const requests = {
   'mcp.setEnabled': { input: McpServerRef.extend({ enabled: z.boolean() }), output: McpServerView },
   /** A person approves a project server's entry as written (its command line), or withdraws the approval. */
   'mcp.approve': { input: McpServerRef.extend({ approved: z.boolean() }), output: McpServerView },
+  /** Gateways view: the messenger gateway's token state (never the token), connection, pairing code and paired chats. */
+  'gateway.status': { input: z.object({ gateway: GatewayKind }), output: GatewayStatus },
+  /** A one-time code (10 minutes) the person sends to the bot as `/pair CODE`; it replaces any earlier code. */
+  'gateway.pairCode': { input: z.object({ gateway: GatewayKind }), output: PairCode },
+  /** The chat is no longer served (it is told so). */
+  'gateway.unpair': { input: z.object({ gateway: GatewayKind, chatId: z.string().min(1).max(40) }), output: GatewayStatus },
+  /** Stores the bot token as API keys are stored (keychain in the desktop app, config.json 0600 otherwise), or removes it (null); the gateway restarts with it. */
+  'gateway.setToken': { input: z.object({ gateway: GatewayKind, token: TelegramToken.nullable() }), output: GatewayStatus },
   /** The hooks of the settings files (user, managed, and the workspace's project files) and whether each runs. */
   'hooks.list': { input: z.object({ workspace: z.string().min(1).optional() }), output: HooksOverview },
   /**

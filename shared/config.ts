@@ -29,6 +29,26 @@ export type CompactionConfig = z.infer<typeof CompactionConfig>;
 
 const AutoResumeMinutes = z.number().min(0).max(10_080);
 
+/** Which events the Telegram gateway tells the paired chats about (approvals are always sent). */
+export const TelegramNotify = z.object({
+  turnCompleted: z.boolean().default(true),
+  turnFailed: z.boolean().default(true),
+  /** A conflict waiting for a person's choice, with Override / Wait / Cancel buttons. */
+  conflict: z.boolean().default(true),
+  /** A session whose queue ran empty. */
+  idle: z.boolean().default(false),
+}).strict();
+export type TelegramNotify = z.infer<typeof TelegramNotify>;
+
+export const TelegramConfig = z.object({
+  /** The bot token (paragents gateway telegram set-token writes it here, mode 0600); never sent to the UI. */
+  token: z.string().min(1).optional(),
+  /** A self-hosted Bot API server; default https://api.telegram.org. */
+  apiRoot: z.string().url().optional(),
+  notify: TelegramNotify.optional(),
+}).strict();
+export type TelegramConfig = z.infer<typeof TelegramConfig>;
+
 export const RuntimeConfig = z.object({
   providers: z.array(ProviderConfig).default([]),
   defaultProvider: z.string().optional(),
@@ -44,6 +64,8 @@ export const RuntimeConfig = z.object({
   compaction: CompactionConfig.default({ threshold: 0.8, userPromptShare: 0.2 }),
   /** An interrupted turn younger than this resumes by itself when the engine starts; 0 = never. */
   autoResumeMinutes: AutoResumeMinutes.default(10),
+  /** The Telegram gateway of the desktop app and `paragents serve`. */
+  telegram: TelegramConfig.optional(),
 }).strict();
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 
@@ -79,7 +101,9 @@ export type ContextWindowInfo = z.infer<typeof ContextWindowInfo>;
 
 /** What the UI may see of the config: keys are never sent, only whether one is set. */
 export const RedactedProvider = ProviderConfig.omit({ apiKey: true }).extend({ apiKeySet: z.boolean() });
-export const RedactedConfig = RuntimeConfig.omit({ providers: true, maxOutputTokens: true, compaction: true, autoResumeMinutes: true }).extend({
+export const RedactedConfig = RuntimeConfig.omit({ providers: true, maxOutputTokens: true, compaction: true, autoResumeMinutes: true, telegram: true }).extend({
+  /** The Telegram settings without the token: only whether config.json holds one. */
+  telegram: TelegramConfig.omit({ token: true }).extend({ tokenSet: z.boolean() }).optional(),
   providers: z.array(RedactedProvider),
   // Optional here so a view from an older engine still parses.
   maxOutputTokens: MaxOutputTokens.optional(),

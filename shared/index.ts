@@ -12,4 +12,5 @@ export * from './validate-request';
 export * from './tools';
 export * from './focus-route';
 export * from './mcp';
+export * from './gateway';
 export * from './search';

@@ -27,6 +27,7 @@ const commands: Record<string, () => Promise<Command>> = {
   approvals: async () => (await import('./approvals-command')).runApprovalsCommand,
   approve: async () => (await import('./approvals-command')).runApproveCommand,
   deny: async () => (await import('./approvals-command')).runDenyCommand,
+  gateway: async () => (await import('./gateway-command')).runGatewayCommand,
   completion: async () => (await import('./completion-command')).runCompletionCommand,
 };
 

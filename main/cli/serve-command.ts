@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { configPath, loadConfig } from '../core/config';
 import { hostEngine, type HostedEngine } from '../local/engine-host';
+import { configTokenStore, createGatewayHost } from '../gateway';
 import { isLoopbackAddress, parsePublicHost } from '../web/bind-address';
 import { startWebHost } from '../web/web-host';
 
@@ -142,12 +143,15 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
   const problem = configProblem(io);
   if (problem) io.stderr(`warning: ${problem} (the panel's setup view can fix it)`);
 
+  // The Telegram gateway runs beside the panel; its token lives in config.json (0600) here.
+  const gateways = createGatewayHost({ home: io.home, env: io.env, tokens: configTokenStore(io.home), log: io.stderr });
   let hosted: HostedEngine;
   try {
     hosted = await hostEngine({
       home: io.home,
       env: io.env,
       approvals: 'ask',
+      gateway: gateways.handlers,
       tmpdir: tmpdir(),
       onInternalError: (name, error) => io.stderr(`paragents serve: ${name} failed: ${error instanceof Error ? error.message : String(error)}`),
     });
@@ -167,6 +171,7 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
     return 1;
   }
   io.stdout(web.url);
+  gateways.start(engine);
 
   await new Promise<void>((resolve) => {
     const stop = () => {
@@ -179,6 +184,7 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
   });
   io.stderr('stopping…');
   await web.close();
+  await gateways.stop();
   // The local endpoint first (no new requests from other commands), then the engine.
   await hosted.close();
   return 0;

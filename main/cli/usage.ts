@@ -18,6 +18,8 @@ export const MCP_USAGE = `usage: paragents mcp list [--workspace DIR] [--json]
 export const HOOKS_USAGE = `usage: paragents hooks list [--workspace DIR] [--json]
        paragents hooks approve --workspace DIR [--yes | --revoke] [--json]`;
 
+export const GATEWAY_USAGE = 'usage: paragents gateway telegram set-token [--clear] | pair | status | unpair CHAT_ID';
+
 export const HELP = `paragents — parallel LLM agent sessions, headless
 
 ${RUN_USAGE}
@@ -37,6 +39,7 @@ ${RUN_USAGE}
        paragents serve [--port N] [--host 127.0.0.1] [--allow-remote] [--public-host NAME[:PORT]]...
        paragents worktree diff|merge|remove SESSION [--preview] [--force] [--json]
        paragents journal list [--session S] [--path P] [--json] | journal undo SESSION [--dry-run]
+       paragents gateway telegram set-token [--clear] | pair | status | unpair CHAT_ID
        paragents completion bash|zsh|fish
 
 Data folder: $PARAGENTS_HOME (default: the OS app-data folder). Model: config.json there, or

@@ -5,6 +5,7 @@ import { app, safeStorage, session } from 'electron';
 import { paragentsHome } from '../core/config';
 import type { Engine } from '../core/engine/types';
 import { hostEngine } from '../local/engine-host';
+import { createGatewayHost, keychainTokenStore } from '../gateway';
 import type { FocusRoute } from '../../shared/focus-route';
 import { handleAppProtocol } from './app-protocol';
 import { buildCsp } from './csp';
@@ -66,15 +67,19 @@ export async function startDesktop(paths: DesktopPaths, quit: () => void): Promi
   const engineEnv: Record<string, string | undefined> = { ...process.env, ...keys.env };
   // Listening on the data folder's local endpoint too: CLI commands started beside the app join this engine, so
   // their prompts and approvals show up live in the window and the tray.
+  // The Telegram gateway: its token is kept in the keychain like API keys, and reaches it through engineEnv.
+  const gateways = createGatewayHost({ home, env: engineEnv, tokens: keychainTokenStore(vault, engineEnv), log: (line) => log(line) });
   const hosted = await hostEngine({
     home,
     env: engineEnv,
     approvals: 'ask',
+    gateway: gateways.handlers,
     tmpdir: tmpdir(),
     onInternalError: (name, error) => log(`endpoint request ${name} failed`, error),
   });
   if (hosted.endpointProblem) log(`paragents commands cannot join this engine: ${hosted.endpointProblem}`);
   const engine = hosted.engine;
+  gateways.start(engine);
   const handlers = withDesktopKeys(engine.handlers, { vault, secrets, env: engineEnv });
 
   const devUrl = !app.isPackaged && process.env.ELECTRON_RENDERER_URL ? new URL(process.env.ELECTRON_RENDERER_URL) : null;
@@ -198,6 +203,7 @@ export async function startDesktop(paths: DesktopPaths, quit: () => void): Promi
         closeDropIpc();
         closeIpc();
       },
+      () => gateways.stop(),
       // The local endpoint first (no new requests from other commands), then the engine.
       () => hosted.close(),
       () => closeProtocol(),

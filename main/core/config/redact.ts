@@ -1,12 +1,13 @@
-import type { RedactedConfig } from '../../../shared/config';
+import type { RedactedConfig, TelegramConfig } from '../../../shared/config';
 import type { LoadedConfig } from './types';
 
 /** What the UI may see: every setting except key material, plus whether each provider has a usable key. */
 export function redactConfig(loaded: LoadedConfig): RedactedConfig {
   const keyed = new Set(loaded.providers.filter((p) => p.apiKey !== null).map((p) => p.name));
-  const { providers, ...rest } = loaded.config;
+  const { providers, telegram, ...rest } = loaded.config;
   return {
     ...rest,
+    ...(telegram !== undefined ? { telegram: redactTelegram(telegram) } : {}),
     // Built field by field (not spread) so a key can never ride along if ProviderConfig grows.
     providers: providers.map((p) => ({
       name: p.name,
@@ -28,4 +29,13 @@ const SECRET_HEADER = /auth|key|token|secret|cookie|session/i;
 
 function redactHeaders(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, SECRET_HEADER.test(k) ? '(redacted)' : v]));
+}
+
+/** The bot token stays in the file; the UI learns only whether it is there. */
+function redactTelegram(t: TelegramConfig): NonNullable<RedactedConfig['telegram']> {
+  return {
+    ...(t.apiRoot !== undefined ? { apiRoot: t.apiRoot } : {}),
+    ...(t.notify !== undefined ? { notify: t.notify } : {}),
+    tokenSet: t.token !== undefined,
+  };
 }

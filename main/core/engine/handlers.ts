@@ -24,6 +24,7 @@ import type { ContextRequestNames } from './context-handlers';
 import { createReadHandlers } from './read-handlers';
 import type { SearchRequestNames } from './search-handlers';
 import type { McpRequestNames } from '../mcp';
+import type { GatewayRequestNames } from './gateway-requests';
 import type { HooksRequestNames } from '../hooks';
 
 export interface HandlerDeps {
@@ -54,7 +55,7 @@ export interface HandlerDeps {
 }
 
 /** Requests answered elsewhere (setup-handlers.ts, worktree/service.ts), merged in by the composition root. */
-type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames | HooksRequestNames | SearchRequestNames;
+type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames | GatewayRequestNames | HooksRequestNames | SearchRequestNames;
 
 export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupRequests> {
   const { store, bus, scheduler } = d;

@@ -40,8 +40,10 @@ import { createReadOnlyEngine, type ReadOnlyEngine, type ReadOnlyProblem } from 
 import { McpManager, createMcpHandlers, turnTools } from '../mcp';
 import { managedSettingsPath } from '../policy/settings/sources';
 import { createHooksHandlers, HookApprovals, HookConfig, HookRunner } from '../hooks';
+import { gatewayRequests } from './gateway-requests';
 
 export type { Engine, EngineOptions } from './types';
+export type { GatewayHandlers } from './gateway-requests';
 export type { ReadOnlyEngine, ReadOnlyProblem } from './read-only';
 
 export const DATABASE_FILE = 'paragents.db';
@@ -193,7 +195,8 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     ...createContextHandlers({ store, bus, deps, scheduler }),
     ...createMcpHandlers({ manager: mcp, store, policy, fallbackWorkspace: host.home }),
     ...createSearchHandlers({ store, bus, modeOf }),
-    ...createHooksHandlers({ config: hookConfig, approvals: hookApprovals }) };
+    ...createHooksHandlers({ config: hookConfig, approvals: hookApprovals }),
+    ...gatewayRequests(opts.gateway) };
 
   // Before anything runs: turns left mid-way by a process that stopped are nobody's now.
   markInterrupted(store, prompts);

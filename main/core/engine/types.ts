@@ -1,6 +1,7 @@
 import type { RequestHandlers } from '../../../shared/api';
 import type { EngineEvent } from '../../../shared/events';
 import type { HostResolver } from '../tools/webfetch-address';
+import type { GatewayHandlers } from './gateway-requests';
 
 /**
  * The engine as every host sees it (desktop IPC, browser host, CLI, tests): the contract's request handlers
@@ -42,4 +43,6 @@ export interface EngineOptions {
   clock?: () => number;
   /** How WebFetch resolves host names (default: the system's resolver); tests point names at loopback. */
   resolveHost?: HostResolver;
+  /** The host's messenger gateways (desktop app, `serve`): they answer the gateway.* requests; absent, those are refused. */
+  gateway?: GatewayHandlers;
 }

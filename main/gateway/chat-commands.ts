@@ -1,0 +1,177 @@
+import { basename } from 'node:path';
+import type { PromptSummary, SessionSummary } from '../../shared/models';
+import { isTerminal } from '../../shared/status';
+import type { HubContext } from './hub-context';
+import { oneLine, sessionLabel } from './text';
+import type { MessageRef } from './types';
+
+export const HELP_TEXT = [
+  'Paragents commands:',
+  '/sessions: the sessions and what they are doing',
+  '/s NAME text: queue a prompt to a session',
+  '/new WORKSPACE [name]: a new session in a known, trusted workspace',
+  '/cancel NAME: cancel the session\u2019s current prompt',
+  '/status NAME: its last answer and its queue',
+  '/unpair: stop serving this chat',
+  'Reply to a session\u2019s message to send it a prompt; reply to an approval to deny it with your words.',
+].join('\n');
+
+/** "/s@my_bot web-api fix it" → { name: 's', rest: 'web-api fix it' }. */
+export function parseCommand(text: string): { name: string; rest: string } | null {
+  const m = /^\/([A-Za-z0-9_]+)(?:@[A-Za-z0-9_]+)?(?:\s+([\s\S]*))?$/.exec(text.trim());
+  return m ? { name: (m[1] as string).toLowerCase(), rest: (m[2] ?? '').trim() } : null;
+}
+
+/** The first word and the rest. */
+const splitFirst = (text: string): [string, string] => {
+  const m = /^(\S+)\s*([\s\S]*)$/.exec(text.trim());
+  return m ? [m[1] as string, (m[2] ?? '').trim()] : ['', ''];
+};
+
+const ACTIVE_FIRST = ['running', 'waiting_approval', 'conflict', 'paused', 'interrupted', 'queued'] as const;
+
+/** The prompts and sessions of the chat commands, all through the engine's requests. */
+export class ChatCommands {
+  /** The last answer of each session heard since the gateway started (else read from its events). */
+  private readonly lastAnswers = new Map<string, string>();
+
+  constructor(private readonly ctx: HubContext) {}
+
+  heardAnswer(sessionId: string, content: string): void {
+    this.lastAnswers.set(sessionId, content);
+  }
+
+  /** A command from a paired chat; false when it is not one of these. */
+  async run(name: string, rest: string, at: MessageRef): Promise<boolean> {
+    switch (name) {
+      case 'start':
+      case 'help':
+        await this.ctx.reply(at, HELP_TEXT);
+        return true;
+      case 'sessions':
+        await this.sessions(at);
+        return true;
+      case 's': {
+        const [session, text] = splitFirst(rest);
+        if (!session || !text) await this.ctx.reply(at, 'Usage: /s NAME text');
+        else await this.prompt(session, text, at);
+        return true;
+      }
+      case 'new':
+        await this.create(rest, at);
+        return true;
+      case 'cancel':
+        await this.cancel(rest, at);
+        return true;
+      case 'status':
+        await this.status(rest, at);
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** Queues `text` to a session (a /s command, or a reply to one of its messages). */
+  async prompt(session: string, text: string, at: MessageRef): Promise<void> {
+    const h = this.ctx.engine.handlers;
+    const sent = await h['prompt.send']({ session, text: text.slice(0, 200_000) });
+    if (!sent.ok) {
+      await this.ctx.reply(at, `Not sent: ${oneLine(sent.error.message, 300)}`);
+      return;
+    }
+    const s = await h['session.get']({ session: sent.value.sessionId });
+    const label = s.ok ? sessionLabel(s.value.name, s.value.ref) : session;
+    const ahead = s.ok ? s.value.prompts.filter((p) => p.status === 'queued' && p.id !== sent.value.id).length : 0;
+    await this.ctx.reply(at, `📨 Queued to ${label} as prompt ${sent.value.ref}${ahead > 0 ? ` (${ahead} ahead of it)` : ''}.`, sent.value.sessionId);
+  }
+
+  private async sessions(at: MessageRef): Promise<void> {
+    const list = await this.ctx.engine.handlers['session.list']({});
+    if (!list.ok) return void (await this.ctx.reply(at, `Cannot list sessions: ${oneLine(list.error.message, 300)}`));
+    if (list.value.length === 0) return void (await this.ctx.reply(at, 'No open sessions. /new WORKSPACE starts one.'));
+    const lines = list.value.map((s) => `• ${sessionLabel(s.name, s.ref)}: ${statusWords(s)}\n  ${oneLine(s.workspace, 200)}`);
+    await this.ctx.reply(at, `Sessions:\n${lines.join('\n')}`);
+  }
+
+  /** Only workspaces sessions have used before, and only trusted ones: a chat never names a new folder. */
+  private async create(rest: string, at: MessageRef): Promise<void> {
+    const [wanted, name] = splitFirst(rest);
+    if (!wanted) return void (await this.ctx.reply(at, 'Usage: /new WORKSPACE [name], where WORKSPACE is a folder a session used before (its path or its last part).'));
+    const h = this.ctx.engine.handlers;
+    const all = await h['session.list']({ includeClosed: true });
+    if (!all.ok) return void (await this.ctx.reply(at, `Cannot list workspaces: ${oneLine(all.error.message, 300)}`));
+    const known = [...new Set(all.value.map((s) => s.workspace))];
+    const exact = known.filter((w) => w === wanted);
+    const picked = exact.length > 0 ? exact : known.filter((w) => basename(w) === wanted || w.endsWith(`/${wanted}`));
+    if (picked.length === 0) return void (await this.ctx.reply(at, `No known workspace is "${oneLine(wanted, 100)}". Known: ${known.map((w) => basename(w)).join(', ') || 'none yet'}.`));
+    if (picked.length > 1) return void (await this.ctx.reply(at, `"${oneLine(wanted, 100)}" names several workspaces: ${picked.join(', ')}. Give more of the path.`));
+    const workspace = picked[0] as string;
+    const rules = await h['policy.rules']({ workspace });
+    if (!rules.ok || !rules.value.trusted) {
+      return void (await this.ctx.reply(at, `${workspace} is not trusted: trust it in the panel or with \`paragents workspace trust\` first.`));
+    }
+    const created = await h['session.create']({ workspace, ...(name ? { name: name.slice(0, 80) } : {}) });
+    if (!created.ok) return void (await this.ctx.reply(at, `Not created: ${oneLine(created.error.message, 300)}`));
+    await this.ctx.reply(at, `🆕 Session ${sessionLabel(created.value.name, created.value.ref)} in ${workspace}. Reply to this message to send it a prompt.`, created.value.id);
+  }
+
+  private async cancel(rest: string, at: MessageRef): Promise<void> {
+    if (!rest) return void (await this.ctx.reply(at, 'Usage: /cancel NAME'));
+    const h = this.ctx.engine.handlers;
+    const s = await h['session.get']({ session: rest });
+    if (!s.ok) return void (await this.ctx.reply(at, oneLine(s.error.message, 300)));
+    const current = currentPrompt(s.value.prompts);
+    if (!current) return void (await this.ctx.reply(at, `${sessionLabel(s.value.name, s.value.ref)} has nothing to cancel.`, s.value.id));
+    const r = await h['prompt.cancel']({ prompt: current.id });
+    const left = s.value.prompts.filter((p) => p.status === 'queued' && p.id !== current.id).length;
+    await this.ctx.reply(
+      at,
+      r.ok ? `⏹ Cancelled prompt ${current.ref} of ${sessionLabel(s.value.name, s.value.ref)}${left > 0 ? `; ${left} still queued` : ''}.` : `Not cancelled: ${oneLine(r.error.message, 300)}`,
+      s.value.id,
+    );
+  }
+
+  private async status(rest: string, at: MessageRef): Promise<void> {
+    if (!rest) return void (await this.ctx.reply(at, 'Usage: /status NAME'));
+    const h = this.ctx.engine.handlers;
+    const s = await h['session.get']({ session: rest });
+    if (!s.ok) return void (await this.ctx.reply(at, oneLine(s.error.message, 300)));
+    const queued = s.value.prompts.filter((p) => p.status === 'queued');
+    const last = this.lastAnswers.get(s.value.id) ?? (await this.readLastAnswer(s.value.id));
+    const lines = [
+      `${sessionLabel(s.value.name, s.value.ref)}: ${statusWords(s.value)}`,
+      `Workspace: ${s.value.workspace}`,
+      queued.length > 0 ? `Queue:\n${queued.map((p, i) => `${i + 1}. ${oneLine(p.text, 200)}`).join('\n')}` : 'Queue: empty',
+      last !== null ? `Last answer:\n${last}` : 'No answer yet.',
+    ];
+    // The whole answer: the messenger splits it or attaches it as a file when it is long.
+    await this.ctx.reply(at, lines.join('\n'), s.value.id);
+  }
+
+  private async readLastAnswer(sessionId: string): Promise<string | null> {
+    const events = await this.ctx.engine.handlers['session.events']({ session: sessionId });
+    if (!events.ok) return null;
+    for (let i = events.value.length - 1; i >= 0; i--) {
+      const e = events.value[i];
+      if (e?.type === 'turn_completed') return e.content;
+    }
+    return null;
+  }
+}
+
+/** "running, 2 queued, 1 approval waiting". */
+function statusWords(s: SessionSummary): string {
+  const parts: string[] = [s.status.replace('_', ' ')];
+  if (s.queueLength > 0) parts.push(`${s.queueLength} queued`);
+  if (s.pendingApprovals > 0) parts.push(`${s.pendingApprovals} approval${s.pendingApprovals === 1 ? '' : 's'} waiting`);
+  return parts.join(', ');
+}
+
+/** The prompt a cancel is about: the one working or held, else the next queued. */
+function currentPrompt(prompts: readonly PromptSummary[]): PromptSummary | null {
+  for (const status of ACTIVE_FIRST) {
+    const p = prompts.find((x) => x.status === status && !isTerminal(x.status));
+    if (p) return p;
+  }
+  return null;
+}
