@@ -263,6 +263,9 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
     case 'mcp':
       actions.openOverlay('mcp');
       return;
+    case 'gateways':
+      actions.openOverlay('gateways');
+      return;
     case 'setup':
       actions.openOverlay('setup');
       return;

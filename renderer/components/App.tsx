@@ -10,6 +10,7 @@ import { MainArea } from './MainArea';
 import { NewSessionForm } from './NewSessionForm';
 import { PermissionsView } from './PermissionsView';
 import { McpView } from './McpView';
+import { GatewaysView } from './GatewaysView';
 import { SessionList } from './SessionList';
 import { SetupView } from './SetupView';
 
@@ -105,6 +106,9 @@ export function App() {
           <button type="button" className="link" onClick={() => actions.openOverlay('mcp')}>
             MCP
           </button>
+          <button type="button" className="link" onClick={() => actions.openOverlay('gateways')}>
+            Gateways
+          </button>
           <button type="button" className="link" onClick={() => actions.openOverlay('config')}>
             Config
           </button>
@@ -119,6 +123,7 @@ export function App() {
         {overlay === 'config' ? <ConfigView /> : null}
         {overlay === 'permissions' ? <PermissionsView /> : null}
         {overlay === 'mcp' ? <McpView /> : null}
+        {overlay === 'gateways' ? <GatewaysView /> : null}
         {overlay === 'context' ? <ContextView /> : null}
         <MainArea />
         <CommandLog />
