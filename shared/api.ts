@@ -44,9 +44,18 @@ export const requests = {
   'search.query': { input: SearchQuery, output: z.array(SearchHit) },
   /** A person picks the session's mode; null lets it follow the settings' `permissions.defaultMode` again. */
   'session.setMode': { input: z.object({ session: IdOrRef, mode: PermissionMode.nullable() }), output: SessionSummary },
-  /** Stored events of one session (or all), for replaying a transcript after a reload. */
+  /**
+   * Stored events of one session (or all), oldest first, a page at a time by seq: the first `limit` after
+   * `afterSeq`, or with `beforeSeq` the last `limit` before it (the newest page: `beforeSeq` above every seq,
+   * e.g. Number.MAX_SAFE_INTEGER; the page before one: its first seq).
+   */
   'session.events': {
-    input: z.object({ session: IdOrRef.optional(), afterSeq: z.number().int().optional(), limit: z.number().int().min(1).max(100_000).optional() }),
+    input: z.object({
+      session: IdOrRef.optional(),
+      afterSeq: z.number().int().optional(),
+      beforeSeq: z.number().int().optional(),
+      limit: z.number().int().min(1).max(100_000).optional(),
+    }),
     output: z.array(EngineEvent),
   },
   /**

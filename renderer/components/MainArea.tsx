@@ -1,4 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
+import { gridSessionIds } from '../store/status';
 import type { Layout } from '../store/ui-state';
 import { useActions, usePanel } from '../store/use-panel';
 import { PromptBox } from './PromptBox';
@@ -11,14 +12,7 @@ const LAYOUTS: Layout[] = [1, 2, 4];
 export function MainArea() {
   const focused = usePanel((s) => s.ui.focusedSessionId);
   const layout = usePanel((s) => s.ui.layout);
-  const others = usePanel(
-    useShallow((s) => {
-      const open = s.domain.sessionOrder.filter((id) => id !== focused && s.domain.sessions[id] && !s.domain.sessions[id]!.closed);
-      const pinned = s.ui.gridIds.filter((id) => open.includes(id));
-      const rest = open.filter((id) => !pinned.includes(id)).reverse();
-      return [...pinned, ...rest].slice(0, layout - 1);
-    }),
-  );
+  const others = usePanel(useShallow((s) => gridSessionIds(s.domain, s.ui)));
   const actions = useActions();
 
   return (

@@ -1,7 +1,8 @@
+import { memo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { SessionView } from '../store/types';
 import { useActions, usePanel } from '../store/use-panel';
-import { displayStatus, pendingApprovalsOf, queuedPrompts, sessionPrompts, sessionTitle, statusLabel, type DisplayStatus } from '../store/status';
+import { displayStatus, pendingApprovalCounts, queueCount, sessionTitle, statusLabel, type DisplayStatus } from '../store/status';
 
 interface Row {
   id: string;
@@ -18,40 +19,40 @@ interface Row {
 export function SessionList() {
   // Rows are serialised so useShallow compares them by value: the list re-renders only when a row changes.
   const rows = usePanel(
-    useShallow((s) =>
-      s.domain.sessionOrder
+    useShallow((s) => {
+      const pending = pendingApprovalCounts(s.domain);
+      return s.domain.sessionOrder
         .map((id) => s.domain.sessions[id])
         .filter((v): v is SessionView => v !== undefined && !v.closed)
         .map((v) => {
-          const prompts = sessionPrompts(s.domain, v);
           const row: Row = {
             id: v.id,
             ref: v.ref,
             title: sessionTitle(v),
             workspace: v.workspace,
             status: displayStatus(s.domain, v),
-            queue: queuedPrompts(prompts).length,
-            approvals: pendingApprovalsOf(s.domain, v.id).length,
+            queue: queueCount(s.domain, v),
+            approvals: pending.get(v.id) ?? 0,
             tokens: v.totalTokens,
           };
           return JSON.stringify(row);
-        }),
-    ),
+        });
+    }),
   );
   const focused = usePanel((s) => s.ui.focusedSessionId);
   const unread = usePanel((s) => s.ui.unread);
   const gridIds = usePanel((s) => s.ui.gridIds);
   const layout = usePanel((s) => s.ui.layout);
-  const actions = useActions();
 
-  const groups = new Map<string, Row[]>();
+  const groups = new Map<string, string[]>();
   for (const json of rows) {
-    const row = JSON.parse(json) as Row;
-    const list = groups.get(row.workspace) ?? [];
-    list.push(row);
-    groups.set(row.workspace, list);
+    const workspace = (JSON.parse(json) as Row).workspace;
+    const list = groups.get(workspace) ?? [];
+    list.push(json);
+    groups.set(workspace, list);
   }
 
+  // Rows are memoised on their own props: a focus change re-renders two rows, not the whole list.
   return (
     <ul className="session-list" aria-label="Sessions">
       {[...groups.entries()].map(([workspace, list]) => (
@@ -60,45 +61,58 @@ export function SessionList() {
             {shortPath(workspace)}
           </div>
           <ul className="session-group-items">
-            {list.map((row) => (
-              <li key={row.id} className={`session-item${row.id === focused ? ' focused' : ''}`}>
-                <button
-                  type="button"
-                  className="session-button"
-                  aria-current={row.id === focused ? 'true' : undefined}
-                  onClick={() => actions.focus(row.id)}
-                >
-                  <span className="session-line">
-                    <span className="session-name">{row.title}</span>
-                    <span className="session-ref">{row.ref}</span>
-                    {unread[row.id] ? <span className="unread-dot" role="img" aria-label="unread" /> : null}
-                  </span>
-                  <span className="session-meta">
-                    <span className={`chip chip-${row.status}`}>{chipText(row)}</span>
-                    {row.queue > 0 ? <span className="meta">+{row.queue} queued</span> : null}
-                    {row.tokens > 0 ? <span className="meta">{formatTokens(row.tokens)} tok</span> : null}
-                  </span>
-                </button>
-                {layout > 1 && row.id !== focused ? (
-                  <button
-                    type="button"
-                    className="pin-button"
-                    aria-pressed={gridIds.includes(row.id)}
-                    title="Show in the grid"
-                    aria-label={`Show ${row.ref} in the grid`}
-                    onClick={() => actions.toggleGrid(row.id)}
-                  >
-                    ▦
-                  </button>
-                ) : null}
-              </li>
-            ))}
+            {list.map((json) => {
+              const id = (JSON.parse(json) as Row).id;
+              return (
+                <SessionRow
+                  key={id}
+                  json={json}
+                  focused={id === focused}
+                  unread={unread[id] === true}
+                  pinnable={layout > 1 && id !== focused}
+                  pinned={gridIds.includes(id)}
+                />
+              );
+            })}
           </ul>
         </li>
       ))}
     </ul>
   );
 }
+
+const SessionRow = memo(function SessionRow({ json, focused, unread, pinnable, pinned }: { json: string; focused: boolean; unread: boolean; pinnable: boolean; pinned: boolean }) {
+  const actions = useActions();
+  const row = JSON.parse(json) as Row;
+  return (
+    <li className={`session-item${focused ? ' focused' : ''}`}>
+      <button type="button" className="session-button" aria-current={focused ? 'true' : undefined} onClick={() => actions.focus(row.id)}>
+        <span className="session-line">
+          <span className="session-name">{row.title}</span>
+          <span className="session-ref">{row.ref}</span>
+          {unread ? <span className="unread-dot" role="img" aria-label="unread" /> : null}
+        </span>
+        <span className="session-meta">
+          <span className={`chip chip-${row.status}`}>{chipText(row)}</span>
+          {row.queue > 0 ? <span className="meta">+{row.queue} queued</span> : null}
+          {row.tokens > 0 ? <span className="meta">{formatTokens(row.tokens)} tok</span> : null}
+        </span>
+      </button>
+      {pinnable ? (
+        <button
+          type="button"
+          className="pin-button"
+          aria-pressed={pinned}
+          title="Show in the grid"
+          aria-label={`Show ${row.ref} in the grid`}
+          onClick={() => actions.toggleGrid(row.id)}
+        >
+          ▦
+        </button>
+      ) : null}
+    </li>
+  );
+});
 
 function chipText(row: Row): string {
   if (row.status === 'waiting_approval' && row.approvals > 1) return `${statusLabel.waiting_approval} ×${row.approvals}`;

@@ -1,28 +1,62 @@
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { TranscriptItem } from '../store/types';
-import { usePanel } from '../store/use-panel';
+import type { HistoryView, TranscriptItem } from '../store/types';
+import { useActions, usePanel } from '../store/use-panel';
 import { TranscriptItemView } from './TranscriptItemView';
 
 /** Below this many items everything is rendered; above it the list is virtualised. */
 const VIRTUALIZE_FROM = 80;
-const EMPTY: TranscriptItem[] = [];
+/** Scrolled this close to the top, the page before the loaded history is asked for. */
+const LOAD_OLDER_WITHIN = 400;
+/** Height kept above the virtual rows for the "earlier messages" row. */
+const EARLIER_ROW = 36;
 
-/** The focused session's transcript: a region that follows the newest item while the user is at the bottom. */
+/**
+ * The focused session's transcript: a region that follows the newest item while the user is at the bottom. Only
+ * the newest page of the history is loaded at first; scrolling near the top loads the page before, and the
+ * view stays on the message it showed.
+ */
 export function Transcript({ sessionId, label = 'Transcript' }: { sessionId: string; label?: string }) {
-  const items = usePanel((s) => s.domain.transcripts[sessionId] ?? EMPTY);
+  const items = usePanel((s) => s.domain.transcripts[sessionId]);
+  const history = usePanel((s) => s.domain.history[sessionId]);
+  const actions = useActions();
   const scrollRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
+  const firstKey = useRef<string | undefined>(undefined);
+  const lastHeight = useRef(0);
+  const earlier = history !== undefined && !history.complete;
+
+  const loadOlderIfNear = () => {
+    const el = scrollRef.current;
+    if (el && earlier && !history.loadingOlder && !stick.current && el.scrollTop < LOAD_OLDER_WITHIN) void actions.loadOlder(sessionId);
+  };
 
   const onScroll = () => {
     const el = scrollRef.current;
-    if (el) stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+    if (!el) return;
+    stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+    loadOlderIfNear();
   };
 
+  const virtual = items !== undefined && items.length >= VIRTUALIZE_FROM;
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
+    if (!el) return;
+    const first = items?.[0]?.key;
+    const prepended = first !== firstKey.current && firstKey.current !== undefined && (items?.findIndex((i) => i.key === firstKey.current) ?? -1) > 0;
+    if (stick.current) el.scrollTop = el.scrollHeight;
+    else if (prepended && !virtual) el.scrollTop += el.scrollHeight - lastHeight.current; // the same message stays in view
+    firstKey.current = first;
+    lastHeight.current = el.scrollHeight;
   });
+
+  // A page that arrived while the view is still at the top is followed by the one before it; a first page too
+  // short to scroll cannot be scrolled up, so the page before it is read at once.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (el && earlier && !history.loadingOlder && el.scrollHeight <= el.clientHeight) void actions.loadOlder(sessionId);
+    else loadOlderIfNear();
+  }, [history?.oldestSeq, history?.loadingOlder]);
 
   useEffect(() => {
     stick.current = true;
@@ -30,13 +64,35 @@ export function Transcript({ sessionId, label = 'Transcript' }: { sessionId: str
 
   return (
     <section className="transcript" role="region" aria-label={label} ref={scrollRef} onScroll={onScroll} tabIndex={0}>
-      {items.length === 0 ? <p className="empty">No messages yet.</p> : null}
-      {items.length < VIRTUALIZE_FROM ? (
-        items.map((item) => <TranscriptItemView key={item.key} item={item} />)
+      {items === undefined ? <p className="empty">Loading messages…</p> : null}
+      {items?.length === 0 && !earlier ? <p className="empty">No messages yet.</p> : null}
+      {items && items.length >= VIRTUALIZE_FROM ? (
+        <VirtualItems items={items} scrollRef={scrollRef} stick={stick} earlier={earlier ? <EarlierRow history={history} sessionId={sessionId} /> : null} />
       ) : (
-        <VirtualItems items={items} scrollRef={scrollRef} stick={stick} />
+        <>
+          {earlier ? <EarlierRow history={history} sessionId={sessionId} /> : null}
+          {items?.map((item) => <TranscriptItemView key={item.key} item={item} />)}
+        </>
       )}
     </section>
+  );
+}
+
+/** The row above a partly loaded history: says that earlier messages are being read, or reads them on a click. */
+function EarlierRow({ history, sessionId }: { history: HistoryView; sessionId: string }) {
+  const actions = useActions();
+  return (
+    <div className="earlier-row" style={{ height: EARLIER_ROW, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      {history.loadingOlder ? (
+        <span className="meta" role="status">
+          Loading earlier messages…
+        </span>
+      ) : (
+        <button type="button" className="link" onClick={() => void actions.loadOlder(sessionId)}>
+          Show earlier messages
+        </button>
+      )}
+    </div>
   );
 }
 
@@ -44,22 +100,42 @@ interface VirtualProps {
   items: TranscriptItem[];
   scrollRef: RefObject<HTMLDivElement | null>;
   stick: RefObject<boolean>;
+  earlier: ReactNode;
 }
 
-function VirtualItems({ items, scrollRef, stick }: VirtualProps) {
+function VirtualItems({ items, scrollRef, stick, earlier }: VirtualProps) {
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 64,
     overscan: 8,
+    paddingStart: earlier ? EARLIER_ROW : 0,
     getItemKey: (index) => items[index]?.key ?? index,
   });
   const count = items.length;
   useLayoutEffect(() => {
     if (stick.current) virtualizer.scrollToIndex(count - 1, { align: 'end' }); // follow the tail
   }, [count, virtualizer, stick]);
+
+  // Older items put in front: the item that was first stays where it was on screen (its new start, from the
+  // virtualizer's sizes, minus where it started before).
+  const padding = earlier ? EARLIER_ROW : 0;
+  const firstKey = useRef(items[0]?.key);
+  const lastPadding = useRef(padding);
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    const previous = firstKey.current;
+    if (el && !stick.current && previous !== undefined && previous !== items[0]?.key) {
+      const index = items.findIndex((i) => i.key === previous);
+      const start = index > 0 ? virtualizer.measurementsCache[index]?.start : undefined;
+      if (start !== undefined) el.scrollTop += start - lastPadding.current;
+    }
+    firstKey.current = items[0]?.key;
+    lastPadding.current = padding;
+  }, [items, padding, virtualizer, scrollRef, stick]);
   return (
     <div className="virtual-list" style={{ height: virtualizer.getTotalSize() }}>
+      {earlier}
       {virtualizer.getVirtualItems().map((row) => {
         const item = items[row.index];
         return item ? (

@@ -11,16 +11,25 @@ import type {
   Result,
   SessionSummary,
 } from '../../shared';
+import { EPHEMERAL_EVENTS } from '../../shared';
 import { compactTokens } from '../../shared/token-format';
 import { FrameBatcher, type FrameScheduler } from './frame-batcher';
-import { applyEvents, applyPromptSummary, applySummaries } from './reducer';
+import { dropHistories, HISTORY_PAGE, markLoadingOlder, NEWEST, withLatestPage, withOlderPage } from './history';
+import { applyEvents, applyPromptSummary, applySessionDetail, applySummaries } from './reducer';
+import { shownSessionIds } from './status';
 import { emptyDomain, type DomainState } from './types';
 import { initialUi, persistUi, type Layout, type LogLine, type Overlay, type UiState } from './ui-state';
 
 export interface PanelActions {
   /** Subscribes to engine events and rebuilds the state; returns the unsubscribe function. */
   start(): () => void;
+  /**
+   * Reads the session list (summaries only) and the pending approvals of the sessions that have some, then the
+   * newest page of history of the sessions on screen; `ui.hydrated` once those are in.
+   */
   hydrate(): Promise<void>;
+  /** The page of the session's history before what is loaded (when the transcript is scrolled to its top). */
+  loadOlder(sessionId: string): Promise<void>;
   receive(event: EngineEvent): void;
   flushEvents(): void;
   focus(sessionId: string | null): void;
@@ -71,10 +80,35 @@ const UNREAD_TYPES: ReadonlySet<EngineEvent['type']> = new Set([
   'turn_failed',
 ]);
 
+/** Loaded histories kept for sessions that left the screen, besides the ones on it (most recently shown first). */
+export const KEEP_HISTORIES = 8;
+
+/** Events that may change the status of a session whose prompts the panel does not all know. */
+const STATUS_TYPES: ReadonlySet<EngineEvent['type']> = new Set([
+  'prompt_queued',
+  'prompt_status',
+  'turn_started',
+  'turn_completed',
+  'turn_failed',
+  'turn_cancelled',
+  'conflict',
+  'conflict_resolved',
+  'approval_requested',
+  'approval_resolved',
+]);
+
 export function createPanelStore(api: EngineApi, options: { schedule?: FrameScheduler } = {}): PanelStore {
   let hydrating = false;
   let buffered: EngineEvent[] = [];
   let logId = 0;
+  /** Bumped by each hydrate: answers to requests of an earlier one are dropped. */
+  let generation = 0;
+  /** Newest-page loads in flight, each with the live events of its session heard meanwhile. */
+  const loads = new Map<string, { live: EngineEvent[]; done: Promise<void> }>();
+  /** `session.get` reads in flight (a session whose prompts are not all known changed), with its live events meanwhile. */
+  const refreshes = new Map<string, EngineEvent[]>();
+  /** Sessions with a loaded history, most recently on screen first. */
+  let recent: string[] = [];
 
   const store = createStore<PanelState>()((set, get) => {
     const setUi = (patch: Partial<UiState>, persist = false) => {
@@ -89,7 +123,7 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
 
     const batcher = new FrameBatcher<EngineEvent>((events) => {
       set((s) => {
-        const domain = applyEvents(s.domain, events);
+        const domain = bounded(applyEvents(s.domain, events), s.ui);
         let unread = s.ui.unread;
         for (const e of events) {
           if (e.sessionId !== s.ui.focusedSessionId && UNREAD_TYPES.has(e.type) && !unread[e.sessionId]) {
@@ -100,6 +134,75 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
       });
     }, options.schedule);
 
+    /**
+     * Keeps at most KEEP_HISTORIES loaded histories of sessions off screen (sessions created while the panel
+     * listens come with one): the ones shown least recently are dropped, and read again when shown.
+     */
+    const bounded = (domain: DomainState, ui: UiState): DomainState => {
+      const loaded = Object.keys(domain.transcripts);
+      const shown = shownSessionIds(domain, ui);
+      if (loaded.length <= KEEP_HISTORIES + shown.length) return domain;
+      const rank = (id: string) => (shown.includes(id) ? -1 : recent.indexOf(id) === -1 ? Number.MAX_SAFE_INTEGER : recent.indexOf(id));
+      const off = loaded.filter((id) => !shown.includes(id)).sort((a, b) => rank(a) - rank(b));
+      const drop = off.slice(KEEP_HISTORIES);
+      recent = recent.filter((id) => !drop.includes(id));
+      return dropHistories(domain, drop);
+    };
+
+    /** Reads the newest page of a session's history (and its prompts, when not all are known). */
+    const loadLatest = (sessionId: string): Promise<void> => {
+      const pending = loads.get(sessionId);
+      if (pending) return pending.done;
+      const view = get().domain.sessions[sessionId];
+      if (!view || get().domain.transcripts[sessionId]) return Promise.resolve();
+      const gen = generation;
+      const live: EngineEvent[] = [];
+      const load = async () => {
+        const [page, detail] = await Promise.all([
+          api['session.events']({ session: sessionId, beforeSeq: NEWEST, limit: HISTORY_PAGE }),
+          view.promptsKnown ? null : api['session.get']({ session: sessionId }),
+        ]);
+        if (loads.get(sessionId) === entry) loads.delete(sessionId);
+        if (gen !== generation) return;
+        if (!page.ok) {
+          actions.log('error', `could not load the history of session ${view.ref}: ${page.error.message}`);
+          return;
+        }
+        batcher.flush(); // every live event heard so far is in the state before the page goes under them
+        set((s) => {
+          const known = detail?.ok ? applySessionDetail(s.domain, detail.value) : s.domain;
+          if (known.transcripts[sessionId]) return { domain: known };
+          return { domain: bounded(withLatestPage(known, sessionId, page.value, live, page.value.length < HISTORY_PAGE), s.ui) };
+        });
+      };
+      const entry = { live, done: load() };
+      loads.set(sessionId, entry);
+      return entry.done;
+    };
+
+    /** Reads all prompts of a session whose status changed while some of its prompts were unknown. */
+    const refreshPrompts = (sessionId: string, first: EngineEvent): void => {
+      const gen = generation;
+      const live = [first];
+      refreshes.set(sessionId, live);
+      void api['session.get']({ session: sessionId }).then((detail) => {
+        if (refreshes.get(sessionId) === live) refreshes.delete(sessionId);
+        if (gen !== generation || !detail.ok) return;
+        batcher.flush();
+        // The reply is a snapshot: the events heard since it was asked for go over it again.
+        const stored = live.filter((e) => !EPHEMERAL_EVENTS.has(e.type));
+        set((s) => ({ domain: applyEvents(applySessionDetail(s.domain, detail.value), stored) }));
+      });
+    };
+
+    /** Loads the histories of the sessions on screen and notes them as the most recently shown. */
+    const syncShown = (): Promise<void> => {
+      const { domain, ui } = get();
+      const shown = shownSessionIds(domain, ui);
+      recent = [...shown, ...recent.filter((id) => !shown.includes(id))];
+      return Promise.all(shown.map((id) => loadLatest(id))).then(() => undefined);
+    };
+
     /** A request that answers with a prompt summary: errors go to the log, the answer into the store. */
     const promptCall = async (label: string, call: Promise<Result<PromptSummary>>): Promise<Result<PromptSummary>> => {
       const result = logError(label, await call);
@@ -109,32 +212,45 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
 
     const actions: PanelActions = {
       start() {
-        const unsubscribe = api.onEvent((event) => actions.receive(event));
+        const unsubscribeEvents = api.onEvent((event) => actions.receive(event));
+        // Whatever changes what is on screen (focus, layout, grid, sessions opened or closed) loads its histories.
+        let shownKey = '';
+        const unsubscribeStore = store.subscribe((s) => {
+          if (hydrating) return;
+          const key = shownSessionIds(s.domain, s.ui).join(' ');
+          if (key === shownKey) return;
+          shownKey = key;
+          void syncShown();
+        });
         void actions.hydrate();
         return () => {
-          unsubscribe();
+          unsubscribeEvents();
+          unsubscribeStore();
           batcher.dispose();
         };
       },
 
       async hydrate() {
+        const gen = ++generation;
         hydrating = true;
         buffered = [];
+        loads.clear();
+        refreshes.clear();
+        recent = [];
         setUi({ connection: 'connecting' });
-        const [list, approvals] = await Promise.all([api['session.list']({}), api['approval.list']({})]);
-        // Only open sessions are replayed (closed ones stay in the engine's record), each paged by seq.
-        const events = list.ok ? await loadEvents(api, list.value.map((v) => v.id)) : list;
+        // Summaries only: a session's history is read when it is shown (newest page first).
+        const list = await api['session.list']({});
+        const waiting = list.ok ? list.value.filter((v) => v.pendingApprovals > 0 && v.closedAt === null) : [];
+        const approvals = await Promise.all(waiting.map((v) => api['approval.list']({ session: v.id })));
+        if (gen !== generation) return;
         hydrating = false;
-        if (!list.ok || !events.ok) {
-          const error = !list.ok ? list.error : !events.ok ? events.error : null;
+        if (!list.ok) {
           setUi({ connection: 'closed', hydrated: true });
-          actions.log('error', `could not load sessions: ${error?.message ?? 'unknown error'}`);
+          actions.log('error', `could not load sessions: ${list.error.message}`);
           return;
         }
         let domain = applySummaries(emptyDomain(), list.value);
-        domain = applyEvents(domain, events.value);
-        domain = applySummaries(domain, list.value);
-        if (approvals.ok) domain = mergeApprovalStatuses(domain, approvals.value);
+        for (const a of approvals) if (a.ok) domain = mergeApprovalStatuses(domain, a.value);
         domain = applyEvents(domain, buffered);
         buffered = [];
         const ui = get().ui;
@@ -142,14 +258,42 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
         const focused = ui.focusedSessionId && open.includes(ui.focusedSessionId) ? ui.focusedSessionId : (open[0] ?? null);
         set({
           domain,
-          ui: { ...ui, connection: 'open', hydrated: true, focusedSessionId: focused, gridIds: ui.gridIds.filter((id) => open.includes(id)) },
+          ui: { ...ui, connection: 'open', focusedSessionId: focused, gridIds: ui.gridIds.filter((id) => open.includes(id)) },
         });
         persistUi(get().ui);
+        await syncShown();
+        if (gen === generation) setUi({ hydrated: true });
+      },
+
+      async loadOlder(sessionId) {
+        const history = get().domain.history[sessionId];
+        if (!history || history.complete || history.loadingOlder) return;
+        const gen = generation;
+        const beforeSeq = history.oldestSeq;
+        setDomain((d) => markLoadingOlder(d, sessionId, true));
+        const page = await api['session.events']({ session: sessionId, beforeSeq, limit: HISTORY_PAGE });
+        if (gen !== generation) return;
+        if (!page.ok) {
+          setDomain((d) => markLoadingOlder(d, sessionId, false));
+          actions.log('error', `could not load earlier messages: ${page.error.message}`);
+          return;
+        }
+        batcher.flush();
+        setDomain((d) => withOlderPage(d, sessionId, beforeSeq, page.value, page.value.length < HISTORY_PAGE));
       },
 
       receive(event) {
-        if (hydrating) buffered.push(event);
-        else batcher.push(event);
+        if (hydrating) {
+          buffered.push(event);
+          return;
+        }
+        batcher.push(event);
+        loads.get(event.sessionId)?.live.push(event);
+        const refreshing = refreshes.get(event.sessionId);
+        if (refreshing) refreshing.push(event);
+        else if (STATUS_TYPES.has(event.type) && get().domain.sessions[event.sessionId]?.promptsKnown === false && !loads.has(event.sessionId)) {
+          refreshPrompts(event.sessionId, event);
+        }
       },
 
       flushEvents() {
@@ -298,31 +442,6 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
     return { domain: emptyDomain(), ui: initialUi(), api, actions };
   });
   return store;
-}
-
-const PAGE = 5000;
-
-async function loadEvents(api: EngineApi, sessionIds: string[]): Promise<Result<EngineEvent[]>> {
-  const pages = await Promise.all(
-    sessionIds.map(async (session): Promise<Result<EngineEvent[]>> => {
-      const all: EngineEvent[] = [];
-      let afterSeq = 0;
-      for (;;) {
-        const page = await api['session.events']({ session, afterSeq, limit: PAGE });
-        if (!page.ok) return page;
-        all.push(...page.value);
-        const last = page.value[page.value.length - 1];
-        if (page.value.length < PAGE || !last) return { ok: true, value: all };
-        afterSeq = last.seq;
-      }
-    }),
-  );
-  const merged: EngineEvent[] = [];
-  for (const page of pages) {
-    if (!page.ok) return page;
-    merged.push(...page.value);
-  }
-  return { ok: true, value: merged.sort((a, b) => a.seq - b.seq) };
 }
 
 /** Approval summaries (from `approval.list` or an answer) carry the authoritative status. */

@@ -1,5 +1,5 @@
 import { EPHEMERAL_EVENTS, compactionFigures, isTerminal, missingCase } from '../../shared';
-import type { EngineEvent, EventOf, PromptStatus, PromptSummary, SessionSummary } from '../../shared';
+import type { EngineEvent, EventOf, PromptStatus, PromptSummary, SessionDetail, SessionStatus, SessionSummary } from '../../shared';
 import type { DomainState, PromptView, SessionView, ToolCallStatus, TranscriptItem } from './types';
 import { hookRanText, hookRanWarns } from '../../shared/hooks';
 
@@ -32,15 +32,19 @@ export function coalesceDeltas(events: readonly EngineEvent[]): EngineEvent[] {
   return out;
 }
 
+/**
+ * Applies one event. A session whose history is not loaded (no transcript) keeps only what its summary shows up
+ * to date (prompts, approvals, conflicts, usage, mode); its transcript is read from the engine when it is shown.
+ */
 export function applyEvent(state: DomainState, event: EngineEvent): DomainState {
   // Belongs to no session: the MCP view reads it (McpView) and asks mcp.list for the rest.
   if (event.type === 'mcp_server_state') return state;
   const stored = !EPHEMERAL_EVENTS.has(event.type);
   const seen = state.seqBySession[event.sessionId];
   if (stored && seen !== undefined && event.seq <= seen) return state; // already applied (replay overlap)
-  let next = ensureSession(state, event);
+  let next = event.type === 'session_created' ? seedCreated(state, event) : ensureSession(state, event);
   next = applyTyped(next, event);
-  if (!stored) return next;
+  if (!stored || !next.transcripts[event.sessionId]) return next;
   return {
     ...next,
     lastSeq: Math.max(next.lastSeq, event.seq),
@@ -223,23 +227,46 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
   }
 }
 
-/** Seeds or refreshes sessions from `session.list` (fields that events do not carry: mode, status, usage). */
+/** Session statuses that say none of its prompts is active: every prompt that can still change it is yet to come. */
+const SETTLED: ReadonlySet<SessionStatus> = new Set(['idle', 'completed', 'failed', 'closed']);
+
+/**
+ * Seeds or refreshes sessions from `session.list` (fields that events do not carry: mode, status, usage). One
+ * copy of the maps for the whole list: a list of hundreds of sessions costs one pass, not one copy per session.
+ */
 export function applySummaries(state: DomainState, summaries: readonly SessionSummary[]): DomainState {
-  let next = state;
+  if (summaries.length === 0) return state;
+  const sessions = { ...state.sessions };
+  const order = state.sessionOrder.slice();
   for (const summary of summaries) {
-    next = ensureSessionFields(next, summary.id, summary.ref, summary.name, summary.workspace, summary.createdAt);
-    next = updateSession(next, summary.id, (v) => ({
+    const v = sessions[summary.id] ?? newSession(summary.id, summary.ref, summary.name, summary.workspace, summary.createdAt);
+    if (!state.sessions[summary.id] && !order.includes(summary.id)) order.push(summary.id);
+    sessions[summary.id] = {
       ...v,
       name: summary.name,
+      workspace: v.workspace || summary.workspace,
       mode: summary.mode,
       modeSource: summary.modeSource,
       summaryStatus: summary.status,
+      summaryQueue: summary.queueLength,
+      promptsKnown: v.promptsKnown || (SETTLED.has(summary.status) && summary.queueLength === 0),
       totalTokens: Math.max(v.totalTokens, summary.usage.totalTokens),
       context: summary.context ?? v.context,
       closed: summary.closedAt !== null,
-    }));
+    };
   }
-  return next;
+  return { ...state, sessions, sessionOrder: order };
+}
+
+/** A session's summary with all its prompts (`session.get`): from now on its chip is derived from its prompts. */
+export function applySessionDetail(state: DomainState, detail: SessionDetail): DomainState {
+  let next = applySummaries(state, [detail]);
+  for (const prompt of detail.prompts) next = applyPromptSummary(next, prompt);
+  return updateSession(next, detail.id, (v) => {
+    const ordered = detail.prompts.map((p) => p.id);
+    const listed = new Set(ordered);
+    return { ...v, promptsKnown: true, promptIds: [...ordered, ...v.promptIds.filter((id) => !listed.has(id))] };
+  });
 }
 
 /** Records a prompt the engine just accepted (the reply to `prompt.send`), before its events arrive. */
@@ -293,7 +320,11 @@ function ensureSessionFields(
     }
     return s;
   }
-  const view: SessionView = {
+  return { ...s, sessions: { ...s.sessions, [id]: newSession(id, ref, name, workspace, createdAt) }, sessionOrder: [...s.sessionOrder, id] };
+}
+
+function newSession(id: string, ref: string, name: string | null, workspace: string, createdAt: string): SessionView {
+  return {
     id,
     ref,
     name,
@@ -301,17 +332,28 @@ function ensureSessionFields(
     mode: 'default',
     modeSource: 'default',
     summaryStatus: 'idle',
+    summaryQueue: 0,
+    promptsKnown: false,
     totalTokens: 0,
     context: null,
     createdAt,
     closed: false,
     promptIds: [],
   };
+}
+
+/**
+ * A session the panel hears being created: everything it will do arrives live, so its prompts are all known
+ * and its (empty) history is loaded and complete.
+ */
+function seedCreated(s: DomainState, e: EventOf<'session_created'>): DomainState {
+  const known = ensureSession(s, e);
+  if (s.sessions[e.sessionId]) return known;
+  const withPrompts = updateSession(known, e.sessionId, (v) => ({ ...v, promptsKnown: true }));
   return {
-    ...s,
-    sessions: { ...s.sessions, [id]: view },
-    sessionOrder: [...s.sessionOrder, id],
-    transcripts: { ...s.transcripts, [id]: s.transcripts[id] ?? [] },
+    ...withPrompts,
+    transcripts: { ...withPrompts.transcripts, [e.sessionId]: [] },
+    history: { ...withPrompts.history, [e.sessionId]: { oldestSeq: e.seq, complete: true, loadingOlder: false } },
   };
 }
 
@@ -329,7 +371,9 @@ function updatePrompt(s: DomainState, id: string | null, f: (p: PromptView) => P
   return np === p ? s : { ...s, prompts: { ...s.prompts, [p.id]: np } };
 }
 
+/** Replaces a loaded transcript; a session whose history is not loaded keeps none. */
 function setItems(s: DomainState, sessionId: string, items: TranscriptItem[]): DomainState {
+  if (!s.transcripts[sessionId]) return s;
   return { ...s, transcripts: { ...s.transcripts, [sessionId]: items } };
 }
 

@@ -23,6 +23,14 @@ export interface SessionView {
   modeSource: ModeSource;
   /** Status as the engine last reported it in a summary; the displayed one is derived (see status.ts). */
   summaryStatus: SessionStatus;
+  /** Queued prompts as the engine last reported them in a summary (shown until `promptsKnown`). */
+  summaryQueue: number;
+  /**
+   * Every prompt of the session that can still change its status is in `prompts`: the session was created while
+   * the panel listened, its summary said nothing was active, or its prompts were read with `session.get`. Until
+   * then its chip and queue come from its summary.
+   */
+  promptsKnown: boolean;
   totalTokens: number;
   /** The context meter: tokens in the model's view at the latest request, and the window; null before the first. */
   context: { tokens: number; window: number } | null;
@@ -97,16 +105,31 @@ export interface ConflictView {
   resolution: ConflictResolution | null;
 }
 
+/**
+ * How much of one session's stored history the panel holds: its events from `oldestSeq` on (the newest pages),
+ * all of them once `complete`. Only sessions on screen (and a few seen last) have one; see history.ts.
+ */
+export interface HistoryView {
+  oldestSeq: number;
+  complete: boolean;
+  loadingOlder: boolean;
+}
+
 /** The engine-derived part of the store: everything here is rebuilt from summaries plus replayed events. */
 export interface DomainState {
   sessions: Record<string, SessionView>;
   /** Session ids in creation order. */
   sessionOrder: string[];
   prompts: Record<string, PromptView>;
+  /** Transcripts of the sessions whose history is loaded (see `history`); absent for the others. */
   transcripts: Record<string, TranscriptItem[]>;
+  history: Record<string, HistoryView>;
   approvals: Record<string, ApprovalView>;
   conflicts: Record<string, ConflictView>;
-  /** Highest stored (non-ephemeral) event seq applied, overall and per session (replays skip what is known). */
+  /**
+   * Highest stored (non-ephemeral) event seq applied, overall and per session with a loaded transcript (replays
+   * skip what is known).
+   */
   lastSeq: number;
   seqBySession: Record<string, number>;
 }
@@ -116,6 +139,7 @@ export const emptyDomain = (): DomainState => ({
   sessionOrder: [],
   prompts: {},
   transcripts: {},
+  history: {},
   approvals: {},
   conflicts: {},
   lastSeq: 0,

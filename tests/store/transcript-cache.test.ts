@@ -10,6 +10,7 @@ describe('store transcript cache', () => {
     const file = join(tempDir(), 'p.db');
     const store = new Store(file);
     const s = store.createSession({ workspace: '/w', name: null, mode: 'default' });
+    store.holdTranscript(s.id); // at work: its transcript is cached
     const p = store.createPrompt(s.id, 'hi');
     store.appendMessage(s.id, null, { role: 'system', content: 'sys' });
     expect(store.listMessages(s.id)).toHaveLength(1);
@@ -39,6 +40,21 @@ describe('store transcript cache', () => {
     expect(again).toEqual(fresh.listMessages(s.id));
     expect(again.map((m) => m.message.content)).toEqual(['sys', 'hi', 'hello', 'kept']);
     fresh.close();
+    store.close();
+  });
+
+  it('keeps the transcript of a session at work only: an idle session is read from SQLite each time', () => {
+    const store = new Store(join(tempDir(), 'p.db'));
+    const s = store.createSession({ workspace: '/w', name: null, mode: 'default' });
+    store.appendMessage(s.id, null, { role: 'user', content: 'hi' });
+    // Parsed anew on each read: nothing of it stays in memory between reads.
+    expect(store.listMessages(s.id)[0]!.message).not.toBe(store.listMessages(s.id)[0]!.message);
+    store.holdTranscript(s.id);
+    const held = store.listMessages(s.id);
+    expect(store.listMessages(s.id)[0]!.message).toBe(held[0]!.message);
+    store.releaseTranscript(s.id);
+    expect(store.listMessages(s.id)[0]!.message).not.toBe(held[0]!.message);
+    expect(store.listMessages(s.id).map((m) => m.message.content)).toEqual(['hi']);
     store.close();
   });
 });

@@ -18,8 +18,11 @@ export class Scheduler {
   /** Makes sure the session has a worker draining its queue. */
   kick(sessionId: string): void {
     if (this.closed || this.workers.has(sessionId)) return;
+    // The transcript is cached while the worker runs and dropped when the session goes idle.
+    this.deps.store.holdTranscript(sessionId);
     const worker = this.drain(sessionId).finally(() => {
       this.workers.delete(sessionId);
+      this.deps.store.releaseTranscript(sessionId);
       // A prompt queued while the worker was finishing would otherwise wait for the next kick.
       if (!this.closed && this.deps.store.nextRunnablePrompt(sessionId)) this.kick(sessionId);
     });

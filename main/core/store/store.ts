@@ -10,13 +10,16 @@ import type { ChatMessage } from '../model/types';
 import type { EngineEvent, EngineEventDraft } from '../../../shared/events';
 import { EngineEvent as EngineEventSchema } from '../../../shared/events';
 import type { ApprovalAnswer, ApprovalStatus, PermissionMode, PolicyDecision } from '../../../shared/policy';
-import type { PromptStatus } from '../../../shared/status';
+import { isTerminal, PromptStatus as PromptStatusSchema, type PromptStatus } from '../../../shared/status';
 import type { ModeSource } from '../../../shared/session-mode';
 import { deriveSessionStatus } from '../../../shared/session-status';
 import type { ApprovalSummary, PromptSummary, SessionSummary } from '../../../shared/models';
 import type { Result } from '../../../shared/result';
 import type { WorktreeInfo } from '../../../shared/models';
 import { worktreeInfo, type WorktreeRow } from '../worktree/types';
+
+/** Prompt statuses that are not final, as an SQL list. */
+const ACTIVE_STATUSES = PromptStatusSchema.options.filter((s) => !isTerminal(s)).map((s) => `'${s}'`).join(', ');
 
 /** How many sessions' parsed transcripts the store keeps in memory. */
 const TRANSCRIPT_CACHE_SESSIONS = 256;
@@ -51,12 +54,15 @@ export class Store {
   private readonly statements = new Map<string, Database.Statement>();
   private readonly refCache = new Map<string, { ref: string; name: string | null }>();
   /**
-   * Parsed transcripts, append-only like the table: filled by the first listMessages of a session, extended by
-   * appendMessage after the row is written. Bounded (least recently used sessions are dropped first).
+   * Parsed transcripts of the sessions at work, append-only like the table: filled by the first listMessages of a
+   * held session, extended by appendMessage after the row is written, dropped when the session is released.
+   * Bounded (least recently used sessions are dropped first).
    */
   private readonly transcripts = new Map<string, StoredMessage[]>();
   /** Sessions whose cached transcript was appended to inside the open transaction. */
   private readonly txAppended = new Set<string>();
+  /** Sessions at work (see holdTranscript): only their transcripts are cached. */
+  private readonly held = new Set<string>();
 
   /** Prepared statements are cached: preparing costs more than running the small queries used here. */
   private q(sql: string): Database.Statement {
@@ -293,6 +299,8 @@ export class Store {
       const rows = this.q('SELECT id, prompt_id, message_json, tokens FROM messages WHERE session_id = ? ORDER BY id')
         .all(sessionId) as { id: number; prompt_id: string | null; message_json: string; tokens: number | null }[];
       cached = rows.map((r) => ({ id: r.id, promptId: r.prompt_id, message: this.payloads.fromStoredJson(r.message_json) as ChatMessage, tokens: r.tokens }));
+      // A session not at work (an export, a context view, a fork of an idle session) is read, not kept.
+      if (!this.held.has(sessionId)) return cached;
       if (this.db.inTransaction) this.txAppended.add(sessionId);
       if (this.transcripts.size >= TRANSCRIPT_CACHE_SESSIONS) {
         const oldest = this.transcripts.keys().next().value;
@@ -301,6 +309,19 @@ export class Store {
     }
     this.transcripts.set(sessionId, cached);
     return cached.slice();
+  }
+
+  /**
+   * The session is at work (its worker drains its queue): its transcript, read at every step, is kept in memory
+   * until releaseTranscript. An idle session keeps nothing of its transcript in memory.
+   */
+  holdTranscript(sessionId: string): void {
+    this.held.add(sessionId);
+  }
+
+  releaseTranscript(sessionId: string): void {
+    this.held.delete(sessionId);
+    this.transcripts.delete(sessionId);
   }
 
   /** Keeps a message's token count (computed after it was stored, e.g. for rows older than the count). */
@@ -546,7 +567,11 @@ export class Store {
 
   /** `mode`: the session's effective mode and its source, as the policy resolves them (`PolicyEngine.sessionMode`). */
   sessionSummary(row: SessionRow, mode: { mode: PermissionMode; source: ModeSource }): SessionSummary {
-    const prompts = this.listPrompts(row.id);
+    // The status needs the prompts still active and the last one (which decides once none is active), not every
+    // prompt of a long history: both are read through indexes (prompts_by_session_status, prompts_by_session).
+    const active = this.q(`SELECT status FROM prompts WHERE session_id = ? AND status IN (${ACTIVE_STATUSES})`).all(row.id) as { status: PromptStatus }[];
+    const last = this.q('SELECT status FROM prompts WHERE session_id = ? ORDER BY position DESC LIMIT 1').get(row.id) as { status: PromptStatus } | undefined;
+    const prompts = last ? [...active, last] : active;
     const pending = (this.q(`SELECT COUNT(*) AS n FROM approvals WHERE session_id = ? AND status = 'pending'`)
       .get(row.id) as { n: number }).n;
     const openConflict = this.q(
@@ -561,7 +586,7 @@ export class Store {
       mode: mode.mode,
       modeSource: mode.source,
       status: deriveSessionStatus({ closed: row.closed_at !== null, prompts: prompts.map((p) => p.status), openConflict }),
-      queueLength: prompts.filter((p) => p.status === 'queued').length,
+      queueLength: active.filter((p) => p.status === 'queued').length,
       pendingApprovals: pending,
       usage: { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens, totalTokens: row.total_tokens },
       createdAt: row.created_at,

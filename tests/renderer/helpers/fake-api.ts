@@ -20,6 +20,12 @@ export function fakeApi(handlers: FakeHandlers = {}): FakeApi {
     'session.list': () => ({ ok: true, value: [] }),
     'session.events': () => ({ ok: true, value: [] }),
     'approval.list': () => ({ ok: true, value: [] }),
+    // The listed session with no prompts of its own: the ones its events name are all the test has.
+    'session.get': async ({ session }) => {
+      const list = (await table['session.list']?.({})) as Result<SessionSummary[]> | undefined;
+      const found = list?.ok ? list.value.find((v) => v.id === session || v.ref === session) : undefined;
+      return found ? { ok: true, value: { ...found, prompts: [] } } : { ok: false, error: { kind: 'not_found', message: `session not found: ${session}` } };
+    },
     'config.get': () => ({ ok: true, value: { providers: [{ name: 'p', baseURL: 'http://x/v1', model: 'm', apiKeySet: false }], fallback: [], concurrency: 4, maxSteps: 25, requestTimeoutMs: 1000, maxRetries: 1, path: '/h/config.json', home: '/h' } }),
   };
   for (const [k, v] of Object.entries({ ...defaults, ...handlers })) table[k] = v as (input: unknown) => unknown;

@@ -1,0 +1,55 @@
+// A session's worker keeps its transcript in memory while it drains the queue (every step reads it), and the
+// session keeps nothing of it once idle. The turn itself is stubbed: this is about the scheduler's bookkeeping.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { join } from 'node:path';
+import { Pauses } from '../../main/core/engine/pauses';
+import { Scheduler } from '../../main/core/engine/scheduler';
+import { Slots } from '../../main/core/engine/slots';
+import type { TurnDeps } from '../../main/core/engine/turn-context';
+import { Store } from '../../main/core/store/store';
+import { cleanupTempDirs, tempDir } from '../helpers/temp';
+
+const turn = vi.hoisted(() => ({ impl: null as null | ((deps: TurnDeps, sessionId: string, promptId: string) => Promise<'completed'>) }));
+vi.mock('../../main/core/engine/agent-loop', async (original) => ({
+  ...(await original<typeof import('../../main/core/engine/agent-loop')>()),
+  runTurn: (deps: TurnDeps, sessionId: string, promptId: string) => (turn.impl as NonNullable<typeof turn.impl>)(deps, sessionId, promptId),
+}));
+
+afterEach(() => {
+  turn.impl = null;
+  cleanupTempDirs();
+});
+
+describe('transcripts of idle sessions', () => {
+  it('are cached while the session works through its queue and dropped when it goes idle', async () => {
+    const store = new Store(join(tempDir(), 'p.db'));
+    const s = store.createSession({ workspace: '/w', name: null, mode: null });
+    store.appendMessage(s.id, null, { role: 'user', content: 'earlier' });
+    const prompts = [store.createPrompt(s.id, 'one'), store.createPrompt(s.id, 'two')];
+    // The same parsed message twice means it was kept in memory between the reads.
+    const keptDuringTurn: boolean[] = [];
+    turn.impl = async (deps, sessionId, promptId) => {
+      const first = deps.store.listMessages(sessionId)[0]!.message;
+      keptDuringTurn.push(deps.store.listMessages(sessionId)[0]!.message === first);
+      deps.store.setPromptStatus(promptId, 'completed', { finished: true });
+      return 'completed';
+    };
+    const deps = { store, slots: new Slots(1), pauses: new Pauses() } as unknown as TurnDeps;
+    const scheduler = new Scheduler(deps);
+    const release = store.releaseTranscript.bind(store);
+    const idleNow = new Promise<string>((resolve) => {
+      store.releaseTranscript = (sessionId) => {
+        release(sessionId);
+        resolve(sessionId);
+      };
+    });
+    scheduler.kick(s.id);
+    expect(await idleNow).toBe(s.id); // the worker found the queue empty
+    expect(keptDuringTurn).toEqual([true, true]);
+    expect(prompts.map((p) => store.getPrompt(p.id)?.status)).toEqual(['completed', 'completed']);
+    const idle = store.listMessages(s.id)[0]!.message;
+    expect(store.listMessages(s.id)[0]!.message).not.toBe(idle);
+    await scheduler.close();
+    store.close();
+  });
+});

@@ -1,0 +1,50 @@
+// A session's summary (status, queue) comes from its active prompts and its last one, read through indexes, and
+// says what the status derived from all its prompts says.
+import { afterEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { Store } from '../../main/core/store/store';
+import { deriveSessionStatus } from '../../shared/session-status';
+import type { PromptStatus } from '../../shared/status';
+import { cleanupTempDirs, tempDir } from '../helpers/temp';
+
+afterEach(() => cleanupTempDirs());
+
+const mode = { mode: 'default', source: 'default' } as const;
+
+describe('session summaries', () => {
+  it('derive status and queue from the active prompts and the last one, as from every prompt', () => {
+    const store = new Store(join(tempDir(), 'p.db'));
+    const cases: PromptStatus[][] = [
+      [],
+      ['completed', 'completed', 'failed'],
+      ['failed', 'completed'],
+      ['completed', 'cancelled'],
+      ['completed', 'running', 'queued', 'queued'],
+      ['interrupted', 'completed', 'completed'],
+      ['completed', 'paused', 'queued'],
+      ['waiting_approval', 'queued', 'completed'],
+      ['conflict', 'queued'],
+      ['completed', 'queued'],
+    ];
+    for (const statuses of cases) {
+      const s = store.createSession({ workspace: '/w', name: null, mode: null });
+      for (const status of statuses) store.setPromptStatus(store.createPrompt(s.id, 'x').id, status);
+      const summary = store.sessionSummary(store.getSession(s.id)!, mode);
+      expect({ statuses, status: summary.status, queue: summary.queueLength }).toEqual({
+        statuses,
+        status: deriveSessionStatus({ closed: false, prompts: statuses, openConflict: false }),
+        queue: statuses.filter((x) => x === 'queued').length,
+      });
+    }
+    store.close();
+  });
+
+  it('reads the active prompts of a session through the (session, status) index', () => {
+    const store = new Store(join(tempDir(), 'p.db'));
+    const plan = store.db
+      .prepare(`EXPLAIN QUERY PLAN SELECT status FROM prompts WHERE session_id = ? AND status IN ('queued', 'running')`)
+      .all('s') as { detail: string }[];
+    expect(plan.map((p) => p.detail).join('\n')).toContain('prompts_by_session_status');
+    store.close();
+  });
+});
