@@ -2,7 +2,7 @@ import type { CallGate, GateAnswer, GateCall, PrecheckCarry } from '../engine/tu
 import type { ConflictContext } from './context';
 import { callEffects, type CallEffects } from './call-effects';
 import { raiseConflict, sessionLabel, settleConflict } from './conflict-events';
-import { sameVersion, snapshotFile, stampFile, type FileSnapshot, type FileStamp } from './file-stamp';
+import { sameVersion, snapshotFile, stampFile, versionOf, type FileSnapshot, type FileStamp } from './file-stamp';
 import { realPathOf } from './real-path';
 import type { RuntimeCall } from './runtime-decision';
 import { foreignLeases, knowsVersion, settleDestructive, settleLeases, staleError } from './write-checks';
@@ -130,7 +130,7 @@ export function createConflictGate(ctx: ConflictContext): ConflictGate {
     // is blocked meanwhile), so a stale read found here is final.
     for (const path of eff.writes) {
       if (!eff.mustKnow.has(path)) continue;
-      const snap = await snapshotFile(path);
+      const snap = await versionOf(path);
       const known = ctx.stamps.get(call.sessionId, path);
       if (!knowsVersion(snap.stamp, snap.special, known)) return { proceed: false, error: staleError(ctx, call, ws, path, known, snap.stamp) };
     }
@@ -157,7 +157,7 @@ export function createConflictGate(ctx: ConflictContext): ConflictGate {
 
   async function settleWrite(call: AfterCall, p: PendingWrite): Promise<void> {
     for (const t of p.targets) {
-      const after = await snapshotFile(t.path);
+      const after = await versionOf(t.path);
       if (after.special) continue;
       const changed = after.stamp.sha256 !== t.before.stamp.sha256;
       if (changed) {

@@ -30,20 +30,23 @@ export interface WorkspaceConfig {
 }
 
 export function createWorkspaceConfig(): WorkspaceConfig {
-  const cache = new Map<string, { mtimeMs: number; patterns: string[] }>();
+  const cache = new Map<string, { key: string; patterns: string[] }>();
   return {
     exclusivePatterns(workspace) {
       const file = path.join(workspace, '.paragents', 'conflicts.json');
-      let mtimeMs: number;
+      // Asked at every tool call: a missing file (the usual case) must not cost an exception.
+      let info;
       try {
-        mtimeMs = statSync(file).mtimeMs;
+        info = statSync(file, { throwIfNoEntry: false });
       } catch {
         return [];
       }
+      if (!info) return [];
+      const key = `${info.ino}:${info.size}:${info.mtimeMs}`;
       const hit = cache.get(file);
-      if (hit && hit.mtimeMs === mtimeMs) return hit.patterns;
+      if (hit && hit.key === key) return hit.patterns;
       const patterns = readPatterns(file);
-      cache.set(file, { mtimeMs, patterns });
+      cache.set(file, { key, patterns });
       return patterns;
     },
   };
