@@ -1,6 +1,7 @@
 import type { EngineEvent, EngineEventDraft } from '../../../shared/events';
 import { EPHEMERAL_EVENTS } from '../../../shared/events';
 import type { Store } from '../store/store';
+import { DeltaStreams, type DeltaDraft } from './delta-stream';
 
 type Listener = (event: EngineEvent) => void;
 
@@ -11,10 +12,24 @@ export class EventBus {
   private held: EngineEvent[] | null = null;
   /** Work queued by `afterPublish` inside the current batch, run once its events are published. */
   private deferred: (() => void)[] = [];
+  /** Streamed text held for up to a frame (see delta-stream.ts); published outside any batch, it is never stored. */
+  private readonly deltas = new DeltaStreams((draft) => {
+    let event: EngineEvent;
+    try {
+      event = this.store.appendEvent(draft, false);
+    } catch (e) {
+      // Only a store closed under a held delta gets here; streamed text is not kept anyway.
+      console.error('paragents: streamed text could not be published:', e);
+      return;
+    }
+    this.publish(event);
+  });
 
   constructor(private readonly store: Store) {}
 
   emit(draft: EngineEventDraft): EngineEvent {
+    // What the session streamed before this event is published before it.
+    this.deltas.flush(draft.sessionId);
     const event = this.store.appendEvent(draft, !EPHEMERAL_EVENTS.has(draft.type));
     if (this.held) this.held.push(event);
     else this.publish(event);
@@ -54,6 +69,19 @@ export class EventBus {
   afterPublish(fn: () => void): void {
     if (this.held) this.deferred.push(fn);
     else fn();
+  }
+
+  /**
+   * Streamed text (a model's answer or reasoning as it arrives): joined with the text that follows it for up to a
+   * frame and published as one delta, before any other event of the session.
+   */
+  stream(draft: DeltaDraft): void {
+    this.deltas.push(draft);
+  }
+
+  /** Publishes all streamed text held now. */
+  flushStreams(): void {
+    this.deltas.flushAll();
   }
 
   subscribe(listener: Listener): () => void {
