@@ -1,0 +1,9 @@
+/** Words many views share. */
+export const common = {
+  close: 'Close',
+  save: 'Save',
+  cancel: 'Cancel',
+  remove: 'Remove',
+  refresh: 'Refresh',
+  loading: 'Loading…',
+};

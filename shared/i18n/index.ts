@@ -1,0 +1,5 @@
+export * from './lang';
+export * from './catalog-types';
+export * from './keys';
+export * from './translate';
+export * from './format';

@@ -1,0 +1,11 @@
+import type { CatalogLike } from '../catalog-types';
+import type { common as en } from '../en/common';
+
+export const common: CatalogLike<typeof en> = {
+  close: '关闭',
+  save: '保存',
+  cancel: '取消',
+  remove: '移除',
+  refresh: '刷新',
+  loading: '加载中…',
+};
