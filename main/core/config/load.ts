@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RuntimeConfig } from '../../../shared/config';
+import { FileCache } from '../file-cache';
 import { err, ok, type Result } from '../../../shared/result';
 import { describeIssues } from './issues';
 import { describeJsonError } from './json-error';
@@ -33,15 +34,19 @@ function readConfigFile(path: string): Result<RuntimeConfig> {
   return ok(parsed.data);
 }
 
+/** The engine reads its config at every turn: the file is read and parsed again only when it changed. */
+const parsedFiles = new FileCache<Result<RuntimeConfig>>(16);
+
 /**
  * Loads `<home>/config.json`, applies the environment (OPENAI_BASE_URL, OPENAI_API_KEY, PARAGENTS_MODEL) and
  * resolves keys. Every error names the file (or variable), the setting and what is wrong.
  */
 export function loadConfig({ home, env }: { home: string; env: Env }): Result<LoadedConfig> {
   const path = configPath(home);
-  const file = readConfigFile(path);
+  const file = parsedFiles.get(path, () => readConfigFile(path));
   if (!file.ok) return file;
-  const resolution = resolveProviders(path, file.value, env);
+  // Resolving fills in the file's config (providers from the environment): it works on a copy of the kept one.
+  const resolution = resolveProviders(path, structuredClone(file.value), env);
   if (!resolution.ok) return resolution;
   return ok({ path, home, ...resolution.value });
 }

@@ -12,7 +12,8 @@ export interface Resolution {
   envApplied: string[];
 }
 
-const isHttpUrl = (value: string): boolean => /^https?:\/\//i.test(value) && z.string().url().safeParse(value).success;
+const Url = z.string().url();
+const isHttpUrl = (value: string): boolean => /^https?:\/\//i.test(value) && Url.safeParse(value).success;
 
 const nonEmpty = (value: string | undefined): string | undefined => (value === undefined || value === '' ? undefined : value);
 
