@@ -8,6 +8,7 @@ import { ProviderConfig, RedactedConfig } from './config';
 import type { Result } from './result';
 import { SessionContext } from './session-context';
 import { McpOverview, McpServerRef, McpServerView } from './mcp';
+import { Budget, BudgetAction, UsageSummary } from './cost';
 import { SearchHit, SearchQuery } from './search';
 import { HooksOverview } from './hooks';
 import { GatewayKind, GatewayStatus, PairCode, TelegramToken } from './gateway';
@@ -44,6 +45,15 @@ export const requests = {
   'search.query': { input: SearchQuery, output: z.array(SearchHit) },
   /** A person picks the session's mode; null lets it follow the settings' `permissions.defaultMode` again. */
   'session.setMode': { input: z.object({ session: IdOrRef, mode: PermissionMode.nullable() }), output: SessionSummary },
+  /** A person sets the session's budget (tokens or dollars), or removes it (null). */
+  'session.setBudget': { input: z.object({ session: IdOrRef, budget: Budget.nullable() }), output: SessionSummary },
+  /**
+   * Answers a prompt paused at a budget: `raise` sets a higher limit on the budget it stopped at (the session's, or
+   * config.json's daily one) and goes on; `resume_once` goes on past it for the rest of this prompt; `stop` cancels it.
+   */
+  'budget.resolve': { input: z.object({ prompt: IdOrRef, action: BudgetAction }), output: PromptSummary },
+  /** Tokens and money of every session since a moment (the panel asks for the local day and week). */
+  'usage.summary': { input: z.object({ since: z.iso.datetime({ offset: true }) }), output: UsageSummary },
   /**
    * Stored events of one session (or all), oldest first, a page at a time by seq: the first `limit` after
    * `afterSeq`, or with `beforeSeq` the last `limit` before it (the newest page: `beforeSeq` above every seq,

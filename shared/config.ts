@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BudgetsConfig, ProviderPrice } from './cost';
 
 export const ProviderConfig = z.object({
   name: z.string().min(1),
@@ -13,6 +14,8 @@ export const ProviderConfig = z.object({
   contextWindow: z.number().int().min(1024).max(100_000_000).optional(),
   /** Room kept for this provider's answer; overrides the global maxOutputTokens. */
   maxOutputTokens: z.number().int().min(16).max(10_000_000).optional(),
+  /** US dollars per million input/output tokens; wins over the endpoint's model list and the built-in table. */
+  price: ProviderPrice.optional(),
 }).strict();
 export type ProviderConfig = z.infer<typeof ProviderConfig>;
 
@@ -66,6 +69,8 @@ export const RuntimeConfig = z.object({
   autoResumeMinutes: AutoResumeMinutes.default(10),
   /** The Telegram gateway of the desktop app and `paragents serve`. */
   telegram: TelegramConfig.optional(),
+  /** Limits across all sessions: `daily` tokens and/or dollars per local calendar day. */
+  budgets: BudgetsConfig.optional(),
 }).strict();
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 

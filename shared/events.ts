@@ -4,6 +4,7 @@ import { ModeSource } from './session-mode';
 import { McpScope, McpServerState, McpToolHints } from './mcp';
 import { HookDecision, HookEventName, HookSource } from './hooks';
 import { PromptStatus } from './status';
+import { Budget, BudgetKind, BudgetUnit, CostTotals } from './cost';
 
 /** Fields every engine event carries. `seq` is the store's order; events are persisted before they are published. */
 const base = {
@@ -146,7 +147,20 @@ export const EngineEvent = z.discriminatedUnion('type', [
     /** The context meter after this request: tokens in the model's view and its window (absent from older events). */
     contextTokens: z.number().int().nullable().optional(),
     contextWindow: z.number().int().nullable().optional(),
+    /** This request's cost in US dollars; null when its price is unknown (absent from older events). */
+    cost: z.number().nullable().optional(),
+    /** The prompt's and the session's totals after this request (absent from older events). */
+    promptTotalTokens: z.number().int().optional(),
+    promptCost: CostTotals.optional(),
+    sessionCost: CostTotals.optional(),
   }),
+  /**
+   * The prompt paused before its next model request because a budget is used up: the session's own or the day's
+   * total of all sessions. It waits for a person: a higher limit, past it once, or stop (`budget.resolve`).
+   */
+  z.object({ ...base, type: z.literal('budget_reached'), kind: BudgetKind, unit: BudgetUnit, limit: z.number(), used: z.number() }),
+  /** A person set the session's budget, or removed it (null). */
+  z.object({ ...base, type: z.literal('session_budget'), budget: Budget.nullable() }),
   /**
    * The model's view was compacted: old tool outputs pruned and/or older turns summarised. `summary` is the
    * summary written now (null when none was needed, or the request failed: then `summaryError` says why).

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PromptStatus, SessionStatus } from './status';
 import { ApprovalStatus, PermissionMode, PolicyDecision } from './policy';
 import { ModeSource } from './session-mode';
+import { Budget, BudgetStop, CostTotals } from './cost';
 
 export const Usage = z.object({
   promptTokens: z.number().int().min(0),
@@ -55,6 +56,12 @@ export const SessionSummary = z.object({
    * in. Null before the first request (or absent, from older producers).
    */
   context: ContextMeter.nullable().optional(),
+  /** Money spent so far (absent from older producers). */
+  cost: CostTotals.optional(),
+  /** The session's budget; null or absent: none. */
+  budget: Budget.nullable().optional(),
+  /** The budget its paused prompt stopped at, waiting for a person (null or absent: none). */
+  budgetStop: BudgetStop.nullable().optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;
 
@@ -66,6 +73,8 @@ export const PromptSummary = z.object({
   status: PromptStatus,
   error: z.string().nullable(),
   usage: Usage,
+  /** Money spent by this prompt's turn (absent from older producers). */
+  cost: CostTotals.optional(),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),

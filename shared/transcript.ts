@@ -5,6 +5,7 @@ import { isTerminal } from './status';
 import { missingCase } from './result';
 import { modeText } from './session-mode';
 import { hookRanText, hookRanWarns } from './hooks';
+import { budgetStopText, budgetText } from './cost';
 
 /**
  * A stored session read back for people: its events folded into entries in the order they happened (prompts,
@@ -134,6 +135,12 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
         break;
       case 'turn_cancelled':
         out.push({ kind: 'outcome', ts: e.ts, promptRef, status: 'cancelled', detail: e.reason });
+        break;
+      case 'budget_reached':
+        out.push({ kind: 'note', ts: e.ts, promptRef, tone: 'warn', text: `paused: ${budgetStopText(e)}` });
+        break;
+      case 'session_budget':
+        out.push({ kind: 'note', ts: e.ts, promptRef, tone: 'info', text: budgetText(e.budget) });
         break;
       case 'instructions_changed':
         out.push({ kind: 'instructions', ts: e.ts, promptRef, sources: e.sources });

@@ -3,7 +3,7 @@ import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 /** What follows each command: its subcommands and flags, offered by the completion scripts. */
 export const COMPLETIONS: Readonly<Record<string, readonly string[]>> = {
   run: ['--workspace', '--prompt', '--session', '--parallel', '--worktree', '--approve', '--on-conflict', '--json'],
-  sessions: ['list', 'show', 'fork', '--all', '--json', '--markdown', '--events', '--context', '--name'],
+  sessions: ['list', 'show', 'fork', 'budget', '--all', '--json', '--markdown', '--events', '--context', '--name', '--raise', '--resume-once', '--stop'],
   resume: ['--approve', '--json'],
   compact: ['--focus', '--json'],
   attach: ['--json'],

@@ -1,6 +1,7 @@
 import { EngineEvent } from '../../shared/events';
 import { missingCase } from '../../shared/result';
 import { modeText } from '../../shared/session-mode';
+import { budgetStopText, budgetText } from '../../shared/cost';
 import { hookRanText } from '../../shared/hooks';
 
 /**
@@ -70,6 +71,10 @@ export function eventTextLine(e: EngineEvent): string | null {
       return `${tag} failed: ${e.error}`;
     case 'turn_cancelled':
       return `${tag} cancelled: ${e.reason}`;
+    case 'budget_reached':
+      return `${tag} paused: ${budgetStopText(e)}; raise it, resume once or stop (the panel's card, or paragents sessions budget ${e.sessionName ?? e.sessionRef} --raise LIMIT | --resume-once | --stop)`;
+    case 'session_budget':
+      return `${tag} ${budgetText(e.budget)}`;
     case 'instructions_changed':
       return `${tag} project instructions: ${e.sources.length === 0 ? 'none' : e.sources.map((x) => `${x.path}${x.truncated ? ' (truncated)' : ''}`).join(', ')}`;
     case 'hook_ran':

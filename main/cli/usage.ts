@@ -26,6 +26,7 @@ ${RUN_USAGE}
        paragents sessions list [--all] [--json]
        paragents sessions show SESSION [--json | --markdown | --events | --context]
        paragents sessions fork SESSION [--name N] [--json]
+       paragents sessions budget SESSION [LIMIT | off | --raise LIMIT | --resume-once | --stop] [--json]
        paragents resume [SESSION] [--approve ask|all|never] [--json]
        paragents compact SESSION [--focus TEXT] [--json]
        paragents attach [SESSION] [--json]

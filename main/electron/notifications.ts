@@ -1,6 +1,7 @@
 import type { EngineEvent } from '../../shared/events';
 import type { FocusRoute } from '../../shared/focus-route';
 import { describeCall, oneLine, sessionLabel } from './describe-call';
+import { budgetStopText } from '../../shared/cost';
 
 /*
  * When to raise a native notification, pure. A pending approval notifies only while the window is not in
@@ -63,6 +64,15 @@ export function notificationFor(
         key: `turn:${event.sessionId}`,
         title: `Session ${who} failed`,
         body: oneLine(event.error, 160) || 'The turn failed.',
+        focus: { sessionId: event.sessionId, approvalId: null },
+      };
+    case 'budget_reached':
+      // Like an approval, it waits on a person: shown unless its card is in front.
+      if (!settings.approvals || !isSessionOutOfFocus(focus, event.sessionId)) return null;
+      return {
+        key: `budget:${event.sessionId}`,
+        title: `Session ${who}: budget reached`,
+        body: `Paused: ${budgetStopText(event)}. Raise it, resume once or stop.`,
         focus: { sessionId: event.sessionId, approvalId: null },
       };
     default:

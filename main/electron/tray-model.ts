@@ -94,7 +94,7 @@ export function buildTrayModel(sessions: readonly SessionSummary[], approvals: r
   menu.push({ kind: 'separator' });
   menu.push({ kind: 'label', label: open.length === 0 ? 'No sessions' : 'Sessions' });
   for (const session of open.slice(0, MAX_TRAY_SESSIONS)) {
-    const waiting = session.pendingApprovals > 0 ? ` (${session.pendingApprovals} pending)` : '';
+    const waiting = session.pendingApprovals > 0 ? ` (${session.pendingApprovals} pending)` : session.budgetStop ? ' (budget reached)' : '';
     menu.push({
       kind: 'action',
       label: `${sessionLabel(session.name, session.ref)} — ${statusLabel(session.status)}${waiting}`,
@@ -108,10 +108,14 @@ export function buildTrayModel(sessions: readonly SessionSummary[], approvals: r
   menu.push({ kind: 'action', label: 'Show Paragents', action: { kind: 'show' } });
   menu.push({ kind: 'action', label: 'Quit', action: { kind: 'quit' } });
 
+  // Sessions paused at a budget wait on a person too: counted with the approvals.
+  const atBudget = open.filter((s) => s.budgetStop).length;
+  const waitingOn = [...(pending.length > 0 ? [`${plural(pending.length, 'approval')} pending`] : []), ...(atBudget > 0 ? [`${plural(atBudget, 'session')} at a budget`] : [])];
+  const count = pending.length + atBudget;
   return {
-    badgeCount: pending.length,
-    title: pending.length > 0 ? String(pending.length) : '',
-    tooltip: pending.length > 0 ? `Paragents — ${plural(pending.length, 'approval')} pending` : 'Paragents',
+    badgeCount: count,
+    title: count > 0 ? String(count) : '',
+    tooltip: waitingOn.length > 0 ? `Paragents — ${waitingOn.join(', ')}` : 'Paragents',
     menu,
   };
 }

@@ -14,6 +14,7 @@ import { GatewaysView } from './GatewaysView';
 import { SessionList } from './SessionList';
 import { SetupView } from './SetupView';
 
+import { UsageTotals } from './UsageTotals';
 /** The panel: sessions sidebar, the focused session (and grid), approvals inbox and the setup/config/permission views. */
 export function App() {
   const store = usePanelStore();
@@ -117,6 +118,7 @@ export function App() {
           </button>
         </nav>
       </aside>
+        <UsageTotals />
       <main className="main">
         {overlay === 'inbox' ? <ApprovalsInbox /> : null}
         {overlay === 'setup' ? <SetupView /> : null}

@@ -10,7 +10,9 @@ import { PromptBox } from './PromptBox';
 import { QueueList } from './QueueList';
 import { SessionMenu } from './SessionMenu';
 import { StatusChip } from './StatusChip';
-import { formatTokens } from './SessionList';
+import { SessionUsage } from './CostBadge';
+import { SessionBudget } from './SessionBudget';
+import { BudgetStops } from './BudgetDialog';
 import { Transcript } from './Transcript';
 
 /** The focused session: header, conflicts, transcript, its pending approval, the queue and the prompt box. */
@@ -36,7 +38,8 @@ export function SessionPane({ sessionId }: { sessionId: string }) {
           {session.workspace}
         </span>
         <span className="spacer" />
-        {session.totalTokens > 0 ? <span className="meta">{formatTokens(session.totalTokens)} tokens</span> : null}
+        <SessionUsage sessionId={session.id} />
+        <SessionBudget sessionId={session.id} />
         <ContextMeter sessionId={session.id} />
         <label className="mode-select">
           <span>Mode</span>
@@ -52,6 +55,7 @@ export function SessionPane({ sessionId }: { sessionId: string }) {
       ))}
       <Transcript sessionId={session.id} />
       <InterruptedTurns sessionId={session.id} />
+      <BudgetStops sessionId={session.id} />
       {first ? <ApprovalCard approval={first} conflict={conflicts[0]} more={approvals.length - 1} /> : null}
       <QueueList sessionId={session.id} />
       <PromptBox sessionId={session.id} />

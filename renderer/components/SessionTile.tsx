@@ -2,6 +2,7 @@ import { displayStatus, pendingApprovalsOf, sessionTitle } from '../store/status
 import type { TranscriptItem } from '../store/types';
 import { useActions, usePanel } from '../store/use-panel';
 import { InterruptedTurns } from './InterruptedCard';
+import { BudgetStops } from './BudgetDialog';
 import { StatusChip } from './StatusChip';
 import { TranscriptItemView } from './TranscriptItemView';
 
@@ -38,6 +39,7 @@ export function SessionTile({ sessionId }: { sessionId: string }) {
         ))}
       </div>
       <InterruptedTurns sessionId={session.id} compact />
+      <BudgetStops sessionId={session.id} compact />
     </article>
   );
 }

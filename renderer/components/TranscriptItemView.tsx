@@ -5,6 +5,7 @@ import { CompactionDivider } from './CompactionDivider';
 import { Markdown } from './Markdown';
 import { ReasoningBlock } from './ReasoningBlock';
 import { ToolCallRow } from './ToolCallRow';
+import { TurnUsage } from './CostBadge';
 
 export const TranscriptItemView = memo(function TranscriptItemView({ item }: { item: TranscriptItem }) {
   switch (item.kind) {
@@ -36,6 +37,8 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item }: { i
           <CompactionDivider item={item} />
         </div>
       );
+    case 'usage':
+      return <TurnUsage item={item} />;
     default:
       return missingCase(item);
   }

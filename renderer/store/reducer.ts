@@ -1,6 +1,7 @@
 import { EPHEMERAL_EVENTS, compactionFigures, isTerminal, missingCase } from '../../shared';
 import type { EngineEvent, EventOf, PromptStatus, PromptSummary, SessionDetail, SessionStatus, SessionSummary } from '../../shared';
 import type { DomainState, PromptView, SessionView, ToolCallStatus, TranscriptItem } from './types';
+import { applyBudgetEvent, applyUsageCost, keepTurnFooterLast, summaryMoney, withStatus } from './budget';
 import { hookRanText, hookRanWarns } from '../../shared/hooks';
 
 /**
@@ -43,7 +44,7 @@ export function applyEvent(state: DomainState, event: EngineEvent): DomainState 
   const seen = state.seqBySession[event.sessionId];
   if (stored && seen !== undefined && event.seq <= seen) return state; // already applied (replay overlap)
   let next = event.type === 'session_created' ? seedCreated(state, event) : ensureSession(state, event);
-  next = applyTyped(next, event);
+  next = keepTurnFooterLast(state.transcripts[event.sessionId], applyTyped(next, event), event.sessionId);
   if (!stored || !next.transcripts[event.sessionId]) return next;
   return {
     ...next,
@@ -89,7 +90,7 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
       }), (item) => (item.kind === 'user' ? { ...item, text: e.text } : item));
     }
     case 'prompt_status':
-      return updatePrompt(s, e.promptId, (p) => ({ ...p, status: e.status }));
+      return updatePrompt(s, e.promptId, (p) => withStatus(p, e.status));
     case 'turn_started':
       return updatePrompt(s, e.promptId, (p) => (p.status === 'queued' ? { ...p, status: 'running' } : p));
     case 'assistant_delta':
@@ -181,11 +182,14 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
     case 'model_retry':
       return pushNotice(settleStreaming(s, e.sessionId, e.promptId), e, 'warn', `model request failed (${e.error}); retry ${e.attempt} in ${Math.round(e.delayMs / 1000)} s`);
     case 'usage':
-      return updateSession(s, e.sessionId, (v) => ({
+      return applyUsageCost(updateSession(s, e.sessionId, (v) => ({
         ...v,
         totalTokens: e.sessionTotalTokens,
         context: e.contextTokens != null && e.contextWindow != null ? { tokens: e.contextTokens, window: e.contextWindow } : v.context,
-      }));
+      })), e);
+    case 'budget_reached':
+    case 'session_budget':
+      return applyBudgetEvent(s, e);
     case 'context_compacted':
       return pushCompaction(settleStreaming(s, e.sessionId, e.promptId), e);
     case 'turn_completed': {
@@ -252,6 +256,7 @@ export function applySummaries(state: DomainState, summaries: readonly SessionSu
       promptsKnown: v.promptsKnown || (SETTLED.has(summary.status) && summary.queueLength === 0),
       totalTokens: Math.max(v.totalTokens, summary.usage.totalTokens),
       context: summary.context ?? v.context,
+      ...summaryMoney(v, summary),
       closed: summary.closedAt !== null,
     };
   }

@@ -11,6 +11,7 @@ import type {
   PromptStatus,
   SessionStatus,
 } from '../../shared';
+import type { Budget, BudgetStop, CostTotals } from '../../shared/cost';
 
 /** What the panel knows of one session, kept up to date from summaries and events. */
 export interface SessionView {
@@ -34,6 +35,9 @@ export interface SessionView {
   totalTokens: number;
   /** The context meter: tokens in the model's view at the latest request, and the window; null before the first. */
   context: { tokens: number; window: number } | null;
+  /** Money spent (null or absent until a summary or a usage event says) and the session's budget (see budget.ts). */
+  cost?: CostTotals | null;
+  budget?: Budget | null;
   createdAt: string;
   closed: boolean;
   /** Prompt ids in the order they were queued. */
@@ -47,6 +51,8 @@ export interface PromptView {
   text: string;
   status: PromptStatus;
   error: string | null;
+  /** The budget it is paused at, waiting for a person (set by `budget_reached`, cleared when it moves on). */
+  budgetStop?: BudgetStop | null;
 }
 
 export type ToolCallStatus = 'running' | 'waiting_approval' | 'blocked' | 'denied' | 'cancelled' | 'done' | 'error';
@@ -69,7 +75,9 @@ export type TranscriptItem =
       approvalId: string | null;
     }
   | { kind: 'notice'; key: string; promptId: string | null; tone: 'info' | 'warn' | 'error'; text: string }
-  | ({ kind: 'compaction'; key: string; promptId: string | null } & CompactionFigures);
+  | ({ kind: 'compaction'; key: string; promptId: string | null } & CompactionFigures)
+  /** The turn's footer: its tokens and money so far, kept after its latest answer (see budget.ts). */
+  | { kind: 'usage'; key: string; promptId: string; totalTokens: number; cost: CostTotals | null };
 
 export interface ApprovalView {
   id: string;

@@ -23,6 +23,8 @@ export interface WindowResolver {
   resolve(provider: WindowProvider): Promise<ContextWindow>;
   /** The window of each provider, for `config show` and `/show-config`. */
   describe(providers: readonly WindowProvider[]): Promise<ContextWindowInfo[]>;
+  /** The endpoint's model list, from the same cache (prices are read from it too: main/core/cost). */
+  list(provider: WindowProvider): Promise<Result<ModelInfo[]>>;
 }
 
 export interface WindowResolverOptions {
@@ -82,6 +84,7 @@ export function createWindowResolver(opts: WindowResolverOptions = {}): WindowRe
 
   return {
     resolve,
+    list: modelList,
     describe: (providers) =>
       Promise.all(providers.map(async (p) => ({ provider: p.name, model: p.model, ...(await resolve(p)) }))),
   };

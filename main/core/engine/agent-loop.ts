@@ -98,6 +98,10 @@ export async function runTurn(
         return fail(deps, prompt, `Max steps exceeded: the turn made ${steps} model calls (limit ${model.value.maxSteps})`);
       }
 
+      // The step boundary: the request's prices are read, and a used-up budget pauses the turn here, never mid-step.
+      await deps.prices?.warm();
+      await deps.budgets?.beforeRequest(sessionId, promptId, signal, lease);
+
       const { client, provider, config } = model.value;
       const viewOf = (reason: 'auto' | 'overflow', refused: ContextOverflow | null = null) =>
         prepareView({ store, bus, context: deps.context, tools: deps.tools.specs, session, promptId, client, provider, config, signal, reason, refused });
@@ -145,8 +149,9 @@ export async function runTurn(
           ...reasoning,
         });
         if (usage) {
-          const total = store.recordUsage({ sessionId, promptId, provider: turn.provider, model: turn.model, ...usage });
-          bus.emit({ type: 'usage', sessionId, promptId, provider: turn.provider, model: turn.model, ...usage, sessionTotalTokens: total, ...meter });
+          const r = store.recordPricedUsage({ sessionId, promptId, provider: turn.provider, model: turn.model, ...usage });
+          const cost = { cost: r.cost, promptTotalTokens: r.promptTotalTokens, promptCost: r.promptCost, sessionCost: r.sessionCost };
+          bus.emit({ type: 'usage', sessionId, promptId, provider: turn.provider, model: turn.model, ...usage, sessionTotalTokens: r.sessionTotalTokens, ...meter, ...cost });
         }
       });
     }

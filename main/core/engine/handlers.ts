@@ -25,6 +25,7 @@ import { createReadHandlers } from './read-handlers';
 import type { SearchRequestNames } from './search-handlers';
 import type { McpRequestNames } from '../mcp';
 import type { GatewayRequestNames } from './gateway-requests';
+import type { CostRequestNames } from '../cost';
 import type { HooksRequestNames } from '../hooks';
 
 export interface HandlerDeps {
@@ -55,7 +56,7 @@ export interface HandlerDeps {
 }
 
 /** Requests answered elsewhere (setup-handlers.ts, worktree/service.ts), merged in by the composition root. */
-type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames | GatewayRequestNames | HooksRequestNames | SearchRequestNames;
+type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames | GatewayRequestNames | CostRequestNames | HooksRequestNames | SearchRequestNames;
 
 export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupRequests> {
   const { store, bus, scheduler } = d;

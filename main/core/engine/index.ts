@@ -39,6 +39,7 @@ import type { TurnDeps } from './turn-context';
 import { createReadOnlyEngine, type ReadOnlyEngine, type ReadOnlyProblem } from './read-only';
 import { McpManager, createMcpHandlers, turnTools } from '../mcp';
 import { managedSettingsPath } from '../policy/settings/sources';
+import { Budgets, PriceBook, createCostHandlers } from '../cost';
 import { createHooksHandlers, HookApprovals, HookConfig, HookRunner } from '../hooks';
 import { gatewayRequests } from './gateway-requests';
 
@@ -115,6 +116,14 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
 
   // Context windows of the providers; the endpoints' model lists it reads are kept for the engine's lifetime.
   const windows = createWindowResolver();
+  // Prices (config.json, the endpoints' model lists, the table) cost each usage record as it is stored.
+  const prices = new PriceBook({ config: () => loadConfig({ home: opts.home, env }), list: (p) => windows.list(p) });
+  store.usePrices((provider, model) => prices.quote(provider, model));
+  const budgetLimits = () => {
+    const loaded = loadConfig({ home: opts.home, env });
+    return loaded.ok ? (loaded.value.config.budgets ?? null) : null;
+  };
+  const budgets = new Budgets({ store, bus, prompts, pauses, limits: budgetLimits, now: opts.clock ?? Date.now });
 
   // The model's view of each session: compactions, token counts kept per message, project instructions.
   const context: ContextDeps = {
@@ -160,6 +169,8 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     host,
     hooks,
     // WebFetch asks the policy about each redirect and internal address as the session's own calls are asked.
+    prices,
+    budgets,
     web: createWebAccess({ resolve: opts.resolveHost, check: (req) => policy.check(req), modeOf: (id) => store.getSession(id)?.chosen_mode ?? undefined }),
   };
   const scheduler = new Scheduler(deps);
@@ -194,6 +205,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     ...createHistoryHandlers({ store, bus, home: opts.home, env, tools: deps.tools.specs, instructions: context.instructions, counters: context.counters, resolveWindow: windows.resolve, modeOf }),
     ...createContextHandlers({ store, bus, deps, scheduler }),
     ...createMcpHandlers({ manager: mcp, store, policy, fallbackWorkspace: host.home }),
+    ...createCostHandlers({ store, bus, budgets, home: opts.home, daily: () => budgetLimits()?.daily ?? null, modeOf, resume: coreHandlers['prompt.resume'], cancel: coreHandlers['prompt.cancel'] }),
     ...createSearchHandlers({ store, bus, modeOf }),
     ...createHooksHandlers({ config: hookConfig, approvals: hookApprovals }),
     ...gatewayRequests(opts.gateway) };

@@ -91,6 +91,10 @@ export interface TurnDeps {
   host: HostEnv;
   /** WebFetch's resolver and the policy's say on the URLs it meets mid-call. */
   web?: WebAccess;
+  /** Reads the prices the next request's usage is costed at (main/core/cost/price-book.ts). */
+  prices?: { warm(): Promise<void> };
+  /** Pauses the turn before a model request while a session or daily budget is used up (main/core/cost/budgets.ts). */
+  budgets?: { beforeRequest(sessionId: string, promptId: string, signal: AbortSignal, lease: SlotLease): Promise<void> };
   /** The settings' hooks (SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Stop, Notification). */
   hooks?: HookRunner;
 }

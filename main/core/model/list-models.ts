@@ -1,12 +1,15 @@
 import { err, ok, type Result } from '../../../shared/result';
 import { classify } from './failure';
 import { sdkClient } from './client';
+import { endpointPriceOf, type EndpointPrice } from '../cost/endpoint-price';
 
 /** One entry of an endpoint's model list, with the context window when the endpoint says it. */
 export interface ModelInfo {
   id: string;
   /** Tokens, from whichever field the server uses; null when it gives none. */
   contextWindow: number | null;
+  /** Dollars per million tokens when the endpoint publishes them (OpenRouter's `pricing`); absent otherwise. */
+  price?: EndpointPrice;
 }
 
 export interface ListModelsOptions {
@@ -44,7 +47,8 @@ export async function listModelInfo(
     const models: ModelInfo[] = [];
     // The SDK keeps the fields it does not know, so the servers' own window fields are there to read.
     for await (const model of client.models.list(opts.signal ? { signal: opts.signal } : {})) {
-      models.push({ id: model.id, contextWindow: contextWindowOf(model) });
+      const price = endpointPriceOf(model);
+      models.push({ id: model.id, contextWindow: contextWindowOf(model), ...(price ? { price } : {}) });
     }
     models.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return ok({ models, latencyMs: Math.round(performance.now() - started) });

@@ -17,6 +17,12 @@ export interface SessionRow {
   /** The context meter (migration 005): null until the session's first request. */
   context_tokens: number | null;
   context_window: number | null;
+  /** Dollars of the priced usage and tokens of the unpriced usage (migration 012). */
+  cost_usd: number;
+  unpriced_tokens: number;
+  /** The session's budget (migration 012): both set, or both null. */
+  budget_unit: 'tokens' | 'usd' | null;
+  budget_limit: number | null;
 }
 
 export interface PromptRow {
@@ -37,6 +43,11 @@ export interface PromptRow {
   approvals: PromptApprovals | null;
   /** The prompt's own answer to conflicts with other sessions (migration 010); null: the engine's default. */
   on_conflict: PromptOnConflict | null;
+  /** Dollars of the priced usage and tokens of the unpriced usage (migration 012). */
+  cost_usd: number;
+  unpriced_tokens: number;
+  /** JSON of the BudgetStop it paused at, while it waits for a person (migration 012); null otherwise. */
+  budget_stop: string | null;
 }
 
 /** The run options a prompt is sent or resumed with; an absent field leaves the stored one (or the default). */

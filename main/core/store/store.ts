@@ -17,6 +17,8 @@ import type { ApprovalSummary, PromptSummary, SessionSummary } from '../../../sh
 import type { Result } from '../../../shared/result';
 import type { WorktreeInfo } from '../../../shared/models';
 import { worktreeInfo, type WorktreeRow } from '../worktree/types';
+import { BudgetStop as BudgetStopSchema, type Budget, type BudgetStop, type CostTotals } from '../../../shared/cost';
+import { costOf, type PriceQuoter } from '../cost/types';
 
 /** Prompt statuses that are not final, as an SQL list. */
 const ACTIVE_STATUSES = PromptStatusSchema.options.filter((s) => !isTerminal(s)).map((s) => `'${s}'`).join(', ');
@@ -30,6 +32,36 @@ export interface StoredMessage {
   message: ChatMessage;
   /** The message's token count, kept once computed (null until counted; see main/core/context/message-tokens.ts). */
   tokens: number | null;
+}
+
+export interface UsageInput {
+  sessionId: string;
+  promptId: string;
+  provider: string;
+  model: string;
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+}
+
+/** A recorded request's cost (null: no price known) and the totals after it. */
+export interface RecordedUsage {
+  cost: number | null;
+  sessionTotalTokens: number;
+  sessionCost: CostTotals;
+  promptTotalTokens: number;
+  promptCost: CostTotals;
+}
+
+const costTotals = (row: { cost_usd: number; unpriced_tokens: number } | undefined): CostTotals => ({
+  usd: row?.cost_usd ?? 0,
+  unpricedTokens: row?.unpriced_tokens ?? 0,
+});
+
+function budgetStopOf(prompt: Pick<PromptRow, 'budget_stop'> | undefined): BudgetStop | null {
+  if (!prompt?.budget_stop) return null;
+  const parsed = BudgetStopSchema.safeParse(JSON.parse(prompt.budget_stop));
+  return parsed.success ? parsed.data : null;
 }
 
 /** Everything the engine persists. Small synchronous queries: better-sqlite3 is fastest used that way. */
@@ -119,6 +151,10 @@ export class Store {
       total_tokens: 0,
       context_tokens: null,
       context_window: null,
+      cost_usd: 0,
+      unpriced_tokens: 0,
+      budget_unit: null,
+      budget_limit: null,
     };
     this.q(
         `INSERT INTO sessions (id, ref, name, workspace, chosen_mode, created_at) VALUES (@id, @ref, @name, @workspace, @chosen_mode, @created_at)`,
@@ -187,6 +223,9 @@ export class Store {
       finished_at: null,
       approvals: options.approvals ?? null,
       on_conflict: options.onConflict ?? null,
+      cost_usd: 0,
+      unpriced_tokens: 0,
+      budget_stop: null,
     };
     this.q(
         `INSERT INTO prompts (id, ref, session_id, position, text, status, created_at, approvals, on_conflict)
@@ -459,21 +498,72 @@ export class Store {
 
   // ---- usage ----
 
-  recordUsage(input: { sessionId: string; promptId: string; provider: string; model: string; promptTokens: number; completionTokens: number; totalTokens: number }): number {
+  /** Prices usage records as they are written (set by the composition root); without one every record is unpriced. */
+  private quote: PriceQuoter = () => null;
+
+  usePrices(quote: PriceQuoter): void {
+    this.quote = quote;
+  }
+
+  /** Records a request's usage; returns the session's total tokens (see recordPricedUsage for the money too). */
+  recordUsage(input: UsageInput): number {
+    return this.recordPricedUsage(input).sessionTotalTokens;
+  }
+
+  /**
+   * Records a request's usage with its cost at today's price (kept with the record, so later price changes leave
+   * past costs as they were) and adds both to the session's and the prompt's totals. The cost is null, and the
+   * tokens count as unpriced, when no price is known.
+   */
+  recordPricedUsage(input: UsageInput): RecordedUsage {
+    const price = this.quote(input.provider, input.model);
+    const cost = price ? costOf(price, input.promptTokens, input.completionTokens) : null;
     return this.tx(() => {
       this.q(
-          `INSERT INTO usage_records (session_id, prompt_id, provider, model, prompt_tokens, completion_tokens, total_tokens, ts)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO usage_records (session_id, prompt_id, provider, model, prompt_tokens, completion_tokens, total_tokens, ts,
+             cost_usd, price_source, input_per_mtok, output_per_mtok)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(input.sessionId, input.promptId, input.provider, input.model, input.promptTokens, input.completionTokens, input.totalTokens, nowIso());
+        .run(input.sessionId, input.promptId, input.provider, input.model, input.promptTokens, input.completionTokens, input.totalTokens, nowIso(),
+          cost, price?.source ?? null, price?.inputPerMTok ?? null, price?.outputPerMTok ?? null);
       for (const table of ['sessions', 'prompts'] as const) {
         this.q(
-            `UPDATE ${table} SET prompt_tokens = prompt_tokens + ?, completion_tokens = completion_tokens + ?, total_tokens = total_tokens + ? WHERE id = ?`,
+            `UPDATE ${table} SET prompt_tokens = prompt_tokens + ?, completion_tokens = completion_tokens + ?, total_tokens = total_tokens + ?,
+               cost_usd = cost_usd + ?, unpriced_tokens = unpriced_tokens + ? WHERE id = ?`,
           )
-          .run(input.promptTokens, input.completionTokens, input.totalTokens, table === 'sessions' ? input.sessionId : input.promptId);
+          .run(input.promptTokens, input.completionTokens, input.totalTokens, cost ?? 0, cost === null ? input.totalTokens : 0,
+            table === 'sessions' ? input.sessionId : input.promptId);
       }
-      return (this.getSession(input.sessionId)?.total_tokens ?? 0);
+      const session = this.getSession(input.sessionId);
+      const prompt = this.getPrompt(input.promptId);
+      return {
+        cost,
+        sessionTotalTokens: session?.total_tokens ?? 0,
+        sessionCost: costTotals(session),
+        promptTotalTokens: prompt?.total_tokens ?? 0,
+        promptCost: costTotals(prompt),
+      };
     });
+  }
+
+  /** Usage of every session since `sinceIso` (an ISO time in UTC, as records are stamped). */
+  usageSince(sinceIso: string): { promptTokens: number; completionTokens: number; totalTokens: number; cost: CostTotals } {
+    const row = this.q(
+      `SELECT COALESCE(SUM(prompt_tokens), 0) AS p, COALESCE(SUM(completion_tokens), 0) AS c, COALESCE(SUM(total_tokens), 0) AS t,
+         COALESCE(SUM(cost_usd), 0) AS usd, COALESCE(SUM(CASE WHEN cost_usd IS NULL THEN total_tokens ELSE 0 END), 0) AS unpriced
+       FROM usage_records WHERE ts >= ?`,
+    ).get(sinceIso) as { p: number; c: number; t: number; usd: number; unpriced: number };
+    return { promptTokens: row.p, completionTokens: row.c, totalTokens: row.t, cost: { usd: row.usd, unpricedTokens: row.unpriced } };
+  }
+
+  /** A person's budget for the session, or none (null). */
+  setSessionBudget(id: string, budget: Budget | null): void {
+    this.q('UPDATE sessions SET budget_unit = ?, budget_limit = ? WHERE id = ?').run(budget?.unit ?? null, budget?.limit ?? null, id);
+  }
+
+  /** The budget a prompt paused at while it waits for a person; null once it goes on. */
+  setBudgetStop(promptId: string, stop: BudgetStop | null): void {
+    this.q('UPDATE prompts SET budget_stop = ? WHERE id = ?').run(stop ? JSON.stringify(stop) : null, promptId);
   }
 
   // ---- session grants (policy "allow for this session") ----
@@ -593,6 +683,13 @@ export class Store {
       closedAt: row.closed_at,
       worktree: this.worktreeOf(row.id),
       context: row.context_tokens !== null && row.context_window !== null ? { tokens: row.context_tokens, window: row.context_window } : null,
+      cost: costTotals(row),
+      budget: row.budget_unit !== null && row.budget_limit !== null ? { unit: row.budget_unit, limit: row.budget_limit } : null,
+      budgetStop: budgetStopOf(
+        this.q(`SELECT budget_stop FROM prompts WHERE session_id = ? AND status = 'paused' AND budget_stop IS NOT NULL LIMIT 1`).get(row.id) as
+          | Pick<PromptRow, 'budget_stop'>
+          | undefined,
+      ),
     };
   }
 
@@ -605,6 +702,7 @@ export class Store {
       status: row.status,
       error: row.error,
       usage: { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens, totalTokens: row.total_tokens },
+      cost: costTotals(row),
       createdAt: row.created_at,
       startedAt: row.started_at,
       finishedAt: row.finished_at,

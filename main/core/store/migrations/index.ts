@@ -11,10 +11,11 @@ import { m008Payloads } from './008-payloads';
 import { m009SessionModeChoice } from './009-session-mode-choice';
 import { m010PromptRunOptions } from './010-prompt-run-options';
 import { m011PromptStatusIndex } from './011-prompt-status-index';
+import { m012CostsBudgets } from './012-costs-budgets';
 import { m013Search } from './013-search';
 
 /** Numbered migrations, applied in order; each one in its own transaction with PRAGMA user_version. */
-export const migrations: readonly Migration[] = [m001Initial, m002Conflicts, m003Worktrees, m004ReadStamps, m005MessageTokens, m006Compactions, m007SessionInstructions, m008Payloads, m009SessionModeChoice, m010PromptRunOptions, m011PromptStatusIndex, m013Search];
+export const migrations: readonly Migration[] = [m001Initial, m002Conflicts, m003Worktrees, m004ReadStamps, m005MessageTokens, m006Compactions, m007SessionInstructions, m008Payloads, m009SessionModeChoice, m010PromptRunOptions, m011PromptStatusIndex, m012CostsBudgets, m013Search];
 
 export function migrate(db: Database.Database, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;
