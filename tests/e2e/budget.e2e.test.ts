@@ -100,6 +100,8 @@ describe.skipIf(!haveChromium())('budget in Chromium', () => {
     expect(chats()).toBe(2);
     await expect.poll(() => header().getByRole('status', { name: 'Usage' }).textContent()).toBe('1.4k tokens · $0.004');
     await expect.poll(() => page.locator('.pane-header .chip').first().textContent()).toBe('paused');
+    const totals = page.getByRole('region', { name: 'Usage totals' });
+    await expect.poll(() => totals.textContent()).toContain('Today: 1.4k tokens · $0.004');
     await page.screenshot({ path: join(SHOTS, 'budget-reached.png') });
 
     await card().getByRole('button', { name: 'Resume once' }).click();
@@ -107,7 +109,6 @@ describe.skipIf(!haveChromium())('budget in Chromium', () => {
     await card().waitFor({ state: 'detached' });
     expect(chats()).toBe(3);
     await expect.poll(() => transcript().getByLabel('Turn usage').textContent()).toBe('Turn: 2.1k tokens · $0.006');
-    const totals = page.getByRole('region', { name: 'Usage totals' });
     await expect.poll(() => totals.textContent()).toContain('Today: 2.1k tokens · $0.006');
   });
 });
