@@ -46,7 +46,8 @@ export interface ConflictEngine {
   /** `conflict.resolve`: a turn waiting at a runtime conflict, or a prompt held at submission. */
   resolve(prompt: PromptRow, resolution: 'override' | 'wait' | 'cancel'): Result<null>;
   journal(filter?: { sessionId?: string; path?: string }): JournalEntry[];
-  undo(sessionId: string, opts?: { dryRun?: boolean }): Promise<Result<UndoReport>>;
+  /** `path` (absolute, real) limits the undo to that one file. */
+  undo(sessionId: string, opts?: { dryRun?: boolean; path?: string }): Promise<Result<UndoReport>>;
   /** Rebuilds claims, leases and waits of unfinished prompts from the store (when the engine recovers work). */
   start(opts: { recover: boolean }): void;
   dispose(): void;

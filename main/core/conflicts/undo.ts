@@ -17,13 +17,14 @@ export interface UndoReport {
 const NO_SIGNAL = new AbortController().signal;
 
 /**
- * Undoes one session's journaled writes, file by file: each goes back to its content before the session's
- * first write, unless another session (or anyone else) changed it since — those are refused and listed.
+ * Undoes one session's journaled writes, file by file (or only those to `path`, an absolute real path): each goes
+ * back to its content before the session's first write, unless another session (or anyone else) changed it
+ * since — those are refused and listed.
  */
-export async function undoSessionWrites(ctx: ConflictContext, sessionId: string, opts: { dryRun?: boolean } = {}): Promise<UndoReport> {
+export async function undoSessionWrites(ctx: ConflictContext, sessionId: string, opts: { dryRun?: boolean; path?: string } = {}): Promise<UndoReport> {
   const report: UndoReport = { restored: [], deleted: [], refused: [] };
   const byPath = new Map<string, JournalEntry[]>();
-  for (const e of ctx.cstore.listJournal({ sessionId })) {
+  for (const e of ctx.cstore.listJournal({ sessionId, path: opts.path })) {
     if (e.undoneAt) continue;
     byPath.set(e.path, [...(byPath.get(e.path) ?? []), e]);
   }
