@@ -2,6 +2,7 @@ import type { Db } from '../store/db';
 import { newId, nowIso } from '../store/refs';
 import type { ConflictKind, ConflictResolution } from '../../../shared/events';
 import type { Claim } from './claims';
+import { prepared } from '../store/statements';
 
 export interface PreflightRow {
   promptId: string;
@@ -103,8 +104,8 @@ export class ConflictStore {
   // ---- preflight ----
 
   savePreflight(row: PreflightRow): void {
-    this.db
-      .prepare(
+    prepared(
+      this.db,
         `INSERT OR REPLACE INTO prompt_preflight (prompt_id, session_id, keys_json, claims_json, confidence, decision, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -112,7 +113,7 @@ export class ConflictStore {
   }
 
   getPreflight(promptId: string): PreflightRow | undefined {
-    const r = this.db.prepare('SELECT * FROM prompt_preflight WHERE prompt_id = ?').get(promptId) as
+    const r = prepared(this.db, 'SELECT * FROM prompt_preflight WHERE prompt_id = ?').get(promptId) as
       | { prompt_id: string; session_id: string; keys_json: string; claims_json: string; confidence: number; decision: 'allow' | 'serialize' }
       | undefined;
     if (!r) return undefined;
@@ -128,8 +129,8 @@ export class ConflictStore {
 
   /** Claims of prompts that have not finished, for rebuilding the table at start-up. */
   activeClaims(): Claim[] {
-    const rows = this.db
-      .prepare(
+    const rows = prepared(
+      this.db,
         `SELECT f.claims_json FROM prompt_preflight f JOIN prompts p ON p.id = f.prompt_id
          WHERE p.status NOT IN ('completed', 'failed', 'cancelled')`,
       )
@@ -141,8 +142,8 @@ export class ConflictStore {
 
   addConflict(input: Omit<ConflictRecord, 'id' | 'createdAt' | 'resolvedAt' | 'resolution'>): ConflictRecord {
     const rec: ConflictRecord = { ...input, id: newId(), resolution: null, createdAt: nowIso(), resolvedAt: null };
-    this.db
-      .prepare(
+    prepared(
+      this.db,
         `INSERT INTO conflicts (id, prompt_id, session_id, kind, other_session_id, blocking_prompts_json, paths_json, detail, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -152,11 +153,11 @@ export class ConflictStore {
   }
 
   resolveConflict(id: string, resolution: ConflictResolution): void {
-    this.db.prepare('UPDATE conflicts SET resolution = ?, resolved_at = ? WHERE id = ?').run(resolution, nowIso(), id);
+    prepared(this.db, 'UPDATE conflicts SET resolution = ?, resolved_at = ? WHERE id = ?').run(resolution, nowIso(), id);
   }
 
   conflictsOf(promptId: string): ConflictRecord[] {
-    return (this.db.prepare('SELECT * FROM conflicts WHERE prompt_id = ? ORDER BY created_at, rowid').all(promptId) as ConflictDbRow[]).map(toConflict);
+    return (prepared(this.db, 'SELECT * FROM conflicts WHERE prompt_id = ? ORDER BY created_at, rowid').all(promptId) as ConflictDbRow[]).map(toConflict);
   }
 
   // ---- change journal ----
@@ -164,9 +165,9 @@ export class ConflictStore {
   addJournal(input: Omit<JournalEntry, 'id' | 'createdAt' | 'undoneAt' | 'beforeKept'>, before: Buffer | null): number {
     return this.db.transaction(() => {
       const kept = before !== null && input.beforeSha !== null;
-      if (kept) this.db.prepare('INSERT OR IGNORE INTO journal_blobs (sha256, content) VALUES (?, ?)').run(input.beforeSha, before);
-      const info = this.db
-        .prepare(
+      if (kept) prepared(this.db, 'INSERT OR IGNORE INTO journal_blobs (sha256, content) VALUES (?, ?)').run(input.beforeSha, before);
+      const info = prepared(
+      this.db,
           `INSERT INTO change_journal (session_id, prompt_id, tool, workspace, path, before_sha, after_sha, before_kept, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
@@ -177,8 +178,8 @@ export class ConflictStore {
 
   listJournal(filter: { sessionId?: string; path?: string; workspace?: string } = {}): JournalEntry[] {
     return (
-      this.db
-        .prepare(
+      prepared(
+      this.db,
           `SELECT * FROM change_journal WHERE (@sid IS NULL OR session_id = @sid) AND (@path IS NULL OR path = @path)
              AND (@ws IS NULL OR workspace = @ws) ORDER BY id`,
         )
@@ -188,8 +189,8 @@ export class ConflictStore {
 
   /** The latest journal entry for a path, optionally only by sessions other than `notSession`. */
   latestFor(path: string, notSession?: string): JournalEntry | undefined {
-    const r = this.db
-      .prepare(
+    const r = prepared(
+      this.db,
         `SELECT * FROM change_journal WHERE path = ? AND (? IS NULL OR session_id <> ?) ORDER BY id DESC LIMIT 1`,
       )
       .get(path, notSession ?? null, notSession ?? null) as JournalDbRow | undefined;
@@ -198,8 +199,8 @@ export class ConflictStore {
 
   /** Paths written by prompts that have not finished: the leases to restore at start-up. */
   activeWrites(): { path: string; sessionId: string; promptId: string }[] {
-    return this.db
-      .prepare(
+    return prepared(
+      this.db,
         `SELECT j.path AS path, j.session_id AS sessionId, j.prompt_id AS promptId FROM change_journal j
          JOIN prompts p ON p.id = j.prompt_id
          WHERE p.status NOT IN ('completed', 'failed', 'cancelled') AND j.undone_at IS NULL ORDER BY j.id`,
@@ -208,11 +209,11 @@ export class ConflictStore {
   }
 
   blob(sha: string): Buffer | undefined {
-    return (this.db.prepare('SELECT content FROM journal_blobs WHERE sha256 = ?').get(sha) as { content: Buffer } | undefined)?.content;
+    return (prepared(this.db, 'SELECT content FROM journal_blobs WHERE sha256 = ?').get(sha) as { content: Buffer } | undefined)?.content;
   }
 
   markUndone(ids: readonly number[]): void {
-    const stmt = this.db.prepare('UPDATE change_journal SET undone_at = ? WHERE id = ? AND undone_at IS NULL');
+    const stmt = prepared(this.db, 'UPDATE change_journal SET undone_at = ? WHERE id = ? AND undone_at IS NULL');
     const now = nowIso();
     this.db.transaction(() => {
       for (const id of ids) stmt.run(now, id);
@@ -222,8 +223,8 @@ export class ConflictStore {
   /** The latest (not undone) writer of each journaled path inside `dir`. */
   latestWritersUnder(dir: string): { path: string; sessionId: string }[] {
     const prefix = dir.endsWith('/') ? dir : `${dir}/`;
-    return this.db
-      .prepare(
+    return prepared(
+      this.db,
         `SELECT path, session_id AS sessionId FROM change_journal WHERE id IN (
            SELECT MAX(id) FROM change_journal WHERE undone_at IS NULL AND substr(path, 1, length(@p)) = @p GROUP BY path)`,
       )

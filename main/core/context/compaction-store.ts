@@ -1,6 +1,7 @@
 import type { Db } from '../store/db';
 import { newId, nowIso } from '../store/refs';
 import type { CompactionReason, CompactionRecord } from './compaction-types';
+import { prepared } from '../store/statements';
 
 interface CompactionDbRow {
   id: string;
@@ -51,9 +52,9 @@ export class CompactionStore {
   add(input: NewCompaction): CompactionRecord {
     const record: CompactionRecord = { ...input, prunedIds: [...input.prunedIds], id: newId(), createdAt: nowIso() };
     this.db.transaction(() => {
-      const seq = ((this.db.prepare('SELECT MAX(seq) AS s FROM compactions WHERE session_id = ?').get(record.sessionId) as { s: number | null }).s ?? 0) + 1;
-      this.db
-        .prepare(
+      const seq = ((prepared(this.db, 'SELECT MAX(seq) AS s FROM compactions WHERE session_id = ?').get(record.sessionId) as { s: number | null }).s ?? 0) + 1;
+      prepared(
+      this.db,
           `INSERT INTO compactions (id, seq, session_id, covers_through, summary, note, prompts_block, pruned_ids_json, head_tokens,
              encoding, tokens_before, tokens_after, reason, pruned_tool_outputs, summary_tokens, focus, summary_error, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -69,7 +70,7 @@ export class CompactionStore {
 
   /** The compaction in force for a session, or null when its view was never compacted. */
   latest(sessionId: string): CompactionRecord | null {
-    const row = this.db.prepare('SELECT * FROM compactions WHERE session_id = ? ORDER BY seq DESC LIMIT 1').get(sessionId) as
+    const row = prepared(this.db, 'SELECT * FROM compactions WHERE session_id = ? ORDER BY seq DESC LIMIT 1').get(sessionId) as
       | CompactionDbRow
       | undefined;
     return row ? toRecord(row) : null;
@@ -77,7 +78,7 @@ export class CompactionStore {
 
   /** Every compaction of a session, oldest first (for `sessions show` and the transcript markers). */
   list(sessionId: string): CompactionRecord[] {
-    return (this.db.prepare('SELECT * FROM compactions WHERE session_id = ? ORDER BY seq').all(sessionId) as CompactionDbRow[]).map(toRecord);
+    return (prepared(this.db, 'SELECT * FROM compactions WHERE session_id = ? ORDER BY seq').all(sessionId) as CompactionDbRow[]).map(toRecord);
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { Db } from '../store/db';
 import type { EngineEventDraft } from '../../../shared/events';
 import type { InstructionSource, LoadedInstructions } from './instructions';
+import { prepared } from '../store/statements';
 
 /** The hash of "no instructions": a session that never had any starts from it, so a first file is announced. */
 const NONE = '';
@@ -18,7 +19,7 @@ export class InstructionsTracker {
 
   /** The hash the session's model last used ('' when it never had instructions). */
   lastHash(sessionId: string): string {
-    const row = this.db.prepare('SELECT hash FROM session_instructions WHERE session_id = ?').get(sessionId) as
+    const row = prepared(this.db, 'SELECT hash FROM session_instructions WHERE session_id = ?').get(sessionId) as
       | { hash: string }
       | undefined;
     return row?.hash ?? NONE;
@@ -40,7 +41,7 @@ export class InstructionsTracker {
 
   /** A forked session starts from what its source last used, so the fork does not announce the same files. */
   copy(fromSessionId: string, toSessionId: string): void {
-    const row = this.db.prepare('SELECT hash, sources_json FROM session_instructions WHERE session_id = ?').get(fromSessionId) as
+    const row = prepared(this.db, 'SELECT hash, sources_json FROM session_instructions WHERE session_id = ?').get(fromSessionId) as
       | { hash: string; sources_json: string }
       | undefined;
     if (!row) return;
@@ -48,8 +49,8 @@ export class InstructionsTracker {
   }
 
   private record(sessionId: string, hash: string, sources: readonly InstructionSource[]): void {
-    this.db
-      .prepare(
+    prepared(
+      this.db,
         `INSERT INTO session_instructions (session_id, hash, sources_json, updated_at) VALUES (?, ?, ?, ?)
          ON CONFLICT(session_id) DO UPDATE SET hash = excluded.hash, sources_json = excluded.sources_json, updated_at = excluded.updated_at`,
       )
