@@ -38,7 +38,7 @@ describe('migration 013 (search index)', () => {
 
     // The same rows as a database written before the index existed.
     const raw = new Database(file);
-    raw.exec('DROP TABLE search_text; DROP INDEX tool_calls_by_call;');
+    raw.exec('DROP TABLE search_text; DROP TABLE search_terms; DROP INDEX tool_calls_by_call;');
     raw.pragma(`user_version = ${m013Search.version - 1}`);
     raw.close();
 

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { Store } from '../../main/core/store/store';
-import { parseSearchQuery } from '../../main/core/store/search-query';
+import { bodyMatch, parseSearchQuery } from '../../main/core/store/search-query';
 import { snippetOf } from '../../main/core/store/search-snippet';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
 import { writer } from './helpers';
@@ -29,15 +29,27 @@ const found = (store: Store, text: string): string[] =>
 describe('parseSearchQuery', () => {
   it('quotes every word, keeps a typed phrase, and makes the last word a prefix while it is being typed', () => {
     expect(parseSearchQuery('parser fails')).toEqual({
-      match: 'body : ("parser" "fails"*)',
+      parts: [{ words: ['parser'], prefix: false }, { words: ['fails'], prefix: true }],
       terms: [{ word: 'parser', prefix: false }, { word: 'fails', prefix: true }],
+      match: 'body : ("parser" AND "fails"*)',
     });
-    expect(parseSearchQuery('parser fails ')?.match).toBe('body : ("parser" "fails")');
-    expect(parseSearchQuery('"the parser" x')?.match).toBe('body : ("the parser" "x")');
-    expect(parseSearchQuery('fix "the parser"')?.match).toBe('body : ("fix" "the parser")');
-    expect(parseSearchQuery('foo-bar "x')?.match).toBe('body : ("foo bar" "x")');
-    expect(parseSearchQuery('Café NEAR OR')?.match).toBe('body : ("cafe" "near" "or"*)');
+    expect(parseSearchQuery('parser fails ')?.match).toBe('body : ("parser" AND "fails")');
+    expect(parseSearchQuery('"the parser" x')?.match).toBe('body : ("the parser" AND "x")');
+    expect(parseSearchQuery('fix "the parser"')?.match).toBe('body : ("fix" AND "the parser")');
+    expect(parseSearchQuery('foo-bar "x')?.match).toBe('body : ("foo bar" AND "x")');
+    expect(parseSearchQuery('Café NEAR OR')?.match).toBe('body : ("cafe" AND "near" AND "or"*)');
     expect(parseSearchQuery('修复登录')?.match).toBe('body : ("修 复 登 录")');
+  });
+
+  it("matches the last word against the index's words that start with it, when they are given", () => {
+    const parts = parseSearchQuery('store sess')?.parts ?? [];
+    expect(bodyMatch(parts, ['session', 'sessions'])).toBe('body : ("store" AND ("session" OR "sessions"))');
+    expect(bodyMatch(parts, ['session'])).toBe('body : ("store" AND "session")');
+    // No word starts with it: only the word itself could match.
+    expect(bodyMatch(parts, [])).toBe('body : ("store" AND "sess")');
+    expect(bodyMatch(parseSearchQuery('the wom')?.parts ?? [], ['wombat'])).toBe('body : ("the" AND "wombat")');
+    expect(bodyMatch(parseSearchQuery('"the wom"')?.parts ?? [], ['wombat'])).toBe('body : ("the wom")');
+    expect(bodyMatch(parseSearchQuery('foo-wom')?.parts ?? [], ['wombat', 'women'])).toBe('body : (("foo wombat" OR "foo women"))');
   });
 
   it('has nothing to search in punctuation, quotes or white space alone', () => {
@@ -68,6 +80,18 @@ describe('queries against the index', () => {
     expect(found(store, 'wom ')).toEqual([]);
     expect(found(store, 'pars wombat')).toEqual([]);
     expect(found(store, 'w')).toEqual(['w is a letter']);
+    // Longer than the prefix indexes reach: matched against the index's words that start with it.
+    expect(found(store, 'womb')).toEqual(['a womble', 'the wombat parser']);
+    expect(found(store, 'womba')).toEqual(['the wombat parser']);
+    expect(found(store, 'wombl')).toEqual(['a womble']);
+    expect(found(store, 'the wombat')).toEqual(['the wombat parser']);
+    expect(found(store, 'wombats')).toEqual([]);
+  });
+
+  it('matches a last word that starts very many words through FTS5 itself', () => {
+    const { store } = storeWith(Array.from({ length: 70 }, (_, i) => `zeta${i} sits here`));
+    expect(store.search.search({ text: 'zeta', limit: 100 })).toHaveLength(70);
+    expect(store.search.search({ text: 'zeta1', limit: 100 })).toHaveLength(11);
   });
 
   it('folds case and accents, and finds Chinese words inside a sentence', () => {

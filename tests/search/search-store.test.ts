@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { Store } from '../../main/core/store/store';
 import { PAYLOAD_THRESHOLD } from '../../main/core/store/payloads';
-import { RANK_WINDOW } from '../../main/core/store/search-index';
+import { FIRST_WINDOW, RANK_WINDOW } from '../../main/core/store/search-index';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
 import { writer } from './helpers';
 
@@ -130,6 +130,19 @@ describe('ranking', () => {
     expect(seqs(store, 'numbat')).toEqual([twinB.seq, twinA.seq]);
     // Both words are needed; a hit with both ranks by the two together.
     expect(seqs(store, 'goanna tests')).toEqual([dense.seq]);
+  });
+
+  it('looks further back than the newest events when they hold too few matches', () => {
+    const store = open();
+    const w = writer(store);
+    const s = w.session('/w');
+    const old = w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: 'an old tuatara', toolCalls: [] });
+    // A long history since, of other events: the next seqs come well past the first window.
+    store.db.prepare(`INSERT INTO events (seq, ts, type, session_id, prompt_id, event_json) VALUES (?, 'x', 'usage', ?, NULL, '{}')`).run(old.seq + 3 * FIRST_WINDOW, s);
+    const recent = w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: 'a new tuatara', toolCalls: [] });
+    expect(recent.seq).toBeGreaterThan(old.seq + FIRST_WINDOW);
+    expect(seqs(store, 'tuatara').sort((a, b) => a - b)).toEqual([old.seq, recent.seq]);
+    expect(seqs(store, 'tuatara', s).sort((a, b) => a - b)).toEqual([old.seq, recent.seq]);
   });
 
   it('ranks the newest matches of a word found all over the history, and keeps the limit', () => {

@@ -8,8 +8,8 @@ import { SearchIndex } from './search-index';
 const BATCH = 2000;
 
 /**
- * Indexes the events stored before the search index existed, oldest first, exactly as the store indexes a new
- * one. Run once, with migration 013, in its transaction.
+ * Indexes the events stored before the search index existed, oldest first, as the store indexes a new one, then
+ * lists their words. Run once, with migration 013, in its transaction.
  */
 export function backfillSearchIndex(db: Database.Database): number {
   const index = new SearchIndex(db, new Payloads(db));
@@ -21,10 +21,18 @@ export function backfillSearchIndex(db: Database.Database): number {
   for (;;) {
     const rows = page.all(after, ...SEARCHED_EVENT_TYPES) as { seq: number; event_json: string }[];
     for (const r of rows) {
-      index.add(r.seq, { ...(payloads.fromStoredJson(r.event_json) as EngineEvent), seq: r.seq });
+      index.add(r.seq, { ...(payloads.fromStoredJson(r.event_json) as EngineEvent), seq: r.seq }, false);
       indexed++;
     }
-    if (rows.length < BATCH) return indexed;
+    if (rows.length < BATCH) break;
     after = (rows.at(-1) as { seq: number }).seq;
   }
+  // The words of everything indexed, read once from the index itself.
+  db.exec(`CREATE VIRTUAL TABLE temp.search_backfill_words USING fts5vocab(main, search_text, 'col')`);
+  try {
+    db.exec(`INSERT OR IGNORE INTO search_terms (term) SELECT term FROM temp.search_backfill_words WHERE col = 'body'`);
+  } finally {
+    db.exec('DROP TABLE temp.search_backfill_words');
+  }
+  return indexed;
 }

@@ -3,17 +3,25 @@ import type { EngineEvent } from '../../../shared/events';
 import type { SearchHit } from '../../../shared/search';
 import type { Payloads } from './payloads';
 import { searchDocOf, type DocSources } from './search-doc';
-import { parseSearchQuery, sessionFilter, sessionToken } from './search-query';
+import { bodyMatch, parseSearchQuery, sessionFilter, sessionToken, type QueryPart } from './search-query';
 import { snippetOf } from './search-snippet';
-import { indexableText } from './search-text';
+import { distinctWords, indexableText } from './search-text';
 
 /**
- * Ranking reads the scores of at most this many matches, the newest first: a word found all over the history
- * (thousands of places) ranks its newest matches instead of scoring every one, which keeps a query within a few
- * milliseconds on any history. A query with fewer matches is ranked whole.
+ * Ranking reads the scores (bm25) of at most this many matches, the newest first. Matches are looked for in a
+ * window of the newest events first, widened until it holds that many or the whole history: bm25 then weighs each
+ * word by how rare it is in the window, so a word found all over a long history costs a few milliseconds, not a
+ * pass over every place it occurs. A query with fewer matches is ranked over the whole history.
  */
 export const RANK_WINDOW = 2000;
+/** The first window, in event seqs; each next one is GROWTH times wider. */
+export const FIRST_WINDOW = 50_000;
+const GROWTH = 8;
 export const DEFAULT_HITS = 20;
+/** The table's prefix indexes (prefix = '2 3'): a last word this short is looked up through them. */
+const INDEXED_PREFIX = 3;
+/** A last word that starts more words than this is left to FTS5's own prefix search. */
+export const MAX_EXPANSIONS = 64;
 
 interface HitRow {
   seq: number;
@@ -61,10 +69,22 @@ export class SearchIndex {
     },
   };
 
-  /** Indexes an event just stored under `seq`. Call in the transaction that stores it. */
-  add(seq: number, event: EngineEvent): void {
+  /**
+   * Indexes an event just stored under `seq`, and lists its words (`listWords` false: the caller lists them from
+   * the index afterwards). Call in the transaction that stores it.
+   */
+  add(seq: number, event: EngineEvent, listWords = true): void {
     const doc = searchDocOf(event, this.sources);
-    if (doc) this.q('INSERT INTO search_text (rowid, body, session) VALUES (?, ?, ?)').run(seq, indexableText(doc.text), sessionToken(event.sessionId));
+    if (!doc) return;
+    this.write(seq, event.sessionId, doc.text, listWords);
+  }
+
+  private write(seq: number, sessionId: string, text: string, listWords: boolean): void {
+    const body = indexableText(text);
+    this.q('INSERT OR REPLACE INTO search_text (rowid, body, session) VALUES (?, ?, ?)').run(seq, body, sessionToken(sessionId));
+    if (!listWords) return;
+    const add = this.q('INSERT OR IGNORE INTO search_terms (term) VALUES (?)');
+    for (const word of distinctWords(body)) add.run(word);
   }
 
   /** A prompt's entry follows its text after an edit. Call in the transaction that changes it. */
@@ -74,27 +94,38 @@ export class SearchIndex {
        JOIN events e ON e.session_id = p.session_id AND e.prompt_id = p.id AND e.type = 'prompt_queued'
        WHERE p.id = ?`,
     ).all(promptId) as { seq: number; sessionId: string; text: string }[];
-    for (const r of rows) {
-      this.q('INSERT OR REPLACE INTO search_text (rowid, body, session) VALUES (?, ?, ?)').run(r.seq, indexableText(r.text), sessionToken(r.sessionId));
-    }
+    for (const r of rows) this.write(r.seq, r.sessionId, r.text, true);
   }
 
   /**
    * The best matches of `text` (see parseSearchQuery for what it may hold), best first: bm25 over the newest
-   * RANK_WINDOW matches, the newer first on a tie. `sessionId`: that session's history only.
+   * RANK_WINDOW matches (see there), the newer first on a tie. `sessionId`: that session's history only.
    */
   search(input: { text: string; limit?: number; sessionId?: string }): SearchHit[] {
     const parsed = parseSearchQuery(input.text);
     if (!parsed) return [];
-    const match = input.sessionId === undefined ? parsed.match : sessionFilter(parsed.match, input.sessionId);
-    const ranked = this.q(
-      `SELECT seq FROM (
-         SELECT rowid AS seq, bm25(search_text, 1.0, 0.0) AS score FROM search_text
-         WHERE search_text MATCH @match ORDER BY rowid DESC LIMIT @window
-       ) ORDER BY score, seq DESC LIMIT @limit`,
-    )
-      .pluck()
-      .all({ match, window: RANK_WINDOW, limit: input.limit ?? DEFAULT_HITS }) as number[];
+    const body = bodyMatch(parsed.parts, this.lastWordOptions(parsed.parts));
+    const match = input.sessionId === undefined ? body : sessionFilter(body, input.sessionId);
+    const span = (
+      input.sessionId === undefined
+        ? this.q('SELECT 1 AS lo, MAX(seq) AS hi FROM events').get()
+        : this.q('SELECT MIN(seq) AS lo, MAX(seq) AS hi FROM events WHERE session_id = ?').get(input.sessionId)
+    ) as { lo: number | null; hi: number | null };
+    if (span.lo === null || span.hi === null) return [];
+    const window = this.q(
+      `SELECT rowid AS seq, bm25(search_text, 1.0, 0.0) AS score FROM search_text
+       WHERE search_text MATCH @match AND rowid BETWEEN @from AND @to ORDER BY rowid DESC LIMIT @window`,
+    );
+    let found: { seq: number; score: number }[] = [];
+    for (let width = FIRST_WINDOW; ; width *= GROWTH) {
+      const from = Math.max(span.lo, span.hi - width + 1);
+      found = window.all({ match, from, to: span.hi, window: RANK_WINDOW }) as { seq: number; score: number }[];
+      if (found.length >= RANK_WINDOW || from <= span.lo) break;
+    }
+    const ranked = found
+      .sort((a, b) => a.score - b.score || b.seq - a.seq)
+      .slice(0, input.limit ?? DEFAULT_HITS)
+      .map((r) => r.seq);
     const row = this.q(
       `SELECT e.seq, e.event_json, s.ref, s.name, s.workspace, s.closed_at
        FROM events e JOIN sessions s ON s.id = e.session_id WHERE e.seq = ?`,
@@ -122,5 +153,19 @@ export class SearchIndex {
       });
     }
     return hits;
+  }
+
+  /**
+   * The index's words that start with the last word typed, when it is longer than the prefix indexes reach and
+   * starts few enough words; undefined leaves the prefix to FTS5.
+   */
+  private lastWordOptions(parts: readonly QueryPart[]): string[] | undefined {
+    const last = parts.at(-1);
+    const word = last?.prefix ? last.words.at(-1) : undefined;
+    if (word === undefined || [...word].length <= INDEXED_PREFIX) return undefined;
+    const options = this.q('SELECT term FROM search_terms WHERE term >= ? AND term < ? ORDER BY term LIMIT ?')
+      .pluck()
+      .all(word, `${word}\u{10ffff}`, MAX_EXPANSIONS + 1) as string[];
+    return options.length > MAX_EXPANSIONS ? undefined : options;
   }
 }

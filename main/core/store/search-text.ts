@@ -17,9 +17,11 @@ export function indexableText(text: string): string {
   return text.replace(CJK_CHAR, ' $& ');
 }
 
+const ASCII = /^[ -~]*$/;
+
 /** A word folded as the index folds it: lower case, accents removed. */
 export function foldWord(word: string): string {
-  return word.normalize('NFD').replace(MARKS, '').toLowerCase();
+  return ASCII.test(word) ? word.toLowerCase() : word.normalize('NFD').replace(MARKS, '').toLowerCase();
 }
 
 export interface Word {
@@ -42,4 +44,11 @@ export function* wordsOf(text: string, from = 0): Generator<Word> {
 /** Just the folded words. */
 export function foldedWords(text: string): string[] {
   return Array.from(wordsOf(text), (w) => w.folded);
+}
+
+/** Each word of `text` once, folded. */
+export function distinctWords(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of wordsOf(text)) out.add(w.folded);
+  return out;
 }
