@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import type { ApprovalAnswer, McpToolHints } from '../../shared';
+import { translateReason } from '../../shared/i18n';
 import { decisionText } from '../format/decision-text';
+import { useLang, useT } from '../i18n';
 import { toolDiff, toolSummary } from '../format/tool-summary';
 import type { ApprovalView, ConflictView } from '../store/types';
 import { useActions } from '../store/use-panel';
@@ -12,6 +14,8 @@ import { DiffView } from './DiffView';
  */
 export function ApprovalCard({ approval, conflict, more }: { approval: ApprovalView; conflict?: ConflictView; more: number }) {
   const actions = useActions();
+  const t = useT();
+  const lang = useLang();
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -26,10 +30,10 @@ export function ApprovalCard({ approval, conflict, more }: { approval: ApprovalV
   return (
     <section className="approval-card" role="dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-what`}>
       <header>
-        <h3 id={`${id}-title`}>Approval required</h3>
+        <h3 id={`${id}-title`}>{t('approval.required')}</h3>
         <span className="approval-ref">
-          {approval.ref} · session {approval.sessionRef}
-          {more > 0 ? ` · +${more} more` : ''}
+          {approval.ref} · {t('approval.session', { ref: approval.sessionRef })}
+          {more > 0 ? t('approval.more', { count: more }) : ''}
         </span>
       </header>
       <div id={`${id}-what`} className="approval-what">
@@ -44,21 +48,24 @@ export function ApprovalCard({ approval, conflict, more }: { approval: ApprovalV
         )}
       </div>
       {approval.hints ? <ToolHints hints={approval.hints} /> : null}
-      <p className="approval-reason">{approval.decision.reason}</p>
+      <p className="approval-reason">{translateReason(lang, approval.decision.reason)}</p>
       <p className="approval-rule">
-        {decisionText(approval.decision)}
+        {decisionText(approval.decision, t)}
       </p>
       {conflict ? (
         <p className="approval-conflict">
-          Conflicts with session {conflict.otherSessionName ?? conflict.otherSessionRef ?? 'another session'} on {conflict.paths.join(', ')}
+          {t('approval.conflictsWith', {
+            other: conflict.otherSessionName ?? conflict.otherSessionRef ?? t('approval.anotherSession'),
+            paths: conflict.paths.join(', '),
+          })}
         </p>
       ) : null}
       <div className="approval-buttons">
         <button type="button" className="primary" disabled={busy} onClick={() => void answer({ kind: 'allow_once' })}>
-          Allow once
+          {t('approval.allowOnce')}
         </button>
         <button type="button" disabled={busy} onClick={() => void answer({ kind: 'allow_session' })}>
-          Allow for session
+          {t('approval.allowSession')}
         </button>
         <button
           type="button"
@@ -66,7 +73,7 @@ export function ApprovalCard({ approval, conflict, more }: { approval: ApprovalV
           aria-describedby={approval.alwaysRule ? `${id}-always` : undefined}
           onClick={() => void answer({ kind: 'allow_always' })}
         >
-          Always allow
+          {t('approval.allowAlways')}
         </button>
         <button
           type="button"
@@ -74,18 +81,19 @@ export function ApprovalCard({ approval, conflict, more }: { approval: ApprovalV
           disabled={busy}
           onClick={() => void answer(message.trim() ? { kind: 'deny', message: message.trim() } : { kind: 'deny' })}
         >
-          Deny
+          {t('approval.deny')}
         </button>
       </div>
       {approval.alwaysRule ? (
         <p id={`${id}-always`} className="approval-always">
-          Always allow saves the rule <code>{approval.alwaysRule}</code>
+          {t('approval.alwaysSaves')}
+          <code>{approval.alwaysRule}</code>
         </p>
       ) : null}
       <input
         className="deny-message"
-        aria-label="Message to the model if denied"
-        placeholder="Optional message to the model if denied"
+        aria-label={t('approval.denyMessageLabel')}
+        placeholder={t('approval.denyMessagePlaceholder')}
         value={message}
         maxLength={4000}
         onChange={(e) => setMessage(e.target.value)}
@@ -96,17 +104,20 @@ export function ApprovalCard({ approval, conflict, more }: { approval: ApprovalV
 
 /** What the MCP server says of its tool: shown so a person can weigh it, never used to decide (a server can claim anything). */
 function ToolHints({ hints }: { hints: McpToolHints }) {
+  const t = useT();
   const said = [
-    hints.readOnlyHint ? 'read-only' : null,
-    hints.destructiveHint ? 'destructive' : null,
-    hints.idempotentHint ? 'idempotent' : null,
-    hints.openWorldHint ? 'reaches the outside world' : null,
+    hints.readOnlyHint ? t('approval.hints.readOnly') : null,
+    hints.destructiveHint ? t('approval.hints.destructive') : null,
+    hints.idempotentHint ? t('approval.hints.idempotent') : null,
+    hints.openWorldHint ? t('approval.hints.openWorld') : null,
   ].filter((w) => w !== null);
   if (said.length === 0 && !hints.title) return null;
   return (
     <p className="approval-hints">
-      The server says{hints.title ? ` (${hints.title})` : ''}: {said.length > 0 ? said.join(', ') : 'nothing about its effects'} — its own
-      claim, not checked.
+      {t('approval.hints.serverSays', {
+        title: hints.title ? t('approval.hints.title', { title: hints.title }) : '',
+        said: said.length > 0 ? said.join(', ') : t('approval.hints.nothing'),
+      })}
     </p>
   );
 }

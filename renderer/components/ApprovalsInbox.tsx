@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { decisionText } from '../format/decision-text';
+import { useT } from '../i18n';
 import { toolSummary } from '../format/tool-summary';
 import { pendingApprovalsOf } from '../store/status';
 import { useActions, usePanel } from '../store/use-panel';
@@ -12,6 +13,7 @@ import { useActions, usePanel } from '../store/use-panel';
 export function ApprovalsInbox() {
   const approvals = usePanel(useShallow((s) => pendingApprovalsOf(s.domain)));
   const actions = useActions();
+  const t = useT();
   const [index, setIndex] = useState(0);
   const listRef = useRef<HTMLUListElement>(null);
   const current = approvals[Math.min(index, approvals.length - 1)];
@@ -37,16 +39,16 @@ export function ApprovalsInbox() {
   };
 
   return (
-    <section className="inbox" aria-label="Approvals inbox">
+    <section className="inbox" aria-label={t('approval.inbox.label')}>
       <header className="overlay-header">
-        <h2>Approvals</h2>
-        <span className="hint">↑/↓ select · A allow once · S allow for session · D deny · Enter open · Esc close</span>
+        <h2>{t('approval.inbox.title')}</h2>
+        <span className="hint">{t('approval.inbox.hint')}</span>
         <button type="button" onClick={() => actions.openOverlay('none')}>
-          Close
+          {t('common.close')}
         </button>
       </header>
-      {approvals.length === 0 ? <p className="empty">No pending approvals.</p> : null}
-      <ul className="inbox-list" role="listbox" aria-label="Pending approvals" tabIndex={0} ref={listRef} onKeyDown={onKey}>
+      {approvals.length === 0 ? <p className="empty">{t('approval.inbox.empty')}</p> : null}
+      <ul className="inbox-list" role="listbox" aria-label={t('approval.inbox.list')} tabIndex={0} ref={listRef} onKeyDown={onKey}>
         {approvals.map((a, i) => (
           <li
             key={a.id}
@@ -57,20 +59,20 @@ export function ApprovalsInbox() {
           >
             <div className="inbox-line">
               <span className="chip chip-waiting_approval">{a.ref}</span>
-              <span className="meta">session {a.sessionRef}</span>
+              <span className="meta">{t('approval.session', { ref: a.sessionRef })}</span>
               <span className="tool-name">{a.tool}</span>
               <code className="tool-what">{toolSummary(a.tool, a.input)}</code>
             </div>
-            <div className="inbox-why">{decisionText(a.decision)}</div>
+            <div className="inbox-why">{decisionText(a.decision, t)}</div>
             <div className="inbox-buttons">
               <button type="button" onClick={() => void actions.answerApproval(a.id, { kind: 'allow_once' })}>
-                Allow once
+                {t('approval.allowOnce')}
               </button>
               <button type="button" onClick={() => void actions.answerApproval(a.id, { kind: 'allow_session' })}>
-                Allow for session
+                {t('approval.allowSession')}
               </button>
               <button type="button" className="danger" onClick={() => void actions.answerApproval(a.id, { kind: 'deny' })}>
-                Deny
+                {t('approval.deny')}
               </button>
               <button
                 type="button"
@@ -79,7 +81,7 @@ export function ApprovalsInbox() {
                   actions.openOverlay('none');
                 }}
               >
-                Open session
+                {t('approval.inbox.openSession')}
               </button>
             </div>
           </li>

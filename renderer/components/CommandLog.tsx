@@ -1,14 +1,16 @@
+import { useT } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
 
 /** Replies to commands and errors, one line each; the newest few are shown. */
 export function CommandLog() {
   const log = usePanel((s) => s.ui.log);
   const actions = useActions();
+  const t = useT();
   if (log.length === 0) return null;
   return (
-    <section className="command-log" aria-label="Command output" aria-live="polite">
+    <section className="command-log" aria-label={t('log.label')} aria-live="polite">
       <button type="button" className="link clear" onClick={() => actions.clearLog()}>
-        Clear
+        {t('log.clear')}
       </button>
       {log.slice(-12).map((l) => (
         <div key={l.id} className={`log-line log-${l.tone}`}>

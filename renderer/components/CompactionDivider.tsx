@@ -1,18 +1,19 @@
 import { useId, useState } from 'react';
 import { compactTokens } from '../../shared/token-format';
+import { tr, useT, type T } from '../i18n';
 import type { TranscriptItem } from '../store/types';
 import { Markdown } from './Markdown';
 
 type Compaction = Extract<TranscriptItem, { kind: 'compaction' }>;
 
 /** "Context compacted (auto): 95.2k → 21.3k tokens · 14 tool outputs pruned · summary 1.2k tokens". */
-export function compactionText(c: Compaction): string {
+export function compactionText(c: Compaction, t: T = tr): string {
   const figures = [
-    `${compactTokens(c.tokensBefore)} → ${compactTokens(c.tokensAfter)} tokens`,
-    `${c.prunedToolOutputs} tool output${c.prunedToolOutputs === 1 ? '' : 's'} pruned`,
-    c.summary !== null ? `summary ${compactTokens(c.summaryTokens)} tokens` : null,
+    t('context.compactedTokens', { before: compactTokens(c.tokensBefore), after: compactTokens(c.tokensAfter) }),
+    t('context.prunedOutputs', { count: c.prunedToolOutputs }),
+    c.summary !== null ? t('context.summaryTokens', { tokens: compactTokens(c.summaryTokens) }) : null,
   ].filter((x): x is string => x !== null);
-  return `Context compacted (${c.reason}): ${figures.join(' · ')}`;
+  return t('context.compactedText', { reason: t(`context.reason.${c.reason}`), figures: figures.join(' · ') });
 }
 
 /**
@@ -21,19 +22,20 @@ export function compactionText(c: Compaction): string {
  */
 export function CompactionDivider({ item }: { item: Compaction }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   const bodyId = useId();
   return (
-    <div className="compaction-divider" role="group" aria-label="Context compacted">
+    <div className="compaction-divider" role="group" aria-label={t('context.compacted')}>
       <button type="button" className="compaction-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
         <span className="compaction-caret" aria-hidden="true">
           {open ? '▾' : '▸'}
         </span>
-        {compactionText(item)}
+        {compactionText(item, t)}
       </button>
       {open ? (
         <div id={bodyId} className="compaction-body">
-          {item.summary !== null ? <Markdown text={item.summary} streaming={false} /> : <p className="compaction-none">no summary: pruned only</p>}
-          {item.summaryError ? <p className="compaction-error">The summary request failed ({item.summaryError}); old tool outputs were pruned instead.</p> : null}
+          {item.summary !== null ? <Markdown text={item.summary} streaming={false} /> : <p className="compaction-none">{t('context.noSummary')}</p>}
+          {item.summaryError ? <p className="compaction-error">{t('context.summaryFailed', { error: item.summaryError })}</p> : null}
         </div>
       ) : null}
     </div>

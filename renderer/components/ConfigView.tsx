@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { RedactedConfig } from '../../shared';
-import { windowSourceText } from '../../shared/config';
+import { useT, type T } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
+import { LanguageSelect } from './LanguageSelect';
 
 /**
  * /show-config: where the config lives, the providers (with each one's context window and where it came from) and
@@ -10,6 +11,7 @@ import { useActions, usePanel } from '../store/use-panel';
 export function ConfigView() {
   const api = usePanel((s) => s.api);
   const actions = useActions();
+  const t = useT();
   const [config, setConfig] = useState<RedactedConfig | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -26,44 +28,45 @@ export function ConfigView() {
   }, [api]);
 
   return (
-    <section className="overlay-view" aria-label="Configuration">
+    <section className="overlay-view" aria-label={t('config.title')}>
       <header className="overlay-header">
-        <h2>Configuration</h2>
+        <h2>{t('config.title')}</h2>
         <button type="button" onClick={() => actions.openOverlay('setup')}>
-          Set up a provider
+          {t('config.setUpProvider')}
         </button>
         <button type="button" onClick={() => actions.openOverlay('none')}>
-          Close
+          {t('common.close')}
         </button>
       </header>
+      <LanguageSelect />
       {error ? <p role="alert" className="form-error">{error}</p> : null}
       {config ? (
         <>
           <dl className="facts">
-            <dt>File</dt>
+            <dt>{t('config.file')}</dt>
             <dd><code>{config.path}</code></dd>
-            <dt>Home</dt>
+            <dt>{t('config.home')}</dt>
             <dd><code>{config.home}</code></dd>
-            <dt>Default provider</dt>
-            <dd>{config.defaultProvider ?? config.providers[0]?.name ?? 'none'}</dd>
-            <dt>Fallback</dt>
-            <dd>{config.fallback.length ? config.fallback.join(' → ') : 'none'}</dd>
-            <dt>Concurrency</dt>
+            <dt>{t('config.defaultProvider')}</dt>
+            <dd>{config.defaultProvider ?? config.providers[0]?.name ?? t('config.none')}</dd>
+            <dt>{t('config.fallback')}</dt>
+            <dd>{config.fallback.length ? config.fallback.join(' → ') : t('config.none')}</dd>
+            <dt>{t('config.concurrency')}</dt>
             <dd>{config.concurrency}</dd>
-            <dt>Max steps</dt>
+            <dt>{t('config.maxSteps')}</dt>
             <dd>{config.maxSteps}</dd>
             {config.compaction ? (
               <>
-                <dt>Compaction</dt>
+                <dt>{t('config.compaction')}</dt>
                 <dd>
-                  at {percent(config.compaction.threshold)} of the window, {percent(config.compaction.userPromptShare)} of it for your own prompts
+                  {t('config.compactionText', { threshold: percent(t, config.compaction.threshold), share: percent(t, config.compaction.userPromptShare) })}
                 </dd>
               </>
             ) : null}
             {config.autoResumeMinutes !== undefined ? (
               <>
-                <dt>Auto-resume</dt>
-                <dd>{config.autoResumeMinutes === 0 ? 'never' : `within ${config.autoResumeMinutes} min of a restart`}</dd>
+                <dt>{t('config.autoResume')}</dt>
+                <dd>{config.autoResumeMinutes === 0 ? t('config.autoResumeNever') : t('config.autoResumeWithin', { minutes: config.autoResumeMinutes })}</dd>
               </>
             ) : null}
           </dl>
@@ -71,12 +74,12 @@ export function ConfigView() {
           <table className="table">
             <thead>
               <tr>
-                <th>Provider</th>
-                <th>Base URL</th>
-                <th>Model</th>
-                <th>Key</th>
-                {config.contextWindows ? <th>Context window</th> : null}
-                {config.maxOutputTokens !== undefined ? <th>Max output</th> : null}
+                <th>{t('config.provider')}</th>
+                <th>{t('config.baseURL')}</th>
+                <th>{t('config.model')}</th>
+                <th>{t('config.key')}</th>
+                {config.contextWindows ? <th>{t('config.contextWindow')}</th> : null}
+                {config.maxOutputTokens !== undefined ? <th>{t('config.maxOutput')}</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -85,8 +88,8 @@ export function ConfigView() {
                   <td>{p.name}</td>
                   <td><code>{p.baseURL}</code></td>
                   <td>{p.model}</td>
-                  <td>{p.apiKeySet ? 'set (hidden)' : p.apiKeyEnv ? `from $${p.apiKeyEnv}` : 'none'}</td>
-                  {config.contextWindows ? <td>{windowText(config, p.name)}</td> : null}
+                  <td>{p.apiKeySet ? t('config.keySet') : p.apiKeyEnv ? t('config.keyFromEnv', { name: p.apiKeyEnv }) : t('config.none')}</td>
+                  {config.contextWindows ? <td>{windowText(t, config, p.name)}</td> : null}
                   {config.maxOutputTokens !== undefined ? <td>{p.maxOutputTokens ?? config.maxOutputTokens}</td> : null}
                 </tr>
               ))}
@@ -98,10 +101,10 @@ export function ConfigView() {
   );
 }
 
-const percent = (share: number): string => `${Math.round(share * 100)} %`;
+const percent = (t: T, share: number): string => t('config.percent', { n: Math.round(share * 100) });
 
 /** "128000 (from the endpoint's model list)", or a dash for a provider the engine gave no window for. */
-function windowText(config: RedactedConfig, provider: string): string {
+function windowText(t: T, config: RedactedConfig, provider: string): string {
   const w = config.contextWindows?.find((x) => x.provider === provider);
-  return w ? `${w.tokens} (${windowSourceText(w.source)})` : '—';
+  return w ? `${w.tokens} (${t(`config.windowSource.${w.source}`)})` : '—';
 }

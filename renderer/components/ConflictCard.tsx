@@ -1,19 +1,13 @@
 import { useState } from 'react';
 import type { ConflictResolution } from '../../shared';
 import type { ConflictView } from '../store/types';
+import { useT } from '../i18n';
 import { useActions } from '../store/use-panel';
-
-const kindText: Record<ConflictView['kind'], string> = {
-  declared_output: 'both declare the same output',
-  write_write: 'both write the same files',
-  stale_read: 'it read files another session has since changed',
-  exclusive_command: 'a command that must run alone',
-  git_destructive: 'a destructive git command',
-};
 
 /** Names the other session and the paths; Override runs anyway, Wait holds until the other finishes, Cancel drops the prompt. */
 export function ConflictCard({ conflict }: { conflict: ConflictView }) {
   const actions = useActions();
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const other = conflict.otherSessionName ?? conflict.otherSessionRef;
   const resolve = async (r: Exclude<ConflictResolution, 'block'>) => {
@@ -23,12 +17,13 @@ export function ConflictCard({ conflict }: { conflict: ConflictView }) {
     setBusy(false);
   };
   return (
-    <section className="conflict-card" role="group" aria-label="Conflict">
-      <h3>Conflict{other ? ` with session ${other}` : ''}</h3>
+    <section className="conflict-card" role="group" aria-label={t('conflict.label')}>
+      <h3>{other ? t('conflict.titleWith', { other }) : t('conflict.title')}</h3>
       <p>
-        {conflict.promptRef ? `Prompt ${conflict.promptRef}: ` : ''}
-        {kindText[conflict.kind]}
-        {conflict.otherSessionRef ? ` (session ${conflict.otherSessionRef})` : ''}.
+        {conflict.promptRef ? t('conflict.prompt', { ref: conflict.promptRef }) : ''}
+        {t(`conflict.kind.${conflict.kind}`)}
+        {conflict.otherSessionRef ? t('conflict.otherSession', { ref: conflict.otherSessionRef }) : ''}
+        {t('conflict.end')}
       </p>
       {conflict.paths.length ? (
         <ul className="conflict-paths">
@@ -42,13 +37,13 @@ export function ConflictCard({ conflict }: { conflict: ConflictView }) {
       {conflict.detail ? <p className="conflict-detail">{conflict.detail}</p> : null}
       <div className="conflict-buttons">
         <button type="button" className="danger" disabled={busy || !conflict.promptId} onClick={() => void resolve('override')}>
-          Override
+          {t('conflict.override')}
         </button>
         <button type="button" disabled={busy || !conflict.promptId} onClick={() => void resolve('wait')}>
-          Wait
+          {t('conflict.wait')}
         </button>
         <button type="button" disabled={busy || !conflict.promptId} onClick={() => void resolve('cancel')}>
-          Cancel
+          {t('conflict.cancel')}
         </button>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { compactTokens } from '../../shared/token-format';
+import { useT } from '../i18n';
 import { usePanel } from '../store/use-panel';
 import '../styles/context-meter.css';
 
@@ -33,19 +34,20 @@ export function ContextMeter({ sessionId }: { sessionId: string }) {
 
 function MeterBar({ tokens, window }: { tokens: number; window: number }) {
   const threshold = useCompactionThreshold();
+  const t = useT();
   const share = window > 0 ? tokens / window : 0;
   const warn = share >= threshold;
-  const text = `${compactTokens(tokens)} / ${compactTokens(window)} tokens`;
+  const text = t('context.meterText', { tokens: compactTokens(tokens), window: compactTokens(window) });
   return (
     <div
       className={warn ? 'context-meter warn' : 'context-meter'}
       role="meter"
-      aria-label="Context"
+      aria-label={t('context.meterLabel')}
       aria-valuemin={0}
       aria-valuemax={window}
       aria-valuenow={Math.min(tokens, window)}
       aria-valuetext={text}
-      title={`Tokens in the model's view at the latest request, of a ${window}-token window; compaction past ${Math.round(threshold * 100)} %`}
+      title={t('context.meterTitle', { window, percent: Math.round(threshold * 100) })}
     >
       <span className="context-meter-bar" aria-hidden="true">
         <span className="context-meter-fill" style={{ width: `${Math.min(100, Math.round(share * 100))}%` }} />

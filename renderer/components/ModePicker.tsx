@@ -1,4 +1,5 @@
-import { PermissionMode, modeText, type ModeSource } from '../../shared';
+import { PermissionMode, type ModeSource } from '../../shared';
+import { useT, type T } from '../i18n';
 
 /**
  * A session's mode picker. It reads as the mode with where it came from ("acceptEdits (from user settings)",
@@ -14,19 +15,25 @@ export function ModePicker(props: {
 }) {
   const { mode, source, onPick } = props;
   const chosen = source === 'session';
+  const t = useT();
   return (
     <select
       aria-label={props.label}
       value={chosen ? mode : ''}
-      title={modeText(mode, source)}
+      title={modeLabel(t, mode, source)}
       onChange={(e) => onPick(e.target.value === '' ? null : PermissionMode.parse(e.target.value))}
     >
-      <option value="">{chosen ? 'Follow settings' : modeText(mode, source)}</option>
+      <option value="">{chosen ? t('mode.followSettings') : modeLabel(t, mode, source)}</option>
       {PermissionMode.options.map((m) => (
         <option key={m} value={m}>
-          {chosen && m === mode ? modeText(m, source) : m}
+          {chosen && m === mode ? modeLabel(t, m, source) : m}
         </option>
       ))}
     </select>
   );
+}
+
+/** "acceptEdits (from user settings)" in the panel's language; the mode's own name stays as the settings spell it. */
+export function modeLabel(t: T, mode: PermissionMode, source: ModeSource): string {
+  return t('mode.text', { mode, source: t(`mode.source.${source}`) });
 }

@@ -1,12 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { ToolName, modeText } from '../../shared';
+import { ToolName } from '../../shared';
+import { translateReason } from '../../shared/i18n';
 import type { PolicyDecision, RequestOutput } from '../../shared';
-import { decisionText, sourceLabel } from '../format/decision-text';
+import { decisionText } from '../format/decision-text';
 import { isRecord } from '../format/tool-summary';
+import { useLang, useT } from '../i18n';
 import { sessionTitle } from '../store/status';
 import { useActions, usePanel } from '../store/use-panel';
-import { ModePicker } from './ModePicker';
+import { ModePicker, modeLabel } from './ModePicker';
 
 type Rules = RequestOutput<'policy.rules'>;
 
@@ -14,6 +16,7 @@ type Rules = RequestOutput<'policy.rules'>;
 export function PermissionsView() {
   const api = usePanel((s) => s.api);
   const actions = useActions();
+  const t = useT();
   const focused = usePanel((s) => s.ui.focusedSessionId);
   const sessions = usePanel(useShallow((s) => s.domain.sessionOrder.map((id) => s.domain.sessions[id]!).filter((v) => v && !v.closed)));
   const [sessionId, setSessionId] = useState(focused ?? sessions[0]?.id ?? '');
@@ -42,14 +45,14 @@ export function PermissionsView() {
   };
 
   return (
-    <section className="overlay-view" aria-label="Permissions">
+    <section className="overlay-view" aria-label={t('permissions.title')}>
       <header className="overlay-header">
-        <h2>Permissions</h2>
+        <h2>{t('permissions.title')}</h2>
         <button type="button" onClick={() => actions.openOverlay('none')}>
-          Close
+          {t('common.close')}
         </button>
       </header>
-      <h3>Modes</h3>
+      <h3>{t('permissions.modes')}</h3>
       <table className="table">
         <tbody>
           {sessions.map((s) => (
@@ -59,15 +62,15 @@ export function PermissionsView() {
               </td>
               <td className="meta">{s.workspace}</td>
               <td>
-                <ModePicker label={`Mode of ${s.ref}`} mode={s.mode} source={s.modeSource} onPick={(m) => void actions.setMode(s.id, m)} />
+                <ModePicker label={t('permissions.modeOf', { ref: s.ref })} mode={s.mode} source={s.modeSource} onPick={(m) => void actions.setMode(s.id, m)} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
       <h3>
-        Effective rules for{' '}
-        <select aria-label="Session for rules" value={sessionId} onChange={(e) => setSessionId(e.target.value)}>
+        {t('permissions.effectiveRulesFor')}{' '}
+        <select aria-label={t('permissions.sessionForRules')} value={sessionId} onChange={(e) => setSessionId(e.target.value)}>
           {sessions.map((s) => (
             <option key={s.id} value={s.id}>
               {s.ref} · {sessionTitle(s)}
@@ -79,34 +82,35 @@ export function PermissionsView() {
       {rules ? (
         <>
           <p className="meta">
-            Workspace {rules.workspace ?? '—'} is {rules.trusted ? 'trusted' : 'not trusted'} · mode {modeText(rules.mode, rules.modeSource)}{' '}
+            {t('permissions.workspaceIs', {
+              workspace: rules.workspace ?? '—',
+              trust: rules.trusted ? t('permissions.trusted') : t('permissions.notTrusted'),
+              mode: modeLabel(t, rules.mode, rules.modeSource),
+            })}{' '}
             {rules.workspace ? (
               <button type="button" onClick={() => void setTrust(rules.workspace as string, !rules.trusted)}>
-                {rules.trusted ? 'Stop trusting this workspace' : 'Trust this workspace'}
+                {rules.trusted ? t('permissions.stopTrusting') : t('permissions.trust')}
               </button>
             ) : null}
           </p>
           {rules.workspace && !rules.trusted ? (
-            <p className="meta">
-              Until you trust it, this workspace&apos;s own allow rules, mode and hooks are ignored; its deny and ask
-              rules apply already.
-            </p>
+            <p className="meta">{t('permissions.untrustedNote')}</p>
           ) : null}
           <table className="table">
             <thead>
               <tr>
-                <th>Rule</th>
-                <th>Effect</th>
-                <th>Source</th>
+                <th>{t('permissions.rule')}</th>
+                <th>{t('permissions.effect')}</th>
+                <th>{t('permissions.source')}</th>
               </tr>
             </thead>
             <tbody>
               {rules.rules.map((r, i) => (
                 <tr key={`${r.rule}-${i}`}>
                   <td><code>{r.rule}</code></td>
-                  <td className={`effect-${r.effect}`}>{r.effect}</td>
+                  <td className={`effect-${r.effect}`}>{t(`permissions.effectName.${r.effect}`)}</td>
                   <td>
-                    {sourceLabel[r.source]}
+                    {t(`policy.source.${r.source}`)}
                     {r.file ? <code className="meta"> {r.file}</code> : null}
                   </td>
                 </tr>
@@ -125,17 +129,18 @@ export function PermissionsView() {
 function SettingsProblems({ problems }: { problems: Rules['problems'] }) {
   const ineffective = problems.filter((p) => p.ineffectiveRule !== null);
   const other = problems.filter((p) => p.ineffectiveRule === null);
+  const t = useT();
   return (
     <>
       {ineffective.length > 0 ? (
         <>
-          <h3>Ineffective rules</h3>
-          <table className="table" aria-label="Ineffective rules">
+          <h3>{t('permissions.ineffectiveRules')}</h3>
+          <table className="table" aria-label={t('permissions.ineffectiveRules')}>
             <thead>
               <tr>
-                <th>Rule</th>
-                <th>Why it grants nothing</th>
-                <th>File</th>
+                <th>{t('permissions.rule')}</th>
+                <th>{t('permissions.whyNothing')}</th>
+                <th>{t('permissions.file')}</th>
               </tr>
             </thead>
             <tbody>
@@ -152,8 +157,8 @@ function SettingsProblems({ problems }: { problems: Rules['problems'] }) {
       ) : null}
       {other.length > 0 ? (
         <>
-          <h3>Settings problems</h3>
-          <ul aria-label="Settings problems">
+          <h3>{t('permissions.settingsProblems')}</h3>
+          <ul aria-label={t('permissions.settingsProblems')}>
             {other.map((p, i) => (
               <li key={`${p.file}-${i}`}>
                 <code className="meta">{p.file}</code>: {p.message}
@@ -168,6 +173,8 @@ function SettingsProblems({ problems }: { problems: Rules['problems'] }) {
 
 function CheckCall({ sessionId, labelId }: { sessionId: string; labelId: string }) {
   const api = usePanel((s) => s.api);
+  const t = useT();
+  const lang = useLang();
   const [tool, setTool] = useState<ToolName>('Bash');
   const [arg, setArg] = useState('git status');
   const [decision, setDecision] = useState<PolicyDecision | null>(null);
@@ -181,7 +188,7 @@ function CheckCall({ sessionId, labelId }: { sessionId: string; labelId: string 
         const parsed: unknown = JSON.parse(arg);
         input = isRecord(parsed) ? parsed : {};
       } catch {
-        setError('input is not valid JSON');
+        setError(t('permissions.invalidJson'));
         return;
       }
     } else input = tool === 'Glob' || tool === 'Grep' ? { pattern: arg } : tool === 'WebFetch' ? { url: arg } : { path: arg };
@@ -192,22 +199,22 @@ function CheckCall({ sessionId, labelId }: { sessionId: string; labelId: string 
 
   return (
     <div className="check-call">
-      <h3 id={`${labelId}-check`}>Check a call</h3>
+      <h3 id={`${labelId}-check`}>{t('permissions.checkCall')}</h3>
       <div className="check-row" role="group" aria-labelledby={`${labelId}-check`}>
-        <select aria-label="Tool" value={tool} onChange={(e) => setTool(ToolName.parse(e.target.value))}>
-          {ToolName.options.map((t) => (
-            <option key={t}>{t}</option>
+        <select aria-label={t('permissions.tool')} value={tool} onChange={(e) => setTool(ToolName.parse(e.target.value))}>
+          {ToolName.options.map((name) => (
+            <option key={name}>{name}</option>
           ))}
         </select>
-        <input aria-label="Command, path or JSON input" value={arg} onChange={(e) => setArg(e.target.value)} />
+        <input aria-label={t('permissions.checkInput')} value={arg} onChange={(e) => setArg(e.target.value)} />
         <button type="button" onClick={() => void check()}>
-          Check
+          {t('permissions.check')}
         </button>
       </div>
       {error ? <p className="form-error">{error}</p> : null}
       {decision ? (
         <p className={`decision decision-${decision.decision}`} role="status">
-          {decisionText(decision)} — {decision.reason}
+          {decisionText(decision, t)} — {translateReason(lang, decision.reason)}
         </p>
       ) : null}
     </div>

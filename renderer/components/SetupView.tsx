@@ -1,7 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import type { RequestOutput } from '../../shared';
 import { PRESETS, type ProviderPreset } from '../format/provider-presets';
+import { useT } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
+import { LanguageSelect } from './LanguageSelect';
 
 type Found = RequestOutput<'config.detectLocal'>[number];
 
@@ -12,6 +14,7 @@ type Found = RequestOutput<'config.detectLocal'>[number];
 export function SetupView() {
   const api = usePanel((s) => s.api);
   const actions = useActions();
+  const t = useT();
   const id = useId();
   const [found, setFound] = useState<Found[]>([]);
   const [preset, setPreset] = useState<ProviderPreset>(PRESETS[0]!);
@@ -61,11 +64,11 @@ export function SetupView() {
     if (!r.ok) return setStatus({ tone: 'error', text: r.error.message });
     setModels(r.value.models);
     if (!r.value.models.includes(model)) setModel(r.value.models[0] ?? '');
-    setStatus({ tone: 'info', text: `Connected in ${Math.round(r.value.latencyMs)} ms: ${r.value.models.length} model(s)` });
+    setStatus({ tone: 'info', text: t('setup.connected', { ms: Math.round(r.value.latencyMs), count: r.value.models.length }) });
   };
 
   const save = async () => {
-    if (!model) return setStatus({ tone: 'error', text: 'Pick a model (use Test connection to list them)' });
+    if (!model) return setStatus({ tone: 'error', text: t('setup.pickModel') });
     setBusy(true);
     const r = await api['config.saveProvider']({
       provider: {
@@ -79,24 +82,25 @@ export function SetupView() {
     });
     setBusy(false);
     if (!r.ok) return setStatus({ tone: 'error', text: r.error.message });
-    actions.log('info', `saved provider ${name} (${model}) as the default`);
+    actions.log('info', t('setup.saved', { name, model }));
     actions.openOverlay('none');
   };
 
   return (
-    <section className="overlay-view setup" aria-label="Setup">
+    <section className="overlay-view setup" aria-label={t('setup.label')}>
       <header className="overlay-header">
-        <h2>Set up a model</h2>
+        <h2>{t('setup.title')}</h2>
         <button type="button" onClick={() => actions.openOverlay('none')}>
-          Close
+          {t('common.close')}
         </button>
       </header>
+      <LanguageSelect />
       {found.length ? (
         <p className="found">
-          Found {found.map((f) => `${f.preset} at ${f.baseURL}`).join(', ')} — no key needed.
+          {t('setup.found', { list: found.map((f) => t('setup.foundItem', { preset: f.preset, url: f.baseURL })).join(', ') })}
         </p>
       ) : null}
-      <div className="presets" role="radiogroup" aria-label="Provider">
+      <div className="presets" role="radiogroup" aria-label={t('setup.provider')}>
         {PRESETS.map((p) => (
           <label key={p.id} className={p.id === preset.id ? 'selected' : undefined}>
             <input type="radio" name={`${id}-preset`} checked={p.id === preset.id} onChange={() => choose(p)} />
@@ -105,22 +109,22 @@ export function SetupView() {
         ))}
       </div>
       <div className="form-grid">
-        <label htmlFor={`${id}-name`}>Name</label>
+        <label htmlFor={`${id}-name`}>{t('setup.name')}</label>
         <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} />
-        <label htmlFor={`${id}-url`}>Base URL</label>
+        <label htmlFor={`${id}-url`}>{t('setup.baseURL')}</label>
         <input id={`${id}-url`} value={baseURL} onChange={(e) => setBaseURL(e.target.value)} />
-        <label htmlFor={`${id}-key`}>API key</label>
+        <label htmlFor={`${id}-key`}>{t('setup.apiKey')}</label>
         <input
           id={`${id}-key`}
           type="password"
           autoComplete="off"
           value={apiKey}
-          placeholder={preset.local ? 'not needed for a local server' : 'paste a key, or use the variable below'}
+          placeholder={preset.local ? t('setup.apiKeyLocal') : t('setup.apiKeyPlaceholder')}
           onChange={(e) => setApiKey(e.target.value)}
         />
-        <label htmlFor={`${id}-env`}>Key variable</label>
-        <input id={`${id}-env`} value={apiKeyEnv} placeholder="e.g. OPENAI_API_KEY" onChange={(e) => setApiKeyEnv(e.target.value)} />
-        <label htmlFor={`${id}-model`}>Model</label>
+        <label htmlFor={`${id}-env`}>{t('setup.keyVariable')}</label>
+        <input id={`${id}-env`} value={apiKeyEnv} placeholder={t('setup.keyVariablePlaceholder')} onChange={(e) => setApiKeyEnv(e.target.value)} />
+        <label htmlFor={`${id}-model`}>{t('setup.model')}</label>
         {models.length ? (
           <select id={`${id}-model`} value={model} onChange={(e) => setModel(e.target.value)}>
             {models.map((m) => (
@@ -128,7 +132,7 @@ export function SetupView() {
             ))}
           </select>
         ) : (
-          <input id={`${id}-model`} value={model} placeholder="Test connection to list models" onChange={(e) => setModel(e.target.value)} />
+          <input id={`${id}-model`} value={model} placeholder={t('setup.modelPlaceholder')} onChange={(e) => setModel(e.target.value)} />
         )}
       </div>
       {status ? (
@@ -138,10 +142,10 @@ export function SetupView() {
       ) : null}
       <div className="form-buttons">
         <button type="button" disabled={busy} onClick={() => void test()}>
-          Test connection
+          {t('setup.testConnection')}
         </button>
         <button type="button" className="primary" disabled={busy} onClick={() => void save()}>
-          Save
+          {t('common.save')}
         </button>
       </div>
     </section>

@@ -1,5 +1,7 @@
-import { statusLabel, type DisplayStatus } from '../store/status';
+import { useT } from '../i18n';
+import type { DisplayStatus } from '../store/status';
 
 export function StatusChip({ status }: { status: DisplayStatus }) {
-  return <span className={`chip chip-${status}`}>{statusLabel[status]}</span>;
+  const t = useT();
+  return <span className={`chip chip-${status}`}>{t(`status.${status}`)}</span>;
 }

@@ -1,27 +1,16 @@
 import { missingCase } from '../../shared';
-import type { PolicyDecision, PolicySource } from '../../shared';
+import type { PolicyDecision } from '../../shared';
+import { tr, type T } from '../i18n';
 
-export const sourceLabel: Record<PolicySource, string> = {
-  managed: 'managed settings',
-  local: 'local project settings',
-  project: 'project settings',
-  user: 'user settings',
-  session: 'this session',
-  mode: 'the permission mode',
-  builtin: 'built-in defaults',
-  cli: 'the command line',
-};
-
-/** "auto-approved by `Bash(git log *)` from project settings" */
-export function decisionText(d: PolicyDecision): string {
-  const by = d.rule ? `by \`${d.rule}\` from ${sourceLabel[d.source]}` : `by ${sourceLabel[d.source]}`;
+/** "auto-approved by `Bash(git log *)` from project settings", in the panel's language. */
+export function decisionText(d: PolicyDecision, t: T = tr): string {
+  const source = t(`policy.source.${d.source}`);
+  const by = d.rule ? t('policy.byRule', { rule: d.rule, source }) : t('policy.bySource', { source });
   switch (d.decision) {
     case 'auto_approved':
-      return `auto-approved ${by}`;
     case 'needs_approval':
-      return `approval asked ${by}`;
     case 'blocked':
-      return `blocked ${by}`;
+      return t(`policy.${d.decision}`, { by });
     default:
       return missingCase(d.decision);
   }

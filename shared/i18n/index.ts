@@ -3,3 +3,4 @@ export * from './catalog-types';
 export * from './keys';
 export * from './translate';
 export * from './format';
+export * from './reasons';

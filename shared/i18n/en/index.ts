@@ -1,5 +1,15 @@
+import { approval } from './approval';
+import { changes } from './changes';
 import { common } from './common';
+import { config } from './config';
+import { conflict } from './conflict';
+import { context } from './context';
+import { log } from './log';
+import { mode } from './mode';
+import { permissions } from './permissions';
+import { policy } from './policy';
 import { settings } from './settings';
+import { setup } from './setup';
 import { status } from './status';
 
 /**
@@ -7,4 +17,4 @@ import { status } from './status';
  * technology rely on, so an English text changes only when the UI means to change.
  * One file per area; add an area by adding a file here and its twin in ../zh-CN/.
  */
-export const en = { common, settings, status };
+export const en = { approval, changes, common, config, conflict, context, log, mode, permissions, policy, settings, setup, status };

@@ -1,8 +1,18 @@
 import type { CatalogLike } from '../catalog-types';
 import type { en } from '../en';
+import { approval } from './approval';
+import { changes } from './changes';
 import { common } from './common';
+import { config } from './config';
+import { conflict } from './conflict';
+import { context } from './context';
+import { log } from './log';
+import { mode } from './mode';
+import { permissions } from './permissions';
+import { policy } from './policy';
 import { settings } from './settings';
+import { setup } from './setup';
 import { status } from './status';
 
 /** 简体中文: the same keys as the English catalog (checked by the compiler and tests/i18n/catalogs.test.ts). */
-export const zhCN: CatalogLike<typeof en> = { common, settings, status };
+export const zhCN: CatalogLike<typeof en> = { approval, changes, common, config, conflict, context, log, mode, permissions, policy, settings, setup, status };

@@ -1,0 +1,32 @@
+/** The approval card and the approvals inbox. */
+export const approval = {
+  required: 'Approval required',
+  session: 'session {{ref}}',
+  more: ' · +{{count}} more',
+  conflictsWith: 'Conflicts with session {{other}} on {{paths}}',
+  anotherSession: 'another session',
+  allowOnce: 'Allow once',
+  allowSession: 'Allow for session',
+  allowAlways: 'Always allow',
+  deny: 'Deny',
+  alwaysSaves: 'Always allow saves the rule ',
+  denyMessageLabel: 'Message to the model if denied',
+  denyMessagePlaceholder: 'Optional message to the model if denied',
+  hints: {
+    readOnly: 'read-only',
+    destructive: 'destructive',
+    idempotent: 'idempotent',
+    openWorld: 'reaches the outside world',
+    nothing: 'nothing about its effects',
+    serverSays: 'The server says{{title}}: {{said}} — its own claim, not checked.',
+    title: ' ({{title}})',
+  },
+  inbox: {
+    label: 'Approvals inbox',
+    title: 'Approvals',
+    hint: '↑/↓ select · A allow once · S allow for session · D deny · Enter open · Esc close',
+    empty: 'No pending approvals.',
+    list: 'Pending approvals',
+    openSession: 'Open session',
+  },
+};

@@ -1,0 +1,5 @@
+/** The command output strip. */
+export const log = {
+  label: 'Command output',
+  clear: 'Clear',
+};

@@ -1,0 +1,21 @@
+/** First-run setup and /setup. */
+export const setup = {
+  label: 'Setup',
+  title: 'Set up a model',
+  found: 'Found {{list}} — no key needed.',
+  foundItem: '{{preset}} at {{url}}',
+  provider: 'Provider',
+  name: 'Name',
+  baseURL: 'Base URL',
+  apiKey: 'API key',
+  apiKeyLocal: 'not needed for a local server',
+  apiKeyPlaceholder: 'paste a key, or use the variable below',
+  keyVariable: 'Key variable',
+  keyVariablePlaceholder: 'e.g. OPENAI_API_KEY',
+  model: 'Model',
+  modelPlaceholder: 'Test connection to list models',
+  testConnection: 'Test connection',
+  connected: 'Connected in {{ms}} ms: {{count}} model(s)',
+  pickModel: 'Pick a model (use Test connection to list them)',
+  saved: 'saved provider {{name}} ({{model}}) as the default',
+};
