@@ -4,6 +4,7 @@ import { pendingApprovalsOf } from '../store/status';
 import { useActions, usePanel, usePanelStore } from '../store/use-panel';
 import { ApprovalsInbox } from './ApprovalsInbox';
 import { CommandLog } from './CommandLog';
+import { CommandPalette } from './CommandPalette';
 import { ConfigView } from './ConfigView';
 import { ContextView } from './ContextView';
 import { MainArea } from './MainArea';
@@ -129,6 +130,7 @@ export function App() {
         {overlay === 'context' ? <ContextView /> : null}
         <MainArea />
         <CommandLog />
+        <CommandPalette />
       </main>
     </div>
   );

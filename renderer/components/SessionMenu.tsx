@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { downloadText } from '../export/download';
 import { sessionMarkdown } from '../export/session-markdown';
-import { useActions, usePanel } from '../store/use-panel';
+import { reopenSession } from '../store/search';
+import { useActions, usePanel, usePanelStore } from '../store/use-panel';
 
 interface MenuItem {
   label: string;
@@ -17,6 +18,7 @@ export function SessionMenu({ sessionId }: { sessionId: string }) {
   const api = usePanel((s) => s.api);
   const session = usePanel((s) => s.domain.sessions[sessionId]);
   const actions = useActions();
+  const panel = usePanelStore();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
@@ -49,6 +51,8 @@ export function SessionMenu({ sessionId }: { sessionId: string }) {
     { label: 'Fork', run: async () => void (await actions.forkSession(session.id)) },
     { label: 'Show context', run: () => actions.openOverlay('context') },
     { label: 'Compact now', run: async () => void (await actions.compactSession(session.id)) },
+    // A closed session shown from the command palette: it can take prompts again.
+    ...(session.closed ? [{ label: 'Reopen', run: async () => void (await reopenSession(panel, session.id)) }] : []),
   ];
 
   const close = (refocus: boolean) => {

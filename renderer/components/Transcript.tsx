@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { HistoryView, TranscriptItem } from '../store/types';
 import { useActions, usePanel } from '../store/use-panel';
 import { TranscriptItemView } from './TranscriptItemView';
+import { useReveal, type Revealed } from './use-reveal';
 
 /** Below this many items everything is rendered; above it the list is virtualised. */
 const VIRTUALIZE_FROM = 80;
@@ -25,6 +26,8 @@ export function Transcript({ sessionId, label = 'Transcript' }: { sessionId: str
   const firstKey = useRef<string | undefined>(undefined);
   const lastHeight = useRef(0);
   const earlier = history !== undefined && !history.complete;
+  // An entry the command palette opened: scrolled to and marked for a moment.
+  const revealed = useReveal(sessionId, items, scrollRef, stick);
 
   const loadOlderIfNear = () => {
     const el = scrollRef.current;
@@ -67,11 +70,15 @@ export function Transcript({ sessionId, label = 'Transcript' }: { sessionId: str
       {items === undefined ? <p className="empty">Loading messages…</p> : null}
       {items?.length === 0 && !earlier ? <p className="empty">No messages yet.</p> : null}
       {items && items.length >= VIRTUALIZE_FROM ? (
-        <VirtualItems items={items} scrollRef={scrollRef} stick={stick} earlier={earlier ? <EarlierRow history={history} sessionId={sessionId} /> : null} />
+        <VirtualItems items={items} scrollRef={scrollRef} stick={stick} revealed={revealed} earlier={earlier ? <EarlierRow history={history} sessionId={sessionId} /> : null} />
       ) : (
         <>
           {earlier ? <EarlierRow history={history} sessionId={sessionId} /> : null}
-          {items?.map((item) => <TranscriptItemView key={item.key} item={item} />)}
+          {items?.map((item) => (
+            <div key={item.key} data-item-key={item.key} className={revealed?.key === item.key ? 'revealed' : undefined}>
+              <TranscriptItemView item={item} />
+            </div>
+          ))}
         </>
       )}
     </section>
@@ -101,9 +108,10 @@ interface VirtualProps {
   scrollRef: RefObject<HTMLDivElement | null>;
   stick: RefObject<boolean>;
   earlier: ReactNode;
+  revealed: Revealed | null;
 }
 
-function VirtualItems({ items, scrollRef, stick, earlier }: VirtualProps) {
+function VirtualItems({ items, scrollRef, stick, earlier, revealed }: VirtualProps) {
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
@@ -116,6 +124,10 @@ function VirtualItems({ items, scrollRef, stick, earlier }: VirtualProps) {
   useLayoutEffect(() => {
     if (stick.current) virtualizer.scrollToIndex(count - 1, { align: 'end' }); // follow the tail
   }, [count, virtualizer, stick]);
+  const revealIndex = revealed?.index;
+  useLayoutEffect(() => {
+    if (revealIndex !== undefined) virtualizer.scrollToIndex(revealIndex, { align: 'center' });
+  }, [revealed?.id, revealIndex, virtualizer]);
 
   // Older items put in front: the item that was first stays where it was on screen (its new start, from the
   // virtualizer's sizes, minus where it started before).
@@ -142,8 +154,9 @@ function VirtualItems({ items, scrollRef, stick, earlier }: VirtualProps) {
           <div
             key={row.key}
             data-index={row.index}
+            data-item-key={item.key}
             ref={virtualizer.measureElement}
-            className="virtual-row"
+            className={revealed?.key === item.key ? 'virtual-row revealed' : 'virtual-row'}
             style={{ transform: `translateY(${row.start}px)` }}
           >
             <TranscriptItemView item={item} />
