@@ -45,7 +45,17 @@ export function createReadHandlers(d: ReadDeps): Pick<RequestHandlers, ReadReque
   };
 
   return {
-    'session.list': ({ includeClosed }) => ok(store.listSessions(includeClosed ?? false).map(summary)),
+    'session.list': ({ includeClosed }) => {
+      // A workspace's settings are read once per list, not once per session: hundreds of sessions share a few.
+      const modes = new Map<string, EffectiveMode>();
+      const modeOf = (row: SessionRow): EffectiveMode => {
+        const key = `${row.chosen_mode ?? ''}\u0000${row.workspace}`;
+        const mode = modes.get(key) ?? d.modeOf(row);
+        modes.set(key, mode);
+        return mode;
+      };
+      return ok(store.listSessions(includeClosed ?? false).map((row) => store.sessionSummary(row, modeOf(row))));
+    },
 
     'session.get': ({ session }) => {
       const s = store.resolveSession(session);
