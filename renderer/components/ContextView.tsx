@@ -1,43 +1,29 @@
 import { useEffect, useState } from 'react';
 import type { ContextPart, ContextPartKind, SessionContext } from '../../shared/session-context';
-import { ContextWindowSource, missingCase, windowSourceText } from '../../shared';
+import { ContextWindowSource } from '../../shared';
+import { formatNumber } from '../../shared/i18n';
+import { useLang, useT, type T } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
 
 /** What each kind of part is, for people. */
-function kindText(kind: ContextPartKind): string {
-  switch (kind) {
-    case 'system':
-      return 'System prompt';
-    case 'instructions':
-      return 'Project instructions';
-    case 'summary':
-      return 'Summary';
-    case 'prompts':
-      return 'Your prompts, verbatim';
-    case 'messages':
-      return 'Recent messages';
-    case 'tools':
-      return 'Tool definitions';
-    default:
-      return missingCase(kind);
-  }
-}
-
-const n = (value: number): string => value.toLocaleString('en-US');
+const kindText = (t: T, kind: ContextPartKind): string => t(`context.view.kind.${kind}`);
 
 /** " (from config.json)"; a source this panel does not know is shown as the engine named it. */
-function sourceText(source: string | null): string {
+function sourceText(t: T, source: string | null): string {
   if (source === null) return '';
   const known = ContextWindowSource.safeParse(source);
-  return ` (${known.success ? windowSourceText(known.data) : source})`;
+  return t('context.view.source', { source: known.success ? t(`config.windowSource.${known.data}`) : source });
 }
 
 /** Who a part's count is made of: "3 messages", "12 tools", "truncated at its size cap". */
-function partDetail(p: ContextPart): string {
-  const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+function partDetail(t: T, p: ContextPart): string {
   const what =
-    p.kind === 'messages' || p.kind === 'prompts' ? plural(p.items, 'message') : p.kind === 'tools' ? plural(p.items, 'tool') : '';
-  return [what, p.truncated ? 'truncated at its size cap' : ''].filter(Boolean).join(' · ');
+    p.kind === 'messages' || p.kind === 'prompts'
+      ? t('context.view.messages', { count: p.items })
+      : p.kind === 'tools'
+        ? t('context.view.tools', { count: p.items })
+        : '';
+  return [what, p.truncated ? t('context.view.truncated') : ''].filter(Boolean).join(' · ');
 }
 
 /**
@@ -48,6 +34,9 @@ export function ContextView() {
   const api = usePanel((s) => s.api);
   const sessionId = usePanel((s) => s.ui.focusedSessionId);
   const actions = useActions();
+  const t = useT();
+  const lang = useLang();
+  const n = (value: number): string => formatNumber(lang, value);
   const [context, setContext] = useState<SessionContext | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loads, setLoads] = useState(0);
@@ -66,19 +55,19 @@ export function ContextView() {
     };
   }, [api, sessionId, loads]);
 
-  const share = context?.window ? ` (${((100 * context.totalTokens) / context.window).toFixed(1)} %)` : '';
+  const share = context?.window ? t('context.view.share', { percent: ((100 * context.totalTokens) / context.window).toFixed(1) }) : '';
   return (
-    <section className="overlay-view" aria-label="Context">
+    <section className="overlay-view" aria-label={t('context.view.title')}>
       <header className="overlay-header">
-        <h2>Context{context ? ` of session ${context.sessionRef}` : ''}</h2>
+        <h2>{context ? t('context.view.titleOf', { ref: context.sessionRef }) : t('context.view.title')}</h2>
         <button type="button" disabled={!sessionId} onClick={() => setLoads(loads + 1)}>
-          Refresh
+          {t('common.refresh')}
         </button>
         <button type="button" onClick={() => actions.openOverlay('none')}>
-          Close
+          {t('common.close')}
         </button>
       </header>
-      {!sessionId ? <p className="empty">No session is focused.</p> : null}
+      {!sessionId ? <p className="empty">{t('context.view.noSession')}</p> : null}
       {error ? (
         <p role="alert" className="form-error">
           {error}
@@ -87,44 +76,45 @@ export function ContextView() {
       {context ? (
         <>
           <dl className="facts">
-            <dt>Model</dt>
+            <dt>{t('context.view.model')}</dt>
             <dd>
-              {context.model ?? 'no model configured'}
-              {context.provider ? ` on ${context.provider}` : ''} · tokenizer {context.encoding}
+              {context.model ?? t('context.view.noModel')}
+              {context.provider ? t('context.view.onProvider', { provider: context.provider }) : ''}
+              {t('context.view.tokenizer', { encoding: context.encoding })}
             </dd>
-            <dt>Window</dt>
-            <dd>{context.window !== null ? `${n(context.window)} tokens${sourceText(context.windowSource)}` : 'unknown'}</dd>
+            <dt>{t('context.view.window')}</dt>
+            <dd>{context.window !== null ? t('context.view.windowTokens', { tokens: n(context.window), source: sourceText(t, context.windowSource) }) : t('context.view.unknown')}</dd>
           </dl>
           <p className="context-note">
             {context.compacted
-              ? 'The view is compacted: older turns are replaced by a summary, and your prompts are kept verbatim.'
-              : 'The view is the whole stored transcript (not compacted).'}
+              ? t('context.view.compacted')
+              : t('context.view.whole')}
           </p>
           <table className="table context-parts">
             <thead>
               <tr>
-                <th>Part</th>
-                <th>What</th>
-                <th className="tokens">Tokens</th>
-                <th>Detail</th>
+                <th>{t('context.view.part')}</th>
+                <th>{t('context.view.what')}</th>
+                <th className="tokens">{t('context.view.tokens')}</th>
+                <th>{t('context.view.detail')}</th>
               </tr>
             </thead>
             <tbody>
               {context.parts.map((p, i) => (
                 <tr key={`${p.kind}:${p.source ?? p.label}:${i}`}>
-                  <td>{kindText(p.kind)}</td>
+                  <td>{kindText(t, p.kind)}</td>
                   <td>{p.source ? <code>{p.source}</code> : p.label}</td>
                   <td className="tokens">{n(p.tokens)}</td>
-                  <td>{partDetail(p)}</td>
+                  <td>{partDetail(t, p)}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr>
-                <td>Total</td>
+                <td>{t('context.view.total')}</td>
                 <td />
                 <td className="tokens">{n(context.totalTokens)}</td>
-                <td>{context.window !== null ? `of ${n(context.window)}${share}` : ''}</td>
+                <td>{context.window !== null ? t('context.view.of', { window: n(context.window), share }) : ''}</td>
               </tr>
             </tfoot>
           </table>

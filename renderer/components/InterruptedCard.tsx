@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { sessionPrompts } from '../store/status';
 import type { PromptView } from '../store/types';
+import { useT } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
 
 /** The session's turns left mid-way by an engine that stopped, each offering Resume and Discard. */
@@ -28,6 +29,7 @@ export function InterruptedTurns({ sessionId, compact = false }: { sessionId: st
  */
 export function InterruptedCard({ prompt, compact = false }: { prompt: PromptView; compact?: boolean }) {
   const actions = useActions();
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const run = async (call: (id: string) => Promise<unknown>) => {
     setBusy(true);
@@ -35,23 +37,20 @@ export function InterruptedCard({ prompt, compact = false }: { prompt: PromptVie
     setBusy(false);
   };
   return (
-    <section className={`interrupted-card${compact ? ' compact' : ''}`} role="group" aria-label={`Interrupted turn ${prompt.ref}`}>
-      <h3>This turn was interrupted when Paragents stopped</h3>
+    <section className={`interrupted-card${compact ? ' compact' : ''}`} role="group" aria-label={t('transcript.interrupted.label', { ref: prompt.ref })}>
+      <h3>{t('transcript.interrupted.title')}</h3>
       <p className="interrupted-prompt" title={prompt.text}>
         <span className="session-ref">{prompt.ref}</span> {prompt.text}
       </p>
       {compact ? null : (
-        <p className="interrupted-hint">
-          Resume goes on from its last finished step; a tool call that was cut off is reported to the model, not run
-          again. Discard cancels the turn.
-        </p>
+        <p className="interrupted-hint">{t('transcript.interrupted.hint')}</p>
       )}
       <div className="interrupted-buttons">
         <button type="button" className="primary" disabled={busy} onClick={() => void run(actions.resumePrompt)}>
-          Resume
+          {t('transcript.interrupted.resume')}
         </button>
         <button type="button" disabled={busy} onClick={() => void run(actions.cancelPrompt)}>
-          Discard
+          {t('transcript.interrupted.discard')}
         </button>
       </div>
     </section>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useT } from '../i18n';
 
 /**
  * The model's reasoning before an answer, folded away under "Thinking…" (it can be long, and it is not the
@@ -7,13 +8,14 @@ import { useId, useState } from 'react';
 export function ReasoningBlock({ text }: { text: string }) {
   const [open, setOpen] = useState(false);
   const bodyId = useId();
+  const t = useT();
   return (
     <div className="reasoning">
       <button type="button" className="reasoning-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
         <span className="reasoning-caret" aria-hidden="true">
           {open ? '▾' : '▸'}
         </span>
-        Thinking…
+        {t('transcript.thinking')}
       </button>
       {open ? (
         <div id={bodyId} className="reasoning-text">

@@ -1,24 +1,18 @@
 import { memo, useState } from 'react';
+import { translateReason } from '../../shared/i18n';
 import { decisionText } from '../format/decision-text';
 import { toolDiff, toolSummary } from '../format/tool-summary';
-import type { ToolCallStatus, TranscriptItem } from '../store/types';
+import { useLang, useT } from '../i18n';
+import type { TranscriptItem } from '../store/types';
 import { DiffView } from './DiffView';
 
 type ToolItem = Extract<TranscriptItem, { kind: 'tool' }>;
 
-const statusText: Record<ToolCallStatus, string> = {
-  running: 'running',
-  waiting_approval: 'waiting for approval',
-  blocked: 'blocked',
-  denied: 'denied',
-  cancelled: 'cancelled',
-  done: 'done',
-  error: 'error',
-};
-
 /** A tool call on one line (status, tool, what, policy decision); expands to its input and output. */
 export const ToolCallRow = memo(function ToolCallRow({ item }: { item: ToolItem }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
+  const lang = useLang();
   const diff = toolDiff(item.tool, item.input);
   return (
     <div className={`tool-call tool-${item.status}`}>
@@ -26,15 +20,15 @@ export const ToolCallRow = memo(function ToolCallRow({ item }: { item: ToolItem 
         <span className="tool-caret" aria-hidden="true">
           {open ? '▾' : '▸'}
         </span>
-        <span className={`tool-status ts-${item.status}`}>{statusText[item.status]}</span>
+        <span className={`tool-status ts-${item.status}`}>{t(`transcript.toolStatus.${item.status}`)}</span>
         <span className="tool-name">{item.tool}</span>
         <code className="tool-what">{toolSummary(item.tool, item.input)}</code>
-        {item.decision ? <span className="tool-decision">{decisionText(item.decision)}</span> : null}
+        {item.decision ? <span className="tool-decision">{decisionText(item.decision, t)}</span> : null}
       </button>
       {open ? (
         <div className="tool-detail">
           {diff ? <DiffView lines={diff} /> : <pre className="tool-input">{JSON.stringify(item.input, null, 2)}</pre>}
-          {item.decision ? <p className="tool-reason">{item.decision.reason}</p> : null}
+          {item.decision ? <p className="tool-reason">{translateReason(lang, item.decision.reason)}</p> : null}
           {item.output ? <pre className="tool-output">{item.output}</pre> : null}
           {item.error ? <pre className="tool-error">{item.error}</pre> : null}
         </div>

@@ -11,10 +11,11 @@ import { policy } from './policy';
 import { settings } from './settings';
 import { setup } from './setup';
 import { status } from './status';
+import { transcript } from './transcript';
 
 /**
  * The English catalog: the reference. Its texts are the panel's accessible names, which tests and assistive
  * technology rely on, so an English text changes only when the UI means to change.
  * One file per area; add an area by adding a file here and its twin in ../zh-CN/.
  */
-export const en = { approval, changes, common, config, conflict, context, log, mode, permissions, policy, settings, setup, status };
+export const en = { approval, changes, common, config, conflict, context, log, mode, permissions, policy, settings, setup, status, transcript };
