@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { Store } from '../../main/core/store/store';
 import { PAYLOAD_THRESHOLD } from '../../main/core/store/payloads';
-import { FIRST_WINDOW, RANK_WINDOW } from '../../main/core/store/search-index';
+import { FIRST_WINDOW, MAX_INDEXED_CHARS, RANK_WINDOW } from '../../main/core/store/search-index';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
 import { writer } from './helpers';
 
@@ -64,6 +64,16 @@ describe('search index kept by the store', () => {
     // A failed call's message is its output too.
     const failed = w.turn(s, { prompt: 'again', calls: [{ tool: 'Bash', input: { command: 'make' }, output: 'make: *** no rule for target kookaburra', ok: false }], answer: 'it failed' });
     expect(seqs(store, 'kookaburra')).toEqual([failed.calls[0]!.outputSeq]);
+  });
+
+  it('indexes the first MAX_INDEXED_CHARS characters of a text, as much as Read shows of a file', () => {
+    const store = open();
+    const w = writer(store);
+    const s = w.session('/w');
+    const content = `the margay starts it\n${'filler text line\n'.repeat(MAX_INDEXED_CHARS / 16)}the ocelot ends it`;
+    const t = w.turn(s, { prompt: 'write the big file', calls: [{ tool: 'Write', input: { path: 'big.txt', content }, output: 'wrote big.txt' }], answer: 'done' });
+    expect(seqs(store, 'margay')).toEqual([t.calls[0]!.inputSeq]);
+    expect(seqs(store, 'ocelot')).toEqual([]);
   });
 
   it('indexes nothing of a write that was rolled back', () => {

@@ -22,6 +22,11 @@ export const DEFAULT_HITS = 20;
 const INDEXED_PREFIX = 3;
 /** A last word that starts more words than this is left to FTS5's own prefix search. */
 export const MAX_EXPANSIONS = 64;
+/**
+ * Characters of one text that are indexed: as much as Read shows of a file. A Write of a 20 MB file is found by
+ * its beginning; indexing all of it would store an index half the file's size beside the file.
+ */
+export const MAX_INDEXED_CHARS = 256 * 1024;
 
 interface HitRow {
   seq: number;
@@ -80,7 +85,7 @@ export class SearchIndex {
   }
 
   private write(seq: number, sessionId: string, text: string, listWords: boolean): void {
-    const body = indexableText(text);
+    const body = indexableText(text.length > MAX_INDEXED_CHARS ? text.slice(0, MAX_INDEXED_CHARS) : text);
     this.q('INSERT OR REPLACE INTO search_text (rowid, body, session) VALUES (?, ?, ?)').run(seq, body, sessionToken(sessionId));
     if (!listWords) return;
     const add = this.q('INSERT OR IGNORE INTO search_terms (term) VALUES (?)');
