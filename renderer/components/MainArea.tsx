@@ -1,5 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { gridSessionIds } from '../store/status';
+import { useT } from '../i18n';
 import type { Layout } from '../store/ui-state';
 import { useActions, usePanel } from '../store/use-panel';
 import { PromptBox } from './PromptBox';
@@ -14,16 +15,17 @@ export function MainArea() {
   const layout = usePanel((s) => s.ui.layout);
   const others = usePanel(useShallow((s) => gridSessionIds(s.domain, s.ui)));
   const actions = useActions();
+  const t = useT();
 
   return (
     <div className="main-area">
-      <div className="toolbar" role="toolbar" aria-label="Layout">
+      <div className="toolbar" role="toolbar" aria-label={t('sessions.layout')}>
         {LAYOUTS.map((l) => (
-          <button key={l} type="button" aria-pressed={layout === l} onClick={() => actions.setLayout(l)} title={`Show ${l} session${l > 1 ? 's' : ''}`}>
+          <button key={l} type="button" aria-pressed={layout === l} onClick={() => actions.setLayout(l)} title={t('sessions.showSessions', { count: l })}>
             {l === 1 ? '▣ 1' : l === 2 ? '◫ 2' : '⊞ 2×2'}
           </button>
         ))}
-        <span className="hint">Alt+↑/↓ switch session · / for commands</span>
+        <span className="hint">{t('sessions.hint')}</span>
       </div>
       <div className={`grid grid-${layout === 1 ? 1 : others.length + 1}`}>
         {focused ? (
@@ -31,8 +33,8 @@ export function MainArea() {
         ) : (
           <div className="session-pane empty-pane">
             <div className="welcome">
-              <h2>No session</h2>
-              <p>Type a task below to start a session in your last workspace, or use “New session”.</p>
+              <h2>{t('sessions.noSession')}</h2>
+              <p>{t('sessions.welcome')}</p>
             </div>
             <PromptBox sessionId={null} />
           </div>

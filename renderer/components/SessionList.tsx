@@ -1,8 +1,9 @@
 import { memo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { useT, type T } from '../i18n';
 import type { SessionView } from '../store/types';
 import { useActions, usePanel } from '../store/use-panel';
-import { displayStatus, pendingApprovalCounts, queueCount, sessionTitle, statusLabel, type DisplayStatus } from '../store/status';
+import { displayStatus, pendingApprovalCounts, queueCount, sessionTitle, type DisplayStatus } from '../store/status';
 
 interface Row {
   id: string;
@@ -43,6 +44,7 @@ export function SessionList() {
   const unread = usePanel((s) => s.ui.unread);
   const gridIds = usePanel((s) => s.ui.gridIds);
   const layout = usePanel((s) => s.ui.layout);
+  const t = useT();
 
   const groups = new Map<string, string[]>();
   for (const json of rows) {
@@ -54,7 +56,7 @@ export function SessionList() {
 
   // Rows are memoised on their own props: a focus change re-renders two rows, not the whole list.
   return (
-    <ul className="session-list" aria-label="Sessions">
+    <ul className="session-list" aria-label={t('sessions.list')}>
       {[...groups.entries()].map(([workspace, list]) => (
         <li key={workspace} className="session-group">
           <div className="group-title" title={workspace}>
@@ -84,18 +86,19 @@ export function SessionList() {
 const SessionRow = memo(function SessionRow({ json, focused, unread, pinnable, pinned }: { json: string; focused: boolean; unread: boolean; pinnable: boolean; pinned: boolean }) {
   const actions = useActions();
   const row = JSON.parse(json) as Row;
+  const t = useT();
   return (
     <li className={`session-item${focused ? ' focused' : ''}`}>
       <button type="button" className="session-button" aria-current={focused ? 'true' : undefined} onClick={() => actions.focus(row.id)}>
         <span className="session-line">
           <span className="session-name">{row.title}</span>
           <span className="session-ref">{row.ref}</span>
-          {unread ? <span className="unread-dot" role="img" aria-label="unread" /> : null}
+          {unread ? <span className="unread-dot" role="img" aria-label={t('sessions.unread')} /> : null}
         </span>
         <span className="session-meta">
-          <span className={`chip chip-${row.status}`}>{chipText(row)}</span>
-          {row.queue > 0 ? <span className="meta">+{row.queue} queued</span> : null}
-          {row.tokens > 0 ? <span className="meta">{formatTokens(row.tokens)} tok</span> : null}
+          <span className={`chip chip-${row.status}`}>{chipText(t, row)}</span>
+          {row.queue > 0 ? <span className="meta">{t('sessions.queued', { count: row.queue })}</span> : null}
+          {row.tokens > 0 ? <span className="meta">{t('sessions.tokens', { tokens: formatTokens(row.tokens) })}</span> : null}
         </span>
       </button>
       {pinnable ? (
@@ -103,8 +106,8 @@ const SessionRow = memo(function SessionRow({ json, focused, unread, pinnable, p
           type="button"
           className="pin-button"
           aria-pressed={pinned}
-          title="Show in the grid"
-          aria-label={`Show ${row.ref} in the grid`}
+          title={t('sessions.showInGrid')}
+          aria-label={t('sessions.showRefInGrid', { ref: row.ref })}
           onClick={() => actions.toggleGrid(row.id)}
         >
           ▦
@@ -114,9 +117,9 @@ const SessionRow = memo(function SessionRow({ json, focused, unread, pinnable, p
   );
 });
 
-function chipText(row: Row): string {
-  if (row.status === 'waiting_approval' && row.approvals > 1) return `${statusLabel.waiting_approval} ×${row.approvals}`;
-  return statusLabel[row.status];
+function chipText(t: T, row: Row): string {
+  if (row.status === 'waiting_approval' && row.approvals > 1) return t('sessions.approvalsChip', { label: t('status.waiting_approval'), count: row.approvals });
+  return t(`status.${row.status}`);
 }
 
 export function formatTokens(n: number): string {

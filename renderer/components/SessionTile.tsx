@@ -1,4 +1,5 @@
 import { displayStatus, pendingApprovalsOf, sessionTitle } from '../store/status';
+import { useT } from '../i18n';
 import type { TranscriptItem } from '../store/types';
 import { useActions, usePanel } from '../store/use-panel';
 import { InterruptedTurns } from './InterruptedCard';
@@ -19,9 +20,10 @@ export function SessionTile({ sessionId }: { sessionId: string }) {
   const approvals = usePanel((s) => pendingApprovalsOf(s.domain, sessionId).length);
   const items = usePanel((s) => s.domain.transcripts[sessionId] ?? EMPTY);
   const actions = useActions();
+  const t = useT();
   if (!session) return null;
   return (
-    <article className={`session-tile tile-${status}`} aria-label={`Session ${session.ref}`}>
+    <article className={`session-tile tile-${status}`} aria-label={t('sessions.tileLabel', { ref: session.ref })}>
       <header className="pane-header">
         <button type="button" className="tile-title" onClick={() => actions.focus(session.id)}>
           {sessionTitle(session)} <span className="session-ref">{session.ref}</span>
@@ -29,7 +31,7 @@ export function SessionTile({ sessionId }: { sessionId: string }) {
         <StatusChip status={status} />
         {approvals > 0 ? (
           <button type="button" className="link" onClick={() => actions.focus(session.id)}>
-            answer {approvals} approval{approvals > 1 ? 's' : ''}
+            {t('sessions.answerApprovals', { count: approvals })}
           </button>
         ) : null}
       </header>

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { missingCase } from '../../shared';
+import { useT } from '../i18n';
 import type { TranscriptItem } from '../store/types';
 import { CompactionDivider } from './CompactionDivider';
 import { Markdown } from './Markdown';
@@ -12,7 +13,7 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item }: { i
     case 'user':
       return (
         <div className="item item-user">
-          <span className="who">you</span>
+          <You />
           <div className="user-text">{item.text}</div>
         </div>
       );
@@ -43,3 +44,9 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item }: { i
       return missingCase(item);
   }
 });
+
+/** "you" before a prompt: its own component, so the memoised item view needs no hooks of its own. */
+function You() {
+  const t = useT();
+  return <span className="who">{t('sessions.you')}</span>;
+}

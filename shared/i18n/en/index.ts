@@ -8,6 +8,7 @@ import { log } from './log';
 import { mode } from './mode';
 import { permissions } from './permissions';
 import { policy } from './policy';
+import { sessions } from './sessions';
 import { settings } from './settings';
 import { setup } from './setup';
 import { status } from './status';
@@ -18,4 +19,4 @@ import { transcript } from './transcript';
  * technology rely on, so an English text changes only when the UI means to change.
  * One file per area; add an area by adding a file here and its twin in ../zh-CN/.
  */
-export const en = { approval, changes, common, config, conflict, context, log, mode, permissions, policy, settings, setup, status, transcript };
+export const en = { approval, changes, common, config, conflict, context, log, mode, permissions, policy, sessions, settings, setup, status, transcript };

@@ -10,10 +10,11 @@ import { log } from './log';
 import { mode } from './mode';
 import { permissions } from './permissions';
 import { policy } from './policy';
+import { sessions } from './sessions';
 import { settings } from './settings';
 import { setup } from './setup';
 import { status } from './status';
 import { transcript } from './transcript';
 
 /** 简体中文: the same keys as the English catalog (checked by the compiler and tests/i18n/catalogs.test.ts). */
-export const zhCN: CatalogLike<typeof en> = { approval, changes, common, config, conflict, context, log, mode, permissions, policy, settings, setup, status, transcript };
+export const zhCN: CatalogLike<typeof en> = { approval, changes, common, config, conflict, context, log, mode, permissions, policy, sessions, settings, setup, status, transcript };

@@ -1,0 +1,20 @@
+/** The sidebar's session list, the main area around the panes, and the grid's tiles. */
+export const sessions = {
+  list: 'Sessions',
+  unread: 'unread',
+  queued: '+{{count}} queued',
+  tokens: '{{tokens}} tok',
+  showInGrid: 'Show in the grid',
+  showRefInGrid: 'Show {{ref}} in the grid',
+  approvalsChip: '{{label}} ×{{count}}',
+  layout: 'Layout',
+  showSessions_one: 'Show {{count}} session',
+  showSessions_other: 'Show {{count}} sessions',
+  hint: 'Alt+↑/↓ switch session · / for commands',
+  noSession: 'No session',
+  welcome: 'Type a task below to start a session in your last workspace, or use “New session”.',
+  tileLabel: 'Session {{ref}}',
+  answerApprovals_one: 'answer {{count}} approval',
+  answerApprovals_other: 'answer {{count}} approvals',
+  you: 'you',
+};
