@@ -58,7 +58,8 @@ export function kernelPath(base: string, p: string, home: string): string {
 /** realpath of an existing folder, or the path itself. */
 export function realDir(p: string): string {
   try {
-    return realpathSync(p);
+    // The system's realpath: one call, where the JS one lstats each component of the path.
+    return realpathSync.native(p);
   } catch {
     return p;
   }

@@ -40,7 +40,9 @@ export function createTrustList(home: string): TrustList {
   function list(): string[] {
     let key: string;
     try {
-      const st = statSync(file);
+      // Asked at every decision: no trust file (nothing trusted yet) must not cost an exception.
+      const st = statSync(file, { throwIfNoEntry: false });
+      if (!st) return [];
       key = `${st.ino}:${st.size}:${st.mtimeMs}`;
     } catch {
       return [];

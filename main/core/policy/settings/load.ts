@@ -140,7 +140,9 @@ export function createSettingsLoader(): SettingsLoader {
     load(file, source) {
       let key: string;
       try {
-        const st = statSync(file, { bigint: true });
+        // Asked at every decision: a missing file (the usual case for most sources) must not cost an exception.
+        const st = statSync(file, { bigint: true, throwIfNoEntry: false });
+        if (!st) return empty(file, source, false);
         if (!st.isFile()) {
           const out = empty(file, source, true);
           out.malformed = true;
