@@ -4,6 +4,7 @@ import { backoffDelay, RETRY_AFTER_CAP_MS } from './backoff';
 import { streamAttempt } from './attempt';
 import type { AttemptFailure } from './failure';
 import { abortableSleep, type Sleep } from './sleep';
+import { createNodeFetch } from './node-fetch';
 import { ModelError, type ModelClient, type ModelRequest, type ModelTurn } from './types';
 
 export interface ModelClientOptions {
@@ -12,6 +13,9 @@ export interface ModelClientOptions {
   /** Jitter source in [0, 1). */
   random?: () => number;
 }
+
+/** One HTTP client for every provider: its connections are kept alive across requests and sessions. */
+const nodeFetch = createNodeFetch();
 
 /** An SDK client for one provider. The SDK's own retries are off: retry and fallback policy live here. */
 export function sdkClient(provider: Pick<ResolvedProvider, 'baseURL' | 'apiKey' | 'headers'>, timeoutMs: number): OpenAI {
@@ -24,6 +28,7 @@ export function sdkClient(provider: Pick<ResolvedProvider, 'baseURL' | 'apiKey' 
     defaultHeaders: provider.headers,
     // Failures come back as typed ModelErrors; the SDK's console logging would only duplicate them.
     logLevel: 'off',
+    fetch: nodeFetch,
   });
 }
 

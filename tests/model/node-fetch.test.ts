@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { createNodeFetch } from '../../main/core/model/node-fetch';
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+});
+
+async function serve(handler: Parameters<typeof createServer>[1]): Promise<string> {
+  const server = createServer(handler);
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const nodeFetch = createNodeFetch();
+
+describe('the model client’s fetch', () => {
+  it('posts the body with its headers and streams the answer chunk by chunk', async () => {
+    let gate: () => void = () => {};
+    const secondChunk = new Promise<void>((r) => (gate = r));
+    const url = await serve((req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', async () => {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'x-seen': `${req.method} ${req.headers['authorization']} ${body}` });
+        res.write('data: one\n\n');
+        await secondChunk;
+        res.end('data: two\n\n');
+      });
+    });
+    const res = await nodeFetch(`${url}/v1/chat`, { method: 'POST', headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body: '{"a":1}' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-seen')).toBe('POST Bearer k {"a":1}');
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe('data: one\n\n');
+    gate();
+    let rest = '';
+    for (let r = await reader.read(); !r.done; r = await reader.read()) rest += new TextDecoder().decode(r.value);
+    expect(rest).toBe('data: two\n\n');
+  });
+
+  it('decodes a gzip answer, gives a 204 no body, and leaves redirects to the global fetch', async () => {
+    const url = await serve((req, res) => {
+      if (req.url === '/zipped') {
+        res.writeHead(200, { 'content-encoding': 'gzip' });
+        res.end(gzipSync('{"ok":true}'));
+      } else if (req.url === '/empty') {
+        res.writeHead(204);
+        res.end();
+      } else if (req.url === '/moved') {
+        res.writeHead(307, { location: '/zipped' });
+        res.end();
+      }
+    });
+    expect(await (await nodeFetch(`${url}/zipped`)).json()).toEqual({ ok: true });
+    const empty = await nodeFetch(`${url}/empty`);
+    expect([empty.status, empty.body]).toEqual([204, null]);
+    expect(await (await nodeFetch(`${url}/moved`)).json()).toEqual({ ok: true });
+  });
+
+  it('reports a refused connection, a cut answer and an abort as fetch does', async () => {
+    const closed = await serve(() => undefined);
+    await new Promise((r) => servers.pop()?.close(r));
+    const refused = await nodeFetch(`${closed}/x`).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(TypeError);
+    expect((refused as { cause?: { code?: string } }).cause?.code).toBe('ECONNREFUSED');
+
+    const url = await serve((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: partial\n\n', () => {
+        if (req.url === '/cut') res.socket?.destroy();
+      });
+    });
+    const cut = await nodeFetch(`${url}/cut`);
+    const text = await cut.text().catch((e: unknown) => e);
+    expect(text).toBeInstanceOf(TypeError);
+    expect((text as Error).message).toBe('terminated');
+
+    const controller = new AbortController();
+    const held = await nodeFetch(`${url}/held`, { signal: controller.signal });
+    const reading = held.text().catch((e: unknown) => e);
+    controller.abort();
+    expect(((await reading) as Error).name).toBe('AbortError');
+    const before = await nodeFetch(`${url}/held`, { signal: AbortSignal.abort() }).catch((e: unknown) => e);
+    expect((before as Error).name).toBe('AbortError');
+  });
+});
