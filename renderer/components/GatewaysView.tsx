@@ -1,22 +1,24 @@
 import { useEffect, useId, useState } from 'react';
 import type { GatewayStatus } from '../../shared';
+import { formatDateTime } from '../../shared/i18n';
+import { useLang, useT, type T } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
 
 /** How often the view asks again while it is open: the connection changes on its own (polling, backoff). */
 const REFRESH_MS = 3000;
 
-function connectionText(s: GatewayStatus): string {
+function connectionText(t: T, s: GatewayStatus): string {
   switch (s.connection) {
     case 'off':
-      return s.tokenSet ? 'not running' : 'off: no bot token';
+      return s.tokenSet ? t('gateways.connection.notRunning') : t('gateways.connection.offNoToken');
     case 'connecting':
-      return 'connecting…';
+      return t('gateways.connection.connecting');
     case 'connected':
-      return s.bot ? `connected as @${s.bot}` : 'connected';
+      return s.bot ? t('gateways.connection.connectedAs', { bot: s.bot }) : t('gateways.connection.connected');
     case 'retrying':
-      return 'cannot reach Telegram; trying again';
+      return t('gateways.connection.retrying');
     case 'refused':
-      return 'the token was refused';
+      return t('gateways.connection.refused');
     default: {
       const never: never = s.connection;
       return never;
@@ -24,21 +26,22 @@ function connectionText(s: GatewayStatus): string {
   }
 }
 
-const sourceText: Record<NonNullable<GatewayStatus['tokenSource']>, string> = {
-  config: 'in config.json',
-  keychain: 'in the keychain',
-  env: 'from PARAGENTS_TELEGRAM_TOKEN',
-};
-
-function minutesLeft(expiresAt: string, now: number): string {
+function minutesLeft(t: T, expiresAt: string, now: number): string {
   const minutes = Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 60_000));
-  return minutes <= 1 ? 'less than a minute' : `${minutes} minutes`;
+  return minutes <= 1 ? t('gateways.lessThanAMinute') : t('gateways.minutes', { count: minutes });
+}
+
+function tokenState(t: T, s: GatewayStatus): string {
+  if (!s.tokenSet) return t('gateways.tokenNotSet');
+  return s.tokenSource ? t('gateways.tokenSetFrom', { source: t(`gateways.tokenSource.${s.tokenSource}`) }) : t('gateways.tokenSet');
 }
 
 /** /gateways: the Telegram gateway's token state (never the token), connection, a pairing code and the paired chats. */
 export function GatewaysView() {
   const api = usePanel((s) => s.api);
   const actions = useActions();
+  const t = useT();
+  const lang = useLang();
   const [status, setStatus] = useState<GatewayStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [token, setToken] = useState('');
@@ -79,11 +82,11 @@ export function GatewaysView() {
   };
 
   return (
-    <section className="overlay-view" aria-label="Gateways">
+    <section className="overlay-view" aria-label={t('gateways.title')}>
       <header className="overlay-header">
-        <h2>Gateways</h2>
+        <h2>{t('gateways.title')}</h2>
         <button type="button" onClick={() => actions.openOverlay('none')}>
-          Close
+          {t('common.close')}
         </button>
       </header>
       <h3>Telegram</h3>
@@ -91,8 +94,8 @@ export function GatewaysView() {
       {status ? (
         <>
           <p>
-            Bot token: {status.tokenSet ? `set${status.tokenSource ? ` (${sourceText[status.tokenSource]})` : ''}` : 'not set'} · Connection:{' '}
-            <span aria-label="Connection">{connectionText(status)}</span>
+            {t('gateways.botToken', { state: tokenState(t, status) })}{' '}
+            <span aria-label={t('gateways.connection.label')}>{connectionText(t, status)}</span>
           </p>
           {status.problem ? <p className="meta">{status.problem}</p> : null}
           <form
@@ -101,41 +104,43 @@ export function GatewaysView() {
               void saveToken();
             }}
           >
-            <label htmlFor={`${id}-token`}>{status.tokenSet ? 'Replace the bot token' : 'Bot token from BotFather'}</label>{' '}
+            <label htmlFor={`${id}-token`}>{status.tokenSet ? t('gateways.replaceToken') : t('gateways.tokenFromBotFather')}</label>{' '}
             <input id={`${id}-token`} type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} />{' '}
             <button type="submit" disabled={busy || token.trim() === ''}>
-              Save token
+              {t('gateways.saveToken')}
             </button>
             {status.tokenSet && status.tokenSource !== 'env' ? (
               <button type="button" disabled={busy} onClick={() => void run(() => api['gateway.setToken']({ gateway: 'telegram', token: null }))}>
-                Remove token
+                {t('gateways.removeToken')}
               </button>
             ) : null}
           </form>
-          <h3>Pairing</h3>
+          <h3>{t('gateways.pairing')}</h3>
           {status.pairCode ? (
-            <p aria-label="Pairing code">
-              Send <code>/pair {status.pairCode.code}</code> to the bot in a private chat (expires in {minutesLeft(status.pairCode.expiresAt, Date.now())}).
+            <p aria-label={t('gateways.pairingCode')}>
+              {t('gateways.sendPair')}
+              <code>/pair {status.pairCode.code}</code>
+              {t('gateways.sendPairEnd', { left: minutesLeft(t, status.pairCode.expiresAt, Date.now()) })}
             </p>
           ) : (
-            <p className="meta">A code pairs one chat, once, within 10 minutes.</p>
+            <p className="meta">{t('gateways.pairHint')}</p>
           )}
           <button type="button" disabled={busy} onClick={() => void run(() => api['gateway.pairCode']({ gateway: 'telegram' }))}>
-            {status.pairCode ? 'New pairing code' : 'Show a pairing code'}
+            {status.pairCode ? t('gateways.newPairCode') : t('gateways.showPairCode')}
           </button>
-          <h3>Paired chats</h3>
-          {status.chats.length === 0 ? <p className="meta">No chat is paired.</p> : null}
-          <ul aria-label="Paired chats">
+          <h3>{t('gateways.pairedChats')}</h3>
+          {status.chats.length === 0 ? <p className="meta">{t('gateways.noChat')}</p> : null}
+          <ul aria-label={t('gateways.pairedChats')}>
             {status.chats.map((c) => (
               <li key={c.chatId}>
-                {c.name} <span className="meta">chat {c.chatId} · since {new Date(c.pairedAt).toLocaleString()}</span>{' '}
+                {c.name} <span className="meta">{t('gateways.chatSince', { id: c.chatId, since: formatDateTime(lang, c.pairedAt) })}</span>{' '}
                 <button
                   type="button"
                   disabled={busy}
-                  aria-label={`Unpair ${c.name}`}
+                  aria-label={t('gateways.unpairLabel', { name: c.name })}
                   onClick={() => void run(() => api['gateway.unpair']({ gateway: 'telegram', chatId: c.chatId }))}
                 >
-                  Unpair
+                  {t('gateways.unpair')}
                 </button>
               </li>
             ))}

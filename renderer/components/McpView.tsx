@@ -1,31 +1,27 @@
 import { useEffect, useState } from 'react';
 import type { McpOverview, McpServerView, McpToolHints } from '../../shared';
+import { useT, type T } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
 
-function hintWords(h: McpToolHints | null): string {
+function hintWords(t: T, h: McpToolHints | null): string {
   if (!h) return '';
-  return [h.readOnlyHint ? 'read-only' : null, h.destructiveHint ? 'destructive' : null, h.openWorldHint ? 'open world' : null]
+  return [h.readOnlyHint ? t('mcp.hint.readOnly') : null, h.destructiveHint ? t('mcp.hint.destructive') : null, h.openWorldHint ? t('mcp.hint.openWorld') : null]
     .filter((w) => w !== null)
     .join(', ');
 }
 
 /** What a person reads as the server's state: why it does not run, or how its process is doing. */
-function stateText(s: McpServerView): string {
+function stateText(t: T, s: McpServerView): string {
   switch (s.standing) {
     case 'usable':
-      return s.state + (s.pid !== null ? ` · pid ${s.pid}` : '');
+      return t(`mcp.state.${s.state}`) + (s.pid !== null ? t('mcp.state.pid', { pid: s.pid }) : '');
     case 'disabled':
-      return 'turned off';
     case 'needs_approval':
-      return 'waiting for your approval';
     case 'untrusted':
-      return 'workspace not trusted';
     case 'refused':
-      return 'refused by managed settings';
     case 'invalid':
-      return 'invalid configuration';
     case 'shadowed':
-      return 'left out (same name as a user server)';
+      return t(`mcp.state.${s.standing}`);
     default: {
       const never: never = s.standing;
       return never;
@@ -37,6 +33,7 @@ const serverKey = (s: McpServerView): string => `${s.scope}:${s.workspace ?? ''}
 
 function ServerRow({ server, act }: { server: McpServerView; act: (what: 'restart' | 'toggle' | 'approve', s: McpServerView) => Promise<void> }) {
   const [busy, setBusy] = useState(false);
+  const t = useT();
   const run = async (what: 'restart' | 'toggle' | 'approve') => {
     setBusy(true);
     await act(what, server);
@@ -44,12 +41,12 @@ function ServerRow({ server, act }: { server: McpServerView; act: (what: 'restar
   };
   const label = `${server.name}${server.workspace ? ` (${server.workspace})` : ''}`;
   return (
-    <section className="mcp-server" aria-label={`MCP server ${label}`}>
+    <section className="mcp-server" aria-label={t('mcp.serverLabel', { label })}>
       <h3>
-        {server.name} <span className="meta">{server.scope === 'project' ? `project · ${server.workspace ?? ''}` : 'user'}</span>
+        {server.name} <span className="meta">{server.scope === 'project' ? t('mcp.scopeProject', { workspace: server.workspace ?? '' }) : t('mcp.scopeUser')}</span>
       </h3>
       <p>
-        <span className={`mcp-state mcp-state-${server.standing === 'usable' ? server.state : server.standing}`}>{stateText(server)}</span>
+        <span className={`mcp-state mcp-state-${server.standing === 'usable' ? server.state : server.standing}`}>{stateText(t, server)}</span>
         {server.reason ? <span className="meta"> — {server.reason}</span> : null}
       </p>
       <p className="meta">
@@ -57,39 +54,39 @@ function ServerRow({ server, act }: { server: McpServerView; act: (what: 'restar
       </p>
       {server.error ? <p className="form-error">{server.error}</p> : null}
       {server.state === 'failed' && server.stderr.length > 0 ? (
-        <pre className="mcp-stderr" aria-label={`Last stderr lines of ${server.name}`}>
+        <pre className="mcp-stderr" aria-label={t('mcp.stderrLabel', { name: server.name })}>
           {server.stderr.slice(-10).join('\n')}
         </pre>
       ) : null}
       <div className="approval-buttons">
         {server.standing === 'needs_approval' ? (
           <button type="button" className="primary" disabled={busy} onClick={() => void run('approve')}>
-            Approve this command line
+            {t('mcp.approve')}
           </button>
         ) : null}
         <button type="button" disabled={busy || server.standing !== 'usable'} onClick={() => void run('restart')}>
-          Restart
+          {t('mcp.restart')}
         </button>
         <button type="button" disabled={busy} onClick={() => void run('toggle')}>
-          {server.enabled ? 'Turn off' : 'Turn on'}
+          {server.enabled ? t('mcp.turnOff') : t('mcp.turnOn')}
         </button>
       </div>
       {server.tools.length > 0 ? (
         <details>
-          <summary>{server.tools.length} tools</summary>
+          <summary>{t('mcp.tools', { count: server.tools.length })}</summary>
           <ul className="mcp-tools">
-            {server.tools.map((t) => (
-              <li key={t.name}>
-                <code>{t.name}</code>
-                {hintWords(t.hints) ? <span className="meta"> [{hintWords(t.hints)}]</span> : null} {t.description.split('\n')[0]}
+            {server.tools.map((tool) => (
+              <li key={tool.name}>
+                <code>{tool.name}</code>
+                {hintWords(t, tool.hints) ? <span className="meta"> [{hintWords(t, tool.hints)}]</span> : null} {tool.description.split('\n')[0]}
               </li>
             ))}
           </ul>
         </details>
       ) : null}
       <p className="meta">
-        Used by:{' '}
-        {server.sessions.length > 0 ? server.sessions.map((s) => s.name ?? s.ref).join(', ') : 'no session yet'}
+        {t('mcp.usedBy')}{' '}
+        {server.sessions.length > 0 ? server.sessions.map((s) => s.name ?? s.ref).join(', ') : t('mcp.noSessionYet')}
       </p>
     </section>
   );
@@ -99,6 +96,7 @@ function ServerRow({ server, act }: { server: McpServerView; act: (what: 'restar
 export function McpView() {
   const api = usePanel((s) => s.api);
   const actions = useActions();
+  const t = useT();
   const [overview, setOverview] = useState<McpOverview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
@@ -133,21 +131,21 @@ export function McpView() {
   };
 
   return (
-    <section className="overlay-view" aria-label="MCP servers">
+    <section className="overlay-view" aria-label={t('mcp.label')}>
       <header className="overlay-header">
-        <h2>MCP</h2>
+        <h2>{t('mcp.title')}</h2>
         <button type="button" onClick={() => actions.openOverlay('none')}>
-          Close
+          {t('common.close')}
         </button>
       </header>
       {error ? <p className="form-error">{error}</p> : null}
       {overview && overview.servers.length === 0 ? (
-        <p className="meta">No MCP servers: add them under &quot;mcpServers&quot; in mcp.json in the data folder, or in a workspace&apos;s .mcp.json.</p>
+        <p className="meta">{t('mcp.none')}</p>
       ) : null}
       {overview?.servers.map((s) => <ServerRow key={serverKey(s)} server={s} act={act} />)}
       {overview && overview.problems.length > 0 ? (
         <>
-          <h3>Configuration problems</h3>
+          <h3>{t('mcp.problems')}</h3>
           <ul>
             {overview.problems.map((p) => (
               <li key={p.message} className="form-error">

@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PermissionMode } from '../../shared';
+import { useT } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
 
 /** "New session": a workspace folder, an optional name, mode and first prompt. */
 export function NewSessionForm() {
   const actions = useActions();
+  const t = useT();
   const lastWorkspace = usePanel((s) => s.ui.lastWorkspace);
   const pendingPrompt = usePanel((s) => s.ui.pendingPrompt);
   const [workspace, setWorkspace] = useState(lastWorkspace ?? '');
@@ -19,7 +21,7 @@ export function NewSessionForm() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!workspace.trim()) {
-      setError('Workspace is required');
+      setError(t('compose.workspaceRequired'));
       return;
     }
     setBusy(true);
@@ -35,29 +37,29 @@ export function NewSessionForm() {
   };
 
   return (
-    <form className="new-session-form" aria-label="Create session" onSubmit={(e) => void submit(e)}>
-      <label htmlFor={`${id}-ws`}>Workspace</label>
+    <form className="new-session-form" aria-label={t('compose.createSession')} onSubmit={(e) => void submit(e)}>
+      <label htmlFor={`${id}-ws`}>{t('compose.workspace')}</label>
       <input
         id={`${id}-ws`}
         name="workspace"
         value={workspace}
-        placeholder="/path/to/project"
+        placeholder={t('compose.workspacePlaceholder')}
         autoFocus
         onChange={(e) => setWorkspace(e.target.value)}
       />
-      <label htmlFor={`${id}-name`}>Name</label>
-      <input id={`${id}-name`} name="name" value={name} placeholder="optional" maxLength={80} onChange={(e) => setName(e.target.value)} />
-      <label htmlFor={`${id}-mode`}>Mode</label>
+      <label htmlFor={`${id}-name`}>{t('compose.name')}</label>
+      <input id={`${id}-name`} name="name" value={name} placeholder={t('compose.optional')} maxLength={80} onChange={(e) => setName(e.target.value)} />
+      <label htmlFor={`${id}-mode`}>{t('compose.mode')}</label>
       <select id={`${id}-mode`} value={mode} onChange={(e) => setMode(e.target.value === '' ? '' : PermissionMode.parse(e.target.value))}>
-        <option value="">From settings</option>
+        <option value="">{t('compose.fromSettings')}</option>
         {PermissionMode.options.map((m) => (
           <option key={m} value={m}>
             {m}
           </option>
         ))}
       </select>
-      <label htmlFor={`${id}-first`}>First message</label>
-      <textarea id={`${id}-first`} rows={2} value={prompt} placeholder="optional" onChange={(e) => setPrompt(e.target.value)} />
+      <label htmlFor={`${id}-first`}>{t('compose.firstMessage')}</label>
+      <textarea id={`${id}-first`} rows={2} value={prompt} placeholder={t('compose.optional')} onChange={(e) => setPrompt(e.target.value)} />
       {error ? (
         <p role="alert" className="form-error">
           {error}
@@ -65,10 +67,10 @@ export function NewSessionForm() {
       ) : null}
       <div className="form-buttons">
         <button type="submit" className="primary" disabled={busy}>
-          Create
+          {t('compose.create')}
         </button>
         <button type="button" onClick={() => actions.openNewSession(false)}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </form>

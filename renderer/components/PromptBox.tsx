@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { completions } from '../commands/complete';
 import { runInput } from '../commands/run-input';
+import { useT } from '../i18n';
 import { pendingApprovalsOf } from '../store/status';
 import { usePanel, usePanelStore } from '../store/use-panel';
 import { PROMPT_DROP_ATTRIBUTE, PROMPT_DROP_VALUE, SESSION_ID_ATTRIBUTE } from '../../shared/drop-protocol';
@@ -19,6 +20,7 @@ function dropTarget(sessionId: string | null): Record<string, string> {
 
 export function PromptBox({ sessionId }: { sessionId: string | null }) {
   const store = usePanelStore();
+  const t = useT();
   const hasApproval = usePanel((s) => (sessionId ? pendingApprovalsOf(s.domain, sessionId).length > 0 : false));
   const draftKey = sessionId ?? '';
   const [text, setTextState] = useState(drafts.get(draftKey) ?? '');
@@ -87,7 +89,7 @@ export function PromptBox({ sessionId }: { sessionId: string | null }) {
   return (
     <div className="prompt-box">
       {candidates.length > 0 ? (
-        <ul className="completions" role="listbox" id={listId} aria-label="Completions">
+        <ul className="completions" role="listbox" id={listId} aria-label={t('compose.completions')}>
           {candidates.map((c, i) => (
             <li
               key={c.fill}
@@ -109,7 +111,7 @@ export function PromptBox({ sessionId }: { sessionId: string | null }) {
       ) : null}
       <textarea
         ref={inputRef}
-        aria-label="Prompt"
+        aria-label={t('compose.prompt')}
         {...dropTarget(sessionId)}
         aria-controls={candidates.length ? listId : undefined}
         aria-autocomplete="list"
@@ -117,16 +119,16 @@ export function PromptBox({ sessionId }: { sessionId: string | null }) {
         value={text}
         placeholder={
           hasApproval
-            ? 'y / n answers the pending approval · /help for commands'
+            ? t('compose.placeholderApproval')
             : sessionId
-              ? 'Message this session · Enter to send · Shift+Enter for a new line · / for commands'
-              : 'Describe a task to start a new session · / for commands'
+              ? t('compose.placeholderSession')
+              : t('compose.placeholderNew')
         }
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKey}
       />
       <button type="button" className="primary send" onClick={() => void send()} disabled={!text.trim()}>
-        Send
+        {t('compose.send')}
       </button>
     </div>
   );

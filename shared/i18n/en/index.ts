@@ -1,10 +1,13 @@
 import { approval } from './approval';
 import { changes } from './changes';
 import { common } from './common';
+import { compose } from './compose';
 import { config } from './config';
 import { conflict } from './conflict';
 import { context } from './context';
+import { gateways } from './gateways';
 import { log } from './log';
+import { mcp } from './mcp';
 import { mode } from './mode';
 import { permissions } from './permissions';
 import { policy } from './policy';
@@ -19,4 +22,4 @@ import { transcript } from './transcript';
  * technology rely on, so an English text changes only when the UI means to change.
  * One file per area; add an area by adding a file here and its twin in ../zh-CN/.
  */
-export const en = { approval, changes, common, config, conflict, context, log, mode, permissions, policy, sessions, settings, setup, status, transcript };
+export const en = { approval, changes, common, compose, config, conflict, context, gateways, log, mcp, mode, permissions, policy, sessions, settings, setup, status, transcript };

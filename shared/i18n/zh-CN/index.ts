@@ -3,10 +3,13 @@ import type { en } from '../en';
 import { approval } from './approval';
 import { changes } from './changes';
 import { common } from './common';
+import { compose } from './compose';
 import { config } from './config';
 import { conflict } from './conflict';
 import { context } from './context';
+import { gateways } from './gateways';
 import { log } from './log';
+import { mcp } from './mcp';
 import { mode } from './mode';
 import { permissions } from './permissions';
 import { policy } from './policy';
@@ -17,4 +20,4 @@ import { status } from './status';
 import { transcript } from './transcript';
 
 /** 简体中文: the same keys as the English catalog (checked by the compiler and tests/i18n/catalogs.test.ts). */
-export const zhCN: CatalogLike<typeof en> = { approval, changes, common, config, conflict, context, log, mode, permissions, policy, sessions, settings, setup, status, transcript };
+export const zhCN: CatalogLike<typeof en> = { approval, changes, common, compose, config, conflict, context, gateways, log, mcp, mode, permissions, policy, sessions, settings, setup, status, transcript };

@@ -1,0 +1,20 @@
+/** The New session form and the prompt box. */
+export const compose = {
+  newSession: 'New session',
+  createSession: 'Create session',
+  workspace: 'Workspace',
+  workspacePlaceholder: '/path/to/project',
+  workspaceRequired: 'Workspace is required',
+  name: 'Name',
+  optional: 'optional',
+  mode: 'Mode',
+  fromSettings: 'From settings',
+  firstMessage: 'First message',
+  create: 'Create',
+  completions: 'Completions',
+  prompt: 'Prompt',
+  placeholderApproval: 'y / n answers the pending approval · /help for commands',
+  placeholderSession: 'Message this session · Enter to send · Shift+Enter for a new line · / for commands',
+  placeholderNew: 'Describe a task to start a new session · / for commands',
+  send: 'Send',
+};

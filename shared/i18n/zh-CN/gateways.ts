@@ -1,0 +1,43 @@
+import type { CatalogLike } from '../catalog-types';
+import type { gateways as en } from '../en/gateways';
+
+export const gateways: CatalogLike<typeof en> = {
+  title: '网关',
+  connection: {
+    label: '连接',
+    notRunning: '未运行',
+    offNoToken: '已关闭：没有 bot token',
+    connecting: '连接中…',
+    connectedAs: '已连接，身份为 @{{bot}}',
+    connected: '已连接',
+    retrying: '无法连接 Telegram，正在重试',
+    refused: 'token 被拒绝',
+  },
+  tokenSource: {
+    config: '在 config.json 中',
+    keychain: '在钥匙串中',
+    env: '来自 PARAGENTS_TELEGRAM_TOKEN',
+  },
+  lessThanAMinute: '不到一分钟',
+  minutes: '{{count}} 分钟',
+  botToken: 'Bot token：{{state}} · 连接：',
+  tokenSet: '已设置',
+  tokenSetFrom: '已设置（{{source}}）',
+  tokenNotSet: '未设置',
+  replaceToken: '替换 bot token',
+  tokenFromBotFather: '来自 BotFather 的 bot token',
+  saveToken: '保存 token',
+  removeToken: '移除 token',
+  pairing: '配对',
+  pairingCode: '配对码',
+  sendPair: '在私聊中向 bot 发送 ',
+  sendPairEnd: '（{{left}}后过期）。',
+  pairHint: '一个配对码只能配对一个聊天，仅一次，10 分钟内有效。',
+  newPairCode: '新的配对码',
+  showPairCode: '显示配对码',
+  pairedChats: '已配对的聊天',
+  noChat: '没有已配对的聊天。',
+  chatSince: '聊天 {{id}} · 配对于 {{since}}',
+  unpairLabel: '取消配对 {{name}}',
+  unpair: '取消配对',
+};
