@@ -1,23 +1,12 @@
 import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { budgetStopText, parseBudget, type BudgetAction, type BudgetStop } from '../../shared/cost';
+import { parseBudget, type BudgetAction, type BudgetStop } from '../../shared/cost';
+import { budgetStopText } from '../format/cost-text';
+import { useT } from '../i18n';
 import { sessionPrompts } from '../store/status';
 import type { PromptView } from '../store/types';
 import { usePanel } from '../store/use-panel';
 import '../styles/budget.css';
-
-/** Visible strings of the budget card, in one place for the catalogs. */
-export const BUDGET_DIALOG_TEXT = {
-  title: 'Budget reached',
-  stopped: (stop: BudgetStop) => `Paused: ${budgetStopText(stop)}.`,
-  hint: 'The turn stopped between two steps; nothing was cut off. Raise sets a higher limit and goes on, Resume once goes on past it for this turn only, Stop cancels the turn.',
-  newLimit: 'New limit',
-  raise: 'Raise',
-  resumeOnce: 'Resume once',
-  stop: 'Stop',
-  badLimit: (stop: BudgetStop) =>
-    stop.unit === 'usd' ? 'Type a dollar amount above what is used, like 2.50.' : 'Type a number of tokens above what is used, like 200k.',
-};
 
 /** The session's prompts paused at a budget, each with its card (one at a time in practice: a session runs one turn). */
 export function BudgetStops({ sessionId, compact = false }: { sessionId: string; compact?: boolean }) {
@@ -44,6 +33,7 @@ export function BudgetDialog({ prompt, compact = false }: { prompt: PromptView; 
   const api = usePanel((s) => s.api);
   const stop = prompt.budgetStop as BudgetStop;
   const titleId = useId();
+  const t = useT();
   const [limit, setLimit] = useState(() => suggestedLimit(stop));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -58,7 +48,7 @@ export function BudgetDialog({ prompt, compact = false }: { prompt: PromptView; 
   const raise = () => {
     const value = parseLimit(stop, limit);
     if (value === null || value <= stop.used) {
-      setError(BUDGET_DIALOG_TEXT.badLimit(stop));
+      setError(stop.unit === 'usd' ? t('budget.dialog.badLimitUsd') : t('budget.dialog.badLimitTokens'));
       return;
     }
     void answer({ kind: 'raise', limit: value });
@@ -66,22 +56,22 @@ export function BudgetDialog({ prompt, compact = false }: { prompt: PromptView; 
 
   return (
     <section className={`budget-card${compact ? ' compact' : ''}`} role="dialog" aria-labelledby={titleId}>
-      <h3 id={titleId}>{BUDGET_DIALOG_TEXT.title}</h3>
-      <p>{BUDGET_DIALOG_TEXT.stopped(stop)}</p>
+      <h3 id={titleId}>{t('budget.dialog.title')}</h3>
+      <p>{t('budget.dialog.stopped', { what: budgetStopText(t, stop) })}</p>
       <p className="interrupted-prompt" title={prompt.text}>
         <span className="session-ref">{prompt.ref}</span> {prompt.text}
       </p>
-      {compact ? null : <p className="interrupted-hint">{BUDGET_DIALOG_TEXT.hint}</p>}
+      {compact ? null : <p className="interrupted-hint">{t('budget.dialog.hint')}</p>}
       <div className="budget-card-buttons">
-        <input aria-label={BUDGET_DIALOG_TEXT.newLimit} value={limit} disabled={busy} onChange={(e) => setLimit(e.target.value)} />
+        <input aria-label={t('budget.dialog.newLimit')} value={limit} disabled={busy} onChange={(e) => setLimit(e.target.value)} />
         <button type="button" className="primary" disabled={busy} onClick={raise}>
-          {BUDGET_DIALOG_TEXT.raise}
+          {t('budget.dialog.raise')}
         </button>
         <button type="button" disabled={busy} onClick={() => void answer({ kind: 'resume_once' })}>
-          {BUDGET_DIALOG_TEXT.resumeOnce}
+          {t('budget.dialog.resumeOnce')}
         </button>
         <button type="button" disabled={busy} onClick={() => void answer({ kind: 'stop' })}>
-          {BUDGET_DIALOG_TEXT.stop}
+          {t('budget.dialog.stop')}
         </button>
       </div>
       {error ? (

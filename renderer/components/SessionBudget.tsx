@@ -1,20 +1,9 @@
 import { useEffect, useState } from 'react';
-import { budgetAmountText, parseBudget, type Budget } from '../../shared/cost';
+import { parseBudget, type Budget } from '../../shared/cost';
+import { amountText } from '../format/cost-text';
+import { useT } from '../i18n';
 import { usePanel } from '../store/use-panel';
 import '../styles/budget.css';
-
-/** Visible strings of the header's budget control, in one place for the catalogs. */
-export const SESSION_BUDGET_TEXT = {
-  set: 'Set budget',
-  current: (amount: string) => `Budget: ${amount}`,
-  fromConfig: (amount: string) => `Budget: ${amount} (default)`,
-  field: 'Session budget',
-  placeholder: '200k or $2',
-  save: 'Save budget',
-  remove: 'Remove budget',
-  cancel: 'Cancel',
-  invalid: 'Type tokens (200k) or dollars ($2).',
-};
 
 /**
  * The session's budget in its header (its own, else config.json's default for sessions): a button showing it,
@@ -27,6 +16,7 @@ export function SessionBudget({ sessionId }: { sessionId: string }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const fallback = useDefaultBudget();
+  const t = useT();
 
   const send = async (next: ReturnType<typeof parseBudget>) => {
     const r = await api['session.setBudget']({ session: sessionId, budget: next });
@@ -36,7 +26,7 @@ export function SessionBudget({ sessionId }: { sessionId: string }) {
   };
   const save = () => {
     const parsed = parseBudget(text);
-    if (!parsed) return setError(SESSION_BUDGET_TEXT.invalid);
+    if (!parsed) return setError(t('budget.control.invalid'));
     void send(parsed);
   };
 
@@ -51,10 +41,10 @@ export function SessionBudget({ sessionId }: { sessionId: string }) {
         }}
       >
         {budget
-          ? SESSION_BUDGET_TEXT.current(budgetAmountText(budget.unit, budget.limit))
+          ? t('budget.control.current', { amount: amountText(t, budget.unit, budget.limit) })
           : fallback
-            ? SESSION_BUDGET_TEXT.fromConfig(budgetAmountText(fallback.unit, fallback.limit))
-            : SESSION_BUDGET_TEXT.set}
+            ? t('budget.control.fromConfig', { amount: amountText(t, fallback.unit, fallback.limit) })
+            : t('budget.control.set')}
       </button>
     );
   }
@@ -66,15 +56,15 @@ export function SessionBudget({ sessionId }: { sessionId: string }) {
         save();
       }}
     >
-      <input aria-label={SESSION_BUDGET_TEXT.field} placeholder={SESSION_BUDGET_TEXT.placeholder} value={text} onChange={(e) => setText(e.target.value)} autoFocus />
-      <button type="submit">{SESSION_BUDGET_TEXT.save}</button>
+      <input aria-label={t('budget.control.field')} placeholder={t('budget.control.placeholder')} value={text} onChange={(e) => setText(e.target.value)} autoFocus />
+      <button type="submit">{t('budget.control.save')}</button>
       {budget ? (
         <button type="button" onClick={() => void send(null)}>
-          {SESSION_BUDGET_TEXT.remove}
+          {t('budget.control.remove')}
         </button>
       ) : null}
       <button type="button" onClick={() => setEditing(false)}>
-        {SESSION_BUDGET_TEXT.cancel}
+        {t('common.cancel')}
       </button>
       {error ? (
         <span className="budget-error" role="alert">

@@ -1,16 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { budgetAmountText, type UsageSummary } from '../../shared/cost';
+import type { UsageSummary } from '../../shared/cost';
+import { amountText, usageText } from '../format/cost-text';
+import { useT } from '../i18n';
 import { usePanel } from '../store/use-panel';
-import { usageText } from './CostBadge';
 import '../styles/budget.css';
-
-/** Visible strings of the sidebar's totals, in one place for the catalogs. */
-export const USAGE_TOTALS_TEXT = {
-  label: 'Usage totals',
-  today: 'Today',
-  week: 'This week',
-  dailyBudget: (amounts: string) => `Daily budget: ${amounts}`,
-};
 
 /** After a request's usage, the totals are read again once the burst settles. */
 const REFRESH_AFTER_USAGE_MS = 250;
@@ -36,6 +29,7 @@ export function UsageTotals() {
   const api = usePanel((s) => s.api);
   const [totals, setTotals] = useState<{ today: UsageSummary; week: UsageSummary } | null>(null);
   const live = useRef(true);
+  const t = useT();
 
   const refresh = useCallback(async () => {
     const now = new Date();
@@ -69,20 +63,16 @@ export function UsageTotals() {
   const daily = today.dailyBudget;
   const budgetParts = daily
     ? [
-        ...(daily.tokens !== undefined ? [`${budgetAmountText('tokens', today.totalTokens)} / ${budgetAmountText('tokens', daily.tokens)}`] : []),
-        ...(daily.usd !== undefined ? [`${budgetAmountText('usd', today.cost.usd)} / ${budgetAmountText('usd', daily.usd)}`] : []),
+        ...(daily.tokens !== undefined ? [`${amountText(t, 'tokens', today.totalTokens)} / ${amountText(t, 'tokens', daily.tokens)}`] : []),
+        ...(daily.usd !== undefined ? [`${amountText(t, 'usd', today.cost.usd)} / ${amountText(t, 'usd', daily.usd)}`] : []),
       ]
     : [];
   const over = daily !== null && ((daily.tokens !== undefined && today.totalTokens >= daily.tokens) || (daily.usd !== undefined && today.cost.usd >= daily.usd));
   return (
-    <section className="usage-totals" aria-label={USAGE_TOTALS_TEXT.label}>
-      <div>
-        {USAGE_TOTALS_TEXT.today}: {usageText(today.totalTokens, today.cost)}
-      </div>
-      <div>
-        {USAGE_TOTALS_TEXT.week}: {usageText(week.totalTokens, week.cost)}
-      </div>
-      {budgetParts.length > 0 ? <div className={over ? 'over' : undefined}>{USAGE_TOTALS_TEXT.dailyBudget(budgetParts.join(' · '))}</div> : null}
+    <section className="usage-totals" aria-label={t('budget.totals.label')}>
+      <div>{t('budget.totals.today', { usage: usageText(t, today.totalTokens, today.cost) })}</div>
+      <div>{t('budget.totals.week', { usage: usageText(t, week.totalTokens, week.cost) })}</div>
+      {budgetParts.length > 0 ? <div className={over ? 'over' : undefined}>{t('budget.totals.dailyBudget', { amounts: budgetParts.join(' · ') })}</div> : null}
     </section>
   );
 }

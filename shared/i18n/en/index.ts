@@ -1,4 +1,5 @@
 import { approval } from './approval';
+import { budget } from './budget';
 import { changes } from './changes';
 import { common } from './common';
 import { compose } from './compose';
@@ -22,4 +23,4 @@ import { transcript } from './transcript';
  * technology rely on, so an English text changes only when the UI means to change.
  * One file per area; add an area by adding a file here and its twin in ../zh-CN/.
  */
-export const en = { approval, changes, common, compose, config, conflict, context, gateways, log, mcp, mode, permissions, policy, sessions, settings, setup, status, transcript };
+export const en = { approval, budget, changes, common, compose, config, conflict, context, gateways, log, mcp, mode, permissions, policy, sessions, settings, setup, status, transcript };

@@ -1,6 +1,7 @@
 import type { CatalogLike } from '../catalog-types';
 import type { en } from '../en';
 import { approval } from './approval';
+import { budget } from './budget';
 import { changes } from './changes';
 import { common } from './common';
 import { compose } from './compose';
@@ -20,4 +21,4 @@ import { status } from './status';
 import { transcript } from './transcript';
 
 /** 简体中文: the same keys as the English catalog (checked by the compiler and tests/i18n/catalogs.test.ts). */
-export const zhCN: CatalogLike<typeof en> = { approval, changes, common, compose, config, conflict, context, gateways, log, mcp, mode, permissions, policy, sessions, settings, setup, status, transcript };
+export const zhCN: CatalogLike<typeof en> = { approval, budget, changes, common, compose, config, conflict, context, gateways, log, mcp, mode, permissions, policy, sessions, settings, setup, status, transcript };
