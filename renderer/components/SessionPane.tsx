@@ -13,7 +13,7 @@ import { StatusChip } from './StatusChip';
 import { SessionUsage } from './CostBadge';
 import { SessionBudget } from './SessionBudget';
 import { BudgetStops } from './BudgetDialog';
-import { Transcript } from './Transcript';
+import { SessionTabs } from './SessionTabs';
 
 /** The focused session: header, conflicts, transcript, its pending approval, the queue and the prompt box. */
 export function SessionPane({ sessionId }: { sessionId: string }) {
@@ -53,7 +53,7 @@ export function SessionPane({ sessionId }: { sessionId: string }) {
       {conflicts.map((c) => (
         <ConflictCard key={c.id} conflict={c} />
       ))}
-      <Transcript sessionId={session.id} />
+      <SessionTabs key={session.id} sessionId={session.id} />
       <InterruptedTurns sessionId={session.id} />
       <BudgetStops sessionId={session.id} />
       {first ? <ApprovalCard approval={first} conflict={conflicts[0]} more={approvals.length - 1} /> : null}
