@@ -101,13 +101,25 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (!hostAllowed(req, hosts)) return endSocketWithStatus(socket, 421);
     if (!authenticate(req, url, token, port)) return endSocketWithStatus(socket, 401);
     if (!originAllowed(req, hosts)) return endSocketWithStatus(socket, 403);
-    wss.handleUpgrade(req, socket, head, (ws) => attach(ws));
+    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, socket));
   }
 
-  function attach(ws: WebSocket): void {
+  function attach(ws: WebSocket, socket: Duplex): void {
     sockets.add(ws);
+    // Events come in bursts (a step's writes, a frame's text): the frames sent in one turn of the event loop go
+    // out in one write to the socket instead of one each.
+    let corked = false;
     const send = (message: ServerMessage) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+      if (ws.readyState !== ws.OPEN) return;
+      if (!corked) {
+        corked = true;
+        socket.cork();
+        setImmediate(() => {
+          corked = false;
+          socket.uncork();
+        });
+      }
+      ws.send(JSON.stringify(message));
     };
     const unsubscribe = options.engine.onEvent((event) => send({ event }));
     ws.on('message', (data, isBinary) => {

@@ -51,7 +51,7 @@ export class PromptLifecycle {
   enqueue(sessionId: string, text: string, admit: (prompt: PromptRow) => void, options: PromptRunOptions = {}): PromptRow {
     return this.bus.batch(() => {
       const p = this.store.createPrompt(sessionId, text, options);
-      const position = this.store.listPrompts(sessionId).filter((x) => x.status === 'queued').length;
+      const position = this.store.countPrompts(sessionId, 'queued');
       this.bus.emit({ type: 'prompt_queued', sessionId, promptId: p.id, text, position });
       admit(p);
       const now = this.store.getPrompt(p.id) as PromptRow;

@@ -239,6 +239,11 @@ export class Store {
     return this.q('SELECT * FROM prompts WHERE id = ?').get(id) as PromptRow | undefined;
   }
 
+  /** How many of the session's prompts have this status, without reading them. */
+  countPrompts(sessionId: string, status: PromptStatus): number {
+    return (this.q('SELECT COUNT(*) AS n FROM prompts WHERE session_id = ? AND status = ?').get(sessionId, status) as { n: number }).n;
+  }
+
   listPrompts(sessionId: string): PromptRow[] {
     return this.q('SELECT * FROM prompts WHERE session_id = ? ORDER BY position').all(sessionId) as PromptRow[];
   }
