@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { Store } from '../../main/core/store/store';
 import { PAYLOAD_THRESHOLD } from '../../main/core/store/payloads';
-import { FIRST_WINDOW, MAX_INDEXED_CHARS, RANK_WINDOW } from '../../main/core/store/search-index';
+import { CANDIDATES, MAX_INDEXED_CHARS } from '../../main/core/store/search-index';
+import { collectionOf } from '../../main/core/store/search-rank';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
 import { writer } from './helpers';
 
@@ -117,6 +118,15 @@ describe('search index kept by the store', () => {
     expect(seqs(store, 'cassowary', b)).toEqual([tb.promptSeq]);
   });
 
+  it("reads the index's size from FTS5's averages record", () => {
+    const store = open();
+    const w = writer(store);
+    const s = w.session('/w');
+    for (let i = 0; i < 300; i++) w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: `answer number ${i} here`, toolCalls: [] });
+    const all = collectionOf(store.db.prepare('SELECT block FROM search_text_data WHERE id = 1').pluck().get() as Uint8Array);
+    expect(all).toEqual({ entries: 300, meanLength: 4 });
+  });
+
   it('keeps no copy of the texts: the index holds words only', () => {
     const store = open();
     const w = writer(store);
@@ -142,15 +152,15 @@ describe('ranking', () => {
     expect(seqs(store, 'goanna tests')).toEqual([dense.seq]);
   });
 
-  it('looks further back than the newest events when they hold too few matches', () => {
+  it('finds matches however far apart they are in the history', () => {
     const store = open();
     const w = writer(store);
     const s = w.session('/w');
     const old = w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: 'an old tuatara', toolCalls: [] });
     // A long history since, of other events: the next seqs come well past the first window.
-    store.db.prepare(`INSERT INTO events (seq, ts, type, session_id, prompt_id, event_json) VALUES (?, 'x', 'usage', ?, NULL, '{}')`).run(old.seq + 3 * FIRST_WINDOW, s);
+    store.db.prepare(`INSERT INTO events (seq, ts, type, session_id, prompt_id, event_json) VALUES (?, 'x', 'usage', ?, NULL, '{}')`).run(old.seq + 500_000, s);
     const recent = w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: 'a new tuatara', toolCalls: [] });
-    expect(recent.seq).toBeGreaterThan(old.seq + FIRST_WINDOW);
+    expect(recent.seq).toBeGreaterThan(old.seq + 500_000);
     expect(seqs(store, 'tuatara').sort((a, b) => a - b)).toEqual([old.seq, recent.seq]);
     expect(seqs(store, 'tuatara', s).sort((a, b) => a - b)).toEqual([old.seq, recent.seq]);
   });
@@ -159,14 +169,17 @@ describe('ranking', () => {
     const store = open();
     const w = writer(store);
     const s = w.session('/w');
-    // The best match of all is the oldest one; beyond the window of newest matches it is not ranked.
+    // The best match of all is the oldest one; behind CANDIDATES newer matches it is not ranked.
     const oldest = w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: 'wattle wattle wattle', toolCalls: [] });
     w.bus.batch(() => {
-      for (let i = 0; i < RANK_WINDOW; i++) w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: `entry ${i} mentions wattle among other words`, toolCalls: [] });
+      for (let i = 0; i < CANDIDATES; i++) w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: `entry ${i} mentions wattle among other words`, toolCalls: [] });
     });
     const hits = store.search.search({ text: 'wattle', limit: 50 });
     expect(hits).toHaveLength(50);
     expect(hits.map((h) => h.seq)).not.toContain(oldest.seq);
     expect(store.search.search({ text: 'wattle wattle' })).toHaveLength(20);
+    // With one match fewer it is among the candidates, and ranks first.
+    store.db.prepare('DELETE FROM search_text WHERE rowid = (SELECT MAX(rowid) FROM search_text)').run();
+    expect(store.search.search({ text: 'wattle' })[0]?.seq).toBe(oldest.seq);
   });
 });

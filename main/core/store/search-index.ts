@@ -5,18 +5,16 @@ import type { Payloads } from './payloads';
 import { searchDocOf, type DocSources } from './search-doc';
 import { bodyMatch, parseSearchQuery, sessionFilter, sessionToken, type QueryPart } from './search-query';
 import { snippetOf } from './search-snippet';
-import { distinctWords, indexableText } from './search-text';
+import { bm25, collectionOf } from './search-rank';
+import { distinctWords, indexableText, wordList } from './search-text';
 
 /**
- * Ranking reads the scores (bm25) of at most this many matches, the newest first. Matches are looked for in a
- * window of the newest events first, widened until it holds that many or the whole history: bm25 then weighs each
- * word by how rare it is in the window, so a word found all over a long history costs a few milliseconds, not a
- * pass over every place it occurs. A query with fewer matches is ranked over the whole history.
+ * A query ranks its newest matches, at most this many (a word found all over the history ranks the newest places it
+ * is found, not all of them): each is read and scored (bm25, search-rank.ts). A query with fewer matches ranks all.
  */
-export const RANK_WINDOW = 2000;
-/** The first window, in event seqs; each next one is GROWTH times wider. */
-export const FIRST_WINDOW = 50_000;
-const GROWTH = 8;
+export const CANDIDATES = 100;
+/** A word's count of entries is counted up to this many; beyond, it is estimated from how far back they reach. */
+const COUNT_CAP = 10_000;
 export const DEFAULT_HITS = 20;
 /** The table's prefix indexes (prefix = '2 3'): a last word this short is looked up through them. */
 const INDEXED_PREFIX = 3;
@@ -104,60 +102,69 @@ export class SearchIndex {
 
   /**
    * The best matches of `text` (see parseSearchQuery for what it may hold), best first: bm25 over the newest
-   * RANK_WINDOW matches (see there), the newer first on a tie. `sessionId`: that session's history only.
+   * CANDIDATES matches, the newer first on a tie. `sessionId`: that session's history only.
    */
   search(input: { text: string; limit?: number; sessionId?: string }): SearchHit[] {
     const parsed = parseSearchQuery(input.text);
     if (!parsed) return [];
-    const body = bodyMatch(parsed.parts, this.lastWordOptions(parsed.parts));
+    const lastWords = this.lastWordOptions(parsed.parts);
+    const body = bodyMatch(parsed.parts, lastWords);
     const match = input.sessionId === undefined ? body : sessionFilter(body, input.sessionId);
-    const span = (
-      input.sessionId === undefined
-        ? this.q('SELECT 1 AS lo, MAX(seq) AS hi FROM events').get()
-        : this.q('SELECT MIN(seq) AS lo, MAX(seq) AS hi FROM events WHERE session_id = ?').get(input.sessionId)
-    ) as { lo: number | null; hi: number | null };
-    if (span.lo === null || span.hi === null) return [];
-    const window = this.q(
-      `SELECT rowid AS seq, bm25(search_text, 1.0, 0.0) AS score FROM search_text
-       WHERE search_text MATCH @match AND rowid BETWEEN @from AND @to ORDER BY rowid DESC LIMIT @window`,
-    );
-    let found: { seq: number; score: number }[] = [];
-    for (let width = FIRST_WINDOW; ; width *= GROWTH) {
-      const from = Math.max(span.lo, span.hi - width + 1);
-      found = window.all({ match, from, to: span.hi, window: RANK_WINDOW }) as { seq: number; score: number }[];
-      if (found.length >= RANK_WINDOW || from <= span.lo) break;
-    }
-    const ranked = found
-      .sort((a, b) => a.score - b.score || b.seq - a.seq)
-      .slice(0, input.limit ?? DEFAULT_HITS)
-      .map((r) => r.seq);
+    const seqs = this.q('SELECT rowid FROM search_text WHERE search_text MATCH ? ORDER BY rowid DESC LIMIT ?')
+      .pluck()
+      .all(match, CANDIDATES) as number[];
+    if (seqs.length === 0) return [];
+
+    const all = collectionOf(this.q(`SELECT block FROM search_text_data WHERE id = 1`).pluck().get() as Uint8Array | undefined);
+    // How many entries hold each part, over the whole index (as bm25 weighs them), not only this session's.
+    const frequencies = parsed.parts.map((part, i) => this.entriesWith(bodyMatch([part], i === parsed.parts.length - 1 ? lastWords : undefined)));
     const row = this.q(
       `SELECT e.seq, e.event_json, s.ref, s.name, s.workspace, s.closed_at
        FROM events e JOIN sessions s ON s.id = e.session_id WHERE e.seq = ?`,
     );
-    const hits: SearchHit[] = [];
-    for (const seq of ranked) {
+    const scored: { hit: Omit<SearchHit, 'snippet'>; text: string; score: number }[] = [];
+    for (const seq of seqs) {
       const r = row.get(seq) as HitRow | undefined;
       if (!r) continue;
       const event = { ...(this.payloads.fromStoredJson(r.event_json) as EngineEvent), seq: r.seq };
       const doc = searchDocOf(event, this.sources);
       if (!doc) continue;
-      hits.push({
-        sessionId: event.sessionId,
-        sessionRef: r.ref,
-        sessionName: r.name,
-        workspace: r.workspace,
-        closed: r.closed_at !== null,
-        seq: r.seq,
-        promptId: event.promptId,
-        callId: event.type === 'tool_call' || event.type === 'tool_result' ? event.callId : null,
-        tool: event.type === 'tool_call' || event.type === 'tool_result' ? event.tool : null,
-        kind: doc.kind,
-        ts: event.ts,
-        snippet: snippetOf(doc.text, parsed.terms),
+      const words = wordList(doc.text.length > MAX_INDEXED_CHARS ? doc.text.slice(0, MAX_INDEXED_CHARS) : doc.text);
+      scored.push({
+        score: bm25(words, parsed.parts, frequencies, all),
+        text: doc.text,
+        hit: {
+          sessionId: event.sessionId,
+          sessionRef: r.ref,
+          sessionName: r.name,
+          workspace: r.workspace,
+          closed: r.closed_at !== null,
+          seq: r.seq,
+          promptId: event.promptId,
+          callId: event.type === 'tool_call' || event.type === 'tool_result' ? event.callId : null,
+          tool: event.type === 'tool_call' || event.type === 'tool_result' ? event.tool : null,
+          kind: doc.kind,
+          ts: event.ts,
+        },
       });
     }
-    return hits;
+    return scored
+      .sort((a, b) => b.score - a.score || b.hit.seq - a.hit.seq)
+      .slice(0, input.limit ?? DEFAULT_HITS)
+      .map((s) => ({ ...s.hit, snippet: snippetOf(s.text, parsed.terms) }));
+  }
+
+  /**
+   * How many entries match the expression: counted up to COUNT_CAP (newest first), beyond that estimated from the
+   * share of the index's seqs those reach back over.
+   */
+  private entriesWith(match: string): number {
+    const r = this.q('SELECT COUNT(*) AS n, MIN(seq) AS last FROM (SELECT rowid AS seq FROM search_text WHERE search_text MATCH ? ORDER BY rowid DESC LIMIT ?)')
+      .get(match, COUNT_CAP) as { n: number; last: number | null };
+    if (r.n < COUNT_CAP || r.last === null) return r.n;
+    const first = this.q('SELECT MIN(id) FROM search_text_docsize').pluck().get() as number;
+    const newest = this.q('SELECT MAX(id) FROM search_text_docsize').pluck().get() as number;
+    return Math.round((r.n * (newest - first + 1)) / Math.max(1, newest - r.last + 1));
   }
 
   /**

@@ -46,9 +46,31 @@ export function foldedWords(text: string): string[] {
   return Array.from(wordsOf(text), (w) => w.folded);
 }
 
+/** Runs of letters, digits and marks (CJK characters included; wordList splits those). */
+const RUN = /[\p{L}\p{N}\p{Co}\p{M}]+/gu;
+const NOT_ASCII = /[^ -~]/;
+const HAS_CJK = new RegExp(`[${CJK}]`, 'u');
+
+/**
+ * The folded words of `text` in order, as wordsOf finds them but without their places: the fast path for long
+ * texts (lower-cased whole, then only runs with other than ASCII letters and digits are looked at again).
+ */
+export function wordList(text: string): string[] {
+  const runs = text.toLowerCase().match(RUN) ?? [];
+  if (!NOT_ASCII.test(text)) return runs;
+  const out: string[] = [];
+  for (const run of runs) {
+    if (!NOT_ASCII.test(run)) out.push(run);
+    else if (HAS_CJK.test(run)) for (const w of wordsOf(run)) out.push(w.folded);
+    else {
+      const folded = foldWord(run);
+      if (folded) out.push(folded);
+    }
+  }
+  return out;
+}
+
 /** Each word of `text` once, folded. */
 export function distinctWords(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const w of wordsOf(text)) out.add(w.folded);
-  return out;
+  return new Set(wordList(text));
 }
