@@ -1,7 +1,9 @@
 import { isTerminal } from '../../shared';
-import { displayStatus, pendingApprovalsOf, sessionTitle, statusLabel } from '../store/status';
+import { tr } from '../i18n';
+import { displayStatus, pendingApprovalsOf, sessionTitle } from '../store/status';
 import type { DomainState } from '../store/types';
 import { COMMANDS, findCommand } from './catalog';
+import { commandHelp } from './help-text';
 
 export interface Candidate {
   /** The whole input after choosing this candidate (filled, not run, so arguments can still be added). */
@@ -24,7 +26,7 @@ function candidates(input: string, domain: DomainState): Candidate[] {
     return COMMANDS.filter((c) => c.name.startsWith(typed) && `/${c.name}` !== input).map((c) => ({
       fill: `/${c.name}${c.arg === 'none' ? '' : ' '}`,
       label: c.usage,
-      detail: c.help,
+      detail: commandHelp(tr, c),
     }));
   }
   const spec = findCommand(input.slice(1, space).toLowerCase());
@@ -37,7 +39,7 @@ function candidates(input: string, domain: DomainState): Candidate[] {
       return domain.sessionOrder
         .map((id) => domain.sessions[id]!)
         .filter((s) => s && !s.closed && s.ref.startsWith(typed))
-        .map((s) => ({ fill: head + s.ref, label: s.ref, detail: `${sessionTitle(s)} · ${statusLabel[displayStatus(domain, s)]}` }));
+        .map((s) => ({ fill: head + s.ref, label: s.ref, detail: `${sessionTitle(s)} · ${tr(`status.${displayStatus(domain, s)}`)}` }));
     case 'prompt':
       return Object.values(domain.prompts)
         .filter((p) => !isTerminal(p.status) || spec.name === 'retry')
@@ -47,7 +49,7 @@ function candidates(input: string, domain: DomainState): Candidate[] {
     case 'approval':
       return pendingApprovalsOf(domain)
         .filter((a) => a.ref.startsWith(typed))
-        .map((a) => ({ fill: head + a.ref, label: a.ref, detail: `${a.tool} · session ${a.sessionRef}` }));
+        .map((a) => ({ fill: head + a.ref, label: a.ref, detail: `${a.tool} · ${tr('approval.session', { ref: a.sessionRef })}` }));
     case 'text':
     case 'none':
       return [];

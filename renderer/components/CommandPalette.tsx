@@ -1,28 +1,15 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { SearchHit, SearchHitKind, SessionSummary } from '../../shared';
 import { COMMANDS, type CommandSpec } from '../commands/catalog';
+import { commandHelp } from '../commands/help-text';
 import { runInput } from '../commands/run-input';
 import { openHit, reopenSession, showSession } from '../store/search';
+import { useT, type T } from '../i18n';
 import { sessionTitle } from '../store/status';
 import { usePanel, usePanelStore } from '../store/use-panel';
 import '../styles/palette.css';
 
-/** The palette's words, in one place for the translation catalog. */
-const TEXT = {
-  dialog: 'Command palette',
-  search: 'Search',
-  placeholder: 'Sessions, commands (/), or words from any session’s history',
-  results: 'Results',
-  sessions: 'Sessions',
-  commands: 'Commands',
-  messages: 'Messages',
-  closed: 'closed',
-  reopen: (title: string) => `Reopen ${title}`,
-  searching: 'Searching…',
-  nothing: 'Nothing found',
-  hint: '↑↓ choose · Enter open · Esc close',
-  kinds: { prompt: 'prompt', answer: 'answer', tool_input: 'tool input', tool_output: 'tool output' } satisfies Record<SearchHitKind, string>,
-};
+const kindText = (t: T, kind: SearchHitKind): string => t(`palette.kinds.${kind}`);
 
 /** Typing pauses this long before the history is searched. */
 export const SEARCH_DEBOUNCE_MS = 150;
@@ -84,6 +71,7 @@ function PaletteDialog({ onClose }: { onClose: () => void }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const restoreFocus = useRef<Element | null>(null);
   const listId = useId();
+  const t = useT();
 
   // Focus moves into the box, and back to where it was when the palette closes.
   useEffect(() => {
@@ -227,26 +215,26 @@ function PaletteDialog({ onClose }: { onClose: () => void }) {
   };
 
   const groups: { label: string; kinds: Option['kind'][] }[] = [
-    { label: TEXT.sessions, kinds: ['session', 'reopen'] },
-    { label: TEXT.commands, kinds: ['command'] },
-    { label: TEXT.messages, kinds: ['hit'] },
+    { label: t('palette.sessions'), kinds: ['session', 'reopen'] },
+    { label: t('palette.commands'), kinds: ['command'] },
+    { label: t('palette.messages'), kinds: ['hit'] },
   ];
   const waiting = searchable && hits?.text !== text;
 
   return (
     <div className="palette-backdrop" onMouseDown={onClose}>
-      <div role="dialog" aria-modal="true" aria-label={TEXT.dialog} className="palette" onMouseDown={(e) => e.stopPropagation()} onKeyDown={onKey}>
+      <div role="dialog" aria-modal="true" aria-label={t('palette.dialog')} className="palette" onMouseDown={(e) => e.stopPropagation()} onKeyDown={onKey}>
         <input
           ref={inputRef}
           type="search"
-          aria-label={TEXT.search}
-          placeholder={TEXT.placeholder}
+          aria-label={t('palette.search')}
+          placeholder={t('palette.placeholder')}
           aria-controls={listId}
           aria-activedescendant={options.length > 0 ? optionId(current) : undefined}
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
-        <div id={listId} role="listbox" aria-label={TEXT.results} className="palette-list">
+        <div id={listId} role="listbox" aria-label={t('palette.results')} className="palette-list">
           {groups.map((g) => {
             const members = options.map((o, i) => [o, i] as const).filter(([o]) => g.kinds.includes(o.kind));
             if (members.length === 0) return null;
@@ -273,17 +261,17 @@ function PaletteDialog({ onClose }: { onClose: () => void }) {
           })}
           {waiting ? (
             <div className="palette-status" role="status">
-              {TEXT.searching}
+              {t('palette.searching')}
             </div>
           ) : null}
           {!waiting && options.length === 0 ? (
             <div className="palette-status" role="status">
-              {TEXT.nothing}
+              {t('palette.nothing')}
             </div>
           ) : null}
         </div>
         <div className="palette-hint" aria-hidden="true">
-          {TEXT.hint}
+          {t('palette.hint')}
         </div>
       </div>
     </div>
@@ -291,6 +279,7 @@ function PaletteDialog({ onClose }: { onClose: () => void }) {
 }
 
 function OptionView({ option }: { option: Option }) {
+  const t = useT();
   switch (option.kind) {
     case 'session': {
       const s = option.session;
@@ -298,18 +287,18 @@ function OptionView({ option }: { option: Option }) {
         <>
           <span className="palette-title">{s.title}</span>
           <span className="palette-ref">{s.ref}</span>
-          {s.closed ? <span className="palette-tag">{TEXT.closed}</span> : null}
+          {s.closed ? <span className="palette-tag">{t('palette.closed')}</span> : null}
           <span className="palette-meta">{s.workspace}</span>
         </>
       );
     }
     case 'reopen':
-      return <span className="palette-title">{TEXT.reopen(option.session.title)}</span>;
+      return <span className="palette-title">{t('palette.reopen', { title: option.session.title })}</span>;
     case 'command':
       return (
         <>
           <span className="palette-title">{option.command.usage}</span>
-          <span className="palette-meta">{option.command.help}</span>
+          <span className="palette-meta">{commandHelp(t, option.command)}</span>
         </>
       );
     case 'hit': {
@@ -317,8 +306,8 @@ function OptionView({ option }: { option: Option }) {
       return (
         <>
           <span className="palette-title">{h.sessionName ?? h.sessionRef}</span>
-          <span className="palette-tag">{h.tool ? `${TEXT.kinds[h.kind]} · ${h.tool}` : TEXT.kinds[h.kind]}</span>
-          {h.closed ? <span className="palette-tag">{TEXT.closed}</span> : null}
+          <span className="palette-tag">{h.tool ? `${kindText(t, h.kind)} · ${h.tool}` : kindText(t, h.kind)}</span>
+          {h.closed ? <span className="palette-tag">{t('palette.closed')}</span> : null}
           <span className="palette-snippet">{marked(h.snippet.text, h.snippet.highlights)}</span>
         </>
       );

@@ -1,10 +1,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { downloadText } from '../export/download';
 import { sessionMarkdown } from '../export/session-markdown';
+import { useT } from '../i18n';
 import { reopenSession } from '../store/search';
 import { useActions, usePanel, usePanelStore } from '../store/use-panel';
 
 interface MenuItem {
+  /** Stable across languages: the list's React key. */
+  id: string;
   label: string;
   run(): Promise<void> | void;
 }
@@ -19,6 +22,7 @@ export function SessionMenu({ sessionId }: { sessionId: string }) {
   const session = usePanel((s) => s.domain.sessions[sessionId]);
   const actions = useActions();
   const panel = usePanelStore();
+  const t = useT();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
@@ -40,19 +44,20 @@ export function SessionMenu({ sessionId }: { sessionId: string }) {
 
   const items: MenuItem[] = [
     {
-      label: 'Export as Markdown',
+      id: 'export',
+      label: t('palette.menu.export'),
       run: async () => {
         const r = await sessionMarkdown(api, session);
-        if (!r.ok) return actions.log('error', `export: ${r.error.message}`);
+        if (!r.ok) return actions.log('error', t('palette.menu.exportFailed', { error: r.error.message }));
         downloadText(r.value.filename, r.value.markdown, 'text/markdown;charset=utf-8');
-        actions.log('info', `exported session ${session.ref} as ${r.value.filename}`);
+        actions.log('info', t('palette.menu.exported', { ref: session.ref, file: r.value.filename }));
       },
     },
-    { label: 'Fork', run: async () => void (await actions.forkSession(session.id)) },
-    { label: 'Show context', run: () => actions.openOverlay('context') },
-    { label: 'Compact now', run: async () => void (await actions.compactSession(session.id)) },
+    { id: 'fork', label: t('palette.menu.fork'), run: async () => void (await actions.forkSession(session.id)) },
+    { id: 'context', label: t('palette.menu.showContext'), run: () => actions.openOverlay('context') },
+    { id: 'compact', label: t('palette.menu.compact'), run: async () => void (await actions.compactSession(session.id)) },
     // A closed session shown from the command palette: it can take prompts again.
-    ...(session.closed ? [{ label: 'Reopen', run: async () => void (await reopenSession(panel, session.id)) }] : []),
+    ...(session.closed ? [{ id: 'reopen', label: t('palette.menu.reopen'), run: async () => void (await reopenSession(panel, session.id)) }] : []),
   ];
 
   const close = (refocus: boolean) => {
@@ -100,7 +105,7 @@ export function SessionMenu({ sessionId }: { sessionId: string }) {
       <button
         type="button"
         ref={buttonRef}
-        aria-label="Session menu"
+        aria-label={t('palette.menu.label')}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -109,9 +114,9 @@ export function SessionMenu({ sessionId }: { sessionId: string }) {
         ⋯
       </button>
       {open ? (
-        <ul id={menuId} role="menu" aria-label={`Session ${session.ref}`} ref={menuRef} onKeyDown={onMenuKey}>
+        <ul id={menuId} role="menu" aria-label={t('palette.menu.session', { ref: session.ref })} ref={menuRef} onKeyDown={onMenuKey}>
           {items.map((item) => (
-            <li key={item.label} role="none">
+            <li key={item.id} role="none">
               <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(item)}>
                 {item.label}
               </button>

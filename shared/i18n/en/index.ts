@@ -1,6 +1,7 @@
 import { approval } from './approval';
 import { budget } from './budget';
 import { changes } from './changes';
+import { commands } from './commands';
 import { common } from './common';
 import { compose } from './compose';
 import { config } from './config';
@@ -10,6 +11,7 @@ import { gateways } from './gateways';
 import { log } from './log';
 import { mcp } from './mcp';
 import { mode } from './mode';
+import { palette } from './palette';
 import { permissions } from './permissions';
 import { policy } from './policy';
 import { sessions } from './sessions';
@@ -23,4 +25,4 @@ import { transcript } from './transcript';
  * technology rely on, so an English text changes only when the UI means to change.
  * One file per area; add an area by adding a file here and its twin in ../zh-CN/.
  */
-export const en = { approval, budget, changes, common, compose, config, conflict, context, gateways, log, mcp, mode, permissions, policy, sessions, settings, setup, status, transcript };
+export const en = { approval, budget, changes, commands, common, compose, config, conflict, context, gateways, log, mcp, mode, palette, permissions, policy, sessions, settings, setup, status, transcript };

@@ -3,6 +3,7 @@ import type { en } from '../en';
 import { approval } from './approval';
 import { budget } from './budget';
 import { changes } from './changes';
+import { commands } from './commands';
 import { common } from './common';
 import { compose } from './compose';
 import { config } from './config';
@@ -12,6 +13,7 @@ import { gateways } from './gateways';
 import { log } from './log';
 import { mcp } from './mcp';
 import { mode } from './mode';
+import { palette } from './palette';
 import { permissions } from './permissions';
 import { policy } from './policy';
 import { sessions } from './sessions';
@@ -21,4 +23,4 @@ import { status } from './status';
 import { transcript } from './transcript';
 
 /** 简体中文: the same keys as the English catalog (checked by the compiler and tests/i18n/catalogs.test.ts). */
-export const zhCN: CatalogLike<typeof en> = { approval, budget, changes, common, compose, config, conflict, context, gateways, log, mcp, mode, permissions, policy, sessions, settings, setup, status, transcript };
+export const zhCN: CatalogLike<typeof en> = { approval, budget, changes, commands, common, compose, config, conflict, context, gateways, log, mcp, mode, palette, permissions, policy, sessions, settings, setup, status, transcript };

@@ -1,0 +1,27 @@
+/** The command palette (Ctrl/Cmd+K) and the session menu. */
+export const palette = {
+  dialog: 'Command palette',
+  search: 'Search',
+  placeholder: 'Sessions, commands (/), or words from any session’s history',
+  results: 'Results',
+  sessions: 'Sessions',
+  commands: 'Commands',
+  messages: 'Messages',
+  closed: 'closed',
+  reopen: 'Reopen {{title}}',
+  searching: 'Searching…',
+  nothing: 'Nothing found',
+  hint: '↑↓ choose · Enter open · Esc close',
+  kinds: { prompt: 'prompt', answer: 'answer', tool_input: 'tool input', tool_output: 'tool output' },
+  menu: {
+    label: 'Session menu',
+    session: 'Session {{ref}}',
+    export: 'Export as Markdown',
+    fork: 'Fork',
+    showContext: 'Show context',
+    compact: 'Compact now',
+    reopen: 'Reopen',
+    exportFailed: 'export: {{error}}',
+    exported: 'exported session {{ref}} as {{file}}',
+  },
+};
