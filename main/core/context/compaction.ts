@@ -20,7 +20,7 @@ import { buildModelView, headMessage } from './view';
 
 export interface FitContextInput {
   /** The session's transcript; a row without a stored count is counted once and kept through setMessageTokens. */
-  store: { listMessages(sessionId: string): readonly TranscriptRow[]; setMessageTokens?(id: number, tokens: number): void };
+  store: { listMessages(sessionId: string): readonly TranscriptRow[]; setMessageTokens?(id: number, tokens: number): void; tx?<T>(fn: () => T): T };
   compactions: CompactionStore;
   /** The client the summary request goes through (the session's own model). */
   client: ModelClient;
@@ -56,12 +56,17 @@ export interface FitContextOk {
 
 /** Rows with their token counts: a count missing from the store is made now and kept there. */
 function countedRows(input: FitContextInput): TranscriptRow[] {
-  return input.store.listMessages(input.sessionId).map((row) => {
-    if (row.tokens !== undefined && row.tokens !== null) return row;
-    const tokens = input.counter.countMessage(row.message);
-    input.store.setMessageTokens?.(row.id, tokens);
-    return { ...row, tokens };
-  });
+  const rows = input.store.listMessages(input.sessionId);
+  const counted = (): TranscriptRow[] =>
+    rows.map((row) => {
+      if (row.tokens !== undefined && row.tokens !== null) return row;
+      const tokens = input.counter.countMessage(row.message);
+      input.store.setMessageTokens?.(row.id, tokens);
+      return { ...row, tokens };
+    });
+  // The counts made now (a step's new messages) are kept in one transaction rather than one each.
+  const missing = rows.some((row) => row.tokens === undefined || row.tokens === null);
+  return missing && input.store.tx ? input.store.tx(counted) : counted();
 }
 
 /** After a refusal for size, the request is made at most this share of what the provider allows… */
