@@ -49,8 +49,12 @@ export async function streamAttempt(opts: AttemptOptions): Promise<AttemptResult
   };
   request.signal.addEventListener('abort', onUserAbort, { once: true });
   let timer: NodeJS.Timeout | undefined;
+  // Re-armed at every chunk: refreshing the one timer costs less than replacing it hundreds of times a second.
   const armTimer = (): void => {
-    clearTimeout(timer);
+    if (timer) {
+      timer.refresh();
+      return;
+    }
     timer = setTimeout(() => {
       state.timedOut = true;
       controller.abort();
