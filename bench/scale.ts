@@ -11,7 +11,7 @@
 // Run: node bin/run-ts.js bench/scale.ts [--root DIR] [--sessions 500] [--messages 2000] [--no-panel]
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -72,7 +72,7 @@ const dbBytes = fileSize(join(folders.home, DATABASE_FILE)) + fileSize(join(fold
 
 // ---- panel ----
 let panel: PanelFigures | null = null;
-if (!values['no-panel']) panel = await measurePanel(folders.home, SESSIONS, { firstPaintRuns: 3, openRuns: 5, heapSessions: 20 });
+if (!values['no-panel']) panel = await measurePanel(folders.home, SESSIONS, { firstPaintRuns: 5, openRuns: 7, heapSessions: 20 });
 
 // ---- report ----
 const ms = (n: number | null | undefined): string => (n === null || n === undefined || !Number.isFinite(n) ? 'n/a' : `${n.toFixed(0)} ms`);
@@ -85,7 +85,7 @@ for (const n of checkpoints) {
   }
 }
 if (panel) {
-  console.log(`  panel          first paint ${panel.firstPaint.map((x) => ms(x)).join(', ')} (fresh pages; navigation start → first list row painted)`);
+  console.log(`  panel          first paint ${panel.firstPaint.map((x) => ms(x)).join(', ')} (fresh browser contexts; navigation start → first list row painted; best ${ms(Math.min(...panel.firstPaint))})`);
   console.log(`  panel          open ${panel.open.map((x) => ms(x)).join(', ')} (click → last message painted); ${panel.domElements ?? 'n/a'} elements in the page`);
   for (const e of panel.errors) console.log(`  panel error    ${e}`);
 }
@@ -103,7 +103,8 @@ const rows: Array<[string, string, string]> = [
 ];
 const w0 = Math.max(...rows.map((r) => r[0].length));
 const w1 = Math.max(...rows.map((r) => r[1].length), 'measured'.length);
-console.log(`\n  ${'figure'.padEnd(w0)}  ${'measured'.padStart(w1)}  target`);
+console.log(`\n  machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GB; load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' / ')} (figures are medians)`);
+console.log(`  ${'figure'.padEnd(w0)}  ${'measured'.padStart(w1)}  target`);
 for (const [name, got, target] of rows) console.log(`  ${name.padEnd(w0)}  ${got.padStart(w1)}  ${target}`);
 process.exit(0);
 

@@ -52,6 +52,7 @@ gc();
 await sleep(200);
 gc();
 const mem = process.memoryUsage();
+await sleep(1000); // the collector's own background work settles first
 const idleWindowMs = 3000;
 const before = process.cpuUsage();
 await sleep(idleWindowMs);

@@ -1,22 +1,18 @@
-import { memo } from 'react';
-import ReactMarkdown from 'react-markdown';
-import rehypeHighlight from 'rehype-highlight';
-import remarkGfm from 'remark-gfm';
-
-const remarkPlugins = [remarkGfm];
-const rehypeFinished = [rehypeHighlight];
-const rehypeStreaming: [] = [];
+import { lazy, memo, Suspense } from 'react';
 
 /**
- * Model text as GFM. Highlighting runs once the message is final: while streaming, re-highlighting on every
- * frame would cost more than it shows. Raw HTML in model output is never rendered (react-markdown's default).
+ * The Markdown parser and highlighter are a large part of the panel's code and no part of its first screen (the
+ * session list): they are loaded when the first message is shown, which shows as plain text until then.
  */
+const MarkdownRender = lazy(() => import('./MarkdownRender'));
+
+/** Model text as GFM (see MarkdownRender.tsx). */
 export const Markdown = memo(function Markdown({ text, streaming }: { text: string; streaming: boolean }) {
   return (
     <div className="markdown">
-      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={streaming ? rehypeStreaming : rehypeFinished}>
-        {text}
-      </ReactMarkdown>
+      <Suspense fallback={<div className="markdown-plain" style={{ whiteSpace: 'pre-wrap' }}>{text}</div>}>
+        <MarkdownRender text={text} streaming={streaming} />
+      </Suspense>
     </div>
   );
 });

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useT, type T } from '../i18n';
 import type { SessionView } from '../store/types';
@@ -15,6 +15,9 @@ interface Row {
   approvals: number;
   tokens: number;
 }
+
+/** Rows rendered in the list's first frame: more than a screen holds. */
+const FIRST_ROWS = 40;
 
 /** The sidebar's list: open sessions grouped by workspace, each with ref, status chip, queue, unread and tokens. */
 export function SessionList() {
@@ -46,8 +49,17 @@ export function SessionList() {
   const layout = usePanel((s) => s.ui.layout);
   const t = useT();
 
+  // A long list is put on screen in two frames: the rows that fit first, the rest right after.
+  const [limit, setLimit] = useState(FIRST_ROWS);
+  const more = rows.length > limit;
+  useEffect(() => {
+    if (!more) return;
+    const frame = requestAnimationFrame(() => setLimit(Number.POSITIVE_INFINITY));
+    return () => cancelAnimationFrame(frame);
+  }, [more]);
+
   const groups = new Map<string, string[]>();
-  for (const json of rows) {
+  for (const json of rows.slice(0, limit)) {
     const workspace = (JSON.parse(json) as Row).workspace;
     const list = groups.get(workspace) ?? [];
     list.push(json);

@@ -58,8 +58,9 @@ describe('compaction divider', () => {
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const body = document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
+    // The Markdown renderer is loaded on first use: the summary is plain text until it is in.
+    expect(await within(body).findByRole('heading', { name: 'Goal' })).toBeTruthy();
     expect(within(body).getByText('Make the parser streaming.')).toBeTruthy();
-    expect(within(body).getByRole('heading', { name: 'Goal' })).toBeTruthy();
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(within(region).queryByText('Make the parser streaming.')).toBeNull();

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The panel reads session summaries on start and a session's history only when it is shown: newest page first,
 // older pages as the transcript is scrolled up; live events of sessions not shown only update their row.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { EngineEvent, PromptSummary, RequestInput, SessionSummary } from '../../shared';
 import { HISTORY_PAGE } from '../../renderer/store/history';
@@ -179,5 +179,23 @@ describe('paged session history', () => {
     await waitFor(() => expect(store.getState().domain.transcripts[id(0)]).toBeDefined());
     expect(eventCalls(fake).filter((c) => c.session === id(0))).toHaveLength(2);
     expect(within(screen.getByRole('region', { name: 'Transcript' })).getByText('answer 0 of a0b000')).toBeTruthy();
+  });
+
+  it('puts a long session list on screen in two frames: the rows that fit first, all of them right after', async () => {
+    // Animation frames run when the test says so.
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    vi.spyOn(window, 'cancelAnimationFrame').mockImplementation(() => undefined);
+    try {
+      const { fake } = engine(120, 1);
+      const { store } = renderPanel(fake);
+      await ready(store);
+      const rows = () => within(screen.getByRole('list', { name: 'Sessions' })).getAllByRole('button', { name: /a0b0/ });
+      expect(rows()).toHaveLength(40);
+      act(() => frames.splice(0).forEach((run) => run(0)));
+      expect(rows()).toHaveLength(120);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
