@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import type { ConflictResolution } from '../../shared';
 import type { ConflictView } from '../store/types';
-import { useT } from '../i18n';
+import { translateReason } from '../../shared/i18n';
+import { useLang, useT } from '../i18n';
 import { useActions } from '../store/use-panel';
 
 /** Names the other session and the paths; Override runs anyway, Wait holds until the other finishes, Cancel drops the prompt. */
 export function ConflictCard({ conflict }: { conflict: ConflictView }) {
   const actions = useActions();
   const t = useT();
+  const lang = useLang();
   const [busy, setBusy] = useState(false);
   const other = conflict.otherSessionName ?? conflict.otherSessionRef;
   const resolve = async (r: Exclude<ConflictResolution, 'block'>) => {
@@ -34,7 +36,7 @@ export function ConflictCard({ conflict }: { conflict: ConflictView }) {
           ))}
         </ul>
       ) : null}
-      {conflict.detail ? <p className="conflict-detail">{conflict.detail}</p> : null}
+      {conflict.detail ? <p className="conflict-detail">{translateReason(lang, conflict.detail)}</p> : null}
       <div className="conflict-buttons">
         <button type="button" className="danger" disabled={busy || !conflict.promptId} onClick={() => void resolve('override')}>
           {t('conflict.override')}

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { missingCase } from '../../shared';
-import { useT } from '../i18n';
+import { translateReason } from '../../shared/i18n';
+import { useLang, useT } from '../i18n';
 import type { TranscriptItem } from '../store/types';
 import { CompactionDivider } from './CompactionDivider';
 import { Markdown } from './Markdown';
@@ -31,7 +32,7 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item }: { i
         </div>
       );
     case 'notice':
-      return <div className={`item item-notice notice-${item.tone}`}>{item.text}</div>;
+      return <Notice tone={item.tone} text={item.text} />;
     case 'compaction':
       return (
         <div className="item item-compaction">
@@ -49,4 +50,10 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item }: { i
 function You() {
   const t = useT();
   return <span className="who">{t('sessions.you')}</span>;
+}
+
+/** A notice the store wrote in the engine's English; shown in the panel's language where a template knows it. */
+function Notice({ tone, text }: { tone: string; text: string }) {
+  const lang = useLang();
+  return <div className={`item item-notice notice-${tone}`}>{translateReason(lang, text)}</div>;
 }

@@ -14,6 +14,7 @@ import { mode } from './mode';
 import { palette } from './palette';
 import { permissions } from './permissions';
 import { policy } from './policy';
+import { reasons } from './reasons';
 import { sessions } from './sessions';
 import { settings } from './settings';
 import { setup } from './setup';
@@ -25,4 +26,4 @@ import { transcript } from './transcript';
  * technology rely on, so an English text changes only when the UI means to change.
  * One file per area; add an area by adding a file here and its twin in ../zh-CN/.
  */
-export const en = { approval, budget, changes, commands, common, compose, config, conflict, context, gateways, log, mcp, mode, palette, permissions, policy, sessions, settings, setup, status, transcript };
+export const en = { approval, budget, changes, commands, common, compose, config, conflict, context, gateways, log, mcp, mode, palette, permissions, policy, reasons, sessions, settings, setup, status, transcript };

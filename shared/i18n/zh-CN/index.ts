@@ -16,6 +16,7 @@ import { mode } from './mode';
 import { palette } from './palette';
 import { permissions } from './permissions';
 import { policy } from './policy';
+import { reasons } from './reasons';
 import { sessions } from './sessions';
 import { settings } from './settings';
 import { setup } from './setup';
@@ -23,4 +24,4 @@ import { status } from './status';
 import { transcript } from './transcript';
 
 /** 简体中文: the same keys as the English catalog (checked by the compiler and tests/i18n/catalogs.test.ts). */
-export const zhCN: CatalogLike<typeof en> = { approval, budget, changes, commands, common, compose, config, conflict, context, gateways, log, mcp, mode, palette, permissions, policy, sessions, settings, setup, status, transcript };
+export const zhCN: CatalogLike<typeof en> = { approval, budget, changes, commands, common, compose, config, conflict, context, gateways, log, mcp, mode, palette, permissions, policy, reasons, sessions, settings, setup, status, transcript };
