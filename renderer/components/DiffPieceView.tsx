@@ -103,7 +103,8 @@ export function DiffPieceView(p: Props) {
         renderWidgetLine={({ side, fromLineNumber, lineNumber, onClose }) =>
           p.renderForm({ side: sideOf(side), from: Math.min(fromLineNumber, lineNumber), to: Math.max(fromLineNumber, lineNumber) }, onClose)
         }
-        renderExtendLine={({ data: comments }) => p.renderComments(comments)}
+        // The side by side layout asks for both sides of a line, also the side with no comments.
+        renderExtendLine={({ data: comments }) => (comments?.length ? p.renderComments(comments) : null)}
       />
     </div>
   );
