@@ -1,4 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
+import { useT } from '../i18n';
 import { displayStatus, openConflictsOf, pendingApprovalsOf, sessionTitle } from '../store/status';
 import { useActions, usePanel } from '../store/use-panel';
 import { ApprovalCard } from './ApprovalCard';
@@ -25,6 +26,7 @@ export function SessionPane({ sessionId }: { sessionId: string }) {
   const approvals = usePanel(useShallow((s) => pendingApprovalsOf(s.domain, sessionId)));
   const conflicts = usePanel(useShallow((s) => openConflictsOf(s.domain, sessionId)));
   const actions = useActions();
+  const t = useT();
   if (!session) return null;
   const first = approvals[0];
 
@@ -42,11 +44,11 @@ export function SessionPane({ sessionId }: { sessionId: string }) {
         <SessionBudget sessionId={session.id} />
         <ContextMeter sessionId={session.id} />
         <label className="mode-select">
-          <span>Mode</span>
+          <span>{t('transcript.mode')}</span>
           <ModePicker mode={session.mode} source={session.modeSource} onPick={(m) => void actions.setMode(session.id, m)} />
         </label>
         <button type="button" onClick={() => void actions.closeSession(session.id)}>
-          Close session
+          {t('transcript.closeSession')}
         </button>
         <SessionMenu sessionId={session.id} />
       </header>

@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { HistoryView, TranscriptItem } from '../store/types';
 import { useActions, usePanel } from '../store/use-panel';
 import { TranscriptItemView } from './TranscriptItemView';
+import { useT } from '../i18n';
 import { useReveal, type Revealed } from './use-reveal';
 
 /** Below this many items everything is rendered; above it the list is virtualised. */
@@ -17,7 +18,8 @@ const EARLIER_ROW = 36;
  * the newest page of the history is loaded at first; scrolling near the top loads the page before, and the
  * view stays on the message it showed.
  */
-export function Transcript({ sessionId, label = 'Transcript' }: { sessionId: string; label?: string }) {
+export function Transcript({ sessionId, label }: { sessionId: string; label?: string }) {
+  const t = useT();
   const items = usePanel((s) => s.domain.transcripts[sessionId]);
   const history = usePanel((s) => s.domain.history[sessionId]);
   const actions = useActions();
@@ -66,7 +68,7 @@ export function Transcript({ sessionId, label = 'Transcript' }: { sessionId: str
   }, [sessionId]);
 
   return (
-    <section className="transcript" role="region" aria-label={label} ref={scrollRef} onScroll={onScroll} tabIndex={0}>
+    <section className="transcript" role="region" aria-label={label ?? t('transcript.label')} ref={scrollRef} onScroll={onScroll} tabIndex={0}>
       {items === undefined ? <p className="empty">Loading messages…</p> : null}
       {items?.length === 0 && !earlier ? <p className="empty">No messages yet.</p> : null}
       {items && items.length >= VIRTUALIZE_FROM ? (

@@ -25,4 +25,7 @@ export const transcript = {
     cancelLabel: 'Cancel queued {{ref}}',
     edit: 'Edit',
   },
+  label: 'Transcript',
+  mode: 'Mode',
+  closeSession: 'Close session',
 };

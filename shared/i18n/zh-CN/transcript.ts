@@ -27,4 +27,7 @@ export const transcript: CatalogLike<typeof en> = {
     cancelLabel: '取消排队的 {{ref}}',
     edit: '编辑',
   },
+  label: '对话记录',
+  mode: '模式',
+  closeSession: '关闭会话',
 };
