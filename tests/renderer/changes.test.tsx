@@ -161,6 +161,10 @@ describe('Changes tab', () => {
     // The comments show under their lines and in the list beside the files.
     await waitFor(() => expect(within(diff).getAllByText(/Why multiply by ten\?|Keep e at 5\./)).toHaveLength(2));
     expect(send.textContent).toBe('Send comments 2');
+    // Side by side, each comment stays under its line (the other side of that line has none).
+    await user.click(within(diff).getByRole('button', { name: 'Side by side' }));
+    await waitFor(() => expect(diff.querySelector('.split-diff-view')).not.toBeNull());
+    expect(within(diff).getAllByText(/Why multiply by ten\?|Keep e at 5\./)).toHaveLength(2);
     await user.click(send);
     await waitFor(() => expect(fake.calls.find((c) => c.method === 'prompt.send')?.input).toEqual({
       session: 'sess-1',
