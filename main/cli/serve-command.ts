@@ -7,6 +7,7 @@ import { hostEngine, type HostedEngine } from '../local/engine-host';
 import { configTokenStore, createGatewayHost } from '../gateway';
 import { isLoopbackAddress, parsePublicHost } from '../web/bind-address';
 import { startWebHost } from '../web/web-host';
+import { langFromTag } from '../../shared/i18n';
 
 export interface ServeIo {
   stdout(line: string): void;
@@ -170,7 +171,9 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
     io.stderr(`could not listen on ${host}:${port}: ${(error as Error).message}`);
     return 1;
   }
-  io.stdout(web.url);
+  // PARAGENTS_LANG reaches the panel on its address; without it the page follows the browser's language.
+  const lang = langFromTag(io.env.PARAGENTS_LANG);
+  io.stdout(lang ? `${web.url}&lang=${lang}` : web.url);
   gateways.start(engine);
 
   await new Promise<void>((resolve) => {

@@ -28,6 +28,7 @@ import { createTrustStore } from './trust-store';
 import { createAppWindow, type AppWindow } from './window';
 import { createWindowStateStore } from './window-state-store';
 import { createWorkspaceActions } from './workspace-actions';
+import { pickLang, withLangParam } from '../../shared/i18n';
 
 /*
  * The desktop composition root: builds the engine and every desktop integration around it, once the app is
@@ -100,7 +101,8 @@ export async function startDesktop(paths: DesktopPaths, quit: () => void): Promi
     const created = createAppWindow({
       preloadPath: paths.preload,
       iconPath: windowIcon,
-      entryUrl: devUrl ? devUrl.href : APP_ENTRY_URL,
+      // The panel follows PARAGENTS_LANG, else the system's locale as Electron reports it.
+      entryUrl: withLangParam(devUrl ? devUrl.href : APP_ENTRY_URL, pickLang(process.env.PARAGENTS_LANG, app.getLocale())),
       devTools: !app.isPackaged,
       stateStore,
     });

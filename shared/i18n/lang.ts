@@ -39,3 +39,10 @@ export function langFromEnv(env: Readonly<Record<string, string | undefined>>): 
   }
   return 'en';
 }
+
+/** The page address with `?lang=` set: how the desktop app and the browser host tell the panel the system's language. */
+export function withLangParam(url: string, lang: Lang): string {
+  const u = new URL(url);
+  u.searchParams.set('lang', lang);
+  return u.href;
+}
