@@ -9,9 +9,10 @@ import type { Result } from './result';
 import { SessionContext } from './session-context';
 import { McpOverview, McpServerRef, McpServerView } from './mcp';
 import { Budget, BudgetAction, UsageSummary } from './cost';
-import { SearchHit, SearchQuery } from './search';
 import { HooksOverview } from './hooks';
 import { GatewayKind, GatewayStatus, PairCode, TelegramToken } from './gateway';
+import { SearchHit, SearchQuery } from './search';
+import { FileDiffContent, SessionChanges } from './changes';
 
 /** How a prompt's policy "ask" outcomes are answered: by a person (`ask`), approved (`all`) or refused (`never`). */
 export const PromptApprovals = z.enum(['ask', 'all', 'never']);
@@ -172,15 +173,22 @@ export const requests = {
       }),
     ),
   },
-  /** Undo one session's writes; files another session (or an editor) changed since are left alone and listed. */
+  /**
+   * Undo one session's writes (or, with `path`, its writes to that one file); files another session (or an editor)
+   * changed since are left alone and listed. A relative `path` is taken from the session's folder.
+   */
   'journal.undo': {
-    input: z.object({ session: IdOrRef, dryRun: z.boolean().optional() }),
+    input: z.object({ session: IdOrRef, dryRun: z.boolean().optional(), path: z.string().min(1).optional() }),
     output: z.object({
       restored: z.array(z.string()),
       deleted: z.array(z.string()),
       refused: z.array(z.object({ path: z.string(), reason: z.string() })),
     }),
   },
+  /** Every file the session changed, with line counts and the other sessions that changed it too (texts: `session.fileDiff`). */
+  'session.changes': { input: z.object({ session: IdOrRef }), output: SessionChanges },
+  /** One changed file's text before the session's changes and now (a path from `session.changes`, or relative to the session's folder). */
+  'session.fileDiff': { input: z.object({ session: IdOrRef, path: z.string().min(1) }), output: FileDiffContent },
   /** An isolated session's work (its branch's commits and its uncommitted files) against the base it forked from. */
   'worktree.diff': {
     input: z.object({ session: IdOrRef }),

@@ -27,6 +27,8 @@ import type { McpRequestNames } from '../mcp';
 import type { GatewayRequestNames } from './gateway-requests';
 import type { CostRequestNames } from '../cost';
 import type { HooksRequestNames } from '../hooks';
+import type { ChangesRequestNames } from './changes-handlers';
+import { realPathOf } from '../conflicts/real-path';
 
 export interface HandlerDeps {
   store: Store;
@@ -47,7 +49,7 @@ export interface HandlerDeps {
   /** Change journal and undo (conflict engine). */
   journal: {
     list(filter: { sessionId?: string; path?: string }): JournalEntry[];
-    undo(sessionId: string, opts: { dryRun?: boolean }): Promise<Result<UndoReport>>;
+    undo(sessionId: string, opts: { dryRun?: boolean; path?: string }): Promise<Result<UndoReport>>;
   };
   /** Creates a session in its own git worktree (worktree service). */
   isolate: (input: { workspace: string; name: string | null; mode: PermissionMode | null }) => Promise<Result<SessionRow>>;
@@ -56,7 +58,7 @@ export interface HandlerDeps {
 }
 
 /** Requests answered elsewhere (setup-handlers.ts, worktree/service.ts), merged in by the composition root. */
-type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames | GatewayRequestNames | CostRequestNames | HooksRequestNames | SearchRequestNames;
+type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames | GatewayRequestNames | CostRequestNames | HooksRequestNames | SearchRequestNames | ChangesRequestNames;
 
 export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupRequests> {
   const { store, bus, scheduler } = d;
@@ -244,10 +246,14 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
     },
 
-    'journal.undo': async ({ session, dryRun }) => {
+    'journal.undo': async ({ session, dryRun, path }) => {
       const s = store.resolveSession(session);
       if (!s.ok) return s;
-      return d.journal.undo(s.value.id, { dryRun: dryRun ?? false });
+      const one = path === undefined ? undefined : realPathOf(resolve(s.value.workspace, path));
+      if (one !== undefined && !d.journal.list({ sessionId: s.value.id, path: one }).some((e) => !e.undoneAt)) {
+        return err('not_found', `session ${s.value.name ?? s.value.ref} has no writes to ${path} left to revert in the change journal`);
+      }
+      return d.journal.undo(s.value.id, { dryRun: dryRun ?? false, path: one });
     },
 
   };

@@ -20,6 +20,7 @@ import { createShellAnalyzer } from '../policy/shell/analyze';
 import { createSetupHandlers } from './setup-handlers';
 import { createHistoryHandlers } from './history-handlers';
 import { createSearchHandlers } from './search-handlers';
+import { createChangesHandlers } from './changes-handlers';
 import { createInstructionsCache } from '../context/instructions';
 import { createTokenCounters } from '../context/tokens';
 import { CompactionStore } from '../context/compaction-store';
@@ -207,6 +208,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     ...createMcpHandlers({ manager: mcp, store, policy, fallbackWorkspace: host.home }),
     ...createCostHandlers({ store, bus, budgets, home: opts.home, daily: () => budgetLimits()?.daily ?? null, modeOf, resume: coreHandlers['prompt.resume'], cancel: coreHandlers['prompt.cancel'] }),
     ...createSearchHandlers({ store, bus, modeOf }),
+    ...createChangesHandlers({ store, host }),
     ...createHooksHandlers({ config: hookConfig, approvals: hookApprovals }),
     ...gatewayRequests(opts.gateway) };
 
