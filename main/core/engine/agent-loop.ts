@@ -112,8 +112,8 @@ export async function runTurn(
           messages: messagesNow,
           tools: deps.tools.specs,
           signal,
-          onDelta: (text) => bus.emit({ type: 'assistant_delta', sessionId, promptId, text }),
-          onReasoningDelta: (text) => bus.emit({ type: 'reasoning_delta', sessionId, promptId, text }),
+          onDelta: (text) => bus.stream({ type: 'assistant_delta', sessionId, promptId, text }),
+          onReasoningDelta: (text) => bus.stream({ type: 'reasoning_delta', sessionId, promptId, text }),
           onRetry: (info) =>
             bus.emit({ type: 'model_retry', sessionId, promptId, provider: info.provider, attempt: info.attempt, delayMs: Math.round(info.delayMs), error: info.error }),
         });
