@@ -2,7 +2,8 @@
 // latency and the concurrency limit at 50. Prints wall time against the ideal (the model's latency alone),
 // engine CPU time (and per model step), peak memory; then the engine CPU per streamed delta, from sessions
 // streaming long answers at a steady rate against the same sessions answering in one chunk.
-// Run: npm run bench -- engine (or node bin/run-ts.js bench/engine.ts [--sessions N] [--turns N] [--cpu-prof FILE]).
+// Run: npm run bench -- engine (or node bin/run-ts.js bench/engine.ts [--sessions N] [--turns N] [--cpu-prof FILE]
+// [--cpu-prof-stream FILE]).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,8 @@ const { values } = parseArgs({
     latency: { type: 'string', default: '100' },
     // Writes a CPU profile of the timed part only (not startup, not the warm-up) to this file.
     'cpu-prof': { type: 'string' },
+    // Writes a CPU profile of the streaming rounds to this file.
+    'cpu-prof-stream': { type: 'string' },
     // The streaming part: sessions, characters per long answer, chunks per second per session.
     'stream-sessions': { type: 'string', default: '20' },
     'stream-chars': { type: 'string', default: '1600' },
@@ -138,6 +141,7 @@ async function streamRound(kind: 'long' | 'short'): Promise<{ cpuMs: number; mod
   return { cpuMs, modelDeltas: d.modelDeltas, published: d.deltas };
 }
 await streamRound('long'); // warm-up
+const streamProfiler = values['cpu-prof-stream'] ? await startProfiler() : null;
 const perDelta: number[] = [];
 let published = 0;
 let modelDeltas = 0;
@@ -148,6 +152,7 @@ for (let round = 0; round < 3; round++) {
   published += l.published;
   modelDeltas += l.modelDeltas;
 }
+if (streamProfiler && values['cpu-prof-stream']) writeFileSync(values['cpu-prof-stream'], JSON.stringify(await streamProfiler.stop()));
 stream.driver.close();
 await stream.engine.close();
 for (const stop of stops) stop();
