@@ -102,7 +102,16 @@ export async function ensureRendererBuilt(log: (line: string) => void, outDir = 
     log('building the panel (first run)…');
   }
   const { build } = await import('vite');
-  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir } });
+  // The panel as it ships: React's production build, whatever NODE_ENV the caller runs under (vitest sets
+  // `test`, which would bundle React's development build).
+  const was = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir } });
+  } finally {
+    if (was === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = was;
+  }
 }
 
 /**

@@ -21,7 +21,16 @@ export function launchChromium(): Promise<Browser> {
 
 /** Builds the renderer the browser host serves into outDir. */
 export async function buildRenderer(outDir: string): Promise<void> {
-  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'error', build: { outDir } });
+  // The panel as it ships: React's production build, whatever NODE_ENV the caller runs under (vitest sets
+  // `test`, which would bundle React's development build).
+  const was = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'error', build: { outDir } });
+  } finally {
+    if (was === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = was;
+  }
 }
 
 /** Writes `config.json` in the engine's home with one provider pointing at the scripted model server. */
