@@ -1,7 +1,10 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
 import { useT } from '../i18n';
-import { ChangesTab } from './ChangesTab';
 import { Transcript } from './Transcript';
+
+// The diff view and its syntax highlighter are large: loaded the first time a Changes tab opens, so that they
+// never weigh on the panel's first paint.
+const ChangesTab = lazy(async () => ({ default: (await import('./ChangesTab')).ChangesTab }));
 
 type Tab = 'transcript' | 'changes';
 const TABS: readonly Tab[] = ['transcript', 'changes'];
@@ -51,7 +54,9 @@ export function SessionTabs({ sessionId }: { sessionId: string }) {
       ) : null}
       {changesOpened ? (
         <div role="tabpanel" id={`${id}-changes-panel`} aria-labelledby={`${id}-changes-tab`} className="session-tab-panel" hidden={tab !== 'changes'}>
-          <ChangesTab sessionId={sessionId} onSent={() => setTab('transcript')} />
+          <Suspense fallback={<p className="muted">{t('changes.loading')}</p>}>
+            <ChangesTab sessionId={sessionId} onSent={() => setTab('transcript')} />
+          </Suspense>
         </div>
       ) : null}
     </>
