@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline';
 import type { ApprovalAnswer } from '../../shared/policy';
 import type { EngineEvent } from '../../shared/events';
 import type { Result } from '../../shared/result';
+import { langFromEnv, translateReason, translator, type Translator } from '../../shared/i18n';
 import type { CliIo } from './io';
 
 type Requested = Extract<EngineEvent, { type: 'approval_requested' }>;
@@ -19,18 +20,16 @@ export interface TerminalAsker {
 }
 
 /** How an answer reads in a sentence: "allowed once", "denied: not now". */
-export function answerText(e: Pick<Resolved, 'status' | 'answer'>): string {
+export function answerText(e: Pick<Resolved, 'status' | 'answer'>, t: Translator = translator('en')): string {
   const a = e.answer;
-  if (!a) return e.status === 'cancelled' ? 'cancelled with its prompt' : e.status;
+  if (!a) return e.status === 'cancelled' ? t('cli.ask.answer.cancelled') : e.status;
   switch (a.kind) {
     case 'allow_once':
-      return 'allowed once';
     case 'allow_session':
-      return 'allowed for the session';
     case 'allow_always':
-      return 'always allowed';
+      return t(`cli.ask.answer.${a.kind}`);
     case 'deny':
-      return a.message ? `denied: ${a.message}` : 'denied';
+      return a.message ? t('cli.ask.answer.denyWith', { message: a.message }) : t('cli.ask.answer.deny');
   }
 }
 
@@ -44,6 +43,9 @@ type Read = { kind: 'line'; line: string } | { kind: 'closed' } | { kind: 'elsew
  */
 export function createTerminalAsker(io: CliIo, answer: (approvalId: string, a: ApprovalAnswer) => Promise<Result<unknown>>): TerminalAsker {
   const rl = createInterface({ input: io.stdin, terminal: false });
+  // The questions are in the person's language (PARAGENTS_LANG, else the locale); the answers stay y / s / a / n.
+  const lang = langFromEnv(io.env);
+  const t = translator(lang);
   const lines: string[] = [];
   let waiting: ((read: Read) => void) | null = null;
   let ended = false;
@@ -77,8 +79,8 @@ export function createTerminalAsker(io: CliIo, answer: (approvalId: string, a: A
     const who = e.sessionName ?? e.sessionRef;
     for (;;) {
       io.stderr(
-        `approval ${e.approvalRef} | session ${who} | ${e.tool} ${JSON.stringify(e.input)}\n  ${e.decision.reason}\n` +
-          `  allow? [y]es once / [s]ession / [a]lways${e.alwaysRule ? ` (${e.alwaysRule})` : ''} / [n]o`,
+        `${t('cli.ask.question', { ref: e.approvalRef, session: who, tool: e.tool, input: JSON.stringify(e.input) })}\n  ${translateReason(lang, e.decision.reason)}\n` +
+          t('cli.ask.choices', { always: e.alwaysRule ? ` (${e.alwaysRule})` : '' }),
       );
       let chosen: ApprovalAnswer | null = null;
       while (chosen === null) {
@@ -92,17 +94,17 @@ export function createTerminalAsker(io: CliIo, answer: (approvalId: string, a: A
           break;
         }
         chosen = parseAnswer(read.line);
-        if (!chosen) io.stderr('please input y, s, a or n');
+        if (!chosen) io.stderr(t('cli.ask.pleaseInput'));
       }
       if (current) current.answering = true;
       const sent = await answer(e.approvalId, chosen);
       if (sent.ok) return;
       if (sent.error.kind === 'invalid_state') {
         // Someone answered first (the panel, the tray, `paragents approve`): theirs counts.
-        io.stderr(`your answer to approval ${e.approvalRef} was not used: ${sent.error.message}`);
+        io.stderr(t('cli.ask.notUsed', { ref: e.approvalRef, error: sent.error.message }));
         return;
       }
-      io.stderr(`approval ${e.approvalRef}: ${sent.error.message}`);
+      io.stderr(t('cli.ask.failed', { ref: e.approvalRef, error: sent.error.message }));
       // The engine refused the answer itself ("always" not offered): the question is still open, ask again.
       if (sent.error.kind !== 'invalid_input' || ended) return;
       if (current) current.answering = false;
@@ -135,8 +137,8 @@ export function createTerminalAsker(io: CliIo, answer: (approvalId: string, a: A
         if (current.answering) return;
         io.stderr(
           e.status === 'cancelled'
-            ? `approval ${e.approvalRef} no longer needs an answer: it was cancelled with its prompt`
-            : `approval ${e.approvalRef} answered elsewhere: ${answerText(e)}`,
+            ? t('cli.ask.withdrawn', { ref: e.approvalRef })
+            : t('cli.ask.elsewhere', { ref: e.approvalRef, answer: answerText(e, t) }),
         );
         current.gone = true;
         deliver({ kind: 'elsewhere' });

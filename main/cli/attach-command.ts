@@ -7,6 +7,7 @@ import { isTerminal } from '../../shared/status';
 import { ageText, callText, engineGone, noEngineText, oneLine } from './approval-text';
 import { openEngineLink, type EngineLink } from './engine-link';
 import { eventJsonLine, eventTextLine } from './format';
+import { langFromEnv } from '../../shared/i18n';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { ATTACH_USAGE } from './usage';
 
@@ -67,7 +68,7 @@ export async function runAttachCommand(argv: string[], io: CliIo): Promise<numbe
     const session = picked.value;
     const print = (e: EngineEvent): void => {
       if (!streamed(e)) return;
-      const line = json ? eventJsonLine(e) : eventTextLine(e);
+      const line = json ? eventJsonLine(e) : eventTextLine(e, langFromEnv(io.env));
       if (line) io.stdout(line);
     };
 
@@ -163,7 +164,7 @@ async function catchUp(link: EngineLink, s: SessionDetail, io: CliIo, json: bool
   io.stdout(`${watching} ${label(s)} in ${s.workspace}: ${s.status}${detach}`);
   for (const p of open) io.stdout(`  prompt P:${p.ref} ${p.status}: ${oneLine(p.text, 120)}`);
   if (tail.length > 0) io.stdout(`  latest ${tail.length === 1 ? 'event' : `${tail.length} events`}:`);
-  for (const e of tail) io.stdout(`    ${eventTextLine(e) ?? ''}`);
+  for (const e of tail) io.stdout(`    ${eventTextLine(e, langFromEnv(io.env)) ?? ''}`);
   for (const a of pending) io.stdout(pendingText(a, now));
   return lastSeq;
 }

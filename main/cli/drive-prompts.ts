@@ -6,6 +6,7 @@ import type { RemoteEngineLink } from '../local/endpoint-client';
 import { createTerminalAsker } from './ask';
 import type { EngineLink } from './engine-link';
 import { eventJsonLine, eventTextLine } from './format';
+import { langFromEnv } from '../../shared/i18n';
 import { EXIT_FAILED, EXIT_OK, type CliIo } from './io';
 import { EXIT_INTERRUPTED, type Interrupts } from './signals';
 
@@ -88,7 +89,7 @@ export async function drivePrompts(
     if (e.type !== 'assistant_delta' && e.type !== 'reasoning_delta') {
       if (opts.json) io.stdout(eventJsonLine(e));
       else {
-        const line = eventTextLine(e);
+        const line = eventTextLine(e, langFromEnv(io.env));
         if (line) io.stdout(line);
       }
     }

@@ -1,8 +1,11 @@
 import { EngineEvent } from '../../shared/events';
 import { missingCase } from '../../shared/result';
-import { modeText } from '../../shared/session-mode';
-import { budgetStopText, budgetText } from '../../shared/cost';
+import type { PermissionMode } from '../../shared/policy';
+import type { ModeSource } from '../../shared/session-mode';
+import { formatUsd, type BudgetStop, type BudgetUnit } from '../../shared/cost';
 import { hookRanText } from '../../shared/hooks';
+import { compactTokens } from '../../shared/token-format';
+import { translateReason, translator, type Lang, type Translator } from '../../shared/i18n';
 
 /**
  * One JSON line per event: `type`, `session` (name or ref), `prompt` (ref) and `ts` first, then the payload.
@@ -20,65 +23,93 @@ const short = (s: string, n = 160): string => {
   return one.length > n ? `${one.slice(0, n - 1)}…` : one;
 };
 
-/** The human-readable form, each line prefixed `[S:session][P:prompt]` to tell interleaved sessions apart. Null: nothing to print. */
-export function eventTextLine(e: EngineEvent): string | null {
+const modeText = (t: Translator, mode: PermissionMode, source: ModeSource): string => t('mode.text', { mode, source: t(`mode.source.${source}`) });
+const amountText = (t: Translator, unit: BudgetUnit, amount: number): string =>
+  unit === 'tokens' ? t('budget.tokens', { tokens: compactTokens(amount) }) : formatUsd(amount);
+const stopText = (t: Translator, stop: BudgetStop): string => {
+  const amounts = { limit: amountText(t, stop.unit, stop.limit), used: amountText(t, stop.unit, stop.used) };
+  return stop.kind === 'session' ? t('budget.dialog.stopSession', amounts) : t('budget.dialog.stopDaily', amounts);
+};
+
+/**
+ * The human-readable form, each line prefixed `[S:session][P:prompt]` to tell interleaved sessions apart, in the
+ * language of the catalogs (PARAGENTS_LANG, else the locale). Null: nothing to print.
+ */
+export function eventTextLine(e: EngineEvent, lang: Lang = 'en'): string | null {
+  const t = translator(lang);
   const tag = `[S:${e.sessionName ?? e.sessionRef}]${e.promptRef ? `[P:${e.promptRef}]` : ''}`;
+  const line = (text: string): string => `${tag} ${text}`;
   switch (e.type) {
     case 'session_created':
-      return `${tag} session created in ${e.workspace}${e.forkedFrom ? ` (forked from S:${e.forkedFrom.sessionRef})` : ''}${e.mode && e.modeSource ? `, mode ${modeText(e.mode, e.modeSource)}` : ''}`;
+      return line(
+        t('cli.event.created', {
+          workspace: e.workspace,
+          forked: e.forkedFrom ? t('cli.event.forked', { ref: e.forkedFrom.sessionRef }) : '',
+          mode: e.mode && e.modeSource ? t('cli.event.withMode', { mode: modeText(t, e.mode, e.modeSource) }) : '',
+        }),
+      );
     case 'session_closed':
-      return `${tag} session closed`;
+      return line(t('cli.event.closed'));
     case 'session_reopened':
-      return `${tag} session reopened`;
+      return line(t('cli.event.reopened'));
     case 'session_mode':
-      return `${tag} mode ${modeText(e.mode, e.modeSource)}`;
+      return line(t('cli.event.mode', { mode: modeText(t, e.mode, e.modeSource) }));
     case 'prompt_queued':
-      return `${tag} queued: ${short(e.text)}`;
+      return line(t('cli.event.queued', { text: short(e.text) }));
     case 'prompt_status':
     case 'assistant_delta':
     case 'reasoning_delta':
     case 'usage':
       return null;
     case 'turn_started':
-      return `${tag} ${e.resumed ? 'agent resumed turn' : 'started'}`;
+      return line(t(e.resumed ? 'cli.event.resumed' : 'cli.event.started'));
     case 'assistant_message':
-      return e.content.trim() ? `${tag} assistant: ${short(e.content, 400)}` : null;
+      return e.content.trim() ? line(t('cli.event.assistant', { text: short(e.content, 400) })) : null;
     case 'tool_call': {
-      const why = e.decision ? ` (${e.decision.decision}${e.decision.rule ? ` by ${e.decision.rule} from ${e.decision.source}` : ''})` : '';
-      return `${tag} tool call -> ${e.tool} ${short(JSON.stringify(e.input))}${why}`;
+      const d = e.decision;
+      const why = d ? (d.rule ? t('cli.event.whyRule', { decision: d.decision, rule: d.rule, source: d.source }) : t('cli.event.why', { decision: d.decision })) : '';
+      return line(t('cli.event.toolCall', { tool: e.tool, input: short(JSON.stringify(e.input)), why }));
     }
     case 'tool_result':
-      return `${tag} ${e.tool} ${e.ok ? 'ok' : 'error'}: ${short(e.ok ? (e.output ?? '') : (e.error ?? ''))}`;
+      return line(t(e.ok ? 'cli.event.toolOk' : 'cli.event.toolError', { tool: e.tool, output: short(e.ok ? (e.output ?? '') : (e.error ?? '')) }));
     case 'approval_requested':
-      return `${tag} waiting for approval ${e.approvalRef}: ${e.tool} ${short(JSON.stringify(e.input))} — ${e.decision.reason}`;
+      return line(t('cli.event.waiting', { ref: e.approvalRef, tool: e.tool, input: short(JSON.stringify(e.input)), reason: translateReason(lang, e.decision.reason) }));
     case 'approval_resolved':
-      return `${tag} approval ${e.approvalRef} ${e.status}`;
+      return line(t('cli.event.approval', { ref: e.approvalRef, status: t(`cli.event.approvalStatus.${e.status}`) }));
     case 'conflict':
-      return `${tag} conflict (${e.kind}) with ${e.otherSessionName ?? e.otherSessionRef ?? 'another session'}: ${e.paths.join(', ')}`;
+      return line(t('cli.event.conflict', { kind: e.kind, other: e.otherSessionName ?? e.otherSessionRef ?? t('cli.event.anotherSession'), paths: e.paths.join(', ') }));
     case 'conflict_resolved':
-      return `${tag} conflict resolved: ${e.resolution}`;
+      return line(t('cli.event.conflictResolved', { resolution: e.resolution }));
     case 'model_retry':
-      return `${tag} model retry ${e.attempt} in ${e.delayMs} ms (${e.provider}): ${short(e.error)}`;
+      return line(t('cli.event.retry', { attempt: e.attempt, ms: e.delayMs, provider: e.provider, error: short(e.error) }));
     case 'context_compacted': {
-      const why = e.reason === 'auto' ? 'near the window' : e.reason === 'overflow' ? 'the provider refused the request as too long' : 'asked for';
-      const pruned = e.prunedToolOutputs > 0 ? `, ${e.prunedToolOutputs} tool ${e.prunedToolOutputs === 1 ? 'output' : 'outputs'} pruned` : '';
-      const summary = e.summary !== null ? `, summary ${e.summaryTokens} tokens` : e.summaryError !== null ? `, no summary (${short(e.summaryError)}); pruned only` : '';
-      return `${tag} context compacted (${why}): ${e.tokensBefore} → ${e.tokensAfter} tokens${pruned}${summary}`;
+      const why = t(e.reason === 'auto' ? 'cli.event.compactedAuto' : e.reason === 'overflow' ? 'cli.event.compactedOverflow' : 'cli.event.compactedManual');
+      const pruned = e.prunedToolOutputs > 0 ? t('cli.event.pruned', { count: e.prunedToolOutputs }) : '';
+      const summary =
+        e.summary !== null ? t('cli.event.summary', { tokens: e.summaryTokens }) : e.summaryError !== null ? t('cli.event.noSummary', { error: short(e.summaryError) }) : '';
+      return line(t('cli.event.compacted', { why, before: e.tokensBefore, after: e.tokensAfter, pruned, summary }));
     }
     case 'turn_completed':
-      return `${tag} completed: ${short(e.content, 4000)}`;
+      return line(t('cli.event.completed', { content: short(e.content, 4000) }));
     case 'turn_failed':
-      return `${tag} failed: ${e.error}`;
+      return line(t('cli.event.failed', { error: e.error }));
     case 'turn_cancelled':
-      return `${tag} cancelled: ${e.reason}`;
+      return line(t('cli.event.cancelled', { reason: translateReason(lang, e.reason) }));
     case 'budget_reached':
-      return `${tag} paused: ${budgetStopText(e)}; raise it, resume once or stop (the panel's card, or paragents sessions budget ${e.sessionName ?? e.sessionRef} --raise LIMIT | --resume-once | --stop)`;
+      return line(t('cli.event.budgetReached', { what: stopText(t, e), session: e.sessionName ?? e.sessionRef }));
     case 'session_budget':
-      return `${tag} ${budgetText(e.budget)}`;
+      return line(e.budget ? t('cli.event.budget', { amount: amountText(t, e.budget.unit, e.budget.limit) }) : t('cli.event.noBudget'));
     case 'instructions_changed':
-      return `${tag} project instructions: ${e.sources.length === 0 ? 'none' : e.sources.map((x) => `${x.path}${x.truncated ? ' (truncated)' : ''}`).join(', ')}`;
+      return line(
+        t('cli.event.instructions', {
+          list:
+            e.sources.length === 0
+              ? t('cli.event.instructionsNone')
+              : e.sources.map((x) => `${x.path}${x.truncated ? t('cli.event.truncated') : ''}`).join(', '),
+        }),
+      );
     case 'hook_ran':
-      return `${tag} ${hookRanText(e)}`;
+      return line(hookRanText(e));
     case 'mcp_server_state':
       return `[mcp:${e.server}] ${e.state}${e.pid !== null ? ` (pid ${e.pid})` : ''}${e.error ? `: ${short(e.error)}` : ''}`;
     default:

@@ -1,6 +1,8 @@
+import { app } from './app';
 import { approval } from './approval';
 import { budget } from './budget';
 import { changes } from './changes';
+import { cli } from './cli';
 import { commands } from './commands';
 import { common } from './common';
 import { compose } from './compose';
@@ -26,4 +28,4 @@ import { transcript } from './transcript';
  * technology rely on, so an English text changes only when the UI means to change.
  * One file per area; add an area by adding a file here and its twin in ../zh-CN/.
  */
-export const en = { approval, budget, changes, commands, common, compose, config, conflict, context, gateways, log, mcp, mode, palette, permissions, policy, reasons, sessions, settings, setup, status, transcript };
+export const en = { app, approval, budget, changes, cli, commands, common, compose, config, conflict, context, gateways, log, mcp, mode, palette, permissions, policy, reasons, sessions, settings, setup, status, transcript };

@@ -1,8 +1,10 @@
 import type { CatalogLike } from '../catalog-types';
 import type { en } from '../en';
+import { app } from './app';
 import { approval } from './approval';
 import { budget } from './budget';
 import { changes } from './changes';
+import { cli } from './cli';
 import { commands } from './commands';
 import { common } from './common';
 import { compose } from './compose';
@@ -24,4 +26,4 @@ import { status } from './status';
 import { transcript } from './transcript';
 
 /** 简体中文: the same keys as the English catalog (checked by the compiler and tests/i18n/catalogs.test.ts). */
-export const zhCN: CatalogLike<typeof en> = { approval, budget, changes, commands, common, compose, config, conflict, context, gateways, log, mcp, mode, palette, permissions, policy, reasons, sessions, settings, setup, status, transcript };
+export const zhCN: CatalogLike<typeof en> = { app, approval, budget, changes, cli, commands, common, compose, config, conflict, context, gateways, log, mcp, mode, palette, permissions, policy, reasons, sessions, settings, setup, status, transcript };
