@@ -1,6 +1,7 @@
 import type { EventOf } from '../../shared/events';
 import type { ApprovalSummary } from '../../shared/models';
 import type { ApprovalAnswer } from '../../shared/policy';
+import type { Translator } from '../../shared/i18n';
 import { answeredBy, type ButtonAction, type HubContext } from './hub-context';
 import { answerWords, callText, cut, oneLine, sessionLabel } from './text';
 import type { Button, MessageRef, Sender } from './types';
@@ -44,25 +45,24 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-function cardText(a: Asked): string {
+function cardText(ctx: HubContext, a: Asked): string {
+  const t = ctx.t;
   const lines = [
-    `🔐 Approval needed: ${sessionLabel(a.sessionName, a.sessionRef)}`,
-    `Tool: ${oneLine(a.tool, 100)}`,
-    callText(a.tool, a.input),
-    `Why: ${oneLine(a.reason, 400)}${a.rule ? ` (rule ${oneLine(a.rule, 200)})` : ''}`,
+    t('gateway.approval.title', { session: sessionLabel(a.sessionName, a.sessionRef) }),
+    t('gateway.approval.tool', { tool: oneLine(a.tool, 100) }),
+    callText(a.tool, a.input, undefined, t),
+    t('gateway.approval.why', { reason: oneLine(ctx.reason(a.reason), 400), rule: a.rule ? t('gateway.approval.rule', { rule: oneLine(a.rule, 200) }) : '' }),
   ];
   return cut(lines.join('\n'), 3000);
 }
 
-const REPLY_HINT = 'Reply to this message to deny it with your words to the model.';
-
 /** "✅ Allowed once by Ada on Telegram.", or where else it was answered, or that it was withdrawn. */
-function outcomeLine(answer: ApprovalAnswer | null, status: string, by: string | null): string {
-  if (status === 'cancelled' || answer === null) return '⏹ Withdrawn: its prompt ended before an answer.';
+function outcomeLine(t: Translator, answer: ApprovalAnswer | null, status: string, by: string | null): string {
+  if (status === 'cancelled' || answer === null) return t('gateway.approval.withdrawn');
   const icon = answer.kind === 'deny' ? '❌' : '✅';
-  const words = answerWords(answer);
+  const words = answerWords(answer, t);
   const said = `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
-  return by ? `${icon} ${said} by ${by}.` : `${icon} ${said}: answered in the panel (or the tray, or a command).`;
+  return by ? t('gateway.approval.answeredBy', { icon, said, by }) : t('gateway.approval.answeredElsewhere', { icon, said });
 }
 
 /**
@@ -102,7 +102,7 @@ export class ApprovalCards {
     for (const a of pending) {
       const known = this.cards.get(a.id);
       if (known && onlyChat !== null) {
-        const message = { text: `${known.text}\n\n${REPLY_HINT}`, buttons: this.buttons(known, this.identical(known.callKey).length) };
+        const message = { text: `${known.text}\n\n${this.ctx.t('gateway.approval.replyHint')}`, buttons: this.buttons(known, this.identical(known.callKey).length) };
         const refs = await this.ctx.sendTo(onlyChat, message, { sessionId: known.sessionId, approvalId: known.approvalId });
         if (refs[0]) known.refs.push(refs[0]);
       } else if (!known) {
@@ -116,7 +116,7 @@ export class ApprovalCards {
     if (!card) return;
     const by = this.by.get(e.approvalId) ?? null;
     this.by.delete(e.approvalId);
-    card.outcome = outcomeLine(e.answer, e.status, by);
+    card.outcome = outcomeLine(this.ctx.t, e.answer, e.status, by);
     for (const ref of card.refs) {
       if (this.ctx.chats.has(ref.chatId)) await this.ctx.adapter.edit(ref, { text: `${card.text}\n\n${card.outcome}` });
     }
@@ -128,19 +128,19 @@ export class ApprovalCards {
       const same = this.identical(action.callKey);
       let done = 0;
       for (const card of same) if ((await this.answer(card.approvalId, { kind: 'allow_once' }, from)) === null) done++;
-      return this.ctx.adapter.answerButton(queryId, done > 0 ? `Allowed ${done} identical call${done === 1 ? '' : 's'} once.` : 'Nothing left to allow: they were answered already.');
+      return this.ctx.adapter.answerButton(queryId, done > 0 ? this.ctx.t('gateway.approval.allowedIdentical', { count: done }) : this.ctx.t('gateway.approval.nothingLeft'));
     }
     const card = this.cards.get(action.approvalId);
-    if (card?.outcome) return this.ctx.adapter.answerButton(queryId, `Already answered: ${card.outcome}`);
+    if (card?.outcome) return this.ctx.adapter.answerButton(queryId, this.ctx.t('gateway.approval.alreadyAnswered', { outcome: card.outcome }));
     const problem = await this.answer(action.approvalId, { kind: action.answer }, from);
-    return this.ctx.adapter.answerButton(queryId, problem ?? `Done: ${answerWords({ kind: action.answer })}.`);
+    return this.ctx.adapter.answerButton(queryId, problem ?? this.ctx.t('gateway.approval.done', { what: answerWords({ kind: action.answer }, this.ctx.t) }));
   }
 
   /** A text reply to a card: deny, with the text as the message to the model. */
   async denyWithText(approvalId: string, text: string, from: Sender, to: MessageRef): Promise<void> {
     const card = this.cards.get(approvalId);
     if (card?.outcome) {
-      await this.ctx.reply(to, `That approval was already answered (${card.outcome}) To send the session a prompt, reply to one of its other messages or use /s.`);
+      await this.ctx.reply(to, this.ctx.t('gateway.approval.alreadyAnsweredReply', { outcome: card.outcome }));
       return;
     }
     const problem = await this.answer(approvalId, { kind: 'deny', message: text.slice(0, 4000) }, from);
@@ -149,13 +149,13 @@ export class ApprovalCards {
 
   /** Answers through the engine; null when it was taken, else what to tell the person. */
   private async answer(approvalId: string, answer: ApprovalAnswer, from: Sender): Promise<string | null> {
-    this.by.set(approvalId, answeredBy(from));
+    this.by.set(approvalId, answeredBy(from, this.ctx.t));
     const r = await this.ctx.engine.handlers['approval.answer']({ approval: approvalId, answer });
     if (r.ok) return null;
     this.by.delete(approvalId);
     return r.error.kind === 'invalid_state'
-      ? 'This approval was already answered or withdrawn; nothing was changed.'
-      : `Not answered: ${oneLine(r.error.message, 160)}`;
+      ? this.ctx.t('gateway.approval.takenOrWithdrawn')
+      : this.ctx.t('gateway.approval.notAnswered', { error: oneLine(r.error.message, 160) });
   }
 
   private identical(callKey: string): Card[] {
@@ -163,14 +163,15 @@ export class ApprovalCards {
   }
 
   private buttons(card: Card, identical: number): Button[][] {
+    const t = this.ctx.t;
     const id = (answer: Extract<ButtonAction, { kind: 'approval' }>['answer']) =>
       this.ctx.buttons.register({ kind: 'approval', approvalId: card.approvalId, answer });
     const rows: Button[][] = [
-      [{ text: 'Allow once', id: id('allow_once') }, { text: 'Allow for session', id: id('allow_session') }],
+      [{ text: t('gateway.approval.allowOnce'), id: id('allow_once') }, { text: t('gateway.approval.allowSession'), id: id('allow_session') }],
       // "Always" only where the panel offers it: when the call has a stable rule to save.
-      [...(card.alwaysOffered ? [{ text: 'Always allow', id: id('allow_always') }] : []), { text: 'Deny', id: id('deny') }],
+      [...(card.alwaysOffered ? [{ text: t('gateway.approval.allowAlways'), id: id('allow_always') }] : []), { text: t('gateway.approval.deny'), id: id('deny') }],
     ];
-    if (identical > 1) rows.push([{ text: `Allow all ${identical} identical once`, id: this.ctx.buttons.register({ kind: 'bulk', callKey: card.callKey }) }]);
+    if (identical > 1) rows.push([{ text: t('gateway.approval.allowAll', { count: identical }), id: this.ctx.buttons.register({ kind: 'bulk', callKey: card.callKey }) }]);
     return rows;
   }
 
@@ -179,7 +180,7 @@ export class ApprovalCards {
       approvalId: a.approvalId,
       approvalRef: a.approvalRef,
       sessionId: a.sessionId,
-      text: cardText(a),
+      text: cardText(this.ctx, a),
       callKey: `${a.tool}\u0000${stableJson(a.input)}`,
       alwaysOffered: a.alwaysRule !== null,
       refs: [],
@@ -190,7 +191,7 @@ export class ApprovalCards {
       const oldest = [...this.cards.values()].find((c) => c.outcome !== null);
       if (oldest) this.cards.delete(oldest.approvalId);
     }
-    const message = { text: `${card.text}\n\n${REPLY_HINT}`, buttons: this.buttons(card, this.identical(card.callKey).length) };
+    const message = { text: `${card.text}\n\n${this.ctx.t('gateway.approval.replyHint')}`, buttons: this.buttons(card, this.identical(card.callKey).length) };
     const about = { sessionId: card.sessionId, approvalId: card.approvalId };
     card.refs = onlyChat !== null ? (await this.ctx.sendTo(onlyChat, message, about)).slice(0, 1) : await this.ctx.broadcast(message, about);
   }

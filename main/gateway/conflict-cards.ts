@@ -4,20 +4,8 @@ import { answeredBy, type ButtonAction, type HubContext } from './hub-context';
 import { cut, oneLine, sessionLabel } from './text';
 import type { MessageRef, Sender } from './types';
 
-const KIND_TEXT: Readonly<Record<ConflictKind, string>> = {
-  declared_output: 'another session declared it writes the same files',
-  write_write: 'another session holds a file this turn wants to write',
-  stale_read: 'a file changed since this session read it',
-  exclusive_command: 'another session runs a command that must run alone in this folder',
-  git_destructive: 'a git command would discard another session\u2019s uncommitted work',
-};
-
-const RESOLUTION_TEXT: Readonly<Record<ConflictResolution, string>> = {
-  override: 'overridden: the turn goes on',
-  wait: 'waiting for the other session to finish',
-  cancel: 'cancelled',
-  block: 'refused',
-};
+const kindText = (ctx: HubContext, kind: ConflictKind): string => ctx.t(`gateway.conflict.kind.${kind}`);
+const resolutionText = (ctx: HubContext, r: ConflictResolution): string => ctx.t(`gateway.conflict.resolution.${r}`);
 
 interface Card {
   conflictId: string;
@@ -46,12 +34,20 @@ export class ConflictCards {
   async raised(e: EventOf<'conflict'>): Promise<void> {
     if (this.settled.has(e.conflictId) || e.promptId === null || !this.ctx.notify().conflict) return;
     const other = e.otherSessionName ?? e.otherSessionRef;
+    const t = this.ctx.t;
     const text = cut(
       [
-        `⚠️ Conflict: ${sessionLabel(e.sessionName, e.sessionRef)}${e.promptRef ? `, prompt ${e.promptRef}` : ''}`,
-        `${KIND_TEXT[e.kind]}${other ? ` (session ${oneLine(other, 60)})` : ''}.`,
-        ...(e.paths.length > 0 ? [`Files: ${e.paths.slice(0, 10).map((p) => oneLine(p, 200)).join(', ')}${e.paths.length > 10 ? ` and ${e.paths.length - 10} more` : ''}`] : []),
-        ...(e.detail ? [oneLine(e.detail, 800)] : []),
+        t('gateway.conflict.title', { session: sessionLabel(e.sessionName, e.sessionRef), prompt: e.promptRef ? t('gateway.conflict.prompt', { ref: e.promptRef }) : '' }),
+        t('gateway.conflict.kindLine', { kind: kindText(this.ctx, e.kind), other: other ? t('gateway.conflict.otherSession', { name: oneLine(other, 60) }) : '' }),
+        ...(e.paths.length > 0
+          ? [
+              t('gateway.conflict.files', {
+                files: e.paths.slice(0, 10).map((p) => oneLine(p, 200)).join(', '),
+                more: e.paths.length > 10 ? t('gateway.conflict.more', { count: e.paths.length - 10 }) : '',
+              }),
+            ]
+          : []),
+        ...(e.detail ? [oneLine(this.ctx.reason(e.detail), 800)] : []),
       ].join('\n'),
       3000,
     );
@@ -60,7 +56,16 @@ export class ConflictCards {
     const card: Card = { conflictId: e.conflictId, text, refs: [], outcome: null };
     this.cards.set(e.conflictId, card);
     card.refs = await this.ctx.broadcast(
-      { text, buttons: [[{ text: 'Override', id: id('override') }, { text: 'Wait', id: id('wait') }, { text: 'Cancel', id: id('cancel') }]] },
+      {
+        text,
+        buttons: [
+          [
+            { text: t('gateway.conflict.override'), id: id('override') },
+            { text: t('gateway.conflict.wait'), id: id('wait') },
+            { text: t('gateway.conflict.cancel'), id: id('cancel') },
+          ],
+        ],
+      },
       { sessionId: e.sessionId },
     );
   }
@@ -70,19 +75,23 @@ export class ConflictCards {
     if (!card) return;
     const by = this.by.get(e.conflictId);
     this.by.delete(e.conflictId);
-    card.outcome = `Resolved: ${RESOLUTION_TEXT[e.resolution]}${by ? ` (by ${by})` : ' (in the panel, or the tray, or a command)'}.`;
+    const what = resolutionText(this.ctx, e.resolution);
+    card.outcome = by ? this.ctx.t('gateway.conflict.resolvedBy', { what, by }) : this.ctx.t('gateway.conflict.resolvedElsewhere', { what });
     for (const ref of card.refs) if (this.ctx.chats.has(ref.chatId)) await this.ctx.adapter.edit(ref, { text: `${card.text}\n\n${card.outcome}` });
     this.cards.delete(e.conflictId);
   }
 
   async press(action: Extract<ButtonAction, { kind: 'conflict' }>, from: Sender, queryId: string): Promise<void> {
-    if (this.settled.has(action.conflictId)) return this.ctx.adapter.answerButton(queryId, 'This conflict was already resolved.');
-    this.by.set(action.conflictId, answeredBy(from));
+    if (this.settled.has(action.conflictId)) return this.ctx.adapter.answerButton(queryId, this.ctx.t('gateway.conflict.alreadyResolved'));
+    this.by.set(action.conflictId, answeredBy(from, this.ctx.t));
     const r = await this.ctx.engine.handlers['conflict.resolve']({ prompt: action.promptId, resolution: action.resolution });
     if (!r.ok) {
       this.by.delete(action.conflictId);
-      return this.ctx.adapter.answerButton(queryId, r.error.kind === 'invalid_state' ? 'This conflict was already resolved.' : `Not resolved: ${oneLine(r.error.message, 160)}`);
+      return this.ctx.adapter.answerButton(
+        queryId,
+        r.error.kind === 'invalid_state' ? this.ctx.t('gateway.conflict.alreadyResolved') : this.ctx.t('gateway.conflict.notResolved', { error: oneLine(r.error.message, 160) }),
+      );
     }
-    return this.ctx.adapter.answerButton(queryId, `Done: ${RESOLUTION_TEXT[action.resolution]}.`);
+    return this.ctx.adapter.answerButton(queryId, this.ctx.t('gateway.conflict.done', { what: resolutionText(this.ctx, action.resolution) }));
   }
 }

@@ -1,5 +1,6 @@
 import type { TelegramNotify } from '../../shared/config';
 import type { ConflictResolution } from '../../shared/events';
+import { translateReason, translator, type Lang, type Translator } from '../../shared/i18n';
 import { BoundedMap, ButtonIds } from './button-ids';
 import type { PairedChats } from './pairing';
 import type { GatewayEngine, GatewayLog, MessageRef, MessengerAdapter, OutgoingMessage, Sender } from './types';
@@ -17,7 +18,7 @@ const REMEMBERED_MESSAGES = 2000;
 export const messageKey = (ref: MessageRef): string => `${ref.chatId}:${ref.messageId}`;
 
 /** "Ada (@ada) on Telegram": who answered, as the edited message says it. */
-export const answeredBy = (from: Sender): string => `${from.name} on Telegram`;
+export const answeredBy = (from: Sender, t: Translator = translator('en')): string => t('gateway.onTelegram', { name: from.name });
 
 /** What the hub's parts share: the engine, the messenger, the paired chats and the messages' meanings. */
 export class HubContext {
@@ -33,7 +34,19 @@ export class HubContext {
     readonly chats: PairedChats,
     readonly notify: () => TelegramNotify,
     readonly log: GatewayLog,
-  ) {}
+    /** The language of the messages (PARAGENTS_LANG, else the locale); button ids and commands stay as they are. */
+    readonly lang: Lang = 'en',
+  ) {
+    this.t = translator(lang);
+  }
+
+  /** A message of the shared catalogs in the gateway's language. */
+  readonly t: Translator;
+
+  /** An engine reason or conflict detail, shown in the gateway's language where a template knows it. */
+  reason(text: string): string {
+    return translateReason(this.lang, text);
+  }
 
   /** Sends to one chat and remembers what the messages are about. */
   async sendTo(chatId: string, message: OutgoingMessage, about: { sessionId?: string; approvalId?: string } = {}): Promise<MessageRef[]> {

@@ -1,4 +1,5 @@
 import type { TelegramNotify } from '../../shared/config';
+import type { Lang } from '../../shared/i18n';
 import type { EngineEvent } from '../../shared/events';
 import { isTerminal } from '../../shared/status';
 import { ApprovalCards } from './approval-cards';
@@ -18,6 +19,8 @@ export interface HubOptions {
   notify: () => TelegramNotify;
   log: GatewayLog;
   clock: () => number;
+  /** The language of the messages; English when not given. */
+  lang?: Lang;
 }
 
 export interface MessengerGateway extends Gateway {
@@ -39,7 +42,7 @@ const NOT_PAIRED =
  * message is sent before it can be edited).
  */
 export function createMessengerGateway(o: HubOptions): MessengerGateway {
-  const ctx = new HubContext(o.engine, o.adapter, o.chats, o.notify, o.log);
+  const ctx = new HubContext(o.engine, o.adapter, o.chats, o.notify, o.log, o.lang);
   const approvals = new ApprovalCards(ctx);
   const conflicts = new ConflictCards(ctx);
   const notes = new Notifications(ctx);

@@ -12,13 +12,13 @@ export class Notifications {
 
   async completed(e: EventOf<'turn_completed'>): Promise<void> {
     if (!this.ctx.notify().turnCompleted) return;
-    const answer = e.content.trim() === '' ? '(no text)' : cut(e.content, 1500);
-    await this.ctx.broadcast({ text: `✅ ${sessionLabel(e.sessionName, e.sessionRef)} finished:\n${answer}` }, { sessionId: e.sessionId });
+    const answer = e.content.trim() === '' ? this.ctx.t('gateway.note.noText') : cut(e.content, 1500);
+    await this.ctx.broadcast({ text: this.ctx.t('gateway.note.finished', { session: sessionLabel(e.sessionName, e.sessionRef), answer }) }, { sessionId: e.sessionId });
   }
 
   async failed(e: EventOf<'turn_failed'>): Promise<void> {
     if (!this.ctx.notify().turnFailed) return;
-    await this.ctx.broadcast({ text: `❌ ${sessionLabel(e.sessionName, e.sessionRef)} failed: ${oneLine(e.error, 1000)}` }, { sessionId: e.sessionId });
+    await this.ctx.broadcast({ text: this.ctx.t('gateway.note.failed', { session: sessionLabel(e.sessionName, e.sessionRef), error: oneLine(e.error, 1000) }) }, { sessionId: e.sessionId });
   }
 
   /** After a prompt ends: the session's queue may have run empty. */
@@ -26,6 +26,6 @@ export class Notifications {
     if (!isTerminal(e.status) || !this.ctx.notify().idle) return;
     const s = await this.ctx.engine.handlers['session.get']({ session: e.sessionId });
     if (!s.ok || !AT_REST.has(s.value.status) || s.value.queueLength > 0) return;
-    await this.ctx.broadcast({ text: `💤 ${sessionLabel(s.value.name, s.value.ref)} is idle: its queue is empty.` }, { sessionId: e.sessionId });
+    await this.ctx.broadcast({ text: this.ctx.t('gateway.note.idle', { session: sessionLabel(s.value.name, s.value.ref) }) }, { sessionId: e.sessionId });
   }
 }

@@ -1,4 +1,7 @@
 import type { ApprovalAnswer } from '../../shared/policy';
+import { translator, type Translator } from '../../shared/i18n';
+
+const EN = translator('en');
 
 /*
  * How the engine's objects read in a chat: plain text, cut with care (whole lines where possible, never inside a
@@ -35,7 +38,6 @@ const field = (input: unknown, key: string): string | null => {
 };
 
 const lineCount = (text: string): number => (text === '' ? 0 : text.split('\n').length);
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function json(input: unknown): string {
   try {
@@ -46,13 +48,13 @@ function json(input: unknown): string {
 }
 
 /** The call as a person judges it: the command, the path and what changes, the URL; else the input as JSON. */
-export function callText(tool: string, input: unknown, max = 1500): string {
+export function callText(tool: string, input: unknown, max = 1500, t: Translator = EN): string {
   const command = field(input, 'command');
   if (tool === 'Bash' && command !== null) return `$ ${cut(command, max)}`;
   const path = field(input, 'path');
   if (tool === 'Write' && path !== null) {
     const content = field(input, 'content') ?? '';
-    return `${oneLine(path, 300)}: write ${plural(lineCount(content), 'line')}\n${cut(content, Math.floor(max / 2))}`;
+    return `${t('gateway.call.write', { path: oneLine(path, 300), count: lineCount(content) })}\n${cut(content, Math.floor(max / 2))}`;
   }
   if (tool === 'Edit' && path !== null) {
     const before = field(input, 'old_string') ?? '';
@@ -60,7 +62,12 @@ export function callText(tool: string, input: unknown, max = 1500): string {
     const all = typeof input === 'object' && input !== null && (input as Record<string, unknown>).replace_all === true;
     const half = Math.floor(max / 2);
     return (
-      `${oneLine(path, 300)}: replace ${plural(lineCount(before), 'line')} with ${plural(lineCount(after), 'line')}${all ? ' (every occurrence)' : ''}\n` +
+      `${t('gateway.call.replace', {
+        path: oneLine(path, 300),
+        before: t('gateway.call.lines', { count: lineCount(before) }),
+        after: t('gateway.call.lines', { count: lineCount(after) }),
+        all: all ? t('gateway.call.everyOccurrence') : '',
+      })}\n` +
       `- ${cut(before, half).replace(/\n/g, '\n- ')}\n+ ${cut(after, half).replace(/\n/g, '\n+ ')}`
     );
   }
@@ -72,16 +79,14 @@ export function callText(tool: string, input: unknown, max = 1500): string {
 }
 
 /** "allowed once", "allowed for the session", "always allowed", "denied with the message …". */
-export function answerWords(answer: ApprovalAnswer): string {
+export function answerWords(answer: ApprovalAnswer, t: Translator = EN): string {
   switch (answer.kind) {
     case 'allow_once':
-      return 'allowed once';
     case 'allow_session':
-      return 'allowed for the session';
     case 'allow_always':
-      return 'always allowed';
+      return t(`gateway.answer.${answer.kind}`);
     case 'deny':
-      return answer.message ? `denied with the message "${oneLine(answer.message, 200)}"` : 'denied';
+      return answer.message ? t('gateway.answer.denyWith', { message: oneLine(answer.message, 200) }) : t('gateway.answer.deny');
     default: {
       const never: never = answer;
       return String(never);

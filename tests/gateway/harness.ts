@@ -31,6 +31,8 @@ export interface HarnessOptions {
   /** Leave the token out of config.json (a test sets it through gateway.setToken). */
   noToken?: boolean;
   apiRoot?: string;
+  /** The gateway host's environment (PARAGENTS_LANG picks the language of its messages). */
+  env?: Record<string, string>;
 }
 
 /** A real engine on the scripted model, its gateway host, and the fake Bot API server the real grammY client talks to. */
@@ -43,7 +45,7 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
   const logs: string[] = [];
   const gateways = createGatewayHost({
     home,
-    env: {},
+    env: o.env ?? {},
     tokens: configTokenStore(home),
     log: (line) => logs.push(line),
     ...(o.clock ? { clock: o.clock } : {}),

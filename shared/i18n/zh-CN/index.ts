@@ -11,6 +11,7 @@ import { compose } from './compose';
 import { config } from './config';
 import { conflict } from './conflict';
 import { context } from './context';
+import { gateway } from './gateway';
 import { gateways } from './gateways';
 import { log } from './log';
 import { mcp } from './mcp';
@@ -26,4 +27,4 @@ import { status } from './status';
 import { transcript } from './transcript';
 
 /** 简体中文: the same keys as the English catalog (checked by the compiler and tests/i18n/catalogs.test.ts). */
-export const zhCN: CatalogLike<typeof en> = { app, approval, budget, changes, cli, commands, common, compose, config, conflict, context, gateways, log, mcp, mode, palette, permissions, policy, reasons, sessions, settings, setup, status, transcript };
+export const zhCN: CatalogLike<typeof en> = { app, approval, budget, changes, cli, commands, common, compose, config, conflict, context, gateway, gateways, log, mcp, mode, palette, permissions, policy, reasons, sessions, settings, setup, status, transcript };
