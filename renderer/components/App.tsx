@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { formatFocusHash, parseFocusHash } from '../../shared';
+import { useT } from '../i18n';
 import { pendingApprovalsOf } from '../store/status';
 import { useActions, usePanel, usePanelStore } from '../store/use-panel';
 import { ApprovalsInbox } from './ApprovalsInbox';
@@ -14,12 +15,13 @@ import { McpView } from './McpView';
 import { GatewaysView } from './GatewaysView';
 import { SessionList } from './SessionList';
 import { SetupView } from './SetupView';
-
 import { UsageTotals } from './UsageTotals';
+
 /** The panel: sessions sidebar, the focused session (and grid), approvals inbox and the setup/config/permission views. */
 export function App() {
   const store = usePanelStore();
   const actions = useActions();
+  const t = useT();
   const api = usePanel((s) => s.api);
   const overlay = usePanel((s) => s.ui.overlay);
   const newSessionOpen = usePanel((s) => s.ui.newSessionOpen);
@@ -84,11 +86,11 @@ export function App() {
       <aside className="sidebar">
         <header className="brand">
           <h1>Paragents</h1>
-          <span className={`conn conn-${connection}`} title={`engine: ${connection}`} />
+          <span className={`conn conn-${connection}`} title={t('app.engine', { state: t(`app.connection.${connection}`) })} />
         </header>
         <div className="sidebar-buttons">
           <button type="button" className="primary" onClick={() => actions.openNewSession(!newSessionOpen)}>
-            New session
+            {t('compose.newSession')}
           </button>
           <button
             type="button"
@@ -96,30 +98,30 @@ export function App() {
             aria-pressed={overlay === 'inbox'}
             onClick={() => actions.openOverlay(overlay === 'inbox' ? 'none' : 'inbox')}
           >
-            Approvals {pending > 0 ? <span className="badge">{pending}</span> : null}
+            {t('app.approvals')} {pending > 0 ? <span className="badge">{pending}</span> : null}
           </button>
         </div>
         {newSessionOpen ? <NewSessionForm /> : null}
         <SessionList />
-        <nav className="sidebar-links" aria-label="Views">
+        <nav className="sidebar-links" aria-label={t('app.views')}>
           <button type="button" className="link" onClick={() => actions.openOverlay('permissions')}>
-            Permissions
+            {t('permissions.title')}
           </button>
           <button type="button" className="link" onClick={() => actions.openOverlay('mcp')}>
-            MCP
+            {t('app.mcp')}
           </button>
           <button type="button" className="link" onClick={() => actions.openOverlay('gateways')}>
-            Gateways
+            {t('app.gateways')}
           </button>
           <button type="button" className="link" onClick={() => actions.openOverlay('config')}>
-            Config
+            {t('app.config')}
           </button>
           <button type="button" className="link" onClick={() => actions.openOverlay('setup')}>
-            Setup
+            {t('app.setup')}
           </button>
         </nav>
-      </aside>
         <UsageTotals />
+      </aside>
       <main className="main">
         {overlay === 'inbox' ? <ApprovalsInbox /> : null}
         {overlay === 'setup' ? <SetupView /> : null}
