@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { LANG_NAMES, LANGS } from '../../shared/i18n';
 import { chooseLanguage, languageChoice, systemLang, useT, type LangChoice } from '../i18n';
+import '../styles/language.css';
 
 /** "Language": follow the system, English or 简体中文; switches the panel at once and is remembered in this browser. */
 export function LanguageSelect() {
