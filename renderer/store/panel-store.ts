@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { tr } from '../i18n';
 import type {
   ApprovalAnswer,
   ApprovalSummary,
@@ -117,7 +118,7 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
     };
     const setDomain = (f: (d: DomainState) => DomainState) => set((s) => ({ domain: f(s.domain) }));
     const logError = <T>(what: string, result: Result<T>): Result<T> => {
-      if (!result.ok) actions.log('error', `${what}: ${result.error.message}`);
+      if (!result.ok) actions.log('error', tr('log.failed', { what, error: result.error.message }));
       return result;
     };
 
@@ -165,7 +166,7 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
         if (loads.get(sessionId) === entry) loads.delete(sessionId);
         if (gen !== generation) return;
         if (!page.ok) {
-          actions.log('error', `could not load the history of session ${view.ref}: ${page.error.message}`);
+          actions.log('error', tr('log.historyFailed', { ref: view.ref, error: page.error.message }));
           return;
         }
         batcher.flush(); // every live event heard so far is in the state before the page goes under them
@@ -246,7 +247,7 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
         hydrating = false;
         if (!list.ok) {
           setUi({ connection: 'closed', hydrated: true });
-          actions.log('error', `could not load sessions: ${list.error.message}`);
+          actions.log('error', tr('log.sessionsFailed', { error: list.error.message }));
           return;
         }
         let domain = applySummaries(emptyDomain(), list.value);
@@ -275,7 +276,7 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
         if (gen !== generation) return;
         if (!page.ok) {
           setDomain((d) => markLoadingOlder(d, sessionId, false));
-          actions.log('error', `could not load earlier messages: ${page.error.message}`);
+          actions.log('error', tr('log.earlierFailed', { error: page.error.message }));
           return;
         }
         batcher.flush();
@@ -421,20 +422,26 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
       async compactSession(sessionId, focus) {
         const ref = get().domain.sessions[sessionId]?.ref ?? sessionId;
         const about = focus?.trim() ? focus.trim() : undefined;
-        actions.log('info', `compacting session ${ref}${about ? ` (focus: ${about})` : ''}…`);
+        actions.log('info', tr('log.compacting', { ref, focus: about ? tr('log.focus', { about }) : '' }));
         const result = logError('compact', await api['session.compact']({ session: sessionId, ...(about ? { focus: about } : {}) }));
         if (!result.ok) return result;
         const c = result.value;
         if (!c.compacted) {
-          actions.log('info', `nothing to compact in session ${ref}: the view is ${compactTokens(c.tokensAfter)} tokens`);
+          actions.log('info', tr('log.nothingToCompact', { ref, tokens: compactTokens(c.tokensAfter) }));
           return result;
         }
-        const summary = c.summary !== null ? ` · summary ${compactTokens(c.summaryTokens)} tokens` : '';
+        const summary = c.summary !== null ? tr('log.summary', { tokens: compactTokens(c.summaryTokens) }) : '';
         actions.log(
           'info',
-          `compacted session ${ref}: ${compactTokens(c.tokensBefore)} → ${compactTokens(c.tokensAfter)} tokens · ${c.prunedToolOutputs} tool output${c.prunedToolOutputs === 1 ? '' : 's'} pruned${summary}`,
+          tr('log.compacted', {
+            ref,
+            before: compactTokens(c.tokensBefore),
+            after: compactTokens(c.tokensAfter),
+            pruned: tr('context.prunedOutputs', { count: c.prunedToolOutputs }),
+            summary,
+          }),
         );
-        if (c.summaryError) actions.log('warn', `no summary could be written (${c.summaryError}); old tool outputs were pruned instead`);
+        if (c.summaryError) actions.log('warn', tr('log.noSummary', { error: c.summaryError }));
         return result;
       },
     };

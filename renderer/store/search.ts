@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { tr } from '../i18n';
 import type { SearchHit } from '../../shared';
 import type { PanelState, PanelStore } from './panel-store';
 import { applySessionDetail, applySummaries } from './reducer';
@@ -64,7 +65,7 @@ async function ensureKnown(panel: PanelStore, sessionId: string, label: string):
   const { api, actions } = panel.getState();
   const detail = await api['session.get']({ session: sessionId });
   if (!detail.ok) {
-    actions.log('error', `could not open session ${label}: ${detail.error.message}`);
+    actions.log('error', tr('log.openFailed', { label, error: detail.error.message }));
     return false;
   }
   panel.setState((s) => (s.domain.sessions[sessionId] ? s : { domain: applySessionDetail(s.domain, detail.value) }));
@@ -83,12 +84,12 @@ export async function reopenSession(panel: PanelStore, sessionId: string): Promi
   const { api, actions } = panel.getState();
   const result = await api['session.reopen']({ session: sessionId });
   if (!result.ok) {
-    actions.log('error', `reopen: ${result.error.message}`);
+    actions.log('error', tr('log.failed', { what: 'reopen', error: result.error.message }));
     return false;
   }
   panel.setState((s) => ({ domain: applySummaries(s.domain, [result.value]) }));
   actions.focus(result.value.id);
-  actions.log('info', `reopened session ${result.value.ref}`);
+  actions.log('info', tr('log.reopened', { ref: result.value.ref }));
   return true;
 }
 
