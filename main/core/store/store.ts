@@ -23,6 +23,9 @@ import { costOf, type PriceQuoter } from '../cost/types';
 /** Prompt statuses that are not final, as an SQL list. */
 const ACTIVE_STATUSES = PromptStatusSchema.options.filter((s) => !isTerminal(s)).map((s) => `'${s}'`).join(', ');
 
+/** How many sessions' and prompts' refs and names the store keeps for stamping events. */
+const REF_CACHE_MAX = 4096;
+
 /** How many sessions' parsed transcripts the store keeps in memory. */
 const TRANSCRIPT_CACHE_SESSIONS = 256;
 
@@ -593,6 +596,11 @@ export class Store {
     if (!row) return undefined;
     const entry = { ref: row.ref, name: row.name ?? null };
     this.refCache.set(id, entry);
+    // Every prompt adds one: a long-running engine keeps the newest only (an old one is read again if it speaks).
+    if (this.refCache.size > REF_CACHE_MAX) {
+      const oldest = this.refCache.keys().next().value;
+      if (oldest !== undefined) this.refCache.delete(oldest);
+    }
     return entry;
   }
 
