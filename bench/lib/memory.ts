@@ -6,6 +6,8 @@ import { runInNewContext } from 'node:vm';
 export interface MemoryReading {
   rss: number;
   heapUsed: number;
+  /** What V8 holds for its heap (used or not): RSS can only come back down to it. */
+  heapTotal: number;
   /** Memory of C++ objects bound to JS ones (buffers, SQLite statements' results are not in it). */
   external: number;
 }
@@ -26,7 +28,7 @@ export function settledMemory(): MemoryReading {
   collectGarbage();
   collectGarbage();
   const m = process.memoryUsage();
-  return { rss: m.rss, heapUsed: m.heapUsed, external: m.external };
+  return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external };
 }
 
 export const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;

@@ -22,6 +22,9 @@ const engine = await createEngine({ home: values.home, env: {}, approvals: 'all'
 const web = await startWebHost({ engine, staticDir: values.static, port: 0 });
 const driver = new TurnDriver(engine, Number(values.chunk));
 const sessions: string[] = [];
+// The event loop's delay over the measured part (a timer of its own: it only runs while measuring).
+const delay = monitorEventLoopDelay({ resolution: 10 });
+let profiler: { stop(): Promise<unknown> } | null = null;
 
 async function answer(req: HostRequest): Promise<HostReply> {
   switch (req.op) {
@@ -34,27 +37,27 @@ async function answer(req: HostRequest): Promise<HostReply> {
       return { op: 'sessions', url: web.url };
     }
     case 'turns': {
-      const delay = req.measureDelay ? monitorEventLoopDelay({ resolution: 10 }) : null;
-      const profiler = req.measureDelay && values['cpu-prof'] ? await startProfiler() : null;
       const before = driver.snapshot();
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
-      delay?.enable();
       await Promise.all(
         sessions.map(async (id, i) => {
           for (let t = req.from; t < req.to; t++) await driver.turn(id, req.prompt.replace('{session}', String(i).padStart(2, '0')).replace('{turn}', String(t)));
         }),
       );
-      delay?.disable();
+      return { op: 'turns', wallMs: performance.now() - t0, cpuMs: cpuMsSince(cpu0), counts: countsSince(before, driver.snapshot()) };
+    }
+    case 'measure-start': {
+      delay.reset();
+      delay.enable();
+      profiler = values['cpu-prof'] ? await startProfiler() : null;
+      return { op: 'measure-start' };
+    }
+    case 'measure-stop': {
+      delay.disable();
       if (profiler && values['cpu-prof']) writeFileSync(values['cpu-prof'], JSON.stringify(await profiler.stop()));
-      return {
-        op: 'turns',
-        wallMs: performance.now() - t0,
-        cpuMs: cpuMsSince(cpu0),
-        counts: countsSince(before, driver.snapshot()),
-        delayP99Ms: delay ? delay.percentile(99) / 1e6 : null,
-        delayMaxMs: delay ? delay.max / 1e6 : null,
-      };
+      profiler = null;
+      return { op: 'measure-stop', delayP99Ms: delay.percentile(99) / 1e6, delayMaxMs: delay.max / 1e6 };
     }
     case 'memory':
       return { op: 'memory', memory: settledMemory() };

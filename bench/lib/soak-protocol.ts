@@ -9,7 +9,10 @@ import type { TurnCounts } from './turn-driver';
 export type HostRequest =
   | { op: 'sessions'; sessions: { name: string; workspace: string; notes: string }[] }
   /** Turns from..to-1 of every session at once; `prompt` with {session} and {turn} filled in. */
-  | { op: 'turns'; from: number; to: number; prompt: string; measureDelay: boolean }
+  | { op: 'turns'; from: number; to: number; prompt: string }
+  /** Starts recording the event loop's delay (and the CPU profile, when the host was given a file for it). */
+  | { op: 'measure-start' }
+  | { op: 'measure-stop' }
   | { op: 'memory' }
   | { op: 'idle'; seconds: number }
   | { op: 'close' };
@@ -17,7 +20,9 @@ export type HostRequest =
 export type HostReply =
   | { op: 'ready' }
   | { op: 'sessions'; url: string }
-  | { op: 'turns'; wallMs: number; cpuMs: number; counts: TurnCounts; delayP99Ms: number | null; delayMaxMs: number | null }
+  | { op: 'turns'; wallMs: number; cpuMs: number; counts: TurnCounts }
+  | { op: 'measure-start' }
+  | { op: 'measure-stop'; delayP99Ms: number; delayMaxMs: number }
   | { op: 'memory'; memory: MemoryReading }
   | { op: 'idle'; cpuMs: number; timers: number }
   | { op: 'close' };
@@ -32,7 +37,7 @@ export interface SoakHost {
   stop(): Promise<void>;
 }
 
-/** `cpuProf`: the host writes a CPU profile of the turns measured for event-loop delay (the soak) to this file. */
+/** `cpuProf`: the host writes a CPU profile of what runs between measure-start and measure-stop to this file. */
 export async function spawnSoakHost(home: string, staticDir: string, chunk: number, cpuProf?: string): Promise<SoakHost> {
   const child = spawn(
     process.execPath,
