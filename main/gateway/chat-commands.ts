@@ -1,20 +1,14 @@
 import { basename } from 'node:path';
 import type { PromptSummary, SessionSummary } from '../../shared/models';
 import { isTerminal } from '../../shared/status';
+import type { Translator } from '../../shared/i18n';
 import type { HubContext } from './hub-context';
 import { oneLine, sessionLabel } from './text';
 import type { MessageRef } from './types';
 
-export const HELP_TEXT = [
-  'Paragents commands:',
-  '/sessions: the sessions and what they are doing',
-  '/s NAME text: queue a prompt to a session',
-  '/new WORKSPACE [name]: a new session in a known, trusted workspace',
-  '/cancel NAME: cancel the session\u2019s current prompt',
-  '/status NAME: its last answer and its queue',
-  '/unpair: stop serving this chat',
-  'Reply to a session\u2019s message to send it a prompt; reply to an approval to deny it with your words.',
-].join('\n');
+/** The commands a chat can use, in the gateway's language (the commands themselves stay as typed). */
+export const helpText = (t: Translator): string =>
+  (['title', 'sessions', 's', 'new', 'cancel', 'status', 'unpair', 'reply'] as const).map((k) => t(`gateway.help.${k}`)).join('\n');
 
 /** "/s@my_bot web-api fix it" → { name: 's', rest: 'web-api fix it' }. */
 export function parseCommand(text: string): { name: string; rest: string } | null {
@@ -46,14 +40,14 @@ export class ChatCommands {
     switch (name) {
       case 'start':
       case 'help':
-        await this.ctx.reply(at, HELP_TEXT);
+        await this.ctx.reply(at, helpText(this.ctx.t));
         return true;
       case 'sessions':
         await this.sessions(at);
         return true;
       case 's': {
         const [session, text] = splitFirst(rest);
-        if (!session || !text) await this.ctx.reply(at, 'Usage: /s NAME text');
+        if (!session || !text) await this.ctx.reply(at, this.ctx.t('gateway.chat.usageS'));
         else await this.prompt(session, text, at);
         return true;
       }
@@ -76,73 +70,88 @@ export class ChatCommands {
     const h = this.ctx.engine.handlers;
     const sent = await h['prompt.send']({ session, text: text.slice(0, 200_000) });
     if (!sent.ok) {
-      await this.ctx.reply(at, `Not sent: ${oneLine(sent.error.message, 300)}`);
+      await this.ctx.reply(at, this.ctx.t('gateway.chat.notSent', { error: oneLine(sent.error.message, 300) }));
       return;
     }
     const s = await h['session.get']({ session: sent.value.sessionId });
     const label = s.ok ? sessionLabel(s.value.name, s.value.ref) : session;
     const ahead = s.ok ? s.value.prompts.filter((p) => p.status === 'queued' && p.id !== sent.value.id).length : 0;
-    await this.ctx.reply(at, `📨 Queued to ${label} as prompt ${sent.value.ref}${ahead > 0 ? ` (${ahead} ahead of it)` : ''}.`, sent.value.sessionId);
+    await this.ctx.reply(
+      at,
+      this.ctx.t('gateway.chat.queuedTo', { session: label, ref: sent.value.ref, ahead: ahead > 0 ? this.ctx.t('gateway.chat.ahead', { count: ahead }) : '' }),
+      sent.value.sessionId,
+    );
   }
 
   private async sessions(at: MessageRef): Promise<void> {
     const list = await this.ctx.engine.handlers['session.list']({});
-    if (!list.ok) return void (await this.ctx.reply(at, `Cannot list sessions: ${oneLine(list.error.message, 300)}`));
-    if (list.value.length === 0) return void (await this.ctx.reply(at, 'No open sessions. /new WORKSPACE starts one.'));
-    const lines = list.value.map((s) => `• ${sessionLabel(s.name, s.ref)}: ${statusWords(s)}\n  ${oneLine(s.workspace, 200)}`);
-    await this.ctx.reply(at, `Sessions:\n${lines.join('\n')}`);
+    if (!list.ok) return void (await this.ctx.reply(at, this.ctx.t('gateway.chat.cannotListSessions', { error: oneLine(list.error.message, 300) })));
+    if (list.value.length === 0) return void (await this.ctx.reply(at, this.ctx.t('gateway.chat.noSessions')));
+    const lines = list.value.map((s) => `• ${sessionLabel(s.name, s.ref)}: ${statusWords(this.ctx.t, s)}\n  ${oneLine(s.workspace, 200)}`);
+    await this.ctx.reply(at, this.ctx.t('gateway.chat.sessions', { lines: lines.join('\n') }));
   }
 
   /** Only workspaces sessions have used before, and only trusted ones: a chat never names a new folder. */
   private async create(rest: string, at: MessageRef): Promise<void> {
     const [wanted, name] = splitFirst(rest);
-    if (!wanted) return void (await this.ctx.reply(at, 'Usage: /new WORKSPACE [name], where WORKSPACE is a folder a session used before (its path or its last part).'));
+    if (!wanted) return void (await this.ctx.reply(at, this.ctx.t('gateway.chat.usageNew')));
     const h = this.ctx.engine.handlers;
     const all = await h['session.list']({ includeClosed: true });
-    if (!all.ok) return void (await this.ctx.reply(at, `Cannot list workspaces: ${oneLine(all.error.message, 300)}`));
+    if (!all.ok) return void (await this.ctx.reply(at, this.ctx.t('gateway.chat.cannotListWorkspaces', { error: oneLine(all.error.message, 300) })));
     const known = [...new Set(all.value.map((s) => s.workspace))];
     const exact = known.filter((w) => w === wanted);
     const picked = exact.length > 0 ? exact : known.filter((w) => basename(w) === wanted || w.endsWith(`/${wanted}`));
-    if (picked.length === 0) return void (await this.ctx.reply(at, `No known workspace is "${oneLine(wanted, 100)}". Known: ${known.map((w) => basename(w)).join(', ') || 'none yet'}.`));
-    if (picked.length > 1) return void (await this.ctx.reply(at, `"${oneLine(wanted, 100)}" names several workspaces: ${picked.join(', ')}. Give more of the path.`));
+    const t = this.ctx.t;
+    if (picked.length === 0) {
+      const names = known.map((w) => basename(w)).join(', ') || t('gateway.chat.noneYet');
+      return void (await this.ctx.reply(at, t('gateway.chat.noWorkspace', { wanted: oneLine(wanted, 100), known: names })));
+    }
+    if (picked.length > 1) return void (await this.ctx.reply(at, t('gateway.chat.severalWorkspaces', { wanted: oneLine(wanted, 100), list: picked.join(', ') })));
     const workspace = picked[0] as string;
     const rules = await h['policy.rules']({ workspace });
     if (!rules.ok || !rules.value.trusted) {
-      return void (await this.ctx.reply(at, `${workspace} is not trusted: trust it in the panel or with \`paragents workspace trust\` first.`));
+      return void (await this.ctx.reply(at, t('gateway.chat.untrusted', { workspace })));
     }
     const created = await h['session.create']({ workspace, ...(name ? { name: name.slice(0, 80) } : {}) });
-    if (!created.ok) return void (await this.ctx.reply(at, `Not created: ${oneLine(created.error.message, 300)}`));
-    await this.ctx.reply(at, `🆕 Session ${sessionLabel(created.value.name, created.value.ref)} in ${workspace}. Reply to this message to send it a prompt.`, created.value.id);
+    if (!created.ok) return void (await this.ctx.reply(at, t('gateway.chat.notCreated', { error: oneLine(created.error.message, 300) })));
+    await this.ctx.reply(at, t('gateway.chat.created', { session: sessionLabel(created.value.name, created.value.ref), workspace }), created.value.id);
   }
 
   private async cancel(rest: string, at: MessageRef): Promise<void> {
-    if (!rest) return void (await this.ctx.reply(at, 'Usage: /cancel NAME'));
+    if (!rest) return void (await this.ctx.reply(at, this.ctx.t('gateway.chat.usageCancel')));
     const h = this.ctx.engine.handlers;
     const s = await h['session.get']({ session: rest });
     if (!s.ok) return void (await this.ctx.reply(at, oneLine(s.error.message, 300)));
     const current = currentPrompt(s.value.prompts);
-    if (!current) return void (await this.ctx.reply(at, `${sessionLabel(s.value.name, s.value.ref)} has nothing to cancel.`, s.value.id));
+    if (!current) return void (await this.ctx.reply(at, this.ctx.t('gateway.chat.nothingToCancel', { session: sessionLabel(s.value.name, s.value.ref) }), s.value.id));
     const r = await h['prompt.cancel']({ prompt: current.id });
     const left = s.value.prompts.filter((p) => p.status === 'queued' && p.id !== current.id).length;
     await this.ctx.reply(
       at,
-      r.ok ? `⏹ Cancelled prompt ${current.ref} of ${sessionLabel(s.value.name, s.value.ref)}${left > 0 ? `; ${left} still queued` : ''}.` : `Not cancelled: ${oneLine(r.error.message, 300)}`,
+      r.ok
+        ? this.ctx.t('gateway.chat.cancelled', {
+            ref: current.ref,
+            session: sessionLabel(s.value.name, s.value.ref),
+            left: left > 0 ? this.ctx.t('gateway.chat.stillQueued', { count: left }) : '',
+          })
+        : this.ctx.t('gateway.chat.notCancelled', { error: oneLine(r.error.message, 300) }),
       s.value.id,
     );
   }
 
   private async status(rest: string, at: MessageRef): Promise<void> {
-    if (!rest) return void (await this.ctx.reply(at, 'Usage: /status NAME'));
+    if (!rest) return void (await this.ctx.reply(at, this.ctx.t('gateway.chat.usageStatus')));
     const h = this.ctx.engine.handlers;
     const s = await h['session.get']({ session: rest });
     if (!s.ok) return void (await this.ctx.reply(at, oneLine(s.error.message, 300)));
     const queued = s.value.prompts.filter((p) => p.status === 'queued');
     const last = this.lastAnswers.get(s.value.id) ?? (await this.readLastAnswer(s.value.id));
+    const t = this.ctx.t;
     const lines = [
-      `${sessionLabel(s.value.name, s.value.ref)}: ${statusWords(s.value)}`,
-      `Workspace: ${s.value.workspace}`,
-      queued.length > 0 ? `Queue:\n${queued.map((p, i) => `${i + 1}. ${oneLine(p.text, 200)}`).join('\n')}` : 'Queue: empty',
-      last !== null ? `Last answer:\n${last}` : 'No answer yet.',
+      `${sessionLabel(s.value.name, s.value.ref)}: ${statusWords(t, s.value)}`,
+      t('gateway.chat.workspace', { workspace: s.value.workspace }),
+      queued.length > 0 ? t('gateway.chat.queue', { list: queued.map((p, i) => `${i + 1}. ${oneLine(p.text, 200)}`).join('\n') }) : t('gateway.chat.queueEmpty'),
+      last !== null ? t('gateway.chat.lastAnswer', { answer: last }) : t('gateway.chat.noAnswer'),
     ];
     // The whole answer: the messenger splits it or attaches it as a file when it is long.
     await this.ctx.reply(at, lines.join('\n'), s.value.id);
@@ -160,10 +169,10 @@ export class ChatCommands {
 }
 
 /** "running, 2 queued, 1 approval waiting". */
-function statusWords(s: SessionSummary): string {
-  const parts: string[] = [s.status.replace('_', ' ')];
-  if (s.queueLength > 0) parts.push(`${s.queueLength} queued`);
-  if (s.pendingApprovals > 0) parts.push(`${s.pendingApprovals} approval${s.pendingApprovals === 1 ? '' : 's'} waiting`);
+function statusWords(t: Translator, s: SessionSummary): string {
+  const parts: string[] = [t(`gateway.chat.status.${s.status}`)];
+  if (s.queueLength > 0) parts.push(t('gateway.chat.statusQueued', { count: s.queueLength }));
+  if (s.pendingApprovals > 0) parts.push(t('gateway.chat.approvalsWaiting', { count: s.pendingApprovals }));
   return parts.join(', ');
 }
 

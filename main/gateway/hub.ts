@@ -3,7 +3,7 @@ import type { Lang } from '../../shared/i18n';
 import type { EngineEvent } from '../../shared/events';
 import { isTerminal } from '../../shared/status';
 import { ApprovalCards } from './approval-cards';
-import { ChatCommands, HELP_TEXT, parseCommand } from './chat-commands';
+import { ChatCommands, helpText, parseCommand } from './chat-commands';
 import { ConflictCards } from './conflict-cards';
 import { HubContext, messageKey } from './hub-context';
 import { Notifications } from './notifications';
@@ -32,8 +32,6 @@ const TEN_MINUTES = 10 * 60_000;
 /** Wrong pairing codes one chat may try per ten minutes. */
 const PAIR_TRIES = 5;
 
-const NOT_PAIRED =
-  'This chat is not paired with Paragents. In the app\u2019s Gateways view (or with `paragents gateway telegram pair`) get a code, then send /pair CODE here.';
 
 /**
  * The messenger-independent gateway: engine events become messages in the paired chats, and the paired chats'
@@ -84,14 +82,14 @@ export function createMessengerGateway(o: HubOptions): MessengerGateway {
     const command = u.kind === 'text' ? parseCommand(u.text) : null;
     if (u.kind === 'text' && command?.name === 'pair') return pair(u, command.rest);
     if (!throttle.allow(`not-paired:${u.from.chatId}`, 1, TEN_MINUTES)) return;
-    if (u.kind === 'button') return o.adapter.answerButton(u.queryId, 'This chat is not paired with Paragents.');
-    await o.adapter.send(u.from.chatId, { text: NOT_PAIRED });
+    if (u.kind === 'button') return o.adapter.answerButton(u.queryId, ctx.t('gateway.pairing.notPairedShort'));
+    await o.adapter.send(u.from.chatId, { text: ctx.t('gateway.pairing.notPaired') });
   };
 
   const pair = async (u: Extract<Incoming, { kind: 'text' }>, code: string): Promise<void> => {
     if (!u.from.privateChat) {
       if (throttle.allow(`not-paired:${u.from.chatId}`, 1, TEN_MINUTES)) {
-        await o.adapter.send(u.from.chatId, { text: 'Only a private chat with the bot can be paired: in a group everyone could answer the approvals.' });
+        await o.adapter.send(u.from.chatId, { text: ctx.t('gateway.pairing.privateOnly') });
       }
       return;
     }
@@ -100,14 +98,14 @@ export function createMessengerGateway(o: HubOptions): MessengerGateway {
     switch (outcome) {
       case 'paired':
         o.chats.add({ chatId: u.from.chatId, name: u.from.name, pairedAt: new Date(o.clock()).toISOString() });
-        await ctx.reply(u.message, `✅ Paired. This chat now gets Paragents\u2019 approvals and notifications.\n\n${HELP_TEXT}`);
+        await ctx.reply(u.message, ctx.t('gateway.pairing.paired', { help: helpText(ctx.t) }));
         await approvals.pending(u.from.chatId);
         return;
       case 'expired':
-        await ctx.reply(u.message, 'That code has expired (codes last 10 minutes). Get a new one and send /pair CODE again.');
+        await ctx.reply(u.message, ctx.t('gateway.pairing.expired'));
         return;
       case 'wrong':
-        await ctx.reply(u.message, 'That code is not right. Get a code in the Gateways view or with `paragents gateway telegram pair`.');
+        await ctx.reply(u.message, ctx.t('gateway.pairing.wrong'));
         return;
       default: {
         const never: never = outcome;
@@ -119,13 +117,13 @@ export function createMessengerGateway(o: HubOptions): MessengerGateway {
   const text = async (u: Extract<Incoming, { kind: 'text' }>): Promise<void> => {
     const command = parseCommand(u.text);
     if (command) {
-      if (command.name === 'pair') return void (await ctx.reply(u.message, 'This chat is already paired.'));
+      if (command.name === 'pair') return void (await ctx.reply(u.message, ctx.t('gateway.chat.alreadyPaired')));
       if (command.name === 'unpair') {
         o.chats.remove(u.from.chatId);
-        await o.adapter.send(u.from.chatId, { text: 'Unpaired: this chat gets nothing more from Paragents until it pairs again.' });
+        await o.adapter.send(u.from.chatId, { text: ctx.t('gateway.chat.unpaired') });
         return;
       }
-      if (!(await commands.run(command.name, command.rest, u.message))) await ctx.reply(u.message, `Unknown command /${command.name}. /help lists the commands.`);
+      if (!(await commands.run(command.name, command.rest, u.message))) await ctx.reply(u.message, ctx.t('gateway.chat.unknown', { name: command.name }));
       return;
     }
     if (u.replyTo) {
@@ -134,14 +132,14 @@ export function createMessengerGateway(o: HubOptions): MessengerGateway {
       if (approvalId) return approvals.denyWithText(approvalId, u.text, u.from, u.message);
       const sessionId = ctx.sessionOf.get(key);
       if (sessionId) return commands.prompt(sessionId, u.text, u.message);
-      return void (await ctx.reply(u.message, 'I do not know which session that message was about (perhaps from before a restart). Use /s NAME text.'));
+      return void (await ctx.reply(u.message, ctx.t('gateway.chat.unknownReply')));
     }
-    await ctx.reply(u.message, 'To send a prompt, use /s NAME text or reply to a session\u2019s message. /help lists the commands.');
+    await ctx.reply(u.message, ctx.t('gateway.chat.howToSend'));
   };
 
   const button = async (u: Extract<Incoming, { kind: 'button' }>): Promise<void> => {
     const action = ctx.buttons.resolve(u.id);
-    if (!action) return o.adapter.answerButton(u.queryId, 'This button no longer does anything (it was answered, or Paragents restarted).');
+    if (!action) return o.adapter.answerButton(u.queryId, ctx.t('gateway.chat.staleButton'));
     switch (action.kind) {
       case 'approval':
       case 'bulk':
@@ -175,7 +173,7 @@ export function createMessengerGateway(o: HubOptions): MessengerGateway {
       await queue;
     },
     async sayUnpaired(chatId) {
-      await o.adapter.send(chatId, { text: 'This chat was unpaired in Paragents: it gets nothing more until it pairs again.' });
+      await o.adapter.send(chatId, { text: ctx.t('gateway.chat.unpairedElsewhere') });
     },
   };
 }

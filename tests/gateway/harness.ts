@@ -68,7 +68,7 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     async pair(person) {
       const code = unwrap(await engine.handlers['gateway.pairCode']({ gateway: 'telegram' }));
       telegram.say(person, `/pair ${code.code}`);
-      await message(person, 'the pairing reply', (m) => m.text.startsWith('✅ Paired'));
+      await message(person, 'the pairing reply', (m) => m.text.startsWith('✅ Paired') || m.text.startsWith('✅ 已配对'));
     },
     async close() {
       await gateways.stop();

@@ -19,6 +19,8 @@ it('sends approval cards, answers and notifications in 简体中文 when PARAGEN
     env: { PARAGENTS_LANG: 'zh-CN' },
   });
   await h.pair(ADA);
+  const paired = await h.message(ADA, 'the pairing reply', (m) => m.text.startsWith('✅ 已配对'));
+  expect(paired.text).toContain('/sessions：列出会话及其正在做的事');
   const session = unwrap(await h.engine.handlers['session.create']({ workspace: tempDir(), name: 'web-api' })).id;
   const p = unwrap(await h.engine.handlers['prompt.send']({ session, text: 'say hi' }));
   const harness = h;
@@ -38,4 +40,9 @@ it('sends approval cards, answers and notifications in 简体中文 when PARAGEN
   const ref = unwrap(await harness.engine.handlers['session.get']({ session })).ref;
   const done = await harness.message(ADA, 'the turn notification', (m) => m.text.includes('已完成'));
   expect(done.text).toBe(`✅ web-api (${ref}) 已完成：\nsaid: hi\n`);
+
+  harness.telegram.say(ADA, '/sessions');
+  const list = await harness.message(ADA, 'the session list', (m) => m.text.startsWith('会话：'));
+  // The label, then its status in the chat's language.
+  expect(list.text).toMatch(new RegExp(`• web-api \\(${ref}\\): (空闲|完成)`));
 });
