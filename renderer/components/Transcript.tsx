@@ -69,7 +69,7 @@ export function Transcript({ sessionId, label }: { sessionId: string; label?: st
 
   return (
     <section className="transcript" role="region" aria-label={label ?? t('transcript.label')} ref={scrollRef} onScroll={onScroll} tabIndex={0}>
-      {items === undefined ? <p className="empty">Loading messages…</p> : null}
+      {items === undefined ? <p className="empty">{t('transcript.loading')}</p> : null}
       {items?.length === 0 && !earlier ? <p className="empty">No messages yet.</p> : null}
       {items && items.length >= VIRTUALIZE_FROM ? (
         <VirtualItems items={items} scrollRef={scrollRef} stick={stick} revealed={revealed} earlier={earlier ? <EarlierRow history={history} sessionId={sessionId} /> : null} />
@@ -90,15 +90,16 @@ export function Transcript({ sessionId, label }: { sessionId: string; label?: st
 /** The row above a partly loaded history: says that earlier messages are being read, or reads them on a click. */
 function EarlierRow({ history, sessionId }: { history: HistoryView; sessionId: string }) {
   const actions = useActions();
+  const t = useT();
   return (
     <div className="earlier-row" style={{ height: EARLIER_ROW, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
       {history.loadingOlder ? (
         <span className="meta" role="status">
-          Loading earlier messages…
+          {t('transcript.loadingEarlier')}
         </span>
       ) : (
         <button type="button" className="link" onClick={() => void actions.loadOlder(sessionId)}>
-          Show earlier messages
+          {t('transcript.showEarlier')}
         </button>
       )}
     </div>

@@ -28,4 +28,7 @@ export const transcript = {
   label: 'Transcript',
   mode: 'Mode',
   closeSession: 'Close session',
+  loading: 'Loading messages…',
+  loadingEarlier: 'Loading earlier messages…',
+  showEarlier: 'Show earlier messages',
 };

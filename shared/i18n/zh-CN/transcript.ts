@@ -30,4 +30,7 @@ export const transcript: CatalogLike<typeof en> = {
   label: '对话记录',
   mode: '模式',
   closeSession: '关闭会话',
+  loading: '正在加载消息…',
+  loadingEarlier: '正在加载更早的消息…',
+  showEarlier: '显示更早的消息',
 };
