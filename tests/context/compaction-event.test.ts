@@ -36,8 +36,11 @@ describe('context_compacted', () => {
     expect(JSON.parse(eventJsonLine(event))).toMatchObject({ type: 'context_compacted', tokensBefore: 5400, tokensAfter: 2900, summary: '## Goal\nship it' });
   });
 
-  it('becomes a divider item in the transcript, with the summary', () => {
-    const state = applyEvent(emptyDomain(), event);
+  it('becomes a divider item in the transcript of a session whose history is loaded, with the summary', () => {
+    // The panel keeps transcripts only for sessions it has loaded (shown ones); others keep their summary.
+    const loaded = { ...emptyDomain(), transcripts: { s1: [] } };
+    expect(applyEvent(emptyDomain(), event).transcripts.s1).toBeUndefined();
+    const state = applyEvent(loaded, event);
     expect(state.transcripts.s1).toEqual([
       {
         kind: 'compaction',

@@ -118,6 +118,8 @@ it('stops an unused server after its idle time, and closing stops its whole proc
   expect(servers.find((s) => s.server.entry.name === 'tree')?.instance.state).toBe('ready');
   expect(changes.some((c) => c.server === 'idle' && c.state === 'ready')).toBe(true);
   await waitFor('the idle server to stop', () => changes.find((c) => c.server === 'idle' && c.state === 'stopped'));
+  // Its process is gone, at the latest a moment after the state says so on a loaded machine.
+  await waitFor('the idle server process to end', () => processesWith(`${tag}-idle`).length === 0, 5_000);
   expect(processesWith(`${tag}-idle`)).toEqual([]);
 
   const grandchild = (await logLine(log, 'grandchild')).child as number;
