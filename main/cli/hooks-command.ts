@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import type { HookView } from '../../shared/hooks';
 import { approveHooks, HookApprovals, HookConfig, hooksOverview } from '../core/hooks';
 import { managedSettingsPath } from '../core/policy/settings/sources';
 import { createTrustList } from '../core/policy/trust';
+import { confirm } from './confirm';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { HOOKS_USAGE } from './usage';
 
@@ -12,17 +12,6 @@ function hookLine(h: HookView): string {
   const matcher = h.matcher !== null ? ` [${h.matcher}]` : '';
   const standing = h.standing === 'active' ? 'runs' : h.standing.replace('_', ' ');
   return `${h.event}${matcher}  ${h.command}  (${h.source}, ${standing}, timeout ${h.timeout} s)`;
-}
-
-async function confirm(io: CliIo, question: string): Promise<boolean> {
-  const rl = createInterface({ input: io.stdin, crlfDelay: Infinity });
-  try {
-    io.stdout(question);
-    for await (const line of rl) return /^y(es)?$/i.test(line.trim());
-    return false;
-  } finally {
-    rl.close();
-  }
 }
 
 /**

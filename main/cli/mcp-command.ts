@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import type { McpServerView } from '../../shared/mcp';
+import { confirm } from './confirm';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { MCP_USAGE } from './usage';
 import { withEngine } from './with-engine';
@@ -28,17 +28,6 @@ function failureLines(s: McpServerView): string[] {
   const lines = [`paragents mcp: the server "${s.name}" ${s.error ? `failed: ${s.error}` : `is ${s.state}`}`];
   for (const line of s.stderr.slice(-10)) lines.push(`  stderr: ${line}`);
   return lines;
-}
-
-async function confirm(io: CliIo, question: string): Promise<boolean> {
-  const rl = createInterface({ input: io.stdin, crlfDelay: Infinity });
-  try {
-    io.stdout(question);
-    for await (const line of rl) return /^y(es)?$/i.test(line.trim());
-    return false;
-  } finally {
-    rl.close();
-  }
 }
 
 /**
