@@ -15,7 +15,7 @@ export function configPath(home: string): string {
 }
 
 /** Reads the file; a missing file is not an error (env vars alone can configure a provider). */
-function readConfigFile(path: string): Result<RuntimeConfig> {
+export function readConfigFile(path: string): Result<RuntimeConfig> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { RuntimeConfig, TelegramNotify, type TelegramConfig } from '../../../shared/config';
+import { TelegramNotify, type TelegramConfig } from '../../../shared/config';
 import type { GatewayTokenSource } from '../../../shared/gateway';
-import { err, ok, type Result } from '../../../shared/result';
-import { describeIssues } from './issues';
-import { describeJsonError } from './json-error';
-import { configPath } from './load';
+import { ok, type Result } from '../../../shared/result';
+import { configPath, readConfigFile } from './load';
 import { saveConfig } from './save';
 import type { Env } from './types';
 
@@ -21,29 +18,9 @@ export interface TelegramSettings {
   notify: TelegramNotify;
 }
 
-/** config.json as written (no environment applied); a missing file is an empty config. */
-function readFileConfig(home: string): Result<RuntimeConfig> {
-  const path = configPath(home);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok(RuntimeConfig.parse({}));
-    return err('config', `${path}: cannot read: ${(error as Error).message}`);
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    return err('config', `${path}: ${describeJsonError(text, error)}`);
-  }
-  const parsed = RuntimeConfig.safeParse(raw);
-  return parsed.success ? ok(parsed.data) : err('config', describeIssues(path, parsed.error));
-}
-
 /** `telegram` of config.json with PARAGENTS_TELEGRAM_TOKEN applied; works without any model provider configured. */
 export function readTelegramSettings(home: string, env: Env): Result<TelegramSettings> {
-  const file = readFileConfig(home);
+  const file = readConfigFile(configPath(home));
   if (!file.ok) return file;
   const t: TelegramConfig = file.value.telegram ?? {};
   const fromEnv = env[TELEGRAM_TOKEN_ENV];
@@ -58,7 +35,7 @@ export function readTelegramSettings(home: string, env: Env): Result<TelegramSet
 
 /** Writes (or with null removes) `telegram.token` in config.json, which is kept at mode 0600 like API keys. */
 export function saveTelegramToken(home: string, token: string | null): Result<string> {
-  const file = readFileConfig(home);
+  const file = readConfigFile(configPath(home));
   if (!file.ok) return file;
   const { token: _old, ...telegram } = file.value.telegram ?? {};
   const next = { ...telegram, ...(token !== null ? { token } : {}) };
