@@ -89,4 +89,26 @@ describe('the model client’s fetch', () => {
     const before = await nodeFetch(`${url}/held`, { signal: AbortSignal.abort() }).catch((e: unknown) => e);
     expect((before as Error).name).toBe('AbortError');
   });
+
+  it('waits for an answer silent for longer than the idle-socket timeout, and drops the idle socket after it', async () => {
+    let sockets = 0;
+    let release: () => void = () => {};
+    const late = new Promise<void>((r) => (release = r));
+    const url = await serve(async (_req, res) => {
+      await late;
+      res.writeHead(200);
+      res.end('late but whole');
+    });
+    servers[0]?.on('connection', () => sockets++);
+    const quick = createNodeFetch({ idleSocketMs: 50 });
+    const answer = quick(`${url}/slow`).then((r) => r.text());
+    // Silent for several idle timeouts before the server answers.
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    expect(await answer).toBe('late but whole');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await (await quick(`${url}/again`)).text()).toBe('late but whole');
+    // The kept-alive socket was closed while idle, so the second request needed a new connection.
+    expect(sockets).toBe(2);
+  });
 });

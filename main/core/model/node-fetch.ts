@@ -81,8 +81,11 @@ function headersOf(res: IncomingMessage): Headers {
  * handle the same way (another body type, a redirect) goes to the global fetch. Errors are reported as
  * undici's are: a TypeError whose `cause` is the socket's error, with its code.
  */
-export function createNodeFetch(): typeof fetch {
-  const agents = { http: new HttpAgent({ keepAlive: true, timeout: IDLE_SOCKET_MS }), https: new HttpsAgent({ keepAlive: true, timeout: IDLE_SOCKET_MS }) };
+export function createNodeFetch(opts: { idleSocketMs?: number } = {}): typeof fetch {
+  // The timeout closes idle kept-alive sockets only: a request in flight may be silent for longer (a slow first
+  // token, a long pause mid-answer); the attempt's own silence timer decides about those.
+  const timeout = opts.idleSocketMs ?? IDLE_SOCKET_MS;
+  const agents = { http: new HttpAgent({ keepAlive: true, timeout }), https: new HttpsAgent({ keepAlive: true, timeout }) };
   const nodeFetch = (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const body = init.body;
     if (input instanceof Request || (body != null && typeof body !== 'string' && !(body instanceof Uint8Array))) return fetch(input, init);
