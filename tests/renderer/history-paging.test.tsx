@@ -181,6 +181,24 @@ describe('paged session history', () => {
     expect(within(screen.getByRole('region', { name: 'Transcript' })).getByText('answer 0 of a0b000')).toBeTruthy();
   });
 
+  it('in the 2×2 grid, every session focused in turn shows its history, past the bound of kept histories', async () => {
+    const count = KEEP_HISTORIES + 12;
+    // Longer than one page each: the newest page holds the end of the history.
+    const turns = Math.ceil(HISTORY_PAGE / 8) + 20;
+    const { fake } = engine(count, turns);
+    const { store } = renderPanel(fake);
+    await ready(store);
+    act(() => store.getState().actions.setLayout(4));
+    for (let i = 0; i < count; i++) {
+      act(() => store.getState().actions.focus(id(i)));
+      await waitFor(() => expect(store.getState().domain.transcripts[id(i)]?.length ?? 0).toBeGreaterThan(0));
+      await waitFor(() =>
+        expect(store.getState().domain.transcripts[id(i)]?.some((t) => t.kind === 'assistant' && t.text === `answer ${turns - 1} of ${ref(i)}`)).toBe(true),
+      );
+      expect(store.getState().ui.focusedSessionId).toBe(id(i));
+    }
+  });
+
   it('puts a long session list on screen in two frames: the rows that fit first, all of them right after', async () => {
     // Animation frames run when the test says so.
     const frames: FrameRequestCallback[] = [];
