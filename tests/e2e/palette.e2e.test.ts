@@ -108,7 +108,7 @@ describe.skipIf(!haveChromium())('command palette in Chromium', () => {
     await page.getByRole('button', { name: 'Session menu' }).click();
     await page.getByRole('menuitem', { name: 'Reopen' }).click();
     await page.getByRole('list', { name: 'Sessions' }).getByRole('button', { name: /^archive/ }).waitFor();
-  });
+  }, 90_000);
 
   it('opens an answer that streamed in while the panel watched, by keyboard', async () => {
     await page.getByRole('button', { name: 'New session', exact: true }).click();
@@ -116,6 +116,8 @@ describe.skipIf(!haveChromium())('command palette in Chromium', () => {
     await form.getByRole('textbox', { name: 'Workspace', exact: true }).fill(join(dir, 'current'));
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill('current');
     await form.getByRole('button', { name: 'Create', exact: true }).click();
+    // The prompt box belongs to the focused session: type once the new one is focused, not into the one before.
+    await expect.poll(async () => (await page.locator('.session-pane h2').first().textContent())?.trim(), { timeout: 30_000 }).toBe('current');
     const prompt = page.getByRole('textbox', { name: 'Prompt', exact: true });
     await prompt.fill('write the quokka report');
     await prompt.press('Enter');
@@ -133,5 +135,5 @@ describe.skipIf(!haveChromium())('command palette in Chromium', () => {
     await searchBox().press('Enter');
     await expect.poll(async () => (await page.locator('.session-pane h2').first().textContent())?.trim()).toBe('current');
     await expectInView('The quokka report is ready');
-  });
+  }, 90_000);
 });
