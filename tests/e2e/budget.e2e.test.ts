@@ -4,13 +4,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../main/core/engine';
-import type { Engine } from '../../main/core/engine/types';
-import { startWebHost, type WebHost } from '../../main/web/web-host';
 import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { buildRenderer, CHROMIUM, haveChromium, launchChromium, screenshotDir } from './harness';
+import { buildRenderer, CHROMIUM, haveChromium, openPanel, screenshotDir, type OpenPanel } from './harness';
 
 const SHOTS = screenshotDir();
 
@@ -24,9 +21,7 @@ const STEP = { prompt_tokens: 600, completion_tokens: 100 };
 describe.skipIf(!haveChromium())('budget in Chromium', () => {
   let dir: string;
   let model: ModelServer;
-  let engine: Engine;
-  let web: WebHost;
-  let browser: Browser;
+  let panel: OpenPanel;
   let page: Page;
 
   beforeAll(async () => {
@@ -58,17 +53,12 @@ describe.skipIf(!haveChromium())('budget in Chromium', () => {
         maxRetries: 0,
       }),
     );
-    engine = await createEngine({ home, env: {}, approvals: 'all' });
-    web = await startWebHost({ engine, staticDir, port: 0 });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-    page.on('pageerror', (error) => console.error('[page error]', error.message));
+    panel = await openPanel({ home, staticDir, approvals: 'all' });
+    ({ page } = panel);
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await web?.close();
-    await engine?.close();
+    await panel?.close();
     await model?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -79,7 +69,7 @@ describe.skipIf(!haveChromium())('budget in Chromium', () => {
   const card = () => page.getByRole('dialog', { name: 'Budget reached' });
 
   it('a session budget pauses the turn with the Budget reached card, and Resume once finishes it', async () => {
-    await page.goto(web.url);
+    await page.goto(panel.web.url);
     await page.getByRole('button', { name: 'New session', exact: true }).click();
     const form = page.getByRole('form', { name: 'Create session' });
     await form.getByRole('textbox', { name: 'Workspace', exact: true }).fill(join(dir, 'work'));

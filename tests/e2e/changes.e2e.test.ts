@@ -6,14 +6,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../main/core/engine';
 import type { Engine } from '../../main/core/engine/types';
-import { startWebHost, type WebHost } from '../../main/web/web-host';
 import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { settled, unwrap } from '../helpers/engine';
-import { buildRenderer, CHROMIUM, haveChromium, launchChromium, screenshotDir, writeModelConfig } from './harness';
+import { buildRenderer, CHROMIUM, haveChromium, openPanel, screenshotDir, writeModelConfig, type OpenPanel } from './harness';
 
 const SHOTS = screenshotDir();
 
@@ -46,8 +44,7 @@ describe.skipIf(!haveChromium())('changes review in Chromium', () => {
   let dir: string;
   let model: ModelServer;
   let engine: Engine;
-  let web: WebHost;
-  let browser: Browser;
+  let panel: OpenPanel;
   let page: Page;
   const plain = () => join(dir, 'plain');
   const repo = () => join(dir, 'repo');
@@ -89,17 +86,12 @@ describe.skipIf(!haveChromium())('changes review in Chromium', () => {
     });
     const home = join(dir, 'home');
     writeModelConfig(home, model.url);
-    engine = await createEngine({ home, env: {}, approvals: 'all' });
-    web = await startWebHost({ engine, staticDir, port: 0 });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-    page.on('pageerror', (error) => console.error('[page error]', error.message));
+    panel = await openPanel({ home, staticDir, approvals: 'all' });
+    ({ engine, page } = panel);
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await web?.close();
-    await engine?.close();
+    await panel?.close();
     await model?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -122,7 +114,7 @@ describe.skipIf(!haveChromium())('changes review in Chromium', () => {
   it('reverts one file, and sends two line comments that the next prompt quotes', async () => {
     const s = unwrap(await engine.handlers['session.create']({ workspace: plain(), name: 'tuner' }));
     await run(s.id, 'tune: the total and the port');
-    await page.goto(web.url);
+    await page.goto(panel.web.url);
     await openChanges('tuner');
     await expect.poll(async () => (await changedFiles().getByRole('listitem').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
       'app.ts modified +3 −2',

@@ -4,7 +4,9 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createEngine, type Engine } from '../../main/core/engine';
+import { startWebHost, type WebHost } from '../../main/web/web-host';
 import { build } from 'vite';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -55,4 +57,39 @@ export function screenshotDir(env: NodeJS.ProcessEnv = process.env): string {
   const dir = env.UPDATE_SCREENSHOTS === '1' ? join(ROOT, 'docs', 'screenshots') : join(tmpdir(), 'paragents-screenshots');
   mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/** A real engine behind the browser host, with a Chromium page ready to open it. */
+export interface OpenPanel {
+  engine: Engine;
+  web: WebHost;
+  browser: Browser;
+  page: Page;
+  /** Closes the browser, the host and the engine, in that order. */
+  close(): Promise<void>;
+}
+
+/** Starts an engine on `home`, serves `staticDir` with the browser host and opens one Chromium page for it. */
+export async function openPanel(opts: {
+  home: string;
+  staticDir: string;
+  approvals: 'ask' | 'all' | 'never';
+  viewport?: { width: number; height: number };
+}): Promise<OpenPanel> {
+  const engine = await createEngine({ home: opts.home, env: {}, approvals: opts.approvals });
+  const web = await startWebHost({ engine, staticDir: opts.staticDir, port: 0 });
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: opts.viewport ?? { width: 1400, height: 860 } });
+  page.on('pageerror', (error) => console.error('[page error]', error.message));
+  return {
+    engine,
+    web,
+    browser,
+    page,
+    async close() {
+      await browser.close();
+      await web.close();
+      await engine.close();
+    },
+  };
 }

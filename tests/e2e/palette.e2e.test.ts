@@ -5,15 +5,13 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, DATABASE_FILE } from '../../main/core/engine';
-import type { Engine } from '../../main/core/engine/types';
+import { DATABASE_FILE } from '../../main/core/engine';
 import { Store } from '../../main/core/store/store';
-import { startWebHost, type WebHost } from '../../main/web/web-host';
 import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { writer } from '../search/helpers';
-import { buildRenderer, CHROMIUM, haveChromium, launchChromium, screenshotDir, writeModelConfig } from './harness';
+import { buildRenderer, CHROMIUM, haveChromium, openPanel, screenshotDir, writeModelConfig, type OpenPanel } from './harness';
 
 const SHOTS = screenshotDir();
 
@@ -29,9 +27,7 @@ const TARGET = 4;
 describe.skipIf(!haveChromium())('command palette in Chromium', () => {
   let dir: string;
   let model: ModelServer;
-  let engine: Engine;
-  let web: WebHost;
-  let browser: Browser;
+  let panel: OpenPanel;
   let page: Page;
 
   beforeAll(async () => {
@@ -56,17 +52,12 @@ describe.skipIf(!haveChromium())('command palette in Chromium', () => {
     await buildRenderer(staticDir);
     model = await startModelServer({ script: { models: ['scripted-model'], rules: [{ when: 'quokka', steps: [{ content: 'The quokka report is ready: three files changed.' }] }] } });
     writeModelConfig(home, model.url);
-    engine = await createEngine({ home, env: {}, approvals: 'all' });
-    web = await startWebHost({ engine, staticDir, port: 0 });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1300, height: 820 } });
-    page.on('pageerror', (error) => console.error('[page error]', error.message));
+    panel = await openPanel({ home, staticDir, approvals: 'all', viewport: { width: 1300, height: 820 } });
+    ({ page } = panel);
   }, 90_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await web?.close();
-    await engine?.close();
+    await panel?.close();
     await model?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -88,7 +79,7 @@ describe.skipIf(!haveChromium())('command palette in Chromium', () => {
   }
 
   it('opens a closed session at a message found deep in its history', async () => {
-    await page.goto(web.url);
+    await page.goto(panel.web.url);
     await page.getByRole('button', { name: 'New session', exact: true }).waitFor();
     await page.keyboard.press('Control+k');
     await searchBox().fill('zanzibar');
