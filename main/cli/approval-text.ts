@@ -1,3 +1,4 @@
+import { inputField, oneLine as flatten } from '../../shared/call-input';
 import type { EngineEvent } from '../../shared/events';
 import type { ApprovalSummary } from '../../shared/models';
 import type { ApprovalAnswer } from '../../shared/policy';
@@ -9,16 +10,9 @@ import type { EngineLink } from './engine-link';
  */
 
 /** Flattened to one line and cut at `max` characters: the input is whatever the model sent. */
-export function oneLine(text: string, max = 120): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
+export const oneLine = (text: string, max = 120): string => flatten(text, max);
 
-const field = (input: unknown, key: string): string | null => {
-  if (typeof input !== 'object' || input === null) return null;
-  const value = (input as Record<string, unknown>)[key];
-  return typeof value === 'string' && value.trim() !== '' ? value : null;
-};
+const field = inputField;
 
 /** "Bash: npm install", "Write report.md", "Grep TODO", else the tool and its input as JSON. */
 export function callText(tool: string, input: unknown): string {

@@ -1,3 +1,5 @@
+import { inputField, oneLine as flatten } from '../../shared/call-input';
+
 /*
  * One-line descriptions of a tool call for native surfaces (notifications, tray, dialogs), which show plain
  * text only. The input is whatever the model sent, so everything is coerced, flattened and shortened.
@@ -5,16 +7,9 @@
 
 const MAX = 100;
 
-export function oneLine(text: string, max = MAX): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
+export const oneLine = (text: string, max = MAX): string => flatten(text, max);
 
-const field = (input: unknown, key: string): string | null => {
-  if (typeof input !== 'object' || input === null) return null;
-  const value = (input as Record<string, unknown>)[key];
-  return typeof value === 'string' && value.trim() !== '' ? value : null;
-};
+const field = inputField;
 
 /** "run `npm install`", "edit `src/a.ts`", "use Grep". */
 export function describeCall(tool: string, input: unknown, max = MAX): string {

@@ -5,19 +5,6 @@ import type { UiState } from './ui-state';
 /** What a status chip shows: the session status the engine would report for the same prompts. */
 export type DisplayStatus = SessionStatus;
 
-export const statusLabel: Record<DisplayStatus, string> = {
-  idle: 'idle',
-  failed: 'failed',
-  completed: 'complete',
-  conflict: 'conflict',
-  waiting_approval: 'approval',
-  interrupted: 'interrupted',
-  paused: 'paused',
-  queued: 'queued',
-  running: 'running',
-  closed: 'closed',
-};
-
 export function sessionPrompts(state: DomainState, session: SessionView): PromptView[] {
   const out: PromptView[] = [];
   for (const id of session.promptIds) {
