@@ -13,6 +13,7 @@ import { conflict } from './conflict';
 import { context } from './context';
 import { gateway } from './gateway';
 import { gateways } from './gateways';
+import { hooks } from './hooks';
 import { log } from './log';
 import { mcp } from './mcp';
 import { mode } from './mode';
@@ -27,4 +28,4 @@ import { status } from './status';
 import { transcript } from './transcript';
 
 /** 简体中文: the same keys as the English catalog (checked by the compiler and tests/i18n/catalogs.test.ts). */
-export const zhCN: CatalogLike<typeof en> = { app, approval, budget, changes, cli, commands, common, compose, config, conflict, context, gateway, gateways, log, mcp, mode, palette, permissions, policy, reasons, sessions, settings, setup, status, transcript };
+export const zhCN: CatalogLike<typeof en> = { app, approval, budget, changes, cli, commands, common, compose, config, conflict, context, gateway, gateways, hooks, log, mcp, mode, palette, permissions, policy, reasons, sessions, settings, setup, status, transcript };
