@@ -13,6 +13,7 @@ import { NewSessionForm } from './NewSessionForm';
 import { PermissionsView } from './PermissionsView';
 import { McpView } from './McpView';
 import { GatewaysView } from './GatewaysView';
+import { HooksView } from './HooksView';
 import { SessionList } from './SessionList';
 import { SetupView } from './SetupView';
 import { UsageTotals } from './UsageTotals';
@@ -110,6 +111,9 @@ export function App() {
           <button type="button" className="link" onClick={() => actions.openOverlay('mcp')}>
             {t('app.mcp')}
           </button>
+          <button type="button" className="link" onClick={() => actions.openOverlay('hooks')}>
+            {t('hooks.nav')}
+          </button>
           <button type="button" className="link" onClick={() => actions.openOverlay('gateways')}>
             {t('app.gateways')}
           </button>
@@ -129,6 +133,7 @@ export function App() {
         {overlay === 'permissions' ? <PermissionsView /> : null}
         {overlay === 'mcp' ? <McpView /> : null}
         {overlay === 'gateways' ? <GatewaysView /> : null}
+        {overlay === 'hooks' ? <HooksView /> : null}
         {overlay === 'context' ? <ContextView /> : null}
         <MainArea />
         <CommandLog />

@@ -1,6 +1,6 @@
 /** Where the panel's own (non-engine) state lives; focus and layout survive a reload through localStorage. */
 export type Layout = 1 | 2 | 4;
-export type Overlay = 'none' | 'setup' | 'config' | 'permissions' | 'help' | 'inbox' | 'context' | 'mcp' | 'gateways';
+export type Overlay = 'none' | 'setup' | 'config' | 'permissions' | 'help' | 'inbox' | 'context' | 'mcp' | 'gateways' | 'hooks';
 
 export interface LogLine {
   id: number;
