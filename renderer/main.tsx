@@ -1,7 +1,9 @@
+import './zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { pickApi } from './api/pick-api';
 import { App } from './components/App';
+import { loadLanguage } from './i18n';
 import { createPanelStore } from './store/panel-store';
 import { PanelStoreContext } from './store/use-panel';
 import './styles/theme.css';
@@ -12,6 +14,8 @@ import './styles/memory.css';
 
 const picked = pickApi();
 const store = createPanelStore(picked.api);
+// The language setting lives in the engine's config.json (shared by every window); this page started from its last answer.
+void loadLanguage(picked.api);
 store.getState().actions.start();
 // After the socket comes back, rebuild from the engine's record (events missed while away are replayed).
 picked.setReconnectHandler(() => void store.getState().actions.hydrate());

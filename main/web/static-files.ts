@@ -15,13 +15,17 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-/** Strict CSP: only our own scripts and styles, the socket back to this host, nothing framed, no forms or plugins. */
+/**
+ * Strict CSP: only our own scripts, the socket back to this host, nothing framed, no forms or plugins. Inline
+ * styles are allowed as in the desktop app's pages (the diff view sets style attributes and a style element):
+ * they run no code, and with images, fonts and connections limited to this host they cannot send data away.
+ */
 export function contentSecurityPolicy(origin: string): string {
   const ws = origin.replace(/^http/, 'ws');
   return [
     "default-src 'none'",
     "script-src 'self'",
-    "style-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self' ${ws}`,
