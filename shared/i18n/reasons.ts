@@ -2,6 +2,10 @@ import type { Lang } from './lang';
 import type { MessageKey } from './keys';
 import type { MessageVars } from './catalog-types';
 import { translate } from './translate';
+import type { ReasonTemplate } from './reason-template';
+import { HOOK_TEMPLATES } from './hook-templates';
+import { ERROR_TEMPLATES } from './error-templates';
+import { SHELL_TEMPLATES } from './shell-templates';
 
 /**
  * Reasons are English sentences the engine builds (main/core/policy, main/core/conflicts) and sends to the model
@@ -9,21 +13,12 @@ import { translate } from './translate';
  * captured parts go into a catalog message; parts marked `nested` are themselves reasons or phrases and are
  * translated in turn ("writing a.ts: .env is a protected file"). A reason no template matches stays in English.
  */
-interface ReasonTemplate {
-  pattern: RegExp;
-  key: MessageKey;
-  /** Names of the captured groups, in order. */
-  vars: readonly string[];
-  /** Captured parts translated again (a reason inside a reason, "reading x", "session y"). */
-  nested?: readonly string[];
-  /** The plural form, for messages whose English says is/are. */
-  count?: (vars: Readonly<Record<string, string>>) => number;
-}
-
 const isAre = (v: Readonly<Record<string, string>>): number => (v.verb === 'is' ? 1 : 2);
 
 /** Tried in order: more specific sentences first. */
-export const REASON_TEMPLATES: readonly ReasonTemplate[] = [
+const POLICY_TEMPLATES: readonly ReasonTemplate[] = [
+  { pattern: /^(.+) \(approved by --approve all\)$/s, key: 'reasons.approvedAll', vars: ['reason'], nested: ['reason'] },
+  { pattern: /^(.+) \(no one to ask: --approve never\)$/s, key: 'reasons.approveNever', vars: ['reason'], nested: ['reason'] },
   { pattern: /^headless run, nobody can approve: (.+)$/s, key: 'reasons.headless', vars: ['reason'], nested: ['reason'] },
   { pattern: /^(.+) \(bypass mode is disabled by managed settings\)$/s, key: 'reasons.modeNote', vars: ['reason'], nested: ['reason'] },
   { pattern: /^writing (.+): (.+\/ is a protected folder|.+ is a protected file|git hooks are protected)$/, key: 'reasons.protectedWrite', vars: ['path', 'why'], nested: ['why'] },
@@ -51,6 +46,7 @@ export const REASON_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^the policy engine could not decide \((.+)\)$/s, key: 'reasons.undecided', vars: ['error'] },
   { pattern: /^cannot tell which folder (.+) is in after a dynamic cd$/, key: 'reasons.dynamicCd', vars: ['word'] },
   { pattern: /^(.+) uses a file name only known at run time: (.+)$/, key: 'reasons.runtimeName', vars: ['via', 'word'] },
+  ...SHELL_TEMPLATES,
   // Conflict details.
   {
     pattern: /^output conflict: (.+) (is|are) also declared by (.+) \(prompt (.+)\)\. Override to run now \(may overwrite\), wait to start when it ends, or cancel\.$/,
@@ -76,7 +72,11 @@ export const REASON_TEMPLATES: readonly ReasonTemplate[] = [
   // Notices in a session's transcript.
   { pattern: /^forked from session (.+): its finished turns are this session's history$/, key: 'reasons.forked', vars: ['ref'] },
   { pattern: /^model request failed \((.+)\); retry (\d+) in (\d+) s$/s, key: 'reasons.modelRetry', vars: ['error', 'attempt', 'seconds'] },
-  { pattern: /^failed: (.+)$/s, key: 'reasons.turnFailed', vars: ['error'] },
+  { pattern: /^failed: (.+)$/s, key: 'reasons.turnFailed', vars: ['error'], nested: ['error'] },
+  { pattern: /^session reopened$/, key: 'reasons.sessionReopened', vars: [] },
+  { pattern: /^turn resumed$/, key: 'reasons.turnResumed', vars: [] },
+  { pattern: /^conflict resolved: (.+)$/, key: 'reasons.conflictResolved', vars: ['resolution'] },
+  { pattern: /^model request failed \((.+)\); retry (\d+) after (\d+) ms$/s, key: 'reasons.modelRetryMs', vars: ['error', 'attempt', 'ms'] },
   { pattern: /^cancelled: (.+)$/s, key: 'reasons.turnCancelled', vars: ['reason'], nested: ['reason'] },
   { pattern: /^cancelled at a conflict by the user$/, key: 'reasons.cancelledAtConflict', vars: [] },
   { pattern: /^cancelled$/, key: 'reasons.cancelled', vars: [] },
@@ -92,7 +92,10 @@ export const REASON_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^(.+)\/ is a protected folder$/, key: 'reasons.protectedFolder', vars: ['name'] },
   { pattern: /^(.+) is a protected file$/, key: 'reasons.protectedFile', vars: ['name'] },
   { pattern: /^git hooks are protected$/, key: 'reasons.gitHooks', vars: [] },
-  // Phrases inside reasons: what a call does, who did something.
+];
+
+/** Phrases inside reasons: what a call does, who did something. Last, since they read the start of a sentence only. */
+const PHRASE_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^reading (.+)$/, key: 'reasons.reading', vars: ['path'] },
   { pattern: /^writing (.+)$/, key: 'reasons.writing', vars: ['path'] },
   { pattern: /^fetching (.+)$/, key: 'reasons.fetching', vars: ['host'] },
@@ -100,8 +103,10 @@ export const REASON_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^session (.+)$/, key: 'reasons.session', vars: ['name'] },
 ];
 
+export const REASON_TEMPLATES: readonly ReasonTemplate[] = [...HOOK_TEMPLATES, ...POLICY_TEMPLATES, ...ERROR_TEMPLATES, ...PHRASE_TEMPLATES];
+
 /** Nested parts are short; a reason deeper than this is shown as it is. */
-const MAX_DEPTH = 4;
+const MAX_DEPTH = 6;
 
 function translateIn(lang: Lang, text: string, depth: number): string {
   if (depth > MAX_DEPTH) return text;
@@ -111,10 +116,18 @@ function translateIn(lang: Lang, text: string, depth: number): string {
     const raw: Record<string, string> = Object.fromEntries(t.vars.map((name, i) => [name, m[i + 1] ?? '']));
     const vars: Record<string, string | number> = { ...raw };
     for (const name of t.nested ?? []) vars[name] = translateIn(lang, raw[name] ?? '', depth + 1);
+    for (const [name, group] of Object.entries(t.words ?? {})) vars[name] = wordIn(lang, group, raw[name] ?? '');
     if (t.count) vars.count = t.count(raw);
     return translate(lang, t.key, vars as MessageVars);
   }
   return text;
+}
+
+/** One word of a closed set in the language (`notices.hook.source.user`); a word the set lacks as it is. */
+function wordIn(lang: Lang, group: string, word: string): string {
+  const key = `${group}.${word}` as MessageKey;
+  const text = translate(lang, key);
+  return text === key ? word : text;
 }
 
 /**

@@ -13,8 +13,10 @@ import { gateway } from './gateway';
 import { gateways } from './gateways';
 import { hooks } from './hooks';
 import { log } from './log';
+import { markdown } from './markdown';
 import { mcp } from './mcp';
 import { mode } from './mode';
+import { notices } from './notices';
 import { palette } from './palette';
 import { permissions } from './permissions';
 import { policy } from './policy';
@@ -30,4 +32,4 @@ import { transcript } from './transcript';
  * technology rely on, so an English text changes only when the UI means to change.
  * One file per area; add an area by adding a file here and its twin in ../zh-CN/.
  */
-export const en = { app, approval, budget, changes, cli, commands, common, compose, config, conflict, context, gateway, gateways, hooks, log, mcp, mode, palette, permissions, policy, reasons, sessions, settings, setup, status, transcript };
+export const en = { app, approval, budget, changes, cli, commands, common, compose, config, conflict, context, gateway, gateways, hooks, log, markdown, mcp, mode, notices, palette, permissions, policy, reasons, sessions, settings, setup, status, transcript };

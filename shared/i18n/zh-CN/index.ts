@@ -15,8 +15,10 @@ import { gateway } from './gateway';
 import { gateways } from './gateways';
 import { hooks } from './hooks';
 import { log } from './log';
+import { markdown } from './markdown';
 import { mcp } from './mcp';
 import { mode } from './mode';
+import { notices } from './notices';
 import { palette } from './palette';
 import { permissions } from './permissions';
 import { policy } from './policy';
@@ -28,4 +30,4 @@ import { status } from './status';
 import { transcript } from './transcript';
 
 /** 简体中文: the same keys as the English catalog (checked by the compiler and tests/i18n/catalogs.test.ts). */
-export const zhCN: CatalogLike<typeof en> = { app, approval, budget, changes, cli, commands, common, compose, config, conflict, context, gateway, gateways, hooks, log, mcp, mode, palette, permissions, policy, reasons, sessions, settings, setup, status, transcript };
+export const zhCN: CatalogLike<typeof en> = { app, approval, budget, changes, cli, commands, common, compose, config, conflict, context, gateway, gateways, hooks, log, markdown, mcp, mode, notices, palette, permissions, policy, reasons, sessions, settings, setup, status, transcript };

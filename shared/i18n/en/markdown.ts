@@ -1,0 +1,36 @@
+/**
+ * The Markdown export of a session (shared/transcript-markdown.ts), written in the panel's language. The English
+ * texts make the document `paragents sessions show --markdown` prints.
+ */
+export const markdown = {
+  title: 'Session {{label}}',
+  workspace: 'Workspace: {{workspace}}',
+  created: 'Created: {{ts}}',
+  forkedFrom: 'Forked from session {{ref}}: its finished turns come first',
+  forkedHereFrom: 'Forked here from session {{ref}}: what follows happened in session {{label}} ({{ts}}).',
+  forkedHere: 'Forked here: what follows happened in session {{label}} ({{ts}}).',
+  prompt: 'Prompt {{n}}',
+  assistant: 'Assistant',
+  thinking: 'Thinking…',
+  compacted: 'Context compacted',
+  tokens: '{{before}} → {{after}} tokens',
+  pruned: '{{count}} tool outputs pruned',
+  summaryTokens: 'summary {{count}} tokens',
+  noSummary: 'No summary could be written ({{error}}); old tool outputs were pruned instead.',
+  summary: 'Summary',
+  instructionsNone: 'Project instructions: none from here on.',
+  instructionsFrom: 'Project instructions from here on:',
+  truncated: '(truncated)',
+  turn: { completed: 'Turn completed', failed: 'Turn failed', cancelled: 'Turn cancelled' },
+  tone: { warn: 'warn', error: 'error' },
+  closed: 'Session closed ({{ts}}).',
+  tool: 'Tool {{tool}}',
+  decision: { auto_approved: 'auto approved', needs_approval: 'needs approval', blocked: 'blocked' },
+  byRule: 'by {{rule}} ({{source}})',
+  approval: 'Approval {{ref}}: {{status}}',
+  approvalStatus: { pending: 'pending', approved: 'approved', denied: 'denied', cancelled: 'cancelled' },
+  answer: { allow_once: 'allow once', allow_session: 'allow session', allow_always: 'allow always', deny: 'deny' },
+  result: 'Result:',
+  error: 'Error:',
+  noResult: 'No result recorded.',
+};
