@@ -4,7 +4,7 @@ import { ApprovalSummary, PromptSummary, SessionDetail, SessionSummary } from '.
 import { ApprovalAnswer, PermissionMode, PolicyDecision, PolicySource } from './policy';
 import { ModeSource } from './session-mode';
 import { CompactionFigures, ConflictResolution, EngineEvent } from './events';
-import { ProviderConfig, RedactedConfig } from './config';
+import { LanguageSetting, LanguageState, ProviderConfig, RedactedConfig } from './config';
 import type { Result } from './result';
 import { SessionContext } from './session-context';
 import { McpOverview, McpServerRef, McpServerView } from './mcp';
@@ -110,6 +110,10 @@ export const requests = {
     }),
     output: PolicyDecision,
   },
+  /** The panel's language: config.json's `language`, PARAGENTS_LANG when it overrides that, and a problem with the written value. */
+  'config.language': { input: z.object({}), output: LanguageState },
+  /** The language switch: writes config.json's `language` (`system` removes it), shared by every window and browser. */
+  'config.setLanguage': { input: z.object({ language: LanguageSetting }), output: LanguageState },
   /** Setup view: add or replace a provider (the key is kept by the engine, never sent back) and optionally make it the default. */
   'config.saveProvider': {
     input: z.object({ provider: ProviderConfig, makeDefault: z.boolean().optional() }),

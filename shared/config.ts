@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BudgetsConfig, ProviderPrice } from './cost';
+import { LANGS, LANGUAGE_SETTINGS } from './i18n/lang';
 
 export const ProviderConfig = z.object({
   name: z.string().min(1),
@@ -71,6 +72,12 @@ export const RuntimeConfig = z.object({
   telegram: TelegramConfig.optional(),
   /** Limits across all sessions: `daily` tokens and/or dollars per local calendar day. */
   budgets: BudgetsConfig.optional(),
+  /**
+   * The language of the panel, the CLI and the gateways: `system` (absent), `en` or `zh-CN`; PARAGENTS_LANG wins
+   * over it. Read loosely on purpose: a value that is none of those is reported and the system's language is used
+   * (readLanguageSetting), instead of making the whole file unreadable.
+   */
+  language: z.unknown().optional(),
 }).strict();
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 
@@ -120,3 +127,15 @@ export const RedactedConfig = RuntimeConfig.omit({ providers: true, maxOutputTok
   home: z.string(),
 });
 export type RedactedConfig = z.infer<typeof RedactedConfig>;
+
+export const LanguageSetting = z.enum(LANGUAGE_SETTINGS);
+
+/** The panel's language as the engine knows it: config.json's `language`, and PARAGENTS_LANG when it overrides that. */
+export const LanguageState = z.object({
+  setting: LanguageSetting,
+  /** The catalog language PARAGENTS_LANG names in the engine's environment; it wins over the setting. */
+  override: z.enum(LANGS).nullable(),
+  /** One sentence naming the file and `language` when the value written there is not a setting (the system's language is used). */
+  problem: z.string().nullable(),
+});
+export type LanguageState = z.infer<typeof LanguageState>;

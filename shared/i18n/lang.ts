@@ -40,6 +40,38 @@ export function langFromEnv(env: Readonly<Record<string, string | undefined>>): 
   return 'en';
 }
 
+/** config.json's `language`: follow the system (the default) or always one catalog language. */
+export const LANGUAGE_SETTINGS = ['system', ...LANGS] as const;
+export type LanguageSetting = (typeof LANGUAGE_SETTINGS)[number];
+
+/**
+ * config.json's `language` as written: a setting, or `system` with a one-sentence problem when the value is not
+ * one of them (a bad value never stops anything; the file's name and the setting say where to fix it).
+ */
+export function readLanguageSetting(file: string, value: unknown): { setting: LanguageSetting; problem: string | null } {
+  if (value === undefined) return { setting: 'system', problem: null };
+  if (typeof value === 'string' && (LANGUAGE_SETTINGS as readonly string[]).includes(value)) return { setting: value as LanguageSetting, problem: null };
+  return {
+    setting: 'system',
+    problem: `${file}: language: ${JSON.stringify(value)} is not one of ${LANGUAGE_SETTINGS.join(', ')}, so the system's language is used.`,
+  };
+}
+
+/**
+ * The language everywhere (panel, CLI, gateways): PARAGENTS_LANG when it names a catalog language, then the
+ * configured one unless it is `system`, then the system's language (which the caller knows how to read).
+ */
+export function effectiveLang(override: string | null | undefined, setting: LanguageSetting, system: () => Lang): Lang {
+  const explicit = langFromTag(override);
+  if (explicit) return explicit;
+  return setting === 'system' ? system() : setting;
+}
+
+/** The CLI's and the gateways' language: PARAGENTS_LANG, then config.json's `language`, then LC_ALL / LC_MESSAGES / LANG. */
+export function resolveLang(env: Readonly<Record<string, string | undefined>>, configured: LanguageSetting): Lang {
+  return effectiveLang(env.PARAGENTS_LANG, configured, () => langFromEnv(env));
+}
+
 /** The page address with `?lang=` set: how the desktop app and the browser host tell the panel the system's language. */
 export function withLangParam(url: string, lang: Lang): string {
   const u = new URL(url);

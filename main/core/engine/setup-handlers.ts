@@ -5,11 +5,11 @@ import { RuntimeConfig } from '../../../shared/config';
 import { err, ok, type Result } from '../../../shared/result';
 import type { PermissionMode, PolicySource } from '../../../shared/policy';
 import type { EffectiveMode } from '../policy';
-import { configPath, loadConfig, redactConfig, saveConfig, type Env } from '../config';
+import { configPath, loadConfig, readLanguage, redactConfig, saveConfig, setLanguage, type Env } from '../config';
 import { listModels } from '../model';
 import type { Store } from '../store/store';
 
-export type SetupRequestNames = 'config.saveProvider' | 'config.listModels' | 'config.detectLocal' | 'policy.rules' | 'workspace.trust';
+export type SetupRequestNames = 'config.language' | 'config.setLanguage' | 'config.saveProvider' | 'config.listModels' | 'config.detectLocal' | 'policy.rules' | 'workspace.trust';
 
 /** What the permissions view needs from the policy engine. */
 export interface RulesView {
@@ -53,6 +53,10 @@ export function createSetupHandlers(d: {
       const loaded = loadConfig({ home: d.home, env: d.env });
       return loaded.ok ? ok(redactConfig(loaded.value)) : err('config', loaded.error.message);
     },
+
+    'config.language': () => ok(readLanguage(d.home, d.env)),
+
+    'config.setLanguage': ({ language }) => setLanguage(d.home, d.env, language),
 
     'config.listModels': async ({ baseURL, apiKey, apiKeyEnv, provider }) => {
       let key = apiKey ?? (apiKeyEnv ? d.env[apiKeyEnv] : undefined);
