@@ -1,9 +1,9 @@
 import type { GatewayHandlers } from '../core/engine';
-import { readTelegramSettings, TELEGRAM_API_ROOT, type TelegramSettings } from '../core/config';
+import { readLanguage, readTelegramSettings, TELEGRAM_API_ROOT, type TelegramSettings } from '../core/config';
 import type { TelegramNotify } from '../../shared/config';
 import { TelegramToken, type GatewayStatus } from '../../shared/gateway';
 import { err, ok, type Result } from '../../shared/result';
-import { langFromEnv } from '../../shared/i18n';
+import { resolveLang } from '../../shared/i18n';
 import { createMessengerGateway, type MessengerGateway } from './hub';
 import { PairCodes, PairedChats } from './pairing';
 import { createTelegramAdapter, type TelegramAdapterOptions } from './telegram/adapter';
@@ -61,7 +61,7 @@ export function createGatewayHost(o: GatewayHostOptions): GatewayHost {
     settingsProblem = s.ok ? null : s.error.message;
     if (!s.ok || s.value.token === null) return;
     const adapter = createTelegramAdapter({ token: s.value.token, apiRoot: s.value.apiRoot, log, ...o.telegram });
-    const gateway = createMessengerGateway({ engine, adapter, chats, codes, notify, log, clock, lang: langFromEnv(o.env) });
+    const gateway = createMessengerGateway({ engine, adapter, chats, codes, notify, log, clock, lang: resolveLang(o.env, readLanguage(o.home, o.env).setting) });
     running = { gateway, adapter };
     gateway.start();
   };
