@@ -1,29 +1,46 @@
 import { useId, useState } from 'react';
-import { LANG_NAMES, LANGS } from '../../shared/i18n';
-import { chooseLanguage, languageChoice, systemLang, useT, type LangChoice } from '../i18n';
+import { LANG_NAMES, LANGUAGE_SETTINGS } from '../../shared/i18n';
+import { chooseLanguage, systemLang, useLanguageView, useT, type LangChoice } from '../i18n';
+import { usePanel } from '../store/use-panel';
 import '../styles/language.css';
 
-/** "Language": follow the system, English or 简体中文; switches the panel at once and is remembered in this browser. */
+/**
+ * "Language": follow the system, English or 简体中文. Switches the panel at once and saves config.json's
+ * `language` through the engine, so the desktop app and every browser start in it.
+ */
 export function LanguageSelect() {
   const t = useT();
   const id = useId();
-  const [choice, setChoice] = useState<LangChoice>(languageChoice);
+  const api = usePanel((s) => s.api);
+  const view = useLanguageView();
+  const [error, setError] = useState<string | null>(null);
   const change = (value: string) => {
-    const next = value === 'system' || (LANGS as readonly string[]).includes(value) ? (value as LangChoice) : 'system';
-    setChoice(next);
-    void chooseLanguage(next);
+    const next = (LANGUAGE_SETTINGS as readonly string[]).includes(value) ? (value as LangChoice) : 'system';
+    void chooseLanguage(api, next).then(setError);
   };
+  const problem = error ?? view.problem;
   return (
     <div className="language-select">
       <label htmlFor={id}>{t('settings.language')}</label>
-      <select id={id} value={choice} onChange={(e) => change(e.target.value)}>
-        <option value="system">{t('settings.languageSystem', { lang: LANG_NAMES[systemLang()] })}</option>
-        {LANGS.map((l) => (
-          <option key={l} value={l} lang={l}>
-            {LANG_NAMES[l]}
-          </option>
-        ))}
+      <select id={id} value={view.setting} onChange={(e) => change(e.target.value)}>
+        {LANGUAGE_SETTINGS.map((l) =>
+          l === 'system' ? (
+            <option key={l} value={l}>
+              {t('settings.languageSystem', { lang: LANG_NAMES[systemLang()] })}
+            </option>
+          ) : (
+            <option key={l} value={l} lang={l}>
+              {LANG_NAMES[l]}
+            </option>
+          ),
+        )}
       </select>
+      {view.override !== null && <p className="language-note">{t('settings.languageOverridden', { lang: LANG_NAMES[view.override] })}</p>}
+      {problem !== null && (
+        <p className="language-note" role="alert">
+          {error !== null ? t('settings.languageNotSaved', { message: error }) : problem}
+        </p>
+      )}
     </div>
   );
 }

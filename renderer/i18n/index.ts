@@ -1,11 +1,20 @@
 import i18next from 'i18next';
-import { useCallback } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
+import type { EngineApi } from '../../shared/api';
 import { CATALOGS, LANGS, type Lang, type MessageKey, type MessageVars } from '../../shared/i18n';
-import { langOf, storeChoice, storedChoice, type LangChoice } from './language';
+import { cachedSource, cacheSource, langOf, type LangChoice, type LangSource } from './language';
 
 export type { LangChoice } from './language';
 export { systemLang } from './language';
+
+/** What the language switch shows: the setting, PARAGENTS_LANG when it overrides it, and a problem with config.json's value. */
+export interface LanguageView extends LangSource {
+  problem: string | null;
+}
+
+let view: LanguageView = { ...cachedSource(), problem: null };
+const viewListeners = new Set<() => void>();
 
 /**
  * The panel's i18next instance, built from the shared catalogs (the same ones the CLI and the gateways read).
@@ -14,7 +23,7 @@ export { systemLang } from './language';
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   resources: Object.fromEntries(LANGS.map((l) => [l, { translation: CATALOGS[l] }])),
-  lng: langOf(storedChoice()),
+  lng: langOf(view),
   fallbackLng: 'en',
   supportedLngs: [...LANGS],
   // React escapes what it renders; escaping here too would show &amp; and friends.
@@ -34,14 +43,52 @@ export function currentLang(): Lang {
   return (LANGS as readonly string[]).includes(l) ? (l as Lang) : 'en';
 }
 
-/** Switch the language now and remember the choice ('system' forgets it and follows the system again). */
-export async function chooseLanguage(choice: LangChoice): Promise<void> {
-  storeChoice(choice);
-  await i18n.changeLanguage(langOf(choice));
+/** The two requests the language needs: reading config.json's `language` and writing it. */
+export type LanguageApi = Pick<EngineApi, 'config.language' | 'config.setLanguage'>;
+
+async function apply(next: LanguageView): Promise<void> {
+  view = next;
+  cacheSource(next);
+  viewListeners.forEach((listener) => listener());
+  await i18n.changeLanguage(langOf(next));
   syncDocumentLang();
 }
 
-export { storedChoice as languageChoice };
+/**
+ * At start: the engine's setting decides (the same for the desktop app and every browser). When the engine
+ * cannot answer, the page stays in the language it started in.
+ */
+export async function loadLanguage(api: LanguageApi): Promise<void> {
+  const r = await api['config.language']({});
+  if (r.ok) await apply(r.value);
+}
+
+/**
+ * The switch: the panel changes at once, then config.json's `language` is written through the engine
+ * ('system' removes it and the system's language applies again). When the engine refuses, the page goes back
+ * to what was saved and the reason is returned.
+ */
+export async function chooseLanguage(api: LanguageApi, choice: LangChoice): Promise<string | null> {
+  const before = view;
+  await apply({ ...view, setting: choice });
+  const r = await api['config.setLanguage']({ language: choice });
+  if (!r.ok) {
+    await apply(before);
+    return r.error.message;
+  }
+  await apply(r.value);
+  return null;
+}
+
+function subscribeView(listener: () => void): () => void {
+  viewListeners.add(listener);
+  return () => viewListeners.delete(listener);
+}
+
+/** The setting and its override as the switch shows them; re-renders when they change. */
+export function useLanguageView(): LanguageView {
+  return useSyncExternalStore(subscribeView, () => view);
+}
 
 /** A message outside React (store actions, command output): the current language at the time of the call. */
 export function tr(key: MessageKey, vars?: MessageVars): string {
