@@ -1,4 +1,5 @@
 import type { EngineEvent } from './events';
+import { formatNumber, translateReason, translator, type Lang, type Translator } from './i18n';
 import { missingCase } from './result';
 import { buildTranscript, type ToolEntry, type TranscriptEntry } from './transcript';
 
@@ -7,20 +8,25 @@ import { buildTranscript, type ToolEntry, type TranscriptEntry } from './transcr
  * their policy decisions, approvals and results in fenced blocks, compaction markers with the summary folded
  * away, and each turn's outcome. `events` are one session's stored events in order (for a fork, the inherited
  * events first: see `inheritedEvents`). Pure: the CLI's `sessions show --markdown` and the panel's "Export as
- * Markdown" use the same function.
+ * Markdown" use the same function. `lang` is the language of its headings and labels, and of the engine's notes
+ * and reasons where a template knows them; what people and the model wrote, tool input and output stay as written.
  */
-export function transcriptMarkdown(events: readonly EngineEvent[]): string {
-  return entriesMarkdown(buildTranscript(events));
+export function transcriptMarkdown(events: readonly EngineEvent[], lang: Lang = 'en'): string {
+  return entriesMarkdown(buildTranscript(events), lang);
 }
 
-export function entriesMarkdown(entries: readonly TranscriptEntry[]): string {
+export function entriesMarkdown(entries: readonly TranscriptEntry[], lang: Lang = 'en'): string {
+  const t = translator(lang);
+  const n = (value: number): string => formatNumber(lang, value);
+  const engine = (text: string): string => translateReason(lang, text);
+  const said = (text: string): string => oneLine(engine(text));
   const out: string[] = [];
   // The document is about the last session of the chain (a fork's own), whose history may begin in its sources.
   const sessions = entries.filter((e): e is Extract<TranscriptEntry, { kind: 'session' }> => e.kind === 'session');
   const self = sessions.at(-1);
   if (self) {
-    out.push(`# ${title(self)}`, '', `- Workspace: ${code(self.workspace)}`, `- Created: ${self.ts}`);
-    if (self.forkedFrom) out.push(`- Forked from session ${code(self.forkedFrom.sessionRef)}: its finished turns come first`);
+    out.push(`# ${t('markdown.title', { label: label(self) })}`, '', `- ${t('markdown.workspace', { workspace: code(self.workspace) })}`, `- ${t('markdown.created', { ts: self.ts })}`);
+    if (self.forkedFrom) out.push(`- ${t('markdown.forkedFrom', { ref: code(self.forkedFrom.sessionRef) })}`);
     out.push('');
   }
   let prompts = 0;
@@ -29,46 +35,50 @@ export function entriesMarkdown(entries: readonly TranscriptEntry[]): string {
       case 'session':
         // The first one opened the document; a later one is where a fork's own events begin.
         if (e === sessions[0]) continue;
-        out.push('---', '', `*Forked here${e.forkedFrom ? ` from session ${code(e.forkedFrom.sessionRef)}` : ''}: what follows happened in session ${label(e)} (${e.ts}).*`);
+        out.push(
+          '---',
+          '',
+          `*${e.forkedFrom ? t('markdown.forkedHereFrom', { ref: code(e.forkedFrom.sessionRef), label: label(e), ts: e.ts }) : t('markdown.forkedHere', { label: label(e), ts: e.ts })}*`,
+        );
         break;
       case 'prompt':
         prompts++;
-        out.push('---', '', `## Prompt ${prompts}${e.promptRef ? ` · ${code(e.promptRef)}` : ''}`, '', quote(e.text));
+        out.push('---', '', `## ${t('markdown.prompt', { n: prompts })}${e.promptRef ? ` · ${code(e.promptRef)}` : ''}`, '', quote(e.text));
         break;
       case 'assistant':
-        out.push('**Assistant**', '');
-        if (e.reasoning) out.push('<details><summary>Thinking…</summary>', '', e.reasoning.trim(), '', '</details>', '');
+        out.push(`**${t('markdown.assistant')}**`, '');
+        if (e.reasoning) out.push(`<details><summary>${t('markdown.thinking')}</summary>`, '', e.reasoning.trim(), '', '</details>', '');
         if (e.text.trim()) out.push(e.text.trim());
         break;
       case 'tool':
-        out.push(...toolMarkdown(e));
+        out.push(...toolMarkdown(e, t, engine));
         break;
       case 'compaction': {
         const figures = [
-          `${n(e.tokensBefore)} → ${n(e.tokensAfter)} tokens`,
-          `${n(e.prunedToolOutputs)} tool outputs pruned`,
-          e.summary !== null ? `summary ${n(e.summaryTokens)} tokens` : null,
+          t('markdown.tokens', { before: n(e.tokensBefore), after: n(e.tokensAfter) }),
+          t('markdown.pruned', { count: n(e.prunedToolOutputs) }),
+          e.summary !== null ? t('markdown.summaryTokens', { count: n(e.summaryTokens) }) : null,
         ].filter((x): x is string => x !== null);
-        out.push(`> **Context compacted** (${e.reason}): ${figures.join(' · ')}`);
-        if (e.summaryError) out.push('>', `> No summary could be written (${oneLine(e.summaryError)}); old tool outputs were pruned instead.`);
-        if (e.summary) out.push('', '<details><summary>Summary</summary>', '', e.summary.trim(), '', '</details>');
+        out.push(`> **${t('markdown.compacted')}** (${e.reason}): ${figures.join(' · ')}`);
+        if (e.summaryError) out.push('>', `> ${t('markdown.noSummary', { error: oneLine(e.summaryError) })}`);
+        if (e.summary) out.push('', `<details><summary>${t('markdown.summary')}</summary>`, '', e.summary.trim(), '', '</details>');
         break;
       }
       case 'instructions':
         out.push(
           e.sources.length === 0
-            ? '*Project instructions: none from here on.*'
-            : `*Project instructions from here on:* ${e.sources.map((s) => `${code(s.path)}${s.truncated ? ' (truncated)' : ''}`).join(', ')}`,
+            ? `*${t('markdown.instructionsNone')}*`
+            : `*${t('markdown.instructionsFrom')}* ${e.sources.map((s) => `${code(s.path)}${s.truncated ? ` ${t('markdown.truncated')}` : ''}`).join(', ')}`,
         );
         break;
       case 'outcome':
-        out.push(`*Turn ${e.status}${e.detail ? `: ${oneLine(e.detail)}` : ''}.*`);
+        out.push(`*${t(`markdown.turn.${e.status}`)}${e.detail ? `: ${said(e.detail)}` : ''}.*`);
         break;
       case 'note':
-        out.push(`*${e.tone === 'info' ? '' : `${e.tone}: `}${oneLine(e.text)}*`);
+        out.push(`*${e.tone === 'info' ? '' : `${t(`markdown.tone.${e.tone}`)}: `}${said(e.text)}*`);
         break;
       case 'closed':
-        out.push('---', '', `*Session closed (${e.ts}).*`);
+        out.push('---', '', `*${t('markdown.closed', { ts: e.ts })}*`);
         break;
       default:
         return missingCase(e);
@@ -78,28 +88,27 @@ export function entriesMarkdown(entries: readonly TranscriptEntry[]): string {
   return `${out.join('\n').trimEnd()}\n`;
 }
 
-function title(e: Extract<TranscriptEntry, { kind: 'session' }>): string {
-  return `Session ${label(e)}`;
-}
-
 function label(e: Extract<TranscriptEntry, { kind: 'session' }>): string {
   return e.sessionName ? `${e.sessionName} (${e.sessionRef})` : e.sessionRef;
 }
 
-function toolMarkdown(t: ToolEntry): string[] {
+function toolMarkdown(e: ToolEntry, t: Translator, engine: (text: string) => string): string[] {
   const lines: string[] = [];
-  const decision = t.decision
-    ? ` — ${t.decision.decision.replace('_', ' ')}${t.decision.rule ? ` by ${code(t.decision.rule)} (${t.decision.source})` : ''}`
+  const decision = e.decision
+    ? ` — ${t(`markdown.decision.${e.decision.decision}`)}${e.decision.rule ? ` ${t('markdown.byRule', { rule: code(e.decision.rule), source: e.decision.source })}` : ''}`
     : '';
-  lines.push(`**Tool ${code(t.tool)}**${decision}`, '', fence(inputText(t.input), 'json'));
-  if (t.approval) {
-    const message = t.approval.answer?.kind === 'deny' && t.approval.answer.message ? `: ${oneLine(t.approval.answer.message)}` : '';
-    lines.push('', `Approval ${code(t.approval.ref)}: ${t.approval.status}${t.approval.answer ? ` (${t.approval.answer.kind.replace('_', ' ')})` : ''}${message}`);
+  lines.push(`**${t('markdown.tool', { tool: code(e.tool) })}**${decision}`, '', fence(inputText(e.input), 'json'));
+  if (e.approval) {
+    const message = e.approval.answer?.kind === 'deny' && e.approval.answer.message ? `: ${oneLine(e.approval.answer.message)}` : '';
+    const answer = e.approval.answer ? ` (${t(`markdown.answer.${e.approval.answer.kind}`)})` : '';
+    lines.push('', `${t('markdown.approval', { ref: code(e.approval.ref), status: t(`markdown.approvalStatus.${e.approval.status}`) })}${answer}${message}`);
   }
-  if (t.result) {
-    lines.push('', t.result.ok ? 'Result:' : 'Error:', '', fence((t.result.ok ? t.result.output : t.result.error) ?? '', ''));
+  if (e.result) {
+    // The engine's own answer (a refusal, a denial) in the language; a tool's own output or error as it wrote it.
+    const text = (e.result.ok ? e.result.output : e.result.error) ?? '';
+    lines.push('', e.result.ok ? t('markdown.result') : t('markdown.error'), '', fence(e.result.ok ? text : engine(text), ''));
   } else {
-    lines.push('', '*No result recorded.*');
+    lines.push('', `*${t('markdown.noResult')}*`);
   }
   return lines;
 }
@@ -137,8 +146,4 @@ function quote(text: string): string {
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
-}
-
-function n(value: number): string {
-  return value.toLocaleString('en-US');
 }

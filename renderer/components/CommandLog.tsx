@@ -1,11 +1,13 @@
-import { useT } from '../i18n';
+import { translateReason } from '../../shared/i18n';
+import { useLang, useT } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
 
-/** Replies to commands and errors, one line each; the newest few are shown. */
+/** Replies to commands and errors, one line each; the newest few are shown. An engine error shows in the panel's language. */
 export function CommandLog() {
   const log = usePanel((s) => s.ui.log);
   const actions = useActions();
   const t = useT();
+  const lang = useLang();
   if (log.length === 0) return null;
   return (
     <section className="command-log" aria-label={t('log.label')} aria-live="polite">
@@ -14,7 +16,7 @@ export function CommandLog() {
       </button>
       {log.slice(-12).map((l) => (
         <div key={l.id} className={`log-line log-${l.tone}`}>
-          {l.text}
+          {translateReason(lang, l.text)}
         </div>
       ))}
     </section>

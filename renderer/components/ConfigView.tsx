@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { RedactedConfig } from '../../shared';
-import { useT, type T } from '../i18n';
+import { translateReason } from '../../shared/i18n';
+import { useLang, useT, type T } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
 import { LanguageSelect } from './LanguageSelect';
 
@@ -12,6 +13,7 @@ export function ConfigView() {
   const api = usePanel((s) => s.api);
   const actions = useActions();
   const t = useT();
+  const lang = useLang();
   const [config, setConfig] = useState<RedactedConfig | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -39,7 +41,7 @@ export function ConfigView() {
         </button>
       </header>
       <LanguageSelect />
-      {error ? <p role="alert" className="form-error">{error}</p> : null}
+      {error ? <p role="alert" className="form-error">{translateReason(lang, error)}</p> : null}
       {config ? (
         <>
           <dl className="facts">

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { McpOverview, McpServerView, McpToolHints } from '../../shared';
-import { useT, type T } from '../i18n';
+import { translateReason } from '../../shared/i18n';
+import { useLang, useT, type T } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
 
 function hintWords(t: T, h: McpToolHints | null): string {
@@ -34,6 +35,7 @@ const serverKey = (s: McpServerView): string => `${s.scope}:${s.workspace ?? ''}
 function ServerRow({ server, act }: { server: McpServerView; act: (what: 'restart' | 'toggle' | 'approve', s: McpServerView) => Promise<void> }) {
   const [busy, setBusy] = useState(false);
   const t = useT();
+  const lang = useLang();
   const run = async (what: 'restart' | 'toggle' | 'approve') => {
     setBusy(true);
     await act(what, server);
@@ -47,12 +49,12 @@ function ServerRow({ server, act }: { server: McpServerView; act: (what: 'restar
       </h3>
       <p>
         <span className={`mcp-state mcp-state-${server.standing === 'usable' ? server.state : server.standing}`}>{stateText(t, server)}</span>
-        {server.reason ? <span className="meta"> — {server.reason}</span> : null}
+        {server.reason ? <span className="meta"> — {translateReason(lang, server.reason)}</span> : null}
       </p>
       <p className="meta">
         <code>{server.launch}</code> · <code>{server.file}</code>
       </p>
-      {server.error ? <p className="form-error">{server.error}</p> : null}
+      {server.error ? <p className="form-error">{translateReason(lang, server.error)}</p> : null}
       {server.state === 'failed' && server.stderr.length > 0 ? (
         <pre className="mcp-stderr" aria-label={t('mcp.stderrLabel', { name: server.name })}>
           {server.stderr.slice(-10).join('\n')}
@@ -97,6 +99,7 @@ export function McpView() {
   const api = usePanel((s) => s.api);
   const actions = useActions();
   const t = useT();
+  const lang = useLang();
   const [overview, setOverview] = useState<McpOverview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
@@ -138,7 +141,7 @@ export function McpView() {
           {t('common.close')}
         </button>
       </header>
-      {error ? <p className="form-error">{error}</p> : null}
+      {error ? <p className="form-error">{translateReason(lang, error)}</p> : null}
       {overview && overview.servers.length === 0 ? (
         <p className="meta">{t('mcp.none')}</p>
       ) : null}
@@ -149,7 +152,7 @@ export function McpView() {
           <ul>
             {overview.problems.map((p) => (
               <li key={p.message} className="form-error">
-                {p.message}
+                {translateReason(lang, p.message)}
               </li>
             ))}
           </ul>

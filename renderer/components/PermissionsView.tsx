@@ -17,6 +17,7 @@ export function PermissionsView() {
   const api = usePanel((s) => s.api);
   const actions = useActions();
   const t = useT();
+  const lang = useLang();
   const focused = usePanel((s) => s.ui.focusedSessionId);
   const sessions = usePanel(useShallow((s) => s.domain.sessionOrder.map((id) => s.domain.sessions[id]!).filter((v) => v && !v.closed)));
   const [sessionId, setSessionId] = useState(focused ?? sessions[0]?.id ?? '');
@@ -78,7 +79,7 @@ export function PermissionsView() {
           ))}
         </select>
       </h3>
-      {rulesError ? <p className="form-error">{rulesError}</p> : null}
+      {rulesError ? <p className="form-error">{translateReason(lang, rulesError)}</p> : null}
       {rules ? (
         <>
           <p className="meta">
@@ -130,6 +131,7 @@ function SettingsProblems({ problems }: { problems: Rules['problems'] }) {
   const ineffective = problems.filter((p) => p.ineffectiveRule !== null);
   const other = problems.filter((p) => p.ineffectiveRule === null);
   const t = useT();
+  const lang = useLang();
   return (
     <>
       {ineffective.length > 0 ? (
@@ -147,7 +149,7 @@ function SettingsProblems({ problems }: { problems: Rules['problems'] }) {
               {ineffective.map((p, i) => (
                 <tr key={`${p.file}-${i}`}>
                   <td><code>{p.ineffectiveRule}</code></td>
-                  <td>{p.message}</td>
+                  <td>{translateReason(lang, p.message)}</td>
                   <td><code className="meta">{p.file}</code></td>
                 </tr>
               ))}
@@ -161,7 +163,7 @@ function SettingsProblems({ problems }: { problems: Rules['problems'] }) {
           <ul aria-label={t('permissions.settingsProblems')}>
             {other.map((p, i) => (
               <li key={`${p.file}-${i}`}>
-                <code className="meta">{p.file}</code>: {p.message}
+                <code className="meta">{p.file}</code>: {translateReason(lang, p.message)}
               </li>
             ))}
           </ul>
@@ -211,7 +213,7 @@ function CheckCall({ sessionId, labelId }: { sessionId: string; labelId: string 
           {t('permissions.check')}
         </button>
       </div>
-      {error ? <p className="form-error">{error}</p> : null}
+      {error ? <p className="form-error">{translateReason(lang, error)}</p> : null}
       {decision ? (
         <p className={`decision decision-${decision.decision}`} role="status">
           {decisionText(decision, t)} — {translateReason(lang, decision.reason)}

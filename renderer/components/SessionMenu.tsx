@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { downloadText } from '../export/download';
 import { sessionMarkdown } from '../export/session-markdown';
-import { useT } from '../i18n';
+import { currentLang, useT } from '../i18n';
 import { reopenSession } from '../store/search';
 import { useActions, usePanel, usePanelStore } from '../store/use-panel';
 
@@ -47,7 +47,7 @@ export function SessionMenu({ sessionId }: { sessionId: string }) {
       id: 'export',
       label: t('palette.menu.export'),
       run: async () => {
-        const r = await sessionMarkdown(api, session);
+        const r = await sessionMarkdown(api, session, currentLang());
         if (!r.ok) return actions.log('error', t('palette.menu.exportFailed', { error: r.error.message }));
         downloadText(r.value.filename, r.value.markdown, 'text/markdown;charset=utf-8');
         actions.log('info', t('palette.menu.exported', { ref: session.ref, file: r.value.filename }));

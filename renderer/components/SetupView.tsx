@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import type { RequestOutput } from '../../shared';
 import { PRESETS, type ProviderPreset } from '../format/provider-presets';
-import { useT } from '../i18n';
+import { translateReason } from '../../shared/i18n';
+import { useLang, useT } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
 import { LanguageSelect } from './LanguageSelect';
 
@@ -15,6 +16,7 @@ export function SetupView() {
   const api = usePanel((s) => s.api);
   const actions = useActions();
   const t = useT();
+  const lang = useLang();
   const id = useId();
   const [found, setFound] = useState<Found[]>([]);
   const [preset, setPreset] = useState<ProviderPreset>(PRESETS[0]!);
@@ -104,7 +106,7 @@ export function SetupView() {
         {PRESETS.map((p) => (
           <label key={p.id} className={p.id === preset.id ? 'selected' : undefined}>
             <input type="radio" name={`${id}-preset`} checked={p.id === preset.id} onChange={() => choose(p)} />
-            {p.label}
+            {t(`setup.preset.${p.id}`)}
           </label>
         ))}
       </div>
@@ -137,7 +139,7 @@ export function SetupView() {
       </div>
       {status ? (
         <p role={status.tone === 'error' ? 'alert' : 'status'} className={status.tone === 'error' ? 'form-error' : 'form-ok'}>
-          {status.text}
+          {status.tone === 'error' ? translateReason(lang, status.text) : status.text}
         </p>
       ) : null}
       <div className="form-buttons">

@@ -30,7 +30,7 @@ export const ToolCallRow = memo(function ToolCallRow({ item }: { item: ToolItem 
           {diff ? <DiffView lines={diff} /> : <pre className="tool-input">{JSON.stringify(item.input, null, 2)}</pre>}
           {item.decision ? <p className="tool-reason">{translateReason(lang, item.decision.reason)}</p> : null}
           {item.output ? <pre className="tool-output">{item.output}</pre> : null}
-          {item.error ? <pre className="tool-error">{item.error}</pre> : null}
+          {item.error ? <pre className="tool-error">{translateReason(lang, item.error)}</pre> : null}
         </div>
       ) : null}
     </div>

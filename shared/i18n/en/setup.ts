@@ -18,4 +18,12 @@ export const setup = {
   connected: 'Connected in {{ms}} ms: {{count}} model(s)',
   pickModel: 'Pick a model (use Test connection to list them)',
   saved: 'saved provider {{name}} ({{model}}) as the default',
+  preset: {
+    ollama: 'Ollama (local)',
+    lmstudio: 'LM Studio (local)',
+    vllm: 'vLLM',
+    openai: 'OpenAI',
+    openrouter: 'OpenRouter',
+    deepseek: 'DeepSeek',
+  },
 };

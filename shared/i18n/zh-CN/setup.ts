@@ -20,4 +20,12 @@ export const setup: CatalogLike<typeof en> = {
   connected: '已连接，用时 {{ms}} ms：{{count}} 个模型',
   pickModel: '请选择模型（点击“测试连接”列出可用模型）',
   saved: '已将提供商 {{name}}（{{model}}）保存为默认',
+  preset: {
+    ollama: 'Ollama（本地）',
+    lmstudio: 'LM Studio（本地）',
+    vllm: 'vLLM',
+    openai: 'OpenAI',
+    openrouter: 'OpenRouter',
+    deepseek: 'DeepSeek',
+  },
 };
