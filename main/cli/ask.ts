@@ -2,8 +2,9 @@ import { createInterface } from 'node:readline';
 import type { ApprovalAnswer } from '../../shared/policy';
 import type { EngineEvent } from '../../shared/events';
 import type { Result } from '../../shared/result';
-import { langFromEnv, translateReason, translator, type Translator } from '../../shared/i18n';
+import { translateReason, translator, type Translator } from '../../shared/i18n';
 import type { CliIo } from './io';
+import { cliLang } from './lang';
 
 type Requested = Extract<EngineEvent, { type: 'approval_requested' }>;
 type Resolved = Extract<EngineEvent, { type: 'approval_resolved' }>;
@@ -43,8 +44,8 @@ type Read = { kind: 'line'; line: string } | { kind: 'closed' } | { kind: 'elsew
  */
 export function createTerminalAsker(io: CliIo, answer: (approvalId: string, a: ApprovalAnswer) => Promise<Result<unknown>>): TerminalAsker {
   const rl = createInterface({ input: io.stdin, terminal: false });
-  // The questions are in the person's language (PARAGENTS_LANG, else the locale); the answers stay y / s / a / n.
-  const lang = langFromEnv(io.env);
+  // The questions are in the person's language (PARAGENTS_LANG, config.json's language, the locale); the answers stay y / s / a / n.
+  const lang = cliLang(io);
   const t = translator(lang);
   const lines: string[] = [];
   let waiting: ((read: Read) => void) | null = null;
