@@ -3,6 +3,11 @@ import { approval } from './approval';
 import { budget } from './budget';
 import { changes } from './changes';
 import { cli } from './cli';
+import { cliErrors } from './cliErrors';
+import { cliHelp } from './cliHelp';
+import { cliInbox } from './cliInbox';
+import { cliSessions } from './cliSessions';
+import { cliTools } from './cliTools';
 import { commands } from './commands';
 import { common } from './common';
 import { compose } from './compose';
@@ -32,4 +37,4 @@ import { transcript } from './transcript';
  * technology rely on, so an English text changes only when the UI means to change.
  * One file per area; add an area by adding a file here and its twin in ../zh-CN/.
  */
-export const en = { app, approval, budget, changes, cli, commands, common, compose, config, conflict, context, gateway, gateways, hooks, log, markdown, mcp, mode, notices, palette, permissions, policy, reasons, sessions, settings, setup, status, transcript };
+export const en = { app, approval, budget, changes, cli, cliErrors, cliHelp, cliInbox, cliSessions, cliTools, commands, common, compose, config, conflict, context, gateway, gateways, hooks, log, markdown, mcp, mode, notices, palette, permissions, policy, reasons, sessions, settings, setup, status, transcript };

@@ -5,6 +5,11 @@ import { approval } from './approval';
 import { budget } from './budget';
 import { changes } from './changes';
 import { cli } from './cli';
+import { cliErrors } from './cliErrors';
+import { cliHelp } from './cliHelp';
+import { cliInbox } from './cliInbox';
+import { cliSessions } from './cliSessions';
+import { cliTools } from './cliTools';
 import { commands } from './commands';
 import { common } from './common';
 import { compose } from './compose';
@@ -30,4 +35,4 @@ import { status } from './status';
 import { transcript } from './transcript';
 
 /** 简体中文: the same keys as the English catalog (checked by the compiler and tests/i18n/catalogs.test.ts). */
-export const zhCN: CatalogLike<typeof en> = { app, approval, budget, changes, cli, commands, common, compose, config, conflict, context, gateway, gateways, hooks, log, markdown, mcp, mode, notices, palette, permissions, policy, reasons, sessions, settings, setup, status, transcript };
+export const zhCN: CatalogLike<typeof en> = { app, approval, budget, changes, cli, cliErrors, cliHelp, cliInbox, cliSessions, cliTools, commands, common, compose, config, conflict, context, gateway, gateways, hooks, log, markdown, mcp, mode, notices, palette, permissions, policy, reasons, sessions, settings, setup, status, transcript };

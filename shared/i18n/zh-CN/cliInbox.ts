@@ -1,0 +1,47 @@
+import type { CatalogLike } from '../catalog-types';
+import type { cliInbox as en } from '../en/cliInbox';
+
+export const cliInbox: CatalogLike<typeof en> = {
+  age: { seconds: '{{n}} 秒', minutes: '{{n}} 分钟', hours: '{{n}} 小时', days: '{{n}} 天' },
+  answer: {
+    allow_once: '已允许一次',
+    allow_session: '已在本会话内允许',
+    allow_always: '已始终允许',
+    deny: '已拒绝',
+    denyWith: '已拒绝，附言“{{message}}”',
+  },
+  resolution: {
+    answered: '审批 {{ref}} 已经回答过：{{answer}}{{when}}',
+    withdrawn: '审批 {{ref}} 不再待处理：它在提示词 {{prompt}} 结束时被撤回{{when}}',
+    pending: '审批 {{ref}} 待处理',
+    when: '（{{age}}前）',
+  },
+  pending: '{{ref}}  {{session}}  {{call}} — {{reason}}（{{age}}前）',
+  none: '没有待处理的审批',
+  answerHint: '回答：{{usage}}',
+  resumesThere: '{{noEngine}}；在那里回答审批后，它会继续对应的一轮',
+  nameOne: '请用引用名指定一个审批（收到 {{got}} 个）',
+  gotNone: '0',
+  denyFlags: '--session 和 --always 只用于 approve；deny 只拒绝这一次调用',
+  messageFlag: '--message 只用于 deny（告诉模型原因）；批准不带附言',
+  bothFlags: '请给出 --session 或 --always，不要同时给出',
+  notFound: '没有审批“{{ref}}”；`paragents approvals` 会列出待处理的审批',
+  ambiguous: '“{{ref}}”匹配了 {{count}} 个审批（{{refs}}）；请多给出几个字符',
+  alwaysNotOffered: '审批 {{ref}} 不提供“始终允许”（调用的一部分被拒绝，或没有稳定的规则）；请使用 --session 或只允许一次',
+  interruptedTurn: '{{noEngine}}；审批 {{ref}} 属于被中断的一轮，在那里回答会继续这一轮',
+  ruleSaved: '（已保存规则 {{rule}}）',
+  deniedToModel: '已拒绝；附言会发给模型',
+  answered: '审批 {{ref}} {{what}}：{{call}}（会话 {{session}}）',
+  attach: {
+    attached: '已附加到会话 {{session}}（{{workspace}}）：{{status}}；按 Ctrl-C 脱离，会话继续运行',
+    session: '会话 {{session}}（{{workspace}}）：{{status}}',
+    prompt: '  提示词 P:{{ref}} {{status}}：{{text}}',
+    latest_other: '  最近 {{count}} 个事件：',
+    waiting: '  等待审批 {{ref}}（{{age}}）：{{call}} — {{reason}}；回答：paragents approve {{ref}} | paragents deny {{ref}}',
+    nothingRunning: '{{noEngine}}；会话 {{session}} 中没有正在运行的内容',
+    closed: '会话 {{session}} 已关闭；其中不会再发生任何事',
+    detached: '已脱离会话 {{session}}；它继续运行',
+    noneActive: '没有活动的会话；请指定一个会话以跟随它的下一个提示词：paragents attach SESSION',
+    severalActive: '有 {{count}} 个活动的会话；请指定一个：paragents attach SESSION',
+  },
+};
