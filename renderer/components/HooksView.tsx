@@ -1,7 +1,8 @@
 import { Fragment, useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { HooksOverview, HookView } from '../../shared/hooks';
-import { useT } from '../i18n';
+import { translateReason } from '../../shared/i18n';
+import { useLang, useT } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
 import { HookApproveDialog } from './HookApproveDialog';
 import { HookRow, isProjectHook } from './HookRow';
@@ -21,6 +22,7 @@ export function HooksView() {
   const api = usePanel((s) => s.api);
   const actions = useActions();
   const t = useT();
+  const lang = useLang();
   const pickerId = useId();
   const focusedWorkspace = usePanel((s) => (s.ui.focusedSessionId ? (s.domain.sessions[s.ui.focusedSessionId]?.workspace ?? null) : null));
   const workspaces = usePanel(
@@ -91,7 +93,7 @@ export function HooksView() {
       ) : (
         <p className="meta">{t('hooks.noWorkspace')}</p>
       )}
-      {error ? <p className="form-error" role="alert">{error}</p> : null}
+      {error ? <p className="form-error" role="alert">{translateReason(lang, error)}</p> : null}
       {untrusted ? (
         <p className="hook-notice">
           {t('hooks.untrusted')}{' '}
@@ -136,7 +138,7 @@ export function HooksView() {
           <ul>
             {overview.problems.map((p) => (
               <li key={`${p.file}:${p.message}`} className="form-error">
-                <code>{p.file}</code>: {p.message}
+                <code>{p.file}</code>: {translateReason(lang, p.message)}
               </li>
             ))}
           </ul>

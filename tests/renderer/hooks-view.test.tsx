@@ -113,7 +113,9 @@ it('lists the hooks of the picked workspace and approves a project hook only aft
 });
 
 it('without a session it lists the user and managed hooks, and says which ones managed settings turn off', async () => {
-  await setUp({ allowManagedHooksOnly: true, ...hookSettings({ SessionStart: [{ command: 'audit-start' }] }) });
+  const { home } = await setUp({ allowManagedHooksOnly: true, ...hookSettings({ SessionStart: [{ command: 'audit-start' }] }) });
+  // A hook entry that cannot be used is left out and listed as a problem of its file.
+  writeJson(join(home, 'settings.json'), hookSettings({ PostToolUse: [{ command: 'true' }], PreToolUse: [{ matcher: 'Bash(', command: 'x' }] }));
   renderPanel(engineApi(engine!));
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Hooks' }));
@@ -124,4 +126,6 @@ it('without a session it lists the user and managed hooks, and says which ones m
   expect(cells(rowOf(table, 'audit-start')).slice(0, 1).concat(cells(rowOf(table, 'audit-start')).slice(4))).toEqual(['SessionStart', 'runs', '']);
   expect(cells(rowOf(table, 'PostToolUse')).slice(4)).toEqual(['off: managed settings allow only their own hooks', '']);
   expect(within(table).getAllByRole('row')).toHaveLength(3);
+  expect(within(view).getByRole('heading', { name: 'Settings problems' })).toBeTruthy();
+  expect(view.textContent).toContain(`${join(home, 'settings.json')}: hooks.PreToolUse[0].matcher: "Bash(" is not a valid regular expression`);
 });
