@@ -1,17 +1,19 @@
-// Reviewing a session's changes end to end in real Chromium: real engine, browser host, scripted model server over
-// HTTP. A session writes two files; the person opens Changes, reverts one file (it is back on disk), comments on
-// lines of the other and sends the comments, which the session's next prompt quotes. An isolated session is merged
-// into its base branch after the preview.
+// Reviewing a session's changes end to end in real Chromium, in English and in 简体中文 (the browser's locale): real
+// engine, browser host, scripted model server over HTTP. A session writes two files; the person opens Changes,
+// reverts one file (it is back on disk), comments on lines of the other and sends the comments, which the
+// session's next prompt quotes as the model receives it. An isolated session is merged into its base branch after
+// the preview. In 简体中文 each screen is checked for visible English catalog text. Screenshots of each step go to
+// a scratch folder; UPDATE_SCREENSHOTS=1 refreshes docs/screenshots/<lang>/ (and the README's English ones).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../main/core/engine/types';
 import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { settled, unwrap } from '../helpers/engine';
-import { buildRenderer, CHROMIUM, haveChromium, openPanel, screenshotDir, writeModelConfig, type OpenPanel } from './harness';
+import { buildRenderer, CHROMIUM, haveChromium, launchChromium, screenshotDir, writeModelConfig } from './harness';
+import { openLangPanel, WALKS, type LangPanel } from './lang-panel';
 
 const SHOTS = screenshotDir();
 
@@ -23,47 +25,18 @@ const APP_BEFORE = ['export function total(items: number[]): number {', '  let s
 const APP_AFTER = ['export function total(items: number[]): number {', '  let sum = 1;', '  for (const i of items) sum *= i;', '  return sum;', '}', 'export const answer = 42;', ''].join('\n');
 const CONFIG_BEFORE = '{ "port": 8080 }\n';
 
-/**
- * The panel as it ships, React's production build: vitest sets NODE_ENV=test, which would give a bundle React's
- * development build with StrictMode's simulated unmount, where @git-diff-view clears its diff unless NODE_ENV is
- * "development".
- */
-async function buildShippedRenderer(outDir: string): Promise<void> {
-  const was = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await buildRenderer(outDir);
-  } finally {
-    process.env.NODE_ENV = was;
-  }
-}
-
 const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8', env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }).trim();
 
 describe.skipIf(!haveChromium())('changes review in Chromium', () => {
   let dir: string;
+  let staticDir: string;
   let model: ModelServer;
-  let engine: Engine;
-  let panel: OpenPanel;
-  let page: Page;
-  const plain = () => join(dir, 'plain');
-  const repo = () => join(dir, 'repo');
+  let browser: Browser;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'paragents-e2e-changes-'));
-    mkdirSync(plain());
-    writeFileSync(join(plain(), 'app.ts'), APP_BEFORE);
-    writeFileSync(join(plain(), 'config.json'), CONFIG_BEFORE);
-    mkdirSync(repo());
-    git(repo(), 'init', '--quiet', '--initial-branch=main');
-    git(repo(), 'config', 'user.name', 'Test User');
-    git(repo(), 'config', 'user.email', 'test@example.com');
-    git(repo(), 'config', 'commit.gpgsign', 'false');
-    writeFileSync(join(repo(), 'README.md'), '# repo\n');
-    git(repo(), 'add', '-A');
-    git(repo(), 'commit', '--quiet', '-m', 'initial');
-    const staticDir = join(dir, 'renderer');
-    await buildShippedRenderer(staticDir);
+    staticDir = join(dir, 'renderer');
+    await buildRenderer(staticDir);
     model = await startModelServer({
       script: {
         models: ['scripted-model'],
@@ -84,107 +57,142 @@ describe.skipIf(!haveChromium())('changes review in Chromium', () => {
         ],
       },
     });
-    const home = join(dir, 'home');
-    writeModelConfig(home, model.url);
-    panel = await openPanel({ home, staticDir, approvals: 'all' });
-    ({ engine, page } = panel);
-  }, 60_000);
+    browser = await launchChromium();
+  }, 90_000);
 
   afterAll(async () => {
-    await panel?.close();
+    await browser?.close();
     await model?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  const sessionButton = (name: string) => page.getByRole('list', { name: 'Sessions' }).getByRole('button', { name: new RegExp(`^${name}`) });
-  const changedFiles = () => page.getByRole('list', { name: 'Changed files' });
-  const status = () => page.locator('.changes-message');
+  describe.each(WALKS)('in $lang', ({ lang, locale }) => {
+    let panel: LangPanel;
+    let page: Page;
+    const plain = () => join(dir, lang, 'plain');
+    const repo = () => join(dir, lang, 'repo');
 
-  async function run(session: string, text: string): Promise<void> {
-    const p = unwrap(await engine.handlers['prompt.send']({ session, text }));
-    expect(await settled(engine, p.id)).toBe('completed');
-  }
+    beforeAll(async () => {
+      mkdirSync(plain(), { recursive: true });
+      writeFileSync(join(plain(), 'app.ts'), APP_BEFORE);
+      writeFileSync(join(plain(), 'config.json'), CONFIG_BEFORE);
+      mkdirSync(repo());
+      git(repo(), 'init', '--quiet', '--initial-branch=main');
+      git(repo(), 'config', 'user.name', 'Test User');
+      git(repo(), 'config', 'user.email', 'test@example.com');
+      git(repo(), 'config', 'commit.gpgsign', 'false');
+      writeFileSync(join(repo(), 'README.md'), '# repo\n');
+      git(repo(), 'add', '-A');
+      git(repo(), 'commit', '--quiet', '-m', 'initial');
+      const home = join(dir, lang, 'home');
+      writeModelConfig(home, model.url);
+      panel = await openLangPanel(browser, { lang, locale, home, staticDir, approvals: 'all' });
+      ({ page } = panel);
+    }, 60_000);
 
-  async function openChanges(name: string): Promise<void> {
-    await sessionButton(name).click();
-    await page.getByRole('tab', { name: 'Changes', exact: true }).click();
-    await changedFiles().waitFor();
-  }
+    afterAll(async () => {
+      await panel?.close();
+    });
 
-  it('reverts one file, and sends two line comments that the next prompt quotes', async () => {
-    const s = unwrap(await engine.handlers['session.create']({ workspace: plain(), name: 'tuner' }));
-    await run(s.id, 'tune: the total and the port');
-    await page.goto(panel.web.url);
-    await openChanges('tuner');
-    await expect.poll(async () => (await changedFiles().getByRole('listitem').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
-      'app.ts modified +3 −2',
-      'config.json modified +1 −1',
-    ]);
+    const sessionButton = (name: string) => page.getByRole('list', { name: panel.t('sessions.list') }).getByRole('button', { name: new RegExp(`^${name}`) });
+    const changedFiles = () => page.getByRole('list', { name: panel.said('changes.files', undefined, 'Changed files') });
+    const status = () => page.locator('.changes-message');
+    const fileRows = async () => (await changedFiles().getByRole('listitem').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
 
-    // Revert config.json: the file is back as it was on disk, and app.ts is left as the session wrote it.
-    await changedFiles().getByRole('button', { name: 'config.json', exact: true }).click();
-    await page.getByRole('region', { name: 'config.json' }).waitFor();
-    await page.getByRole('button', { name: 'Revert', exact: true }).click();
-    await expect.poll(() => status().textContent()).toBe('Reverted config.json.');
-    expect(readFileSync(join(plain(), 'config.json'), 'utf8')).toBe(CONFIG_BEFORE);
-    expect(readFileSync(join(plain(), 'app.ts'), 'utf8')).toBe(APP_AFTER);
-    await expect.poll(() => changedFiles().getByRole('listitem').count()).toBe(1);
+    async function run(session: string, text: string): Promise<void> {
+      const p = unwrap(await panel.engine.handlers['prompt.send']({ session, text }));
+      expect(await settled(panel.engine, p.id)).toBe('completed');
+    }
 
-    // Two comments on app.ts: lines 2–3 by clicking a line number and Shift+clicking another, line 6 with the
-    // diff view's "+" on that line.
-    const diff = page.getByRole('region', { name: 'app.ts' });
-    await diff.locator('.diff-line-syntax-raw').first().waitFor();
-    await diff.locator('[data-line-new-num="2"]').click();
-    await diff.locator('[data-line-new-num="3"]').click({ modifiers: ['Shift'] });
-    await diff.getByRole('button', { name: 'Comment on lines 2–3' }).click();
-    await diff.getByRole('textbox', { name: 'Comment on app.ts:2–3' }).fill('The sum has to start at 0 and add.');
-    await diff.getByRole('button', { name: 'Add comment' }).click();
-    const row6 = diff.locator('tr', { has: page.locator('[data-line-new-num="6"]') });
-    await row6.hover();
-    await row6.locator('.diff-add-widget').click();
-    await diff.getByRole('textbox', { name: 'Comment on app.ts:6' }).fill('Where does 42 come from?');
-    await diff.getByRole('button', { name: 'Add comment' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Send comments', exact: true }).textContent()).toBe('Send comments 2');
-    await page.getByRole('button', { name: 'Side by side', exact: true }).click();
-    await diff.locator('.split-diff-view').waitFor();
-    await page.screenshot({ path: join(SHOTS, 'changes.png') });
+    async function openChanges(name: string): Promise<void> {
+      await sessionButton(name).click();
+      await page.getByRole('tab', { name: panel.said('changes.tabs.changes', undefined, 'Changes'), exact: true }).click();
+      await changedFiles().waitFor();
+    }
 
-    const before = model.requests.length;
-    await page.getByRole('button', { name: 'Send comments', exact: true }).click();
-    const expected = [
-      'Please address these review comments:',
-      '',
-      '- app.ts:2-3: The sum has to start at 0 and add.',
-      '  >   let sum = 1;',
-      '  >   for (const i of items) sum *= i;',
-      '- app.ts:6: Where does 42 come from?',
-      '  > export const answer = 42;',
-    ].join('\n');
-    // The transcript shows the prompt, and the model received it in the session's next turn.
-    const transcript = page.getByRole('region', { name: 'Transcript', exact: true });
-    await transcript.getByText('I will address both comments.').waitFor({ timeout: 15_000 });
-    expect(await transcript.innerText()).toContain('- app.ts:6: Where does 42 come from?');
-    const chat = model.requests.slice(before).find((r) => r.path.endsWith('/chat/completions'));
-    const messages = (chat?.body as { messages: { role: string; content: string }[] }).messages;
-    expect(messages.filter((m) => m.role === 'user').at(-1)?.content).toContain(expected);
-  });
+    it('reverts one file, and sends two line comments that the next prompt quotes', async () => {
+      const { engine, said, step } = panel;
+      const s = unwrap(await engine.handlers['session.create']({ workspace: plain(), name: 'tuner' }));
+      await run(s.id, 'tune: the total and the port');
+      await page.goto(panel.web.url);
+      await openChanges('tuner');
+      const modified = said('changes.kind.modified', undefined, 'modified');
+      await expect.poll(fileRows).toEqual([`app.ts ${modified} +3 −2`, `config.json ${modified} +1 −1`]);
+      if (lang === 'en') expect(await fileRows()).toEqual(['app.ts modified +3 −2', 'config.json modified +1 −1']);
 
-  it('merges an isolated session into its base branch after the preview', async () => {
-    const iso = unwrap(await engine.handlers['session.create']({ workspace: repo(), name: 'isolated', isolate: true }));
-    await run(iso.id, 'feature: add feature.txt');
-    await openChanges('isolated');
-    await expect.poll(async () => (await changedFiles().getByRole('listitem').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
-      'feature.txt added +1 −0',
-    ]);
-    await page.getByRole('button', { name: 'Merge', exact: true }).click();
-    const preview = page.getByRole('dialog', { name: 'Merge preview' });
-    await preview.getByText('No file would conflict.').waitFor();
-    expect((await preview.locator('.merge-files li').allInnerTexts()).map((t) => t.trim())).toEqual(['feature.txt']);
-    // Nothing is merged until the person confirms.
-    expect(git(repo(), 'ls-tree', '--name-only', 'main')).toBe('README.md');
-    await page.screenshot({ path: join(SHOTS, 'changes-merge.png') });
-    await preview.getByRole('button', { name: 'Confirm merge', exact: true }).click();
-    await expect.poll(() => status().textContent()).toMatch(/^Merged paragents\/\w+ into main\.$/);
-    expect(git(repo(), 'show', 'main:feature.txt')).toBe('a feature');
+      // Revert config.json: the file is back as it was on disk, and app.ts is left as the session wrote it.
+      await changedFiles().getByRole('button', { name: 'config.json', exact: true }).click();
+      await page.getByRole('region', { name: 'config.json' }).waitFor();
+      await page.getByRole('button', { name: said('changes.revert', undefined, 'Revert'), exact: true }).click();
+      await expect.poll(() => status().textContent()).toBe(said('changes.reverted', { file: 'config.json' }, 'Reverted config.json.'));
+      expect(readFileSync(join(plain(), 'config.json'), 'utf8')).toBe(CONFIG_BEFORE);
+      expect(readFileSync(join(plain(), 'app.ts'), 'utf8')).toBe(APP_AFTER);
+      await expect.poll(() => changedFiles().getByRole('listitem').count()).toBe(1);
+      await step('changes-revert');
+
+      // Two comments on app.ts: lines 2–3 by clicking a line number and Shift+clicking another, line 6 with the
+      // diff view's "+" on that line.
+      const diff = page.getByRole('region', { name: 'app.ts' });
+      const addComment = () => diff.getByRole('button', { name: said('changes.addComment', undefined, 'Add comment') });
+      await diff.locator('.diff-line-syntax-raw').first().waitFor();
+      await diff.locator('[data-line-new-num="2"]').click();
+      await diff.locator('[data-line-new-num="3"]').click({ modifiers: ['Shift'] });
+      await diff.getByRole('button', { name: said('changes.commentOnLines', { from: 2, to: 3 }, 'Comment on lines 2–3') }).click();
+      await diff.getByRole('textbox', { name: said('changes.commentLabel', { where: 'app.ts:2–3' }, 'Comment on app.ts:2–3') }).fill('The sum has to start at 0 and add.');
+      await addComment().click();
+      const row6 = diff.locator('tr', { has: page.locator('[data-line-new-num="6"]') });
+      await row6.hover();
+      await row6.locator('.diff-add-widget').click();
+      await diff.getByRole('textbox', { name: said('changes.commentLabel', { where: 'app.ts:6' }, 'Comment on app.ts:6') }).fill('Where does 42 come from?');
+      await addComment().click();
+      const sendComments = page.getByRole('button', { name: said('changes.sendComments', undefined, 'Send comments'), exact: true });
+      await expect.poll(() => sendComments.textContent()).toBe(lang === 'en' ? 'Send comments 2' : `${panel.t('changes.sendComments')} 2`);
+      await page.getByRole('button', { name: said('changes.layout.split', undefined, 'Side by side'), exact: true }).click();
+      await diff.locator('.split-diff-view').waitFor();
+      await step('changes-comments');
+      if (lang === 'en') await page.screenshot({ path: join(SHOTS, 'changes.png') });
+
+      const before = model.requests.length;
+      await sendComments.click();
+      const expected = [
+        'Please address these review comments:',
+        '',
+        '- app.ts:2-3: The sum has to start at 0 and add.',
+        '  >   let sum = 1;',
+        '  >   for (const i of items) sum *= i;',
+        '- app.ts:6: Where does 42 come from?',
+        '  > export const answer = 42;',
+      ].join('\n');
+      // The transcript shows the prompt, and the model received it in the session's next turn.
+      const transcript = page.getByRole('region', { name: said('transcript.label', undefined, 'Transcript'), exact: true });
+      await transcript.getByText('I will address both comments.').waitFor({ timeout: 15_000 });
+      expect(await transcript.innerText()).toContain('- app.ts:6: Where does 42 come from?');
+      const chat = model.requests.slice(before).find((r) => r.path.endsWith('/chat/completions'));
+      const messages = (chat?.body as { messages: { role: string; content: string }[] }).messages;
+      expect(messages.filter((m) => m.role === 'user').at(-1)?.content).toContain(expected);
+      await step('changes-comments-sent');
+    }, 90_000);
+
+    it('merges an isolated session into its base branch after the preview', async () => {
+      const { engine, said, step } = panel;
+      const iso = unwrap(await engine.handlers['session.create']({ workspace: repo(), name: 'isolated', isolate: true }));
+      await run(iso.id, 'feature: add feature.txt');
+      await openChanges('isolated');
+      await expect.poll(fileRows).toEqual([`feature.txt ${said('changes.kind.added', undefined, 'added')} +1 −0`]);
+      await page.getByRole('button', { name: said('changes.merge', undefined, 'Merge'), exact: true }).click();
+      const preview = page.getByRole('dialog', { name: said('changes.mergePreview', undefined, 'Merge preview') });
+      await preview.getByText(said('changes.noConflicts', undefined, 'No file would conflict.')).waitFor();
+      expect((await preview.locator('.merge-files li').allInnerTexts()).map((t) => t.trim())).toEqual(['feature.txt']);
+      // Nothing is merged until the person confirms.
+      expect(git(repo(), 'ls-tree', '--name-only', 'main')).toBe('README.md');
+      await step('merge-preview');
+      if (lang === 'en') await page.screenshot({ path: join(SHOTS, 'changes-merge.png') });
+      const branch = git(repo(), 'for-each-ref', '--format=%(refname:short)', 'refs/heads/paragents/');
+      expect(branch).toMatch(/^paragents\/\w+$/);
+      await preview.getByRole('button', { name: said('changes.confirmMerge', undefined, 'Confirm merge'), exact: true }).click();
+      await expect.poll(() => status().textContent()).toBe(said('changes.merged', { branch, base: 'main' }, `Merged ${branch} into main.`));
+      expect(git(repo(), 'show', 'main:feature.txt')).toBe('a feature');
+      await step('merged');
+    }, 90_000);
   });
 });

@@ -1,0 +1,79 @@
+// A panel opened in one language for the Chromium walks that run in English and in 简体中文: its own engine and
+// browser host, a browser context whose locale picks the language (as people's browsers do), and a step that
+// takes the screenshot and, in 简体中文, fails on any visible text of the English catalog.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { createEngine, type Engine } from '../../main/core/engine';
+import { startWebHost, type WebHost } from '../../main/web/web-host';
+import { translator, type Lang, type MessageKey, type MessageVars, type Translator } from '../../shared/i18n';
+import { englishOnPage } from './catalog-check';
+import { screenshotDir } from './harness';
+
+/** The two walks: each language with the browser locale that asks for it. */
+export const WALKS: readonly { lang: Lang; locale: string }[] = [
+  { lang: 'en', locale: 'en-US' },
+  { lang: 'zh-CN', locale: 'zh-CN' },
+];
+
+export interface LangPanel {
+  lang: Lang;
+  engine: Engine;
+  web: WebHost;
+  context: BrowserContext;
+  page: Page;
+  t: Translator;
+  /**
+   * The catalog's text for key, and in English the very text the walk expects there (written out, so a changed
+   * English text fails the walk as a literal assertion would).
+   */
+  said(key: MessageKey, vars: MessageVars | undefined, english: string): string;
+  /**
+   * A screenshot into docs/screenshots/<lang>/ (under UPDATE_SCREENSHOTS=1, else the scratch folder) and the
+   * English check: none in 简体中文, some in English.
+   */
+  step(name: string): Promise<void>;
+  /** Closes the context, the host and the engine, in that order. */
+  close(): Promise<void>;
+}
+
+/** Starts an engine on `home`, serves `staticDir` and opens a page in `browser` with the language's locale. */
+export async function openLangPanel(
+  browser: Browser,
+  opts: { lang: Lang; locale: string; home: string; staticDir: string; approvals: 'ask' | 'all' | 'never'; viewport?: { width: number; height: number } },
+): Promise<LangPanel> {
+  const engine = await createEngine({ home: opts.home, env: {}, approvals: opts.approvals });
+  const web = await startWebHost({ engine, staticDir: opts.staticDir, port: 0 });
+  const context = await browser.newContext({ locale: opts.locale, viewport: opts.viewport ?? { width: 1400, height: 860 } });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('[page error]', error.message));
+  const t = translator(opts.lang);
+  const shots = join(screenshotDir(), opts.lang);
+  mkdirSync(shots, { recursive: true });
+  return {
+    lang: opts.lang,
+    engine,
+    web,
+    context,
+    page,
+    t,
+    said(key, vars, english) {
+      const text = t(key, vars);
+      if (opts.lang === 'en') expect(text).toBe(english);
+      return text;
+    },
+    async step(name) {
+      await page.screenshot({ path: join(shots, `${name}.png`) });
+      const english = await englishOnPage(page);
+      // In English the same check finds the screen's catalog texts: it is not blind to this screen.
+      if (opts.lang === 'en') expect(english.length, `no English catalog text found on the “${name}” screen`).toBeGreaterThan(0);
+      else expect(english, `English left on the “${name}” screen`).toEqual([]);
+    },
+    async close() {
+      await context.close();
+      await web.close();
+      await engine.close();
+    },
+  };
+}
