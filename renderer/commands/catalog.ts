@@ -31,6 +31,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   { name: 'context', usage: '/context [session]', help: 'what the model sees now: each part with its tokens, the total and the window', arg: 'session' },
   { name: 'permissions', usage: '/permissions', help: 'effective rules, modes and a "check a call" box', arg: 'none' },
   { name: 'mcp', usage: '/mcp', help: 'MCP servers: state, tools, sessions using them; restart, turn off, approve', arg: 'none' },
+  { name: 'hooks', usage: '/hooks', help: 'hooks of the open sessions\' workspaces: event, command, source file, whether it runs; approve project hooks', arg: 'none' },
   { name: 'gateways', usage: '/gateways', help: 'Telegram gateway: bot token, connection, pairing code, paired chats', arg: 'none' },
   { name: 'setup', usage: '/setup', help: 'configure a model provider', arg: 'none' },
   { name: 'show-config', usage: '/show-config', help: 'show the configuration (keys redacted)', arg: 'none' },

@@ -279,6 +279,9 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
     case 'mcp':
       actions.openOverlay('mcp');
       return;
+    case 'hooks':
+      actions.openOverlay('hooks');
+      return;
     case 'gateways':
       actions.openOverlay('gateways');
       return;

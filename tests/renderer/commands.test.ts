@@ -94,6 +94,17 @@ describe('running input', () => {
     expect(store.getState().ui.log.at(-1)).toMatchObject({ tone: 'error', text: 'unknown command: /frobnicate (try /help)' });
   });
 
+  it('/hooks, /mcp and /permissions open their views', async () => {
+    const store = createPanelStore(fakeApi({}).api, { schedule: manualFrames().schedule });
+    await store.getState().actions.hydrate();
+    for (const view of ['hooks', 'mcp', 'permissions'] as const) {
+      await runInput(store, `/${view}`);
+      expect(store.getState().ui.overlay).toBe(view);
+      store.getState().actions.openOverlay('none');
+    }
+    expect(completions('/hoo', emptyDomain()).map((c) => c.fill)).toEqual(['/hooks']);
+  });
+
   it('/pause asks the engine to pause the focused prompt; /resume goes on with the paused one', async () => {
     const ev = eventMaker();
     const fake = fakeApi({
