@@ -1,7 +1,9 @@
 import { inputField, oneLine as flatten } from '../../shared/call-input';
 import type { EngineEvent } from '../../shared/events';
 import type { ApprovalSummary } from '../../shared/models';
+import { translateReason, type Translator } from '../../shared/i18n';
 import type { ApprovalAnswer } from '../../shared/policy';
+import type { CliText } from './cli-text';
 import type { EngineLink } from './engine-link';
 
 /*
@@ -29,27 +31,41 @@ export function callText(tool: string, input: unknown): string {
   return `${tool} ${oneLine(json)}`;
 }
 
-/** "12s", "3m", "5h", "2d": how long ago `iso` was. */
-export function ageText(iso: string, now: number): string {
+type AgeUnit = 'seconds' | 'minutes' | 'hours' | 'days';
+
+/** How long ago `iso` was, in the largest unit that fits (hours up to two days); null for a bad date. */
+function age(iso: string, now: number): { n: number; unit: AgeUnit } | null {
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (!Number.isFinite(seconds)) return '?';
-  if (seconds < 60) return `${seconds}s`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)}m`;
-  if (seconds < 48 * 3600) return `${Math.floor(seconds / 3600)}h`;
-  return `${Math.floor(seconds / 86_400)}d`;
+  if (!Number.isFinite(seconds)) return null;
+  if (seconds < 60) return { n: seconds, unit: 'seconds' };
+  if (seconds < 3600) return { n: Math.floor(seconds / 60), unit: 'minutes' };
+  if (seconds < 48 * 3600) return { n: Math.floor(seconds / 3600), unit: 'hours' };
+  return { n: Math.floor(seconds / 86_400), unit: 'days' };
+}
+
+const AGE_SUFFIX: Record<AgeUnit, string> = { seconds: 's', minutes: 'm', hours: 'h', days: 'd' };
+
+/** "12s", "3m", "5h", "2d": how long ago `iso` was, as `--json` output gives it (the same in every language). */
+export function ageText(iso: string, now: number): string {
+  const a = age(iso, now);
+  return a ? `${a.n}${AGE_SUFFIX[a.unit]}` : '?';
+}
+
+/** The same age for a person, in the command's language: "12s" / "12 秒". */
+export function ageWords(t: Translator, iso: string, now: number): string {
+  const a = age(iso, now);
+  return a ? t(`cliInbox.age.${a.unit}`, { n: a.n }) : '?';
 }
 
 /** "approved once", "approved for the session", "always allowed", "denied with the message …". */
-export function answerText(answer: ApprovalAnswer): string {
+export function answerText(t: Translator, answer: ApprovalAnswer): string {
   switch (answer.kind) {
     case 'allow_once':
-      return 'approved once';
     case 'allow_session':
-      return 'approved for the session';
     case 'allow_always':
-      return 'always allowed';
+      return t(`cliInbox.answer.${answer.kind}`);
     case 'deny':
-      return answer.message ? `denied with the message "${oneLine(answer.message, 80)}"` : 'denied';
+      return answer.message ? t('cliInbox.answer.denyWith', { message: oneLine(answer.message, 80) }) : t('cliInbox.answer.deny');
     default: {
       const never: never = answer;
       return String(never);
@@ -58,16 +74,16 @@ export function answerText(answer: ApprovalAnswer): string {
 }
 
 /** How an approval that is no longer pending was resolved, from its status and the answer stored with it. */
-export function resolutionText(a: ApprovalSummary, answer: ApprovalAnswer | null, now: number): string {
-  const when = a.resolvedAt ? ` ${ageText(a.resolvedAt, now)} ago` : '';
+export function resolutionText(t: Translator, a: ApprovalSummary, answer: ApprovalAnswer | null, now: number): string {
+  const when = a.resolvedAt ? t('cliInbox.resolution.when', { age: ageWords(t, a.resolvedAt, now) }) : '';
   switch (a.status) {
     case 'approved':
     case 'denied':
-      return `approval ${a.ref} was already answered: ${answer ? answerText(answer) : a.status}${when}`;
+      return t('cliInbox.resolution.answered', { ref: a.ref, answer: answer ? answerText(t, answer) : t(`cli.event.approvalStatus.${a.status}`), when });
     case 'cancelled':
-      return `approval ${a.ref} is no longer pending: it was withdrawn when its prompt ${a.promptRef} ended${when}`;
+      return t('cliInbox.resolution.withdrawn', { ref: a.ref, prompt: a.promptRef, when });
     case 'pending':
-      return `approval ${a.ref} is pending`;
+      return t('cliInbox.resolution.pending', { ref: a.ref });
     default: {
       const never: never = a.status;
       return String(never);
@@ -85,8 +101,7 @@ export function storedAnswer(events: readonly EngineEvent[], approvalId: string)
 }
 
 /** What a command says when it needs the running engine and none holds the data folder. */
-export const noEngineText = (home: string): string =>
-  `no Paragents engine is running for ${home}; start the app or \`paragents serve\``;
+export const noEngineText = (t: Translator, home: string): string => t('cliErrors.noEngine', { home });
 
 /** Settles when the engine of another process goes away (why, in one sentence); never for an in-process engine. */
 export function engineGone(link: EngineLink): Promise<string> {
@@ -95,6 +110,12 @@ export function engineGone(link: EngineLink): Promise<string> {
 }
 
 /** `approval abc123 | session reports | Write report.md — reason (12s ago)`-style line of a pending approval. */
-export function pendingLine(a: ApprovalSummary, sessionLabel: string, now: number): string {
-  return `${a.ref}  ${sessionLabel}  ${callText(a.tool, a.input)} — ${oneLine(a.decision.reason, 160)} (${ageText(a.createdAt, now)} ago)`;
+export function pendingLine({ lang, t }: CliText, a: ApprovalSummary, sessionLabel: string, now: number): string {
+  return t('cliInbox.pending', {
+    ref: a.ref,
+    session: sessionLabel,
+    call: callText(a.tool, a.input),
+    reason: oneLine(translateReason(lang, a.decision.reason), 160),
+    age: ageWords(t, a.createdAt, now),
+  });
 }

@@ -1,10 +1,12 @@
 import { parseArgs } from 'node:util';
 import type { ApprovalSummary } from '../../shared/models';
 import type { ApprovalAnswer } from '../../shared/policy';
+import type { Translator } from '../../shared/i18n';
 import { ageText, answerText, callText, noEngineText, oneLine, pendingLine, resolutionText, storedAnswer } from './approval-text';
+import { cliText, parseArgsMessage, type CliText } from './cli-text';
 import { openEngineLink, type EngineLink } from './engine-link';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
-import { ANSWER_USAGE, APPROVALS_USAGE } from './usage';
+import { ANSWER_USAGE, APPROVALS_USAGE, usage } from './usage';
 
 /** The engine options used when no engine runs and the command reads the folder itself: it starts nothing. */
 const QUIET_ENGINE = { recover: false, approvals: 'never' } as const;
@@ -17,11 +19,13 @@ async function sessionLabels(link: EngineLink): Promise<Map<string, string>> {
 
 /** `paragents approvals [--json]`: the approvals waiting on a person, across sessions, oldest first. */
 export async function runApprovalsCommand(argv: string[], io: CliIo): Promise<number> {
+  const text = cliText(io);
+  const { t } = text;
   let json: boolean;
   try {
     json = parseArgs({ args: argv, options: { json: { type: 'boolean', default: false } }, strict: true }).values.json ?? false;
   } catch (e) {
-    io.stderr(`paragents approvals: ${(e as Error).message}\n${APPROVALS_USAGE}`);
+    io.stderr(`paragents approvals: ${parseArgsMessage(text, e)}\n${usage(t, APPROVALS_USAGE)}`);
     return EXIT_USAGE;
   }
   const opened = await openEngineLink(io, { purpose: 'read', engine: QUIET_ENGINE });
@@ -44,13 +48,13 @@ export async function runApprovalsCommand(argv: string[], io: CliIo): Promise<nu
       return EXIT_OK;
     }
     if (pending.length === 0) {
-      io.stdout('no pending approvals');
+      io.stdout(t('cliInbox.none'));
       return EXIT_OK;
     }
-    for (const a of pending) io.stdout(pendingLine(a, labels.get(a.sessionId) ?? a.sessionRef, now));
-    io.stdout('answer: paragents approve REF [--session|--always] | paragents deny REF [--message M]');
+    for (const a of pending) io.stdout(pendingLine(text, a, labels.get(a.sessionId) ?? a.sessionRef, now));
+    io.stdout(t('cliInbox.answerHint', { usage: ANSWER_USAGE }));
     // With no engine, nothing waits on these: their turns were interrupted when the process running them stopped.
-    if (!link.remote) io.stderr(`paragents approvals: ${noEngineText(io.home)}; it resumes a turn when its approval is answered there`);
+    if (!link.remote) io.stderr(`paragents approvals: ${t('cliInbox.resumesThere', { noEngine: noEngineText(t, io.home) })}`);
     return EXIT_OK;
   } finally {
     await link.close();
@@ -88,7 +92,8 @@ export function runDenyCommand(argv: string[], io: CliIo): Promise<number> {
 
 type Verb = 'approve' | 'deny';
 
-function parseAnswer(verb: Verb, argv: string[]): { ref: string; answer: ApprovalAnswer } | string {
+function parseAnswer(text: CliText, verb: Verb, argv: string[]): { ref: string; answer: ApprovalAnswer } | string {
+  const { t } = text;
   let parsed;
   try {
     parsed = parseArgs({
@@ -98,17 +103,17 @@ function parseAnswer(verb: Verb, argv: string[]): { ref: string; answer: Approva
       options: { session: { type: 'boolean' }, always: { type: 'boolean' }, message: { type: 'string' } },
     });
   } catch (e) {
-    return (e as Error).message;
+    return parseArgsMessage(text, e);
   }
   const { values, positionals } = parsed;
-  if (positionals.length !== 1) return `name one approval by its ref (got ${positionals.length === 0 ? 'none' : positionals.length})`;
+  if (positionals.length !== 1) return t('cliInbox.nameOne', { got: positionals.length === 0 ? t('cliInbox.gotNone') : positionals.length });
   const ref = positionals[0] as string;
   if (verb === 'deny') {
-    if (values.session || values.always) return '--session and --always go with approve; deny refuses this one call';
+    if (values.session || values.always) return t('cliInbox.denyFlags');
     return { ref, answer: values.message !== undefined ? { kind: 'deny', message: values.message } : { kind: 'deny' } };
   }
-  if (values.message !== undefined) return '--message goes with deny (it tells the model why); an approval carries no message';
-  if (values.session && values.always) return 'give --session or --always, not both';
+  if (values.message !== undefined) return t('cliInbox.messageFlag');
+  if (values.session && values.always) return t('cliInbox.bothFlags');
   return { ref, answer: values.always ? { kind: 'allow_always' } : values.session ? { kind: 'allow_session' } : { kind: 'allow_once' } };
 }
 
@@ -129,15 +134,17 @@ function findApproval(all: readonly ApprovalSummary[], query: string): ApprovalS
   return null;
 }
 
-async function resolvedSentence(link: EngineLink, a: ApprovalSummary): Promise<string> {
+async function resolvedSentence(t: Translator, link: EngineLink, a: ApprovalSummary): Promise<string> {
   const events = await link.handlers['session.events']({ session: a.sessionId });
-  return resolutionText(a, events.ok ? storedAnswer(events.value, a.id) : null, Date.now());
+  return resolutionText(t, a, events.ok ? storedAnswer(events.value, a.id) : null, Date.now());
 }
 
 async function answerCommand(verb: Verb, argv: string[], io: CliIo): Promise<number> {
-  const args = parseAnswer(verb, argv);
+  const text = cliText(io);
+  const { t } = text;
+  const args = parseAnswer(text, verb, argv);
   if (typeof args === 'string') {
-    io.stderr(`paragents ${verb}: ${args}\n${ANSWER_USAGE}`);
+    io.stderr(`paragents ${verb}: ${args}\n${usage(t, ANSWER_USAGE)}`);
     return EXIT_USAGE;
   }
   // Read first: without a running engine nothing waits on the approval, and answering it in this process would
@@ -156,23 +163,23 @@ async function answerCommand(verb: Verb, argv: string[], io: CliIo): Promise<num
     }
     const found = findApproval(listed.value, args.ref);
     if (found === null) {
-      io.stderr(`paragents ${verb}: no approval "${args.ref}"; \`paragents approvals\` lists the pending ones`);
+      io.stderr(`paragents ${verb}: ${t('cliInbox.notFound', { ref: args.ref })}`);
       return EXIT_USAGE;
     }
     if (Array.isArray(found)) {
-      io.stderr(`paragents ${verb}: "${args.ref}" matches ${found.length} approvals (${found.slice(0, 8).map((a) => a.ref).join(', ')}); give more of the ref`);
+      io.stderr(`paragents ${verb}: ${t('cliInbox.ambiguous', { ref: args.ref, count: found.length, refs: found.slice(0, 8).map((a) => a.ref).join(', ') })}`);
       return EXIT_USAGE;
     }
     if (found.status !== 'pending') {
-      io.stderr(`paragents ${verb}: ${await resolvedSentence(link, found)}`);
+      io.stderr(`paragents ${verb}: ${await resolvedSentence(t, link, found)}`);
       return EXIT_FAILED;
     }
     if (args.answer.kind === 'allow_always' && found.alwaysRule === null) {
-      io.stderr(`paragents ${verb}: "always allow" is not offered for approval ${found.ref} (part of the call is denied or has no stable rule); use --session or approve it once`);
+      io.stderr(`paragents ${verb}: ${t('cliInbox.alwaysNotOffered', { ref: found.ref })}`);
       return EXIT_USAGE;
     }
     if (!link.remote) {
-      io.stderr(`paragents ${verb}: ${noEngineText(io.home)}; approval ${found.ref} belongs to a turn that was interrupted, and answering it there resumes that turn`);
+      io.stderr(`paragents ${verb}: ${t('cliInbox.interruptedTurn', { noEngine: noEngineText(t, io.home), ref: found.ref })}`);
       return EXIT_FAILED;
     }
     const answered = await link.handlers['approval.answer']({ approval: found.id, answer: args.answer });
@@ -180,13 +187,16 @@ async function answerCommand(verb: Verb, argv: string[], io: CliIo): Promise<num
       // Answered from the panel, the tray or another terminal between our look and our answer.
       const again = await link.handlers['approval.list']({});
       const now = again.ok ? again.value.find((a) => a.id === found.id) : undefined;
-      io.stderr(`paragents ${verb}: ${now && now.status !== 'pending' ? await resolvedSentence(link, now) : answered.error.message}`);
+      io.stderr(`paragents ${verb}: ${now && now.status !== 'pending' ? await resolvedSentence(t, link, now) : answered.error.message}`);
       return EXIT_FAILED;
     }
     const labels = await sessionLabels(link);
-    const rule = args.answer.kind === 'allow_always' && found.alwaysRule ? ` (rule ${found.alwaysRule} saved)` : '';
-    const what = args.answer.kind === 'deny' ? `denied${args.answer.message ? '; the message goes to the model' : ''}` : `${answerText(args.answer)}${rule}`;
-    io.stdout(`approval ${found.ref} ${what}: ${callText(found.tool, found.input)} (session ${oneLine(labels.get(found.sessionId) ?? found.sessionRef, 40)})`);
+    const rule = args.answer.kind === 'allow_always' && found.alwaysRule ? t('cliInbox.ruleSaved', { rule: found.alwaysRule }) : '';
+    const what =
+      args.answer.kind === 'deny'
+        ? t(args.answer.message ? 'cliInbox.deniedToModel' : 'cliInbox.answer.deny')
+        : `${answerText(t, args.answer)}${rule}`;
+    io.stdout(t('cliInbox.answered', { ref: found.ref, what, call: callText(found.tool, found.input), session: oneLine(labels.get(found.sessionId) ?? found.sessionRef, 40) }));
     return EXIT_OK;
   } finally {
     await link.close();

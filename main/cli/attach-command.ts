@@ -4,12 +4,13 @@ import type { ApprovalSummary, SessionDetail, SessionSummary } from '../../share
 import type { Result } from '../../shared/result';
 import type { SessionStatus } from '../../shared/status';
 import { isTerminal } from '../../shared/status';
-import { ageText, callText, engineGone, noEngineText, oneLine } from './approval-text';
+import { translateReason } from '../../shared/i18n';
+import { ageWords, callText, engineGone, noEngineText, oneLine } from './approval-text';
+import { cliText, parseArgsMessage, type CliText } from './cli-text';
 import { openEngineLink, type EngineLink } from './engine-link';
 import { eventJsonLine, eventTextLine } from './format';
-import { langFromEnv } from '../../shared/i18n';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
-import { ATTACH_USAGE } from './usage';
+import { ATTACH_USAGE, usage } from './usage';
 
 /** Sessions with work in hand: what `attach` without a session name follows. */
 const ACTIVE: ReadonlySet<SessionStatus> = new Set(['running', 'queued', 'waiting_approval', 'conflict', 'paused']);
@@ -30,15 +31,17 @@ const streamed = (e: EngineEvent): boolean => e.type !== 'assistant_delta' && e.
  * shown, then the command says no engine runs and exits 1.
  */
 export async function runAttachCommand(argv: string[], io: CliIo): Promise<number> {
+  const text = cliText(io);
+  const { lang, t } = text;
   let parsed;
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { json: { type: 'boolean', default: false } } });
   } catch (e) {
-    io.stderr(`paragents attach: ${(e as Error).message}\n${ATTACH_USAGE}`);
+    io.stderr(`paragents attach: ${parseArgsMessage(text, e)}\n${usage(t, ATTACH_USAGE)}`);
     return EXIT_USAGE;
   }
   if (parsed.positionals.length > 1) {
-    io.stderr(`paragents attach: give at most one session (got ${parsed.positionals.length})\n${ATTACH_USAGE}`);
+    io.stderr(`paragents attach: ${t('cliSessions.atMostOne', { count: parsed.positionals.length })}\n${usage(t, ATTACH_USAGE)}`);
     return EXIT_USAGE;
   }
   const wanted = parsed.positionals[0];
@@ -56,10 +59,10 @@ export async function runAttachCommand(argv: string[], io: CliIo): Promise<numbe
   const unsubscribe = link.onEvent((e) => (deliver ? deliver(e) : early.push(e)));
   try {
     if (wanted === undefined && !link.remote) {
-      io.stderr(`paragents attach: ${noEngineText(io.home)}`);
+      io.stderr(`paragents attach: ${noEngineText(t, io.home)}`);
       return EXIT_FAILED;
     }
-    const picked = wanted === undefined ? await onlyActive(link, io) : await link.handlers['session.get']({ session: wanted });
+    const picked = wanted === undefined ? await onlyActive(link, io, text) : await link.handlers['session.get']({ session: wanted });
     if (typeof picked === 'number') return picked;
     if (!picked.ok) {
       io.stderr(`paragents attach: ${picked.error.message}`);
@@ -68,17 +71,17 @@ export async function runAttachCommand(argv: string[], io: CliIo): Promise<numbe
     const session = picked.value;
     const print = (e: EngineEvent): void => {
       if (!streamed(e)) return;
-      const line = json ? eventJsonLine(e) : eventTextLine(e, langFromEnv(io.env));
+      const line = json ? eventJsonLine(e) : eventTextLine(e, lang);
       if (line) io.stdout(line);
     };
 
-    const lastSeq = await catchUp(link, session, io, json, print);
+    const lastSeq = await catchUp(link, session, io, text, json, print);
     if (!link.remote) {
-      io.stderr(`paragents attach: ${noEngineText(io.home)}; nothing in session ${label(session)} is running`);
+      io.stderr(`paragents attach: ${t('cliInbox.attach.nothingRunning', { noEngine: noEngineText(t, io.home), session: label(session) })}`);
       return EXIT_FAILED;
     }
     if (session.closedAt) {
-      io.stderr(`paragents attach: session ${label(session)} is closed; nothing more happens in it`);
+      io.stderr(`paragents attach: ${t('cliInbox.attach.closed', { session: label(session) })}`);
       return EXIT_FAILED;
     }
 
@@ -92,7 +95,7 @@ export async function runAttachCommand(argv: string[], io: CliIo): Promise<numbe
         if (message) io.stderr(message);
         resolve(code);
       };
-      const detach = (): void => stop(EXIT_OK, `paragents attach: detached from session ${label(session)}; it keeps running`);
+      const detach = (): void => stop(EXIT_OK, `paragents attach: ${t('cliInbox.attach.detached', { session: label(session) })}`);
       for (const signal of SIGNALS) process.on(signal, detach);
       void engineGone(link).then((why) => stop(EXIT_FAILED, `paragents attach: ${why}`));
       deliver = (e) => {
@@ -112,17 +115,17 @@ export async function runAttachCommand(argv: string[], io: CliIo): Promise<numbe
 const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** The one active session, or the exit code after saying there is none or naming the several. */
-async function onlyActive(link: EngineLink, io: CliIo): Promise<Result<SessionDetail> | number> {
+async function onlyActive(link: EngineLink, io: CliIo, { t }: CliText): Promise<Result<SessionDetail> | number> {
   const listed = await link.handlers['session.list']({});
   if (!listed.ok) return listed;
   const active: SessionSummary[] = listed.value.filter((s) => ACTIVE.has(s.status));
   if (active.length === 0) {
-    io.stderr('paragents attach: no session is active; name one to follow its next prompt: paragents attach SESSION');
+    io.stderr(`paragents attach: ${t('cliInbox.attach.noneActive')}`);
     return EXIT_FAILED;
   }
   if (active.length > 1) {
-    const lines = active.map((s) => `  ${label(s)}  ${s.status}  ${s.workspace}`);
-    io.stderr(`paragents attach: ${active.length} sessions are active; name one: paragents attach SESSION\n${lines.join('\n')}`);
+    const lines = active.map((s) => `  ${label(s)}  ${t(`cliSessions.status.${s.status}`)}  ${s.workspace}`);
+    io.stderr(`paragents attach: ${t('cliInbox.attach.severalActive', { count: active.length })}\n${lines.join('\n')}`);
     return EXIT_USAGE;
   }
   return link.handlers['session.get']({ session: (active[0] as SessionSummary).id });
@@ -132,7 +135,8 @@ async function onlyActive(link: EngineLink, io: CliIo): Promise<Result<SessionDe
  * A short catch-up: the session and its status, its unfinished prompts, its latest events and the approvals it
  * waits on. Returns the seq of the latest event shown, so the live stream starts after it.
  */
-async function catchUp(link: EngineLink, s: SessionDetail, io: CliIo, json: boolean, print: (e: EngineEvent) => void): Promise<number> {
+async function catchUp(link: EngineLink, s: SessionDetail, io: CliIo, text: CliText, json: boolean, print: (e: EngineEvent) => void): Promise<number> {
+  const { lang, t } = text;
   const stored = await link.handlers['session.events']({ session: s.id });
   const events = stored.ok ? stored.value : [];
   const lastSeq = events.length > 0 ? Math.max(...events.map((e) => e.seq)) : -1;
@@ -159,16 +163,20 @@ async function catchUp(link: EngineLink, s: SessionDetail, io: CliIo, json: bool
     for (const e of tail) print(e);
     return lastSeq;
   }
-  const watching = link.remote ? 'attached to session' : 'session';
-  const detach = link.remote ? '; Ctrl-C detaches, the session keeps running' : '';
-  io.stdout(`${watching} ${label(s)} in ${s.workspace}: ${s.status}${detach}`);
-  for (const p of open) io.stdout(`  prompt P:${p.ref} ${p.status}: ${oneLine(p.text, 120)}`);
-  if (tail.length > 0) io.stdout(`  latest ${tail.length === 1 ? 'event' : `${tail.length} events`}:`);
-  for (const e of tail) io.stdout(`    ${eventTextLine(e, langFromEnv(io.env)) ?? ''}`);
-  for (const a of pending) io.stdout(pendingText(a, now));
+  const where = { session: label(s), workspace: s.workspace, status: t(`cliSessions.status.${s.status}`) };
+  io.stdout(t(link.remote ? 'cliInbox.attach.attached' : 'cliInbox.attach.session', where));
+  for (const p of open) io.stdout(t('cliInbox.attach.prompt', { ref: p.ref, status: t(`cliSessions.promptStatus.${p.status}`), text: oneLine(p.text, 120) }));
+  if (tail.length > 0) io.stdout(t('cliInbox.attach.latest', { count: tail.length }));
+  for (const e of tail) io.stdout(`    ${eventTextLine(e, lang) ?? ''}`);
+  for (const a of pending) io.stdout(pendingText(text, a, now));
   return lastSeq;
 }
 
-function pendingText(a: ApprovalSummary, now: number): string {
-  return `  waiting for approval ${a.ref} (${ageText(a.createdAt, now)}): ${callText(a.tool, a.input)} — ${oneLine(a.decision.reason, 160)}; answer: paragents approve ${a.ref} | paragents deny ${a.ref}`;
+function pendingText({ lang, t }: CliText, a: ApprovalSummary, now: number): string {
+  return t('cliInbox.attach.waiting', {
+    ref: a.ref,
+    age: ageWords(t, a.createdAt, now),
+    call: callText(a.tool, a.input),
+    reason: oneLine(translateReason(lang, a.decision.reason), 160),
+  });
 }

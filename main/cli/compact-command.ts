@@ -1,21 +1,28 @@
 import { parseArgs } from 'node:util';
+import { formatNumber } from '../../shared/i18n';
+import { cliText, parseArgsMessage } from './cli-text';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { usage } from './usage';
 import { withEngine } from './with-engine';
 
-export const COMPACT_USAGE = 'usage: paragents compact SESSION [--focus TEXT] [--json]';
+export const COMPACT_USAGE = 'paragents compact SESSION [--focus TEXT] [--json]';
 
 /** Compacts a session's model view now: old tool outputs pruned, older turns summarised, every prompt kept. */
 export async function runCompactCommand(argv: string[], io: CliIo): Promise<number> {
+  const text = cliText(io);
+  const { lang, t } = text;
+  // Plain digits in English, as before; the language's own grouping elsewhere.
+  const n = (value: number): string => (lang === 'en' ? String(value) : formatNumber(lang, value));
   let parsed;
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, options: { focus: { type: 'string' }, json: { type: 'boolean', default: false } }, strict: true });
   } catch (e) {
-    io.stderr(`paragents compact: ${(e as Error).message}\n${COMPACT_USAGE}`);
+    io.stderr(`paragents compact: ${parseArgsMessage(text, e)}\n${usage(t, COMPACT_USAGE)}`);
     return EXIT_USAGE;
   }
   const [session, ...extra] = parsed.positionals;
   if (!session || extra.length > 0) {
-    io.stderr(`paragents compact: give exactly one session\n${COMPACT_USAGE}`);
+    io.stderr(`paragents compact: ${t('cliSessions.compact.oneSession')}\n${usage(t, COMPACT_USAGE)}`);
     return EXIT_USAGE;
   }
   return withEngine(io, { name: 'compact', purpose: 'write' }, async (link) => {
@@ -26,10 +33,10 @@ export async function runCompactCommand(argv: string[], io: CliIo): Promise<numb
     }
     const c = r.value;
     if (parsed.values.json) io.stdout(JSON.stringify(c));
-    else if (!c.compacted) io.stdout(`nothing to compact: the view is ${c.tokensAfter} tokens`);
+    else if (!c.compacted) io.stdout(t('cliSessions.compact.nothing', { tokens: n(c.tokensAfter) }));
     else {
-      io.stdout(`compacted: ${c.tokensBefore} → ${c.tokensAfter} tokens, ${c.prunedToolOutputs} tool outputs pruned, summary ${c.summaryTokens} tokens`);
-      if (c.summaryError) io.stdout(`no new summary (${c.summaryError}); older turns were pruned instead`);
+      io.stdout(t('cliSessions.compact.done', { before: n(c.tokensBefore), after: n(c.tokensAfter), pruned: n(c.prunedToolOutputs), summary: n(c.summaryTokens) }));
+      if (c.summaryError) io.stdout(t('cliSessions.compact.noSummary', { error: c.summaryError }));
     }
     return EXIT_OK;
   });

@@ -1,5 +1,8 @@
-import { windowSourceText, type RedactedConfig } from '../../shared/config';
+import type { RedactedConfig } from '../../shared/config';
+import type { Translator } from '../../shared/i18n';
+import { cliText } from './cli-text';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { usage } from './usage';
 import { withEngine } from './with-engine';
 
 /**
@@ -8,8 +11,9 @@ import { withEngine } from './with-engine';
  * Asked of the running engine when there is one (the desktop app's includes the keys saved in its keychain).
  */
 export async function runConfigCommand(argv: string[], io: CliIo): Promise<number> {
+  const { t } = cliText(io);
   if (argv[0] !== 'show' || argv.length > 2 || (argv[1] !== undefined && argv[1] !== '--json')) {
-    io.stderr('usage: paragents config show [--json]');
+    io.stderr(usage(t, 'paragents config show [--json]'));
     return EXIT_USAGE;
   }
   return withEngine(io, { name: 'config', purpose: 'read' }, async (link) => {
@@ -18,32 +22,36 @@ export async function runConfigCommand(argv: string[], io: CliIo): Promise<numbe
       io.stderr(`paragents config: ${got.error.message}`);
       return EXIT_USAGE;
     }
-    printConfig(io, got.value, argv[1] === '--json');
+    printConfig(io, t, got.value, argv[1] === '--json');
     return EXIT_OK;
   });
 }
 
-function printConfig(io: CliIo, view: RedactedConfig, json: boolean): void {
+function printConfig(io: CliIo, t: Translator, view: RedactedConfig, json: boolean): void {
   if (json) {
     io.stdout(JSON.stringify(view));
     return;
   }
-  io.stdout(`config file: ${view.path}`);
-  io.stdout(`data folder: ${view.home}`);
-  io.stdout(`default provider: ${view.defaultProvider ?? view.providers[0]?.name ?? '-'}`);
+  io.stdout(t('cliTools.config.file', { path: view.path }));
+  io.stdout(t('cliTools.config.home', { home: view.home }));
+  io.stdout(t('cliTools.config.defaultProvider', { name: view.defaultProvider ?? view.providers[0]?.name ?? '-' }));
   for (const p of view.providers) {
-    io.stdout(`provider ${p.name}: base_url=${p.baseURL} model=${p.model} api_key=${p.apiKeySet ? 'set (hidden)' : 'not set'}`);
+    const key = t(p.apiKeySet ? 'cliTools.config.keySet' : 'cliTools.config.keyNotSet');
+    io.stdout(t('cliTools.config.provider', { name: p.name, baseURL: p.baseURL, model: p.model, key }));
     const window = view.contextWindows?.find((w) => w.provider === p.name);
-    if (window) io.stdout(`  contextWindow: ${window.tokens} (${windowSourceText(window.source)})`);
-    io.stdout(`  maxOutputTokens: ${p.maxOutputTokens ?? view.maxOutputTokens}${p.maxOutputTokens !== undefined ? '' : ' (global)'}`);
+    if (window) io.stdout(t('cliTools.config.contextWindow', { tokens: window.tokens, source: t(`config.windowSource.${window.source}`) }));
+    io.stdout(
+      t('cliTools.config.maxOutput', { tokens: p.maxOutputTokens ?? view.maxOutputTokens, global: p.maxOutputTokens !== undefined ? '' : t('cliTools.config.global') }),
+    );
   }
-  io.stdout(`fallback: ${view.fallback.join(', ') || '-'}`);
-  io.stdout(`concurrency: ${view.concurrency}  max steps: ${view.maxSteps}  request timeout: ${view.requestTimeoutMs} ms  retries: ${view.maxRetries}`);
+  io.stdout(t('cliTools.config.fallback', { list: view.fallback.join(', ') || '-' }));
+  io.stdout(t('cliTools.config.limits', { concurrency: view.concurrency, steps: view.maxSteps, timeout: view.requestTimeoutMs, retries: view.maxRetries }));
   if (view.compaction) {
     const share = (x: number): string => `${Math.round(x * 100)} %`;
-    io.stdout(`compaction: at ${share(view.compaction.threshold)} of the window, ${share(view.compaction.userPromptShare)} of it for your own prompts`);
+    io.stdout(t('cliTools.config.compaction', { threshold: share(view.compaction.threshold), prompts: share(view.compaction.userPromptShare) }));
   }
   if (view.autoResumeMinutes !== undefined) {
-    io.stdout(`auto-resume of interrupted turns: ${view.autoResumeMinutes === 0 ? 'never' : `within ${view.autoResumeMinutes} min of a restart`}`);
+    const when = view.autoResumeMinutes === 0 ? t('cliTools.config.never') : t('cliTools.config.within', { minutes: view.autoResumeMinutes });
+    io.stdout(t('cliTools.config.autoResume', { when }));
   }
 }

@@ -6,7 +6,7 @@ import type { RemoteEngineLink } from '../local/endpoint-client';
 import { createTerminalAsker } from './ask';
 import type { EngineLink } from './engine-link';
 import { eventJsonLine, eventTextLine } from './format';
-import { langFromEnv } from '../../shared/i18n';
+import { cliText } from './cli-text';
 import { EXIT_FAILED, EXIT_OK, type CliIo } from './io';
 import { EXIT_INTERRUPTED, type Interrupts } from './signals';
 
@@ -27,8 +27,6 @@ const LIVE: ReadonlySet<PromptStatus> = new Set(['queued', 'running', 'waiting_a
 
 const isRemote = (link: EngineLink): link is RemoteEngineLink => link.remote && 'ended' in link;
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /**
  * Runs prompts to their end: prints their events (JSON lines or text), asks their approvals on the terminal with
  * `--approve ask`, and resolves once every tracked prompt has ended. The engine may be shared (the desktop app,
@@ -48,6 +46,7 @@ export async function drivePrompts(
   start: (track: (prompt: PromptSummary) => void, settings: PromptSettings) => Promise<number | null>,
 ): Promise<number> {
   const h = link.handlers;
+  const { lang, t } = cliText(io);
   const hosting = !link.remote;
   const ours = new Map<string, PromptStatus>();
   const ourSessions = new Set<string>();
@@ -89,7 +88,7 @@ export async function drivePrompts(
     if (e.type !== 'assistant_delta' && e.type !== 'reasoning_delta') {
       if (opts.json) io.stdout(eventJsonLine(e));
       else {
-        const line = eventTextLine(e, langFromEnv(io.env));
+        const line = eventTextLine(e, lang);
         if (line) io.stdout(line);
       }
     }
@@ -111,16 +110,16 @@ export async function drivePrompts(
     for (const prompt of stoppable()) {
       void Promise.resolve(h['prompt.cancel']({ prompt, ...(force ? { force: true } : {}) })).then((r) => {
         // Already ended on its own: nothing to say.
-        if (!r.ok && r.error.kind !== 'invalid_state') io.stderr(`paragents: cannot cancel prompt ${prompt}: ${r.error.message}`);
+        if (!r.ok && r.error.kind !== 'invalid_state') io.stderr(t('cliErrors.cannotCancel', { prompt, error: r.error.message }));
       });
     }
   };
   const offInterrupt = interrupts.onChange((level) => {
     if (level === 'cancel') {
-      io.stderr('cancelling… press Ctrl-C again to force');
+      io.stderr(t('cliErrors.cancelling'));
       cancelAll(false);
     } else {
-      io.stderr('forcing: stopping the tools now…');
+      io.stderr(t('cliErrors.forcing'));
       cancelAll(true);
     }
     changed();
@@ -172,7 +171,7 @@ export async function drivePrompts(
   try {
     // Interrupted while the command was still getting ready (opening the engine, checking its input).
     if (interrupts.level !== 'none') {
-      io.stderr('cancelled before any prompt was sent');
+      io.stderr(t('cliErrors.cancelledBeforeSend'));
       return interrupts.level === 'force' ? EXIT_INTERRUPTED : EXIT_FAILED;
     }
     const early = await start(
@@ -197,14 +196,14 @@ export async function drivePrompts(
 
     await until(() => [...ours.values()].every(isTerminal));
     if (connection.lost !== null && ![...ours.values()].every(isTerminal)) {
-      io.stderr(`paragents: ${connection.lost}; the prompts of this command stop with it`);
+      io.stderr(t('cliErrors.engineLost', { reason: connection.lost }));
       return EXIT_FAILED;
     }
 
     if (hosting) {
       const alive = (): number => [...others.values()].filter((s) => LIVE.has(s)).length;
       if (alive() > 0) {
-        io.stderr(`waiting for ${plural(alive(), 'prompt')} of other paragents commands…`);
+        io.stderr(t('cliErrors.waitingOthers', { count: alive() }));
         await until(() => alive() === 0);
       }
     }

@@ -4,6 +4,7 @@ import { openReadOnlyEngine, type EngineOptions } from '../core/engine';
 import { connectLocalEndpoint } from '../local/endpoint-client';
 import type { EngineLink } from '../local/engine-link';
 import { hostEngine } from '../local/engine-host';
+import { cliText } from './cli-text';
 import type { CliIo } from './io';
 
 export type { EngineLink } from '../local/engine-link';
@@ -46,7 +47,7 @@ export async function openEngineLink(io: CliIo, options: OpenLinkOptions): Promi
     }
     try {
       const hosted = await hostEngine({ ...options.engine, home: io.home, env: io.env, tmpdir: place.tmpdir });
-      if (hosted.endpointProblem) io.stderr(`paragents: other commands cannot join this one: ${hosted.endpointProblem}`);
+      if (hosted.endpointProblem) io.stderr(cliText(io).t('cliErrors.joinProblem', { problem: hosted.endpointProblem }));
       return ok({ handlers: hosted.engine.handlers, onEvent: (l) => hosted.engine.onEvent(l), close: () => hosted.close(), remote: false });
     } catch (error) {
       // Another process took the folder between our look and our lock: join it once its endpoint listens.

@@ -24,9 +24,9 @@ const short = (s: string, n = 160): string => {
 };
 
 const modeText = (t: Translator, mode: PermissionMode, source: ModeSource): string => t('mode.text', { mode, source: t(`mode.source.${source}`) });
-const amountText = (t: Translator, unit: BudgetUnit, amount: number): string =>
+export const amountText = (t: Translator, unit: BudgetUnit, amount: number): string =>
   unit === 'tokens' ? t('budget.tokens', { tokens: compactTokens(amount) }) : formatUsd(amount);
-const stopText = (t: Translator, stop: BudgetStop): string => {
+export const stopText = (t: Translator, stop: BudgetStop): string => {
   const amounts = { limit: amountText(t, stop.unit, stop.limit), used: amountText(t, stop.unit, stop.used) };
   return stop.kind === 'session' ? t('budget.dialog.stopSession', amounts) : t('budget.dialog.stopDaily', amounts);
 };

@@ -5,9 +5,11 @@ import { readTelegramSettings, saveTelegramToken, TELEGRAM_TOKEN_ENV } from '../
 import { PairedChats } from '../gateway/pairing';
 import { connectLocalEndpoint } from '../local/endpoint-client';
 import type { EngineLink } from '../local/engine-link';
+import { formatTime, type Translator } from '../../shared/i18n';
 import { noEngineText } from './approval-text';
+import { cliText } from './cli-text';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
-import { GATEWAY_USAGE } from './usage';
+import { GATEWAY_USAGE, usage } from './usage';
 
 const SUBCOMMANDS = new Set(['set-token', 'pair', 'status', 'unpair']);
 
@@ -15,10 +17,10 @@ const SUBCOMMANDS = new Set(['set-token', 'pair', 'status', 'unpair']);
  * Reads the token from standard input: typed at a terminal without echo, else the first line of a pipe. It is
  * never printed, logged or passed on a command line (where `ps` and the shell history would see it).
  */
-async function readToken(io: CliIo): Promise<string> {
+async function readToken(io: CliIo, t: Translator): Promise<string> {
   const stdin = io.stdin as NodeJS.ReadStream;
   if (stdin.isTTY && typeof stdin.setRawMode === 'function') {
-    io.stderr('Bot token from BotFather (not shown as you type): ');
+    io.stderr(t('cliTools.gateway.tokenPrompt'));
     return new Promise((resolve, reject) => {
       let typed = '';
       stdin.setRawMode(true);
@@ -49,14 +51,20 @@ async function readToken(io: CliIo): Promise<string> {
   return (text.split('\n')[0] ?? '').trim();
 }
 
-function printStatus(io: CliIo, s: GatewayStatus): void {
-  const token = s.tokenSet ? `set (${s.tokenSource === 'env' ? TELEGRAM_TOKEN_ENV : s.tokenSource === 'keychain' ? 'the app\u2019s keychain' : 'config.json'})` : 'not set';
-  io.stdout(`token: ${token}`);
-  io.stdout(`connection: ${s.connection}${s.bot ? ` as @${s.bot}` : ''}${s.problem ? ` (${s.problem})` : ''}`);
-  io.stdout(`api root: ${s.apiRoot}`);
-  if (s.pairCode) io.stdout(`pairing code: ${s.pairCode.code} (until ${s.pairCode.expiresAt})`);
-  if (s.chats.length === 0) io.stdout('paired chats: none');
-  for (const c of s.chats) io.stdout(`paired chat ${c.chatId}: ${c.name} (since ${c.pairedAt})`);
+function printStatus(io: CliIo, t: Translator, s: GatewayStatus): void {
+  const where = s.tokenSource === 'env' ? TELEGRAM_TOKEN_ENV : s.tokenSource === 'keychain' ? t('cliTools.gateway.keychain') : 'config.json';
+  io.stdout(t('cliTools.gateway.token', { state: s.tokenSet ? t('cliTools.gateway.tokenSet', { where }) : t('cliTools.gateway.tokenNotSet') }));
+  io.stdout(
+    t('cliTools.gateway.connection', {
+      state: t(`cliTools.gateway.state.${s.connection}`),
+      bot: s.bot ? t('cliTools.gateway.asBot', { bot: s.bot }) : '',
+      problem: s.problem ? ` (${s.problem})` : '',
+    }),
+  );
+  io.stdout(t('cliTools.gateway.apiRoot', { root: s.apiRoot }));
+  if (s.pairCode) io.stdout(t('cliTools.gateway.pairCode', { code: s.pairCode.code, until: s.pairCode.expiresAt }));
+  if (s.chats.length === 0) io.stdout(t('cliTools.gateway.noChats'));
+  for (const c of s.chats) io.stdout(t('cliTools.gateway.chat', { id: c.chatId, name: c.name, since: c.pairedAt }));
 }
 
 /** The running engine (the desktop app, `serve`), or null: the gateway runs only inside them. */
@@ -71,25 +79,27 @@ async function runningEngine(io: CliIo): Promise<EngineLink | null> {
  * `serve`. set-token works without one too (it then writes config.json, mode 0600, for the next start).
  */
 export async function runGatewayCommand(argv: string[], io: CliIo): Promise<number> {
+  const { lang, t } = cliText(io);
+  const gatewayUsage = usage(t, GATEWAY_USAGE);
   const [gateway, sub, ...rest] = argv;
   if (gateway !== 'telegram' || !sub || !SUBCOMMANDS.has(sub)) {
-    io.stderr(`${gateway && gateway !== 'telegram' ? `paragents gateway: "${gateway}" is not a gateway here; there is telegram\n` : ''}${GATEWAY_USAGE}`);
+    io.stderr(`${gateway && gateway !== 'telegram' ? `paragents gateway: ${t('cliTools.gateway.notGateway', { name: gateway })}\n` : ''}${gatewayUsage}`);
     return EXIT_USAGE;
   }
   const clear = sub === 'set-token' && rest.length === 1 && rest[0] === '--clear';
   const wanted = sub === 'unpair' ? 1 : 0;
   if (!clear && rest.length !== wanted) {
-    io.stderr(`paragents gateway telegram ${sub}: ${wanted === 1 ? 'expected the chat id' : 'expected no arguments'}\n${GATEWAY_USAGE}`);
+    io.stderr(`paragents gateway telegram ${sub}: ${t(wanted === 1 ? 'cliTools.gateway.wantChatId' : 'cliTools.noArguments')}\n${gatewayUsage}`);
     return EXIT_USAGE;
   }
   const name = `paragents gateway telegram ${sub}`;
 
   let token: string | null = null;
   if (sub === 'set-token' && !clear) {
-    const typed = await readToken(io);
+    const typed = await readToken(io, t);
     const parsed = TelegramToken.safeParse(typed);
     if (!parsed.success) {
-      io.stderr(`${name}: that is not a bot token: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      io.stderr(`${name}: ${t('cliTools.gateway.notToken', { problem: parsed.error.issues[0]?.message ?? t('cliSessions.run.invalid') })}`);
       return EXIT_USAGE;
     }
     token = parsed.data;
@@ -105,7 +115,7 @@ export async function runGatewayCommand(argv: string[], io: CliIo): Promise<numb
             io.stderr(`${name}: ${saved.error.message}`);
             return EXIT_USAGE;
           }
-          io.stdout(token === null ? `token removed from ${saved.value}` : `token saved in ${saved.value} (mode 0600); the desktop app and paragents serve use it when they start`);
+          io.stdout(t(token === null ? 'cliTools.gateway.removedFrom' : 'cliTools.gateway.savedIn', { file: saved.value }));
           return EXIT_OK;
         }
         const r = await link.handlers['gateway.setToken']({ gateway: 'telegram', token });
@@ -113,8 +123,12 @@ export async function runGatewayCommand(argv: string[], io: CliIo): Promise<numb
           io.stderr(`${name}: ${r.error.message}`);
           return EXIT_FAILED;
         }
-        io.stdout(token === null ? 'token removed; the gateway stopped' : `token saved (${r.value.tokenSource === 'keychain' ? 'in the app\u2019s keychain' : 'in config.json, mode 0600'}); the gateway restarted`);
-        if (token !== null && r.value.tokenSource === 'env') io.stderr(`${name}: ${TELEGRAM_TOKEN_ENV} is set where the engine runs, and it wins over the saved token`);
+        io.stdout(
+          token === null
+            ? t('cliTools.gateway.removed')
+            : t('cliTools.gateway.saved', { where: t(r.value.tokenSource === 'keychain' ? 'cliTools.gateway.inKeychain' : 'cliTools.gateway.inConfig') }),
+        );
+        if (token !== null && r.value.tokenSource === 'env') io.stderr(`${name}: ${t('cliTools.gateway.envWins', { variable: TELEGRAM_TOKEN_ENV })}`);
         return EXIT_OK;
       }
       case 'status': {
@@ -124,7 +138,7 @@ export async function runGatewayCommand(argv: string[], io: CliIo): Promise<numb
             io.stderr(`${name}: ${r.error.message}`);
             return EXIT_FAILED;
           }
-          printStatus(io, r.value);
+          printStatus(io, t, r.value);
           return EXIT_OK;
         }
         const s = readTelegramSettings(io.home, io.env);
@@ -132,13 +146,14 @@ export async function runGatewayCommand(argv: string[], io: CliIo): Promise<numb
           io.stderr(`${name}: ${s.error.message}`);
           return EXIT_USAGE;
         }
-        io.stdout(`token: ${s.value.token === null ? 'not set' : `set (${s.value.tokenSource === 'env' ? TELEGRAM_TOKEN_ENV : 'config.json'})`}`);
-        io.stdout(`connection: off (${noEngineText(io.home)})`);
+        const where = s.value.tokenSource === 'env' ? TELEGRAM_TOKEN_ENV : 'config.json';
+        io.stdout(t('cliTools.gateway.token', { state: s.value.token === null ? t('cliTools.gateway.tokenNotSet') : t('cliTools.gateway.tokenSet', { where }) }));
+        io.stdout(t('cliTools.gateway.connection', { state: t('cliTools.gateway.state.off'), bot: '', problem: ` (${noEngineText(t, io.home)})` }));
         return EXIT_OK;
       }
       case 'pair': {
         if (!link) {
-          io.stderr(`${name}: ${noEngineText(io.home)}; the gateway runs there`);
+          io.stderr(`${name}: ${t('cliTools.gateway.runsThere', { noEngine: noEngineText(t, io.home) })}`);
           return EXIT_FAILED;
         }
         const r = await link.handlers['gateway.pairCode']({ gateway: 'telegram' });
@@ -146,8 +161,9 @@ export async function runGatewayCommand(argv: string[], io: CliIo): Promise<numb
           io.stderr(`${name}: ${r.error.message}`);
           return EXIT_FAILED;
         }
-        const until = new Date(r.value.expiresAt).toLocaleTimeString();
-        io.stdout(`Send this to your bot in a private chat before ${until} (the code works once, for 10 minutes):`);
+        // English keeps the time as it printed before (the locale's own form); other languages their own.
+        const until = lang === 'en' ? new Date(r.value.expiresAt).toLocaleTimeString() : formatTime(lang, r.value.expiresAt);
+        io.stdout(t('cliTools.gateway.sendCode', { until }));
         io.stdout(`/pair ${r.value.code}`);
         return EXIT_OK;
       }
@@ -160,14 +176,14 @@ export async function runGatewayCommand(argv: string[], io: CliIo): Promise<numb
             return EXIT_FAILED;
           }
         } else if (!new PairedChats(io.home, 'telegram', io.stderr).remove(chatId)) {
-          io.stderr(`${name}: no paired Telegram chat ${chatId}`);
+          io.stderr(`${name}: ${t('cliTools.gateway.noChat', { id: chatId })}`);
           return EXIT_FAILED;
         }
-        io.stdout(`unpaired chat ${chatId}`);
+        io.stdout(t('cliTools.gateway.unpaired', { id: chatId }));
         return EXIT_OK;
       }
       default:
-        io.stderr(GATEWAY_USAGE);
+        io.stderr(gatewayUsage);
         return EXIT_USAGE;
     }
   } finally {

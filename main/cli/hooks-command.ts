@@ -1,17 +1,18 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { HookView } from '../../shared/hooks';
+import type { Translator } from '../../shared/i18n';
+import { cliText, parseArgsMessage } from './cli-text';
 import { approveHooks, HookApprovals, HookConfig, hooksOverview } from '../core/hooks';
 import { managedSettingsPath } from '../core/policy/settings/sources';
 import { createTrustList } from '../core/policy/trust';
 import { confirm } from './confirm';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
-import { HOOKS_USAGE } from './usage';
+import { HOOKS_USAGE, usage } from './usage';
 
-function hookLine(h: HookView): string {
+function hookLine(t: Translator, h: HookView): string {
   const matcher = h.matcher !== null ? ` [${h.matcher}]` : '';
-  const standing = h.standing === 'active' ? 'runs' : h.standing.replace('_', ' ');
-  return `${h.event}${matcher}  ${h.command}  (${h.source}, ${standing}, timeout ${h.timeout} s)`;
+  return `${h.event}${matcher}  ${h.command}  ${t('cliTools.hooks.about', { source: h.source, standing: t(`cliTools.hooks.standing.${h.standing}`), timeout: h.timeout })}`;
 }
 
 /**
@@ -20,9 +21,12 @@ function hookLine(h: HookView): string {
  * they need no engine; a running one reads the approvals again at its next hook.
  */
 export async function runHooksCommand(argv: string[], io: CliIo): Promise<number> {
+  const text = cliText(io);
+  const { t } = text;
+  const hooksUsage = usage(t, HOOKS_USAGE);
   const [sub, ...rest] = argv;
   if (sub !== 'list' && sub !== 'approve') {
-    io.stderr(`${sub ? `paragents hooks: unknown subcommand "${sub}"\n` : ''}${HOOKS_USAGE}`);
+    io.stderr(`${sub ? `paragents hooks: ${t('cliTools.unknownSubcommand', { name: sub })}\n` : ''}${hooksUsage}`);
     return EXIT_USAGE;
   }
   let values: { workspace?: string; json?: boolean; yes?: boolean; revoke?: boolean };
@@ -32,7 +36,7 @@ export async function runHooksCommand(argv: string[], io: CliIo): Promise<number
       options: { workspace: { type: 'string' }, json: { type: 'boolean' }, yes: { type: 'boolean' }, revoke: { type: 'boolean' } },
     }).values;
   } catch (e) {
-    io.stderr(`paragents hooks: ${(e as Error).message}\n${HOOKS_USAGE}`);
+    io.stderr(`paragents hooks: ${parseArgsMessage(text, e)}\n${hooksUsage}`);
     return EXIT_USAGE;
   }
   const trust = createTrustList(io.home);
@@ -44,26 +48,26 @@ export async function runHooksCommand(argv: string[], io: CliIo): Promise<number
     const overview = hooksOverview(config, workspace);
     for (const p of overview.problems) io.stderr(`paragents hooks: ${p.file}: ${p.message}`);
     if (values.json) io.stdout(JSON.stringify(overview));
-    else if (overview.hooks.length === 0) io.stdout('no hooks configured');
-    else for (const h of overview.hooks) io.stdout(hookLine(h) + (h.reason ? `\n    ${h.reason}` : ''));
+    else if (overview.hooks.length === 0) io.stdout(t('cliTools.hooks.none'));
+    else for (const h of overview.hooks) io.stdout(hookLine(t, h) + (h.reason ? `\n    ${h.reason}` : ''));
     return EXIT_OK;
   }
 
   if (workspace === null) {
-    io.stderr(`paragents hooks approve: --workspace DIR names the workspace whose .paragents settings hold the hooks\n${HOOKS_USAGE}`);
+    io.stderr(`paragents hooks approve: ${t('cliTools.hooks.needWorkspace')}\n${hooksUsage}`);
     return EXIT_USAGE;
   }
   const approved = !values.revoke;
   const project = hooksOverview(config, workspace).hooks.filter((h) => h.source === 'project' || h.source === 'local');
   if (project.length === 0) {
-    io.stderr(`paragents hooks approve: ${workspace}/.paragents has no hooks`);
+    io.stderr(`paragents hooks approve: ${t('cliTools.hooks.noHooks', { folder: `${workspace}/.paragents` })}`);
     return EXIT_USAGE;
   }
   if (approved && !values.yes) {
-    io.stdout(`The project hooks of ${workspace} run these commands with your permissions:`);
-    for (const h of project) io.stdout(`  ${hookLine(h)}`);
-    if (!(await confirm(io, 'Let them run? [y/N]'))) {
-      io.stderr('paragents hooks approve: not approved');
+    io.stdout(t('cliTools.hooks.theyRun', { workspace }));
+    for (const h of project) io.stdout(`  ${hookLine(t, h)}`);
+    if (!(await confirm(io, t('cliTools.hooks.confirm')))) {
+      io.stderr(`paragents hooks approve: ${t('cliTools.notApproved')}`);
       return EXIT_FAILED;
     }
   }
@@ -74,8 +78,8 @@ export async function runHooksCommand(argv: string[], io: CliIo): Promise<number
   }
   if (values.json) io.stdout(JSON.stringify(r.value));
   else {
-    io.stdout(`${approved ? 'approved' : 'approval withdrawn for'} ${project.length} project ${project.length === 1 ? 'hook' : 'hooks'} of ${workspace}`);
-    if (!r.value.trusted && approved) io.stdout(`they run once the workspace is trusted: paragents workspace trust ${workspace}`);
+    io.stdout(t(approved ? 'cliTools.hooks.approved' : 'cliTools.hooks.withdrawn', { count: project.length, workspace }));
+    if (!r.value.trusted && approved) io.stdout(t('cliTools.hooks.onceTrusted', { command: `paragents workspace trust ${workspace}` }));
   }
   return EXIT_OK;
 }

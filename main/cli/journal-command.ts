@@ -1,16 +1,22 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { cliText, parseArgsMessage } from './cli-text';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { displayWidth, padEndColumns } from './text-width';
+import { usage } from './usage';
 import { withEngine } from './with-engine';
 
-export const JOURNAL_USAGE = `usage: paragents journal list [--session S] [--path P] [--json]
-       paragents journal undo SESSION [--dry-run] [--json]`;
+export const JOURNAL_USAGE = `paragents journal list [--session S] [--path P] [--json]
+paragents journal undo SESSION [--dry-run] [--json]`;
 
 /** Who changed which file (the change journal), and undo of one session's writes. */
 export async function runJournalCommand(argv: string[], io: CliIo): Promise<number> {
+  const text = cliText(io);
+  const { t } = text;
+  const journalUsage = usage(t, JOURNAL_USAGE);
   const [sub, ...rest] = argv;
   if (sub !== 'list' && sub !== 'undo') {
-    io.stderr(JOURNAL_USAGE);
+    io.stderr(journalUsage);
     return EXIT_USAGE;
   }
   let parsed;
@@ -21,12 +27,12 @@ export async function runJournalCommand(argv: string[], io: CliIo): Promise<numb
       options: { session: { type: 'string' }, path: { type: 'string' }, json: { type: 'boolean' }, 'dry-run': { type: 'boolean' } },
     });
   } catch (e) {
-    io.stderr(`paragents journal: ${(e as Error).message}\n${JOURNAL_USAGE}`);
+    io.stderr(`paragents journal: ${parseArgsMessage(text, e)}\n${journalUsage}`);
     return EXIT_USAGE;
   }
   const { values, positionals } = parsed;
   if (sub === 'undo' && positionals.length !== 1) {
-    io.stderr(`paragents journal undo: name one session\n${JOURNAL_USAGE}`);
+    io.stderr(`paragents journal undo: ${t('cliSessions.nameOne')}\n${journalUsage}`);
     return EXIT_USAGE;
   }
   return withEngine(io, { name: `journal ${sub}`, purpose: sub === 'list' ? 'read' : 'write' }, async (link) => {
@@ -41,12 +47,15 @@ export async function runJournalCommand(argv: string[], io: CliIo): Promise<numb
         return EXIT_USAGE;
       }
       if (values.json) for (const e of r.value) io.stdout(JSON.stringify(e));
-      else if (r.value.length === 0) io.stdout('no recorded writes');
+      else if (r.value.length === 0) io.stdout(t('cliTools.journal.none'));
       else {
+        // The change column is as wide as its widest word in the language (by terminal columns).
+        const words = { created: t('cliTools.journal.created'), deleted: t('cliTools.journal.deleted'), changed: t('cliTools.journal.changed') };
+        const width = Math.max(7, ...Object.values(words).map(displayWidth));
         for (const e of r.value) {
-          const change = e.beforeSha === null ? 'created' : e.afterSha === null ? 'deleted' : 'changed';
-          const undone = e.undoneAt ? ' (undone)' : '';
-          io.stdout(`${e.createdAt}  ${e.sessionRef}  ${e.tool.padEnd(5)} ${change.padEnd(7)} ${e.path}${undone}`);
+          const change = e.beforeSha === null ? words.created : e.afterSha === null ? words.deleted : words.changed;
+          const undone = e.undoneAt ? t('cliTools.journal.undone') : '';
+          io.stdout(`${e.createdAt}  ${e.sessionRef}  ${e.tool.padEnd(5)} ${padEndColumns(change, width)} ${e.path}${undone}`);
         }
       }
       return EXIT_OK;
@@ -58,11 +67,11 @@ export async function runJournalCommand(argv: string[], io: CliIo): Promise<numb
     }
     if (values.json) io.stdout(JSON.stringify(r.value));
     else {
-      const verb = values['dry-run'] ? 'would ' : '';
-      for (const p of r.value.restored) io.stdout(`${verb}restore ${p}`);
-      for (const p of r.value.deleted) io.stdout(`${verb}delete ${p}`);
-      for (const x of r.value.refused) io.stdout(`left alone ${x.path}: ${x.reason}`);
-      if (r.value.restored.length + r.value.deleted.length + r.value.refused.length === 0) io.stdout('nothing to undo');
+      const dry = values['dry-run'] ?? false;
+      for (const p of r.value.restored) io.stdout(t(dry ? 'cliTools.journal.wouldRestore' : 'cliTools.journal.restore', { path: p }));
+      for (const p of r.value.deleted) io.stdout(t(dry ? 'cliTools.journal.wouldDelete' : 'cliTools.journal.delete', { path: p }));
+      for (const x of r.value.refused) io.stdout(t('cliTools.journal.leftAlone', { path: x.path, reason: x.reason }));
+      if (r.value.restored.length + r.value.deleted.length + r.value.refused.length === 0) io.stdout(t('cliTools.journal.nothing'));
     }
     return r.value.refused.length > 0 ? EXIT_FAILED : EXIT_OK;
   });

@@ -2,7 +2,8 @@ import { homedir } from 'node:os';
 import { paragentsHome } from '../core/config/home';
 import { dataFolderProblem, describeFailure, type HomeOrigin } from './cli-errors';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
-import { HELP } from './usage';
+import { cliText } from './cli-text';
+import { helpText } from './usage';
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
@@ -51,18 +52,20 @@ export async function main(argvIn: string[], io?: Partial<CliIo>): Promise<numbe
     home: io?.home ?? paragentsHome(env, process.platform, homedir()),
   };
   const [name, ...rest] = argv;
+  // Help, the failures below and every command's own lines are in the language of the environment.
+  const text = cliText(full);
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    full.stdout(HELP);
+    full.stdout(helpText(text.t));
     return name ? EXIT_OK : EXIT_USAGE;
   }
   const load = Object.prototype.hasOwnProperty.call(commands, name) ? commands[name] : undefined;
   if (!load) {
-    full.stderr(`paragents: unknown command "${name}"\n\n${HELP}`);
+    full.stderr(`${text.t('cliErrors.unknownCommand', { name })}\n\n${helpText(text.t)}`);
     return EXIT_USAGE;
   }
   const origin: HomeOrigin = { home: full.home, fromEnv: Boolean(env.PARAGENTS_HOME) && io?.home === undefined };
   if (!WITHOUT_HOME.has(name)) {
-    const problem = dataFolderProblem(origin);
+    const problem = dataFolderProblem(origin, text.t);
     if (problem) {
       full.stderr(`paragents ${name}: ${problem}`);
       return EXIT_USAGE;
@@ -71,7 +74,7 @@ export async function main(argvIn: string[], io?: Partial<CliIo>): Promise<numbe
   try {
     return await (await load())(rest, full);
   } catch (error) {
-    full.stderr(`paragents ${name}: ${describeFailure(error, origin)}`);
+    full.stderr(`paragents ${name}: ${describeFailure(error, origin, text.t)}`);
     if (debug && error instanceof Error && error.stack) full.stderr(error.stack);
     return EXIT_USAGE;
   }

@@ -1,31 +1,38 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { Translator } from '../../shared/i18n';
 import type { McpServerView } from '../../shared/mcp';
+import { cliText, parseArgsMessage } from './cli-text';
 import { confirm } from './confirm';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
-import { MCP_USAGE } from './usage';
+import { MCP_USAGE, usage } from './usage';
 import { withEngine } from './with-engine';
 
 const SUBCOMMANDS = new Set(['list', 'tools', 'call', 'approve']);
 
-function hintsText(hints: McpServerView['tools'][number]['hints']): string {
+function hintsText(t: Translator, hints: McpServerView['tools'][number]['hints']): string {
   if (!hints) return '';
-  const words = [hints.readOnlyHint ? 'read-only' : null, hints.destructiveHint ? 'destructive' : null, hints.openWorldHint ? 'open-world' : null];
+  const words = [
+    hints.readOnlyHint ? t('cliTools.mcp.readOnly') : null,
+    hints.destructiveHint ? t('cliTools.mcp.destructive') : null,
+    hints.openWorldHint ? t('cliTools.mcp.openWorld') : null,
+  ];
   const shown = words.filter((w) => w !== null);
   return shown.length > 0 ? ` [${shown.join(', ')}]` : '';
 }
 
-function serverLine(s: McpServerView): string {
-  const where = s.scope === 'project' ? `project ${s.workspace ?? ''}` : 'user';
-  const state = s.standing === 'usable' ? s.state : s.standing;
+function serverLine(t: Translator, s: McpServerView): string {
+  const where = s.scope === 'project' ? t('cliTools.mcp.project', { workspace: s.workspace ?? '' }) : t('cliTools.mcp.user');
+  const state = s.standing === 'usable' ? t(`cliTools.mcp.state.${s.state}`) : t(`cliTools.mcp.standing.${s.standing}`);
   const pid = s.pid !== null ? ` pid ${s.pid}` : '';
-  const tools = s.tools.length > 0 ? `, ${s.tools.length} tools` : '';
+  const tools = s.tools.length > 0 ? t('cliTools.mcp.tools', { count: s.tools.length }) : '';
   return `${s.name}  ${state}${pid}${tools}  (${where})  ${s.launch}`;
 }
 
 /** The failure of a server, with its last stderr lines, for a person at a terminal. */
-function failureLines(s: McpServerView): string[] {
-  const lines = [`paragents mcp: the server "${s.name}" ${s.error ? `failed: ${s.error}` : `is ${s.state}`}`];
+function failureLines(t: Translator, s: McpServerView): string[] {
+  const what = s.error ? t('cliTools.mcp.failed', { name: s.name, error: s.error }) : t('cliTools.mcp.isState', { name: s.name, state: t(`cliTools.mcp.state.${s.state}`) });
+  const lines = [`paragents mcp: ${what}`];
   for (const line of s.stderr.slice(-10)) lines.push(`  stderr: ${line}`);
   return lines;
 }
@@ -36,9 +43,12 @@ function failureLines(s: McpServerView): string[] {
  * is a person's (or a script's) own call: it is not asked about, but deny rules and the managed lists hold.
  */
 export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> {
+  const text = cliText(io);
+  const { t } = text;
+  const mcpUsage = usage(t, MCP_USAGE);
   const [sub, ...rest] = argv;
   if (!sub || !SUBCOMMANDS.has(sub)) {
-    io.stderr(`${sub ? `paragents mcp: unknown subcommand "${sub}"\n` : ''}${MCP_USAGE}`);
+    io.stderr(`${sub ? `paragents mcp: ${t('cliTools.unknownSubcommand', { name: sub })}\n` : ''}${mcpUsage}`);
     return EXIT_USAGE;
   }
   let parsed;
@@ -49,27 +59,28 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
       options: { workspace: { type: 'string' }, json: { type: 'boolean' }, yes: { type: 'boolean' }, revoke: { type: 'boolean' } },
     });
   } catch (e) {
-    io.stderr(`paragents mcp: ${(e as Error).message}\n${MCP_USAGE}`);
+    io.stderr(`paragents mcp: ${parseArgsMessage(text, e)}\n${mcpUsage}`);
     return EXIT_USAGE;
   }
   const { values, positionals } = parsed;
   const wanted = { list: 0, tools: 1, call: 3, approve: 1 }[sub as 'list' | 'tools' | 'call' | 'approve'];
   if (positionals.length !== wanted) {
-    io.stderr(`paragents mcp ${sub}: expected ${wanted === 0 ? 'no arguments' : wanted === 1 ? 'SERVER' : 'SERVER TOOL JSON'}\n${MCP_USAGE}`);
+    const expected = wanted === 0 ? t('cliTools.noArguments') : t('cliTools.expected', { what: wanted === 1 ? 'SERVER' : 'SERVER TOOL JSON' });
+    io.stderr(`paragents mcp ${sub}: ${expected}\n${mcpUsage}`);
     return EXIT_USAGE;
   }
   if (sub === 'approve' && !values.workspace) {
-    io.stderr(`paragents mcp approve: --workspace DIR names the workspace whose .mcp.json holds the server\n${MCP_USAGE}`);
+    io.stderr(`paragents mcp approve: ${t('cliTools.mcp.needWorkspace')}\n${mcpUsage}`);
     return EXIT_USAGE;
   }
   let input: Record<string, unknown> = {};
   if (sub === 'call') {
     try {
       const v = JSON.parse(positionals[2] as string) as unknown;
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('it is not a JSON object');
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error(t('cliTools.mcp.notObject'));
       input = v as Record<string, unknown>;
     } catch (e) {
-      io.stderr(`paragents mcp call: the arguments must be one JSON object, such as '{"text": "hi"}' (${(e as Error).message})`);
+      io.stderr(`paragents mcp call: ${t('cliTools.mcp.badArguments', { example: `'{"text": "hi"}'`, error: (e as Error).message })}`);
       return EXIT_USAGE;
     }
   }
@@ -87,8 +98,8 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
         }
         for (const p of r.value.problems) io.stderr(`paragents mcp: ${p.message}`);
         if (values.json) io.stdout(JSON.stringify(r.value));
-        else if (r.value.servers.length === 0) io.stdout('no MCP servers configured');
-        else for (const s of r.value.servers) io.stdout(serverLine(s) + (s.reason ? `\n    ${s.reason}` : ''));
+        else if (r.value.servers.length === 0) io.stdout(t('cliTools.mcp.none'));
+        else for (const s of r.value.servers) io.stdout(serverLine(t, s) + (s.reason ? `\n    ${s.reason}` : ''));
         return EXIT_OK;
       }
       case 'tools': {
@@ -98,9 +109,9 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
           return EXIT_USAGE;
         }
         if (values.json) io.stdout(JSON.stringify(r.value));
-        else for (const t of r.value.tools) io.stdout(`${t.name}${hintsText(t.hints)}  ${t.description.split('\n')[0] ?? ''}`);
+        else for (const x of r.value.tools) io.stdout(`${x.name}${hintsText(t, x.hints)}  ${x.description.split('\n')[0] ?? ''}`);
         if (r.value.state !== 'ready') {
-          for (const line of failureLines(r.value)) io.stderr(line);
+          for (const line of failureLines(t, r.value)) io.stderr(line);
           return EXIT_FAILED;
         }
         return EXIT_OK;
@@ -124,14 +135,14 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
         }
         const s = list.value.servers.find((x) => x.name === server && x.scope === 'project');
         if (!s) {
-          io.stderr(`paragents mcp approve: ${workspace.workspace}/.mcp.json has no server named "${server}"`);
+          io.stderr(`paragents mcp approve: ${t('cliTools.mcp.noServer', { file: `${workspace.workspace}/.mcp.json`, name: server })}`);
           return EXIT_USAGE;
         }
         const approved = !values.revoke;
         if (approved && !values.yes) {
-          io.stdout(`The project server "${server}" of ${s.file} runs:\n  ${s.launch}`);
-          if (!(await confirm(io, 'Approve it? [y/N]'))) {
-            io.stderr('paragents mcp approve: not approved');
+          io.stdout(`${t('cliTools.mcp.runs', { name: server, file: s.file })}\n  ${s.launch}`);
+          if (!(await confirm(io, t('cliTools.mcp.confirm')))) {
+            io.stderr(`paragents mcp approve: ${t('cliTools.notApproved')}`);
             return EXIT_FAILED;
           }
         }
@@ -140,7 +151,8 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
           io.stderr(`paragents mcp approve: ${r.error.message}`);
           return EXIT_USAGE;
         }
-        io.stdout(values.json ? JSON.stringify(r.value) : `${server}: ${approved ? 'approved' : 'approval withdrawn'} (${r.value.standing === 'usable' ? 'it runs' : r.value.reason ?? r.value.standing})`);
+        const standing = r.value.standing === 'usable' ? t('cliTools.mcp.itRuns') : (r.value.reason ?? t(`cliTools.mcp.standing.${r.value.standing}`));
+        io.stdout(values.json ? JSON.stringify(r.value) : `${server}: ${t(approved ? 'cliTools.approved' : 'cliTools.withdrawn')} (${standing})`);
         return EXIT_OK;
       }
       default:

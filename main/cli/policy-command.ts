@@ -5,9 +5,12 @@ import { createInterface } from 'node:readline';
 import { PermissionMode } from '../../shared/policy';
 import { createPolicyEngine, type PolicyEngine, type PolicyVerdict } from '../core/policy/index';
 import { hostEnv } from '../core/host-env';
+import type { Translator } from '../../shared/i18n';
+import { cliText } from './cli-text';
 import type { CliIo } from './io';
+import { usage } from './usage';
 
-export const POLICY_USAGE = 'usage: paragents policy check --workspace DIR [--mode M] [--headless] [--tool T --input JSON]';
+export const POLICY_USAGE = 'paragents policy check --workspace DIR [--mode M] [--headless] [--tool T --input JSON]';
 
 interface CheckArgs {
   workspace: string;
@@ -17,9 +20,9 @@ interface CheckArgs {
   input: string | undefined;
 }
 
-function parseArgs(argv: string[]): CheckArgs | string {
+function parseArgs(t: Translator, argv: string[]): CheckArgs | string {
   const [sub, ...rest] = argv;
-  if (sub !== 'check') return sub ? `unknown policy command "${sub}"` : 'missing subcommand';
+  if (sub !== 'check') return sub ? t('cliTools.policy.unknownCommand', { name: sub }) : t('cliTools.missingSubcommand');
   const out: Partial<CheckArgs> & { headless: boolean } = { headless: false };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i] as string;
@@ -32,7 +35,7 @@ function parseArgs(argv: string[]): CheckArgs | string {
         break;
       case '--mode': {
         const m = PermissionMode.safeParse(value());
-        if (!m.success) return `--mode must be one of ${PermissionMode.options.join(', ')}`;
+        if (!m.success) return t('cliTools.policy.badMode', { modes: PermissionMode.options.join(', ') });
         out.mode = m.data;
         break;
       }
@@ -46,11 +49,11 @@ function parseArgs(argv: string[]): CheckArgs | string {
         out.input = value();
         break;
       default:
-        return `unknown option "${arg}"`;
+        return t('cliTools.policy.unknownOption', { option: arg });
     }
   }
-  if (!out.workspace) return '--workspace DIR is required';
-  if ((out.tool === undefined) !== (out.input === undefined)) return '--tool and --input go together';
+  if (!out.workspace) return t('cliTools.policy.needWorkspace');
+  if ((out.tool === undefined) !== (out.input === undefined)) return t('cliTools.policy.toolWithInput');
   return { workspace: out.workspace, mode: out.mode, headless: out.headless, tool: out.tool, input: out.input };
 }
 
@@ -92,16 +95,17 @@ async function checkOne(engine: PolicyEngine, args: CheckArgs, text: string, whe
  * out for each; a bad line answers `{"decision":"error",...}` and the run goes on. Exit 1 if any line erred.
  */
 export async function runPolicyCommand(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseArgs(argv);
+  const { t } = cliText(io);
+  const parsed = parseArgs(t, argv);
   if (typeof parsed === 'string') {
-    io.stderr(`paragents policy: ${parsed}\n${POLICY_USAGE}`);
+    io.stderr(`paragents policy: ${parsed}\n${usage(t, POLICY_USAGE)}`);
     return 2;
   }
   const workspace = path.resolve(parsed.workspace);
   try {
     if (!statSync(workspace).isDirectory()) throw new Error('not a folder');
   } catch {
-    io.stderr(`paragents policy: workspace ${workspace} is not a folder`);
+    io.stderr(`paragents policy: ${t('cliTools.policy.notFolder', { workspace })}`);
     return 2;
   }
   const args = { ...parsed, workspace };

@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util';
 import { drivePrompts } from './drive-prompts';
+import { cliText, parseArgsMessage } from './cli-text';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { usage } from './usage';
 import { withEngine } from './with-engine';
 
-export const RESUME_USAGE = 'usage: paragents resume [SESSION] [--approve ask|all|never] [--on-conflict wait|override|block] [--json]';
+export const RESUME_USAGE = 'paragents resume [SESSION] [--approve ask|all|never] [--on-conflict wait|override|block] [--json]';
 
 /**
  * Resumes the turns a stopped process left interrupted — every session's, or one session's — headless, exactly as
@@ -11,6 +13,8 @@ export const RESUME_USAGE = 'usage: paragents resume [SESSION] [--approve ask|al
  * call that was cut off mid-run to the model as interrupted.
  */
 export async function runResumeCommand(argv: string[], io: CliIo): Promise<number> {
+  const text = cliText(io);
+  const { t } = text;
   let parsed;
   try {
     parsed = parseArgs({
@@ -24,22 +28,22 @@ export async function runResumeCommand(argv: string[], io: CliIo): Promise<numbe
       strict: true,
     });
   } catch (e) {
-    io.stderr(`paragents resume: ${(e as Error).message}\n${RESUME_USAGE}`);
+    io.stderr(`paragents resume: ${parseArgsMessage(text, e)}\n${usage(t, RESUME_USAGE)}`);
     return EXIT_USAGE;
   }
   const { values, positionals } = parsed;
   if (positionals.length > 1) {
-    io.stderr(`paragents resume: give at most one session (got ${positionals.length})\n${RESUME_USAGE}`);
+    io.stderr(`paragents resume: ${t('cliSessions.atMostOne', { count: positionals.length })}\n${usage(t, RESUME_USAGE)}`);
     return EXIT_USAGE;
   }
   const approve = values.approve;
   if (approve !== 'ask' && approve !== 'all' && approve !== 'never') {
-    io.stderr(`paragents resume: --approve must be ask, all or never (got "${approve}")`);
+    io.stderr(`paragents resume: ${t('cliSessions.run.badApprove', { value: approve ?? '' })}`);
     return EXIT_USAGE;
   }
   const onConflict = values['on-conflict'];
   if (onConflict !== 'wait' && onConflict !== 'override' && onConflict !== 'block') {
-    io.stderr(`paragents resume: --on-conflict must be wait, override or block (got "${onConflict}")`);
+    io.stderr(`paragents resume: ${t('cliSessions.run.badOnConflict', { value: onConflict ?? '' })}`);
     return EXIT_USAGE;
   }
 
@@ -77,7 +81,7 @@ export async function runResumeCommand(argv: string[], io: CliIo): Promise<numbe
       }
       return null;
     });
-    if (resumed === 0 && !json) io.stdout(wanted ? `nothing to resume in session ${wanted}` : 'nothing to resume');
+    if (resumed === 0 && !json) io.stdout(wanted ? t('cliSessions.resume.nothingIn', { session: wanted }) : t('cliSessions.resume.nothing'));
     return resumed === 0 ? EXIT_OK : code;
   });
 }

@@ -6,9 +6,11 @@ import type { RequestHandlers, RequestOutput } from '../../shared/api';
 import { loadConfig } from '../core/config';
 import { drivePrompts, type DriveOptions } from './drive-prompts';
 import type { EngineLink } from './engine-link';
+import type { Translator } from '../../shared/i18n';
+import { cliText, parseArgsMessage } from './cli-text';
 import { EXIT_USAGE, type CliIo } from './io';
 import type { Interrupts } from './signals';
-import { RUN_USAGE } from './usage';
+import { RUN_USAGE, usage } from './usage';
 import { withEngine } from './with-engine';
 
 const ParallelFile = z.object({
@@ -24,6 +26,8 @@ interface Job {
 }
 
 export async function runRunCommand(argv: string[], io: CliIo): Promise<number> {
+  const text = cliText(io);
+  const { t } = text;
   let values;
   try {
     ({ values } = parseArgs({
@@ -41,27 +45,27 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
       strict: true,
     }));
   } catch (e) {
-    io.stderr(`paragents run: ${(e as Error).message}\n${RUN_USAGE}`);
+    io.stderr(`paragents run: ${parseArgsMessage(text, e)}\n${usage(t, RUN_USAGE)}`);
     return EXIT_USAGE;
   }
   const approve = values.approve;
   if (approve !== 'ask' && approve !== 'all' && approve !== 'never') {
-    io.stderr(`paragents run: --approve must be ask, all or never (got "${approve}")`);
+    io.stderr(`paragents run: ${t('cliSessions.run.badApprove', { value: approve ?? '' })}`);
     return EXIT_USAGE;
   }
   const onConflict = values['on-conflict'];
   if (onConflict !== 'wait' && onConflict !== 'override' && onConflict !== 'block') {
-    io.stderr(`paragents run: --on-conflict must be wait, override or block (got "${onConflict}")`);
+    io.stderr(`paragents run: ${t('cliSessions.run.badOnConflict', { value: onConflict ?? '' })}`);
     return EXIT_USAGE;
   }
 
   let jobs: Job[];
   if (values.parallel) {
     if (values.workspace || values.prompt || values.session) {
-      io.stderr('paragents run: --parallel FILE takes the sessions from the file; drop --workspace/--prompt/--session');
+      io.stderr(`paragents run: ${t('cliSessions.run.parallelAlone')}`);
       return EXIT_USAGE;
     }
-    const parsed = readParallelFile(values.parallel);
+    const parsed = readParallelFile(t, values.parallel);
     if (typeof parsed === 'string') {
       io.stderr(`paragents run: ${parsed}`);
       return EXIT_USAGE;
@@ -69,7 +73,7 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
     jobs = parsed;
   } else {
     if (!values.workspace || !values.prompt) {
-      io.stderr(`paragents run: --workspace and --prompt are required\n${RUN_USAGE}`);
+      io.stderr(`paragents run: ${t('cliSessions.run.required')}\n${usage(t, RUN_USAGE)}`);
       return EXIT_USAGE;
     }
     jobs = [{ name: values.session ?? null, workspace: resolve(values.workspace), prompt: values.prompt }];
@@ -85,23 +89,24 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
   return withEngine(io, { name: 'run', purpose: 'write', drivesPrompts: true }, (link, interrupts) => drive(link, interrupts, jobs, io, opts));
 }
 
-function readParallelFile(file: string): Job[] | string {
+function readParallelFile(t: Translator, file: string): Job[] | string {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    return `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`;
+    return t('cliSessions.run.cannotRead', { file, reason: (e as NodeJS.ErrnoException).code ?? (e as Error).message });
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
-    return `${file}: invalid JSON: ${(e as Error).message}`;
+    return t('cliSessions.run.invalidJson', { file, error: (e as Error).message });
   }
   const r = ParallelFile.safeParse(json);
   if (!r.success) {
     const issue = r.error.issues[0];
-    return `${file}: ${issue ? `${issue.path.join('.') || '(top level)'}: ${issue.message}` : 'invalid'} — expected {"sessions":[{"name","workspace","prompt"}, ...]}`;
+    const problem = issue ? `${issue.path.join('.') || t('cliSessions.run.topLevel')}: ${issue.message}` : t('cliSessions.run.invalid');
+    return t('cliSessions.run.badFile', { file, problem, shape: '{"sessions":[{"name","workspace","prompt"}, ...]}' });
   }
   const base = dirname(resolve(file));
   return r.data.sessions.map((s) => ({ name: s.name ?? null, workspace: resolve(base, s.workspace), prompt: s.prompt }));
@@ -124,7 +129,7 @@ function isFolder(dir: string): boolean | null {
  * Checks every job before anything is created, so that a bad entry never leaves the sessions before it behind:
  * every problem is reported at once, each naming its entry.
  */
-async function planJobs(h: RequestHandlers, jobs: Job[], isolate: boolean, where: (i: number) => string): Promise<{ plans: Plan[]; problems: string[] }> {
+async function planJobs(t: Translator, h: RequestHandlers, jobs: Job[], isolate: boolean, where: (i: number) => string): Promise<{ plans: Plan[]; problems: string[] }> {
   const problems: string[] = [];
   const plans: Plan[] = [];
   const firstByName = new Map<string, number>();
@@ -132,20 +137,20 @@ async function planJobs(h: RequestHandlers, jobs: Job[], isolate: boolean, where
     const at = where(i);
     if (job.name !== null) {
       const first = firstByName.get(job.name);
-      if (first !== undefined) problems.push(`${at}: the name "${job.name}" is already used by ${where(first)}; names must be unique`);
+      if (first !== undefined) problems.push(t('cliSessions.run.nameUsed', { at, name: job.name, first: where(first) }));
       else firstByName.set(job.name, i);
     }
     const folder = isFolder(job.workspace);
-    if (folder === null) problems.push(`${at}: the workspace folder ${job.workspace} does not exist`);
-    else if (!folder) problems.push(`${at}: the workspace ${job.workspace} is not a folder`);
+    if (folder === null) problems.push(t('cliSessions.run.noFolder', { at, workspace: job.workspace }));
+    else if (!folder) problems.push(t('cliSessions.run.notFolder', { at, workspace: job.workspace }));
     const got = job.name ? await h['session.get']({ session: job.name }) : null;
     const existing = got?.ok && got.value.name === job.name ? got.value : null;
     if (existing) {
       const isolated = existing.worktree ?? null;
       const bound = isolated?.baseWorkspace ?? existing.workspace;
-      if (bound !== job.workspace) problems.push(`${at}: the session "${job.name}" belongs to the workspace ${bound}, not ${job.workspace}`);
-      if (existing.closedAt) problems.push(`${at}: the session "${job.name}" is closed`);
-      if (isolate && !isolated) problems.push(`${at}: the session "${job.name}" already exists and is not isolated; --worktree applies to new sessions`);
+      if (bound !== job.workspace) problems.push(t('cliSessions.run.otherWorkspace', { at, name: job.name ?? '', bound, workspace: job.workspace }));
+      if (existing.closedAt) problems.push(t('cliSessions.run.closed', { at, name: job.name ?? '' }));
+      if (isolate && !isolated) problems.push(t('cliSessions.run.notIsolated', { at, name: job.name ?? '' }));
     }
     plans.push({ job, existing });
   }
@@ -156,10 +161,11 @@ type RunOptions = DriveOptions & { isolate: boolean; file: string | null };
 
 async function drive(link: EngineLink, interrupts: Interrupts, jobs: Job[], io: CliIo, opts: RunOptions): Promise<number> {
   const h = link.handlers;
+  const { t } = cliText(io);
   const where = (i: number): string => (opts.file ? `${opts.file}: sessions[${i}]` : '--session');
-  const { plans, problems } = await planJobs(h, jobs, opts.isolate, where);
+  const { plans, problems } = await planJobs(t, h, jobs, opts.isolate, where);
   if (problems.length > 0) {
-    const what = opts.file ? `${opts.file} has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}; nothing was created` : 'nothing was created';
+    const what = opts.file ? t('cliSessions.run.fileProblems', { file: opts.file, count: problems.length }) : t('cliSessions.run.nothingCreated');
     io.stderr(`paragents run: ${what}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     return EXIT_USAGE;
   }
@@ -195,17 +201,17 @@ async function drive(link: EngineLink, interrupts: Interrupts, jobs: Job[], io: 
     }
     return null;
   });
-  if (code !== EXIT_USAGE && opts.isolate && !opts.json) await printWorktreeHints(h, sessions, io);
+  if (code !== EXIT_USAGE && opts.isolate && !opts.json) await printWorktreeHints(t, h, sessions, io);
   return code;
 }
 
 /** After an isolated run: where the work is and how to review and merge it. */
-async function printWorktreeHints(h: RequestHandlers, sessions: readonly string[], io: CliIo): Promise<void> {
+async function printWorktreeHints(t: Translator, h: RequestHandlers, sessions: readonly string[], io: CliIo): Promise<void> {
   for (const id of sessions) {
     const s = await h['session.get']({ session: id });
     const wt = s.ok ? s.value.worktree : null;
     if (!s.ok || !wt) continue;
     const who = s.value.name ?? s.value.ref;
-    io.stdout(`[S:${who}] work is on branch ${wt.branch} in ${wt.path}; review: paragents worktree diff ${who}; merge into ${wt.baseRef ?? '(no base branch)'}: paragents worktree merge ${who} [--preview]`);
+    io.stdout(`[S:${who}] ${t('cliSessions.run.worktreeHint', { branch: wt.branch, path: wt.path, who, base: wt.baseRef ?? t('cliSessions.run.noBase') })}`);
   }
 }

@@ -7,7 +7,9 @@ import { hostEngine, type HostedEngine } from '../local/engine-host';
 import { configTokenStore, createGatewayHost } from '../gateway';
 import { isLoopbackAddress, parsePublicHost } from '../web/bind-address';
 import { startWebHost } from '../web/web-host';
-import { langFromTag } from '../../shared/i18n';
+import { langFromTag, translator, type Translator } from '../../shared/i18n';
+import { cliText } from './cli-text';
+import { usage } from './usage';
 
 export interface ServeIo {
   stdout(line: string): void;
@@ -19,22 +21,32 @@ export interface ServeIo {
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const RENDERER_DIR = join(ROOT, 'out', 'renderer');
 
-const USAGE = 'usage: paragents serve [--port N] [--host 127.0.0.1] [--allow-remote] [--public-host NAME[:PORT]]...';
+const SYNOPSIS = 'paragents serve [--port N] [--host 127.0.0.1] [--allow-remote] [--public-host NAME[:PORT]]...';
 
-/** `serve --help`: the usage line and what each flag does. */
-export const SERVE_HELP = `${USAGE}
-  --port N              port to listen on (default 0: a free one)
-  --host ADDR           address to listen on (default 127.0.0.1); an address that is not loopback
-                        (0.0.0.0, ::, a LAN address, a host name) is refused unless --allow-remote is given
-  --allow-remote        accept a non-loopback --host: anyone who reaches the port and holds the token controls
-                        the agents; prefer an SSH tunnel (ssh -L 8080:127.0.0.1:8080 HOST) to a loopback host
-  --public-host NAME    a name the page may be opened by besides 127.0.0.1, localhost and [::1] (the Host
-                        header is checked on every bind); NAME matches on the port listened on, NAME:PORT on
-                        that port only (a forwarded port); repeatable`;
+/** The flags `serve --help` describes, each with its catalog key; the flags themselves are the same in every language. */
+const FLAGS = [
+  ['--port N', 'cliHelp.serve.port'],
+  ['--host ADDR', 'cliHelp.serve.host'],
+  ['--allow-remote', 'cliHelp.serve.allowRemote'],
+  ['--public-host NAME', 'cliHelp.serve.publicHost'],
+] as const;
+
+/** `serve --help`: the usage line and what each flag does (a description's further lines under its first). */
+export function serveHelp(t: Translator = translator('en')): string {
+  const flags = FLAGS.map(([flag, key]) => {
+    const [first, ...more] = t(key).split('\n');
+    return [`  ${flag.padEnd(22)}${first ?? ''}`, ...more.map((l) => `${' '.repeat(24)}${l}`)].join('\n');
+  });
+  return [usage(t, SYNOPSIS), ...flags].join('\n');
+}
 
 export type ServeArgs = { port: number; host: string; allowRemote: boolean; publicHosts: string[] };
 
-export function parseServeArgs(argv: readonly string[]): { ok: true; value: ServeArgs } | { ok: false; message: string } {
+export function parseServeArgs(
+  argv: readonly string[],
+  t: Translator = translator('en'),
+): { ok: true; value: ServeArgs } | { ok: false; message: string; help?: true } {
+  const USAGE = usage(t, SYNOPSIS);
   let port = 0;
   let host = '127.0.0.1';
   let allowRemote = false;
@@ -45,30 +57,30 @@ export function parseServeArgs(argv: readonly string[]): { ok: true; value: Serv
     const value = () => inline ?? argv[++i];
     if (flag === '--port') {
       const n = Number(value());
-      if (!Number.isInteger(n) || n < 0 || n > 65535) return { ok: false, message: `--port needs a number from 0 to 65535\n${USAGE}` };
+      if (!Number.isInteger(n) || n < 0 || n > 65535) return { ok: false, message: `${t('cliTools.serve.badPort')}\n${USAGE}` };
       port = n;
     } else if (flag === '--host') {
       const h = value();
-      if (!h) return { ok: false, message: `--host needs an address\n${USAGE}` };
+      if (!h) return { ok: false, message: `${t('cliTools.serve.needHost')}\n${USAGE}` };
       host = h;
     } else if (flag === '--allow-remote' && inline === undefined) {
       allowRemote = true;
     } else if (flag === '--public-host') {
       const name = value();
-      if (!name) return { ok: false, message: `--public-host needs a host name\n${USAGE}` };
+      if (!name) return { ok: false, message: `${t('cliTools.serve.needPublicHost')}\n${USAGE}` };
       const parsed = parsePublicHost(name);
       if (!parsed.ok) return { ok: false, message: `${parsed.message}\n${USAGE}` };
       publicHosts.push(name);
     } else if (flag === '--help' || flag === '-h') {
-      return { ok: false, message: SERVE_HELP };
+      return { ok: false, message: serveHelp(t), help: true };
     } else {
-      return { ok: false, message: `unknown option: ${arg}\n${USAGE}` };
+      return { ok: false, message: `${t('cliTools.serve.unknownOption', { option: arg })}\n${USAGE}` };
     }
   }
   if (!isLoopbackAddress(host) && !allowRemote) {
     return {
       ok: false,
-      message: `--host ${host} is not a loopback address, so the panel would be reachable from the network: pass --allow-remote to accept that (an SSH tunnel to 127.0.0.1 is safer)\n${USAGE}`,
+      message: `${t('cliTools.serve.notLoopback', { host })}\n${USAGE}`,
     };
   }
   return { ok: true, value: { port, host, allowRemote, publicHosts } };
@@ -92,14 +104,14 @@ function newestSource(dirs: string[]): number {
  * Builds the renderer with vite's JS API when out/renderer is missing or older than its sources (a source
  * checkout that was updated), so the browser never gets a stale panel.
  */
-export async function ensureRendererBuilt(log: (line: string) => void, outDir = RENDERER_DIR): Promise<void> {
+export async function ensureRendererBuilt(log: (line: string) => void, outDir = RENDERER_DIR, t: Translator = translator('en')): Promise<void> {
   const index = join(outDir, 'index.html');
   const sources = [join(ROOT, 'renderer'), join(ROOT, 'shared')];
   if (existsSync(index)) {
     if (!existsSync(sources[0] as string) || statSync(index).mtimeMs >= newestSource(sources)) return;
-    log('rebuilding the panel (its sources changed)…');
+    log(t('cliTools.serve.rebuilding'));
   } else {
-    log('building the panel (first run)…');
+    log(t('cliTools.serve.building'));
   }
   const { build } = await import('vite');
   // The panel as it ships: React's production build, whatever NODE_ENV the caller runs under (vitest sets
@@ -132,26 +144,27 @@ export function configProblem(io: Pick<ServeIo, 'home' | 'env'>): string | null 
  * prompts and approvals show up live in the panel.
  */
 export async function runServeCommand(argv: string[], io: ServeIo): Promise<number> {
-  const args = parseServeArgs(argv);
+  const { t } = cliText(io);
+  const args = parseServeArgs(argv, t);
   if (!args.ok) {
     io.stderr(args.message);
-    return args.message === SERVE_HELP ? 0 : 2;
+    return args.help ? 0 : 2;
   }
   const { host, port, allowRemote, publicHosts } = args.value;
   if (!isLoopbackAddress(host)) {
-    const names = publicHosts.length > 0 ? ` (Host names accepted besides loopback: ${publicHosts.join(', ')})` : ' (only loopback Host names are accepted: add --public-host NAME)';
-    io.stderr(`warning: listening on ${host}, reachable from the network; anyone with the URL controls the agents${names}`);
+    const names = publicHosts.length > 0 ? t('cliTools.serve.publicHosts', { names: publicHosts.join(', ') }) : t('cliTools.serve.loopbackOnly');
+    io.stderr(t('cliTools.serve.reachable', { host, names }));
   }
 
   try {
-    await ensureRendererBuilt(io.stderr);
+    await ensureRendererBuilt(io.stderr, RENDERER_DIR, t);
   } catch (error) {
-    io.stderr(`could not build the panel: ${(error as Error).message}`);
+    io.stderr(t('cliTools.serve.cannotBuild', { error: (error as Error).message }));
     return 1;
   }
 
   const problem = configProblem(io);
-  if (problem) io.stderr(`warning: ${problem} (the panel's setup view can fix it)`);
+  if (problem) io.stderr(t('cliTools.serve.configWarning', { problem }));
 
   // The Telegram gateway runs beside the panel; its token lives in config.json (0600) here.
   const gateways = createGatewayHost({ home: io.home, env: io.env, tokens: configTokenStore(io.home), log: io.stderr });
@@ -163,13 +176,13 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
       approvals: 'ask',
       gateway: gateways.handlers,
       tmpdir: tmpdir(),
-      onInternalError: (name, error) => io.stderr(`paragents serve: ${name} failed: ${error instanceof Error ? error.message : String(error)}`),
+      onInternalError: (name, error) => io.stderr(`paragents serve: ${t('cliTools.serve.failed', { name, error: error instanceof Error ? error.message : String(error) })}`),
     });
   } catch (error) {
-    io.stderr(`could not start the engine: ${(error as Error).message}`);
+    io.stderr(t('cliTools.serve.cannotStart', { error: (error as Error).message }));
     return 1;
   }
-  if (hosted.endpointProblem) io.stderr(`warning: paragents commands cannot join this engine: ${hosted.endpointProblem}`);
+  if (hosted.endpointProblem) io.stderr(t('cliTools.serve.cannotJoin', { problem: hosted.endpointProblem }));
   const engine = hosted.engine;
 
   let web: Awaited<ReturnType<typeof startWebHost>>;
@@ -177,7 +190,7 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
     web = await startWebHost({ engine, host, port, allowRemote, publicHosts, staticDir: RENDERER_DIR });
   } catch (error) {
     await hosted.close();
-    io.stderr(`could not listen on ${host}:${port}: ${(error as Error).message}`);
+    io.stderr(t('cliTools.serve.cannotListen', { address: `${host}:${port}`, error: (error as Error).message }));
     return 1;
   }
   // PARAGENTS_LANG reaches the panel on its address; without it the page follows the browser's language.
@@ -194,7 +207,7 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
-  io.stderr('stopping…');
+  io.stderr(t('cliTools.serve.stopping'));
   await web.close();
   await gateways.stop();
   // The local endpoint first (no new requests from other commands), then the engine.

@@ -1,21 +1,25 @@
 import { parseArgs } from 'node:util';
+import { cliText, parseArgsMessage } from './cli-text';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { usage } from './usage';
 import { withEngine } from './with-engine';
 
-export const SESSIONS_FORK_USAGE = 'usage: paragents sessions fork SESSION [--name N] [--json]';
+export const SESSIONS_FORK_USAGE = 'paragents sessions fork SESSION [--name N] [--json]';
 
 /** A new session with the same workspace, mode and model view as SESSION's finished turns; SESSION is not changed. */
 export async function runSessionsFork(argv: string[], io: CliIo): Promise<number> {
+  const text = cliText(io);
+  const { t } = text;
   let parsed;
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, options: { name: { type: 'string' }, json: { type: 'boolean' } } });
   } catch (e) {
-    io.stderr(`paragents sessions fork: ${(e as Error).message}\n${SESSIONS_FORK_USAGE}`);
+    io.stderr(`paragents sessions fork: ${parseArgsMessage(text, e)}\n${usage(t, SESSIONS_FORK_USAGE)}`);
     return EXIT_USAGE;
   }
   const { values, positionals } = parsed;
   if (positionals.length !== 1) {
-    io.stderr(`paragents sessions fork: name one session\n${SESSIONS_FORK_USAGE}`);
+    io.stderr(`paragents sessions fork: ${t('cliSessions.nameOne')}\n${usage(t, SESSIONS_FORK_USAGE)}`);
     return EXIT_USAGE;
   }
   return withEngine(io, { name: 'sessions fork', purpose: 'write' }, async (link) => {
@@ -31,18 +35,19 @@ export async function runSessionsFork(argv: string[], io: CliIo): Promise<number
     }
     const from = f.forkedFrom.name ?? f.forkedFrom.ref;
     const to = f.session.name ? `${f.session.ref} "${f.session.name}"` : f.session.ref;
-    const left = f.skippedPrompts > 0 ? ` (${f.skippedPrompts} unfinished prompt${f.skippedPrompts === 1 ? '' : 's'} left out)` : '';
+    const left = f.skippedPrompts > 0 ? t('cliSessions.fork.leftOut', { count: f.skippedPrompts }) : '';
     io.stdout(
-      `forked session ${from} into ${to}: ${f.prompts} finished prompt${f.prompts === 1 ? '' : 's'} and ${f.messages} message${f.messages === 1 ? '' : 's'} copied${left}`,
+      t('cliSessions.fork.done', {
+        from,
+        to,
+        prompts: t('cliSessions.fork.prompts', { count: f.prompts }),
+        messages: t('cliSessions.fork.messages', { count: f.messages }),
+        left,
+      }),
     );
-    io.stdout(`workspace: ${f.session.workspace}`);
-    if (f.sharedWorktree) {
-      io.stdout(
-        `note: ${from} is an isolated session; the fork works in the same worktree folder (${f.sharedWorktree}), not in a new one: ` +
-          `changes either session makes there are seen by both, and the branch, diff and merge stay with ${from}`,
-      );
-    }
-    if (f.session.name) io.stdout(`continue it: paragents run --session ${f.session.name} --workspace ${f.session.workspace} --prompt "…"`);
+    io.stdout(t('cliSessions.fork.workspace', { workspace: f.session.workspace }));
+    if (f.sharedWorktree) io.stdout(t('cliSessions.fork.sharedWorktree', { from, folder: f.sharedWorktree }));
+    if (f.session.name) io.stdout(t('cliSessions.fork.continue', { command: `paragents run --session ${f.session.name} --workspace ${f.session.workspace} --prompt "…"` }));
     return EXIT_OK;
   });
 }

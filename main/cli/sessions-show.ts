@@ -5,17 +5,23 @@ import type { SessionContext } from '../../shared/session-context';
 import { missingCase, type Result } from '../../shared/result';
 import { buildTranscript, forkOrigin, inheritedEvents, type ToolEntry, type TranscriptEntry } from '../../shared/transcript';
 import { transcriptMarkdown } from '../../shared/transcript-markdown';
+import { formatNumber, translateReason, translator, type Translator } from '../../shared/i18n';
+import { cliText, modeWords, parseArgsMessage, type CliText } from './cli-text';
 import { eventJsonLine } from './format';
-import { modeText } from '../../shared/session-mode';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { displayWidth, padEndColumns } from './text-width';
+import { usage } from './usage';
 import { withEngine } from './with-engine';
 
-export const SESSIONS_SHOW_USAGE = 'usage: paragents sessions show SESSION [--json | --markdown | --events | --context]';
+export const SESSIONS_SHOW_USAGE = 'paragents sessions show SESSION [--json | --markdown | --events | --context]';
 
 type Handlers = Pick<RequestHandlers, 'session.get' | 'session.events' | 'session.context'>;
 
 /** A stored session read back: transcript (default), stored events as JSON lines, Markdown, raw log, or the model's context. */
 export async function runSessionsShow(argv: string[], io: CliIo): Promise<number> {
+  const text = cliText(io);
+  const { t } = text;
+  const showUsage = usage(t, SESSIONS_SHOW_USAGE);
   let parsed;
   try {
     parsed = parseArgs({
@@ -24,23 +30,23 @@ export async function runSessionsShow(argv: string[], io: CliIo): Promise<number
       options: { json: { type: 'boolean' }, markdown: { type: 'boolean' }, events: { type: 'boolean' }, context: { type: 'boolean' } },
     });
   } catch (e) {
-    io.stderr(`paragents sessions show: ${(e as Error).message}\n${SESSIONS_SHOW_USAGE}`);
+    io.stderr(`paragents sessions show: ${parseArgsMessage(text, e)}\n${showUsage}`);
     return EXIT_USAGE;
   }
   const { values, positionals } = parsed;
   if (positionals.length !== 1) {
-    io.stderr(`paragents sessions show: name one session\n${SESSIONS_SHOW_USAGE}`);
+    io.stderr(`paragents sessions show: ${t('cliSessions.nameOne')}\n${showUsage}`);
     return EXIT_USAGE;
   }
   const forms = (['json', 'markdown', 'events', 'context'] as const).filter((f) => values[f]);
   if (forms.length > 1) {
-    io.stderr(`paragents sessions show: choose one of --${forms.join(', --')}\n${SESSIONS_SHOW_USAGE}`);
+    io.stderr(`paragents sessions show: ${t('cliSessions.show.chooseOne', { forms: `--${forms.join(', --')}` })}\n${showUsage}`);
     return EXIT_USAGE;
   }
   // The model's view is computed by a full engine (token counts, instructions, compactions); the rest is read.
   const purpose = forms[0] === 'context' ? 'write' : 'read';
   return withEngine(io, { name: 'sessions show', purpose }, async (link) => {
-    const r = await showSession(link.handlers, positionals[0] as string, forms[0] ?? 'transcript');
+    const r = await showSession(link.handlers, positionals[0] as string, forms[0] ?? 'transcript', text);
     if (!r.ok) {
       io.stderr(`paragents sessions show: ${r.error.message}`);
       return EXIT_USAGE;
@@ -53,7 +59,8 @@ export async function runSessionsShow(argv: string[], io: CliIo): Promise<number
 export type ShowForm = 'transcript' | 'json' | 'markdown' | 'events' | 'context';
 
 /** The lines `sessions show` prints for one session in one form. */
-export async function showSession(h: Handlers, query: string, form: ShowForm): Promise<Result<string[]>> {
+export async function showSession(h: Handlers, query: string, form: ShowForm, text: CliText = { lang: 'en', t: translator('en') }): Promise<Result<string[]>> {
+  const { lang, t } = text;
   const session = await h['session.get']({ session: query });
   if (!session.ok) return session;
   const id = session.value.id;
@@ -77,14 +84,23 @@ export async function showSession(h: Handlers, query: string, form: ShowForm): P
       const s = session.value;
       const who = s.name ? `${s.ref} "${s.name}"` : s.ref;
       const header = [
-        `Session ${who} · ${s.status} · mode ${modeText(s.mode, s.modeSource)} · ${s.prompts.length} prompt${s.prompts.length === 1 ? '' : 's'} · ${s.usage.totalTokens.toLocaleString('en-US')} tokens used`,
-        `Workspace: ${s.workspace}${s.worktree ? ` (worktree of ${s.worktree.baseWorkspace}, branch ${s.worktree.branch})` : ''}`,
+        t('cliSessions.show.header', {
+          who,
+          status: t(`cliSessions.status.${s.status}`),
+          mode: modeWords(t, s.mode, s.modeSource),
+          prompts: t('cliSessions.show.prompts', { count: s.prompts.length }),
+          tokens: formatNumber(lang, s.usage.totalTokens),
+        }),
+        t('cliSessions.show.workspace', {
+          workspace: s.workspace,
+          worktree: s.worktree ? t('cliSessions.show.worktree', { base: s.worktree.baseWorkspace, branch: s.worktree.branch }) : '',
+        }),
       ];
-      return { ok: true, value: [...header, ...transcriptLines(buildTranscript(events.value))] };
+      return { ok: true, value: [...header, ...transcriptLines(buildTranscript(events.value), text)] };
     }
     case 'context': {
       const c = await h['session.context']({ session: id });
-      return c.ok ? { ok: true, value: contextLines(c.value) } : c;
+      return c.ok ? { ok: true, value: contextLines(c.value, text) } : c;
     }
     default:
       return missingCase(form);
@@ -126,7 +142,9 @@ export function eventLogLine(e: EngineEvent): string {
 const INDENT = '    ';
 
 /** The readable transcript: one block per entry, texts kept whole, tool output cut to its first lines. */
-export function transcriptLines(entries: readonly TranscriptEntry[]): string[] {
+export function transcriptLines(entries: readonly TranscriptEntry[], text: CliText = { lang: 'en', t: translator('en') }): string[] {
+  const { lang, t } = text;
+  const n = (value: number): string => formatNumber(lang, value);
   const out: string[] = [];
   let first = true;
   for (const e of entries) {
@@ -134,42 +152,47 @@ export function transcriptLines(entries: readonly TranscriptEntry[]): string[] {
     switch (e.kind) {
       case 'session':
         if (first) {
-          if (e.forkedFrom) out.push(`Forked from session ${e.forkedFrom.sessionRef}; its finished turns come first.`);
+          if (e.forkedFrom) out.push(t('cliSessions.show.forkedFrom', { ref: e.forkedFrom.sessionRef }));
         } else {
-          out.push('', `── forked here into session ${e.sessionName ?? e.sessionRef} (${e.ts}) ──`);
+          out.push('', t('cliSessions.show.forkedHere', { session: e.sessionName ?? e.sessionRef, ts: e.ts }));
         }
         first = false;
         break;
       case 'prompt':
-        out.push('', `${tag}you:`, ...indent(e.text));
+        out.push('', `${tag}${t('cliSessions.show.you')}`, ...indent(e.text));
         break;
       case 'assistant':
         // A step that only thought before its tool calls has no answer text to print.
-        if (e.text.trim()) out.push(`${tag}assistant:`, ...indent(e.text));
+        if (e.text.trim()) out.push(`${tag}${t('cliSessions.show.assistant')}`, ...indent(e.text));
         break;
       case 'tool':
-        out.push(...toolLines(tag, e));
+        out.push(...toolLines(t, tag, e));
         break;
       case 'compaction': {
-        const summary = e.summary !== null ? `, summary ${n(e.summaryTokens)} tokens` : e.summaryError ? `, no summary (${e.summaryError})` : '';
+        const summary =
+          e.summary !== null
+            ? t('cliSessions.show.summary', { tokens: n(e.summaryTokens) })
+            : e.summaryError
+              ? t('cliSessions.show.noSummary', { error: e.summaryError })
+              : '';
         out.push(
-          `${tag}── context compacted (${e.reason}): ${n(e.tokensBefore)} → ${n(e.tokensAfter)} tokens, ${n(e.prunedToolOutputs)} tool outputs pruned${summary} ──`,
+          `${tag}${t('cliSessions.show.compacted', { reason: e.reason, before: n(e.tokensBefore), after: n(e.tokensAfter), pruned: n(e.prunedToolOutputs), summary })}`,
         );
         break;
       }
       case 'instructions':
         out.push(
-          `${tag}project instructions: ${e.sources.length === 0 ? 'none' : e.sources.map((s) => `${s.path}${s.truncated ? ' (truncated)' : ''}`).join(', ')}`,
+          `${tag}${t('cli.event.instructions', { list: e.sources.length === 0 ? t('cli.event.instructionsNone') : e.sources.map((s) => `${s.path}${s.truncated ? t('cli.event.truncated') : ''}`).join(', ') })}`,
         );
         break;
       case 'outcome':
-        out.push(`${tag}${e.status}${e.detail ? `: ${e.detail}` : ''}`);
+        out.push(`${tag}${t(`cliSessions.show.outcome.${e.status}`)}${e.detail ? `: ${e.status === 'cancelled' ? translateReason(lang, e.detail) : e.detail}` : ''}`);
         break;
       case 'note':
-        out.push(`${tag}${e.tone === 'info' ? '' : `${e.tone}: `}${e.text}`);
+        out.push(`${tag}${e.tone === 'info' ? '' : t(`cliSessions.show.tone.${e.tone}`)}${e.text}`);
         break;
       case 'closed':
-        out.push('', `session closed ${e.ts}`);
+        out.push('', t('cliSessions.show.closed', { ts: e.ts }));
         break;
       default:
         return missingCase(e);
@@ -178,41 +201,62 @@ export function transcriptLines(entries: readonly TranscriptEntry[]): string[] {
   return out;
 }
 
-function toolLines(tag: string, t: ToolEntry): string[] {
-  const lines = [`${tag}tool ${t.tool} ${clip(JSON.stringify(t.input) ?? '', 300)}`];
-  if (t.decision) {
-    const by = t.decision.rule ? ` by ${t.decision.rule} from ${t.decision.source} settings` : ` (${t.decision.source})`;
-    lines.push(`${INDENT}policy: ${t.decision.decision}${by}: ${t.decision.reason}`);
+function toolLines(t: Translator, tag: string, e: ToolEntry): string[] {
+  const lines = [`${tag}${t('cliSessions.show.tool', { tool: e.tool, input: clip(JSON.stringify(e.input) ?? '', 300) })}`];
+  if (e.decision) {
+    const by = e.decision.rule
+      ? t('cliSessions.show.policyByRule', { rule: e.decision.rule, source: e.decision.source })
+      : t('cliSessions.show.policyBySource', { source: e.decision.source });
+    lines.push(`${INDENT}${t('cliSessions.show.policy', { decision: e.decision.decision, by, reason: e.decision.reason })}`);
   }
-  if (t.approval) {
-    const answer = t.approval.answer ? ` (${t.approval.answer.kind}${t.approval.answer.kind === 'deny' && t.approval.answer.message ? `: ${t.approval.answer.message}` : ''})` : '';
-    lines.push(`${INDENT}approval ${t.approval.ref}: ${t.approval.status}${answer}`);
+  if (e.approval) {
+    const a = e.approval.answer;
+    const answer = a ? ` (${a.kind}${a.kind === 'deny' && a.message ? `: ${a.message}` : ''})` : '';
+    lines.push(`${INDENT}${t('cliSessions.show.approval', { ref: e.approval.ref, status: t(`cli.event.approvalStatus.${e.approval.status}`), answer })}`);
   }
-  if (t.result) {
-    const text = (t.result.ok ? t.result.output : t.result.error) ?? '';
-    const [head, ...more] = firstLines(text, 12);
-    lines.push(`${INDENT}${t.result.ok ? 'result' : 'error'}: ${head ?? ''}`, ...more.map((l) => `${INDENT}  ${l}`));
+  if (e.result) {
+    const text = (e.result.ok ? e.result.output : e.result.error) ?? '';
+    const [head, ...more] = firstLines(t, text, 12);
+    lines.push(`${INDENT}${t(e.result.ok ? 'cliSessions.show.result' : 'cliSessions.show.error', { text: head ?? '' })}`, ...more.map((l) => `${INDENT}  ${l}`));
   } else {
-    lines.push(`${INDENT}no result recorded`);
+    lines.push(`${INDENT}${t('cliSessions.show.noResult')}`);
   }
   return lines;
 }
 
 /** What the model sees now, part by part. */
-export function contextLines(c: SessionContext): string[] {
-  const window = c.window !== null ? `window ${n(c.window)} tokens${c.windowSource ? ` (${c.windowSource})` : ''}` : 'window unknown';
+export function contextLines(c: SessionContext, text: CliText = { lang: 'en', t: translator('en') }): string[] {
+  const { lang, t } = text;
+  const n = (value: number): string => formatNumber(lang, value);
+  const window =
+    c.window !== null
+      ? t('cliSessions.context.window', { tokens: n(c.window), source: c.windowSource ? ` (${c.windowSource})` : '' })
+      : t('cliSessions.context.windowUnknown');
   const lines = [
-    `Context of session ${c.sessionRef} · ${c.model ?? 'no model configured'}${c.provider ? ` on ${c.provider}` : ''} · tokenizer ${c.encoding} · ${window}`,
-    c.compacted ? 'The view is compacted: older turns are replaced by a summary and your prompts.' : 'The view is the whole stored transcript (not compacted).',
+    t('cliSessions.context.header', {
+      session: c.sessionRef,
+      model: c.model ?? t('cliSessions.context.noModel'),
+      provider: c.provider ? t('cliSessions.context.onProvider', { provider: c.provider }) : '',
+      encoding: c.encoding,
+      window,
+    }),
+    t(c.compacted ? 'cliSessions.context.compacted' : 'cliSessions.context.whole'),
     '',
   ];
-  const labelWidth = Math.max(24, ...c.parts.map((p) => p.label.length + 2));
+  const total = t('cliSessions.context.total');
+  // Terminal columns, not characters: the labels line up whatever script they are in.
+  const labelWidth = Math.max(24, displayWidth(total) + 2, ...c.parts.map((p) => displayWidth(p.label) + 2));
   for (const p of c.parts) {
-    const items = p.kind === 'messages' || p.kind === 'prompts' ? ` (${p.items} message${p.items === 1 ? '' : 's'})` : p.kind === 'tools' ? ` (${p.items} tools)` : '';
-    lines.push(`  ${p.label.padEnd(labelWidth)} ${n(p.tokens).padStart(9)} tokens${items}${p.truncated ? ' — truncated at its size cap' : ''}`);
+    const items =
+      p.kind === 'messages' || p.kind === 'prompts'
+        ? t('cliSessions.context.messages', { count: p.items })
+        : p.kind === 'tools'
+          ? t('cliSessions.context.tools', { count: p.items })
+          : '';
+    lines.push(`  ${padEndColumns(p.label, labelWidth)} ${t('cliSessions.context.tokens', { tokens: n(p.tokens).padStart(9) })}${items}${p.truncated ? t('cliSessions.context.truncated') : ''}`);
   }
-  const share = c.window ? ` of ${n(c.window)} (${((100 * c.totalTokens) / c.window).toFixed(1)} %)` : '';
-  lines.push(`  ${'total'.padEnd(labelWidth)} ${n(c.totalTokens).padStart(9)} tokens${share}`);
+  const share = c.window ? t('cliSessions.context.share', { window: n(c.window), percent: ((100 * c.totalTokens) / c.window).toFixed(1) }) : '';
+  lines.push(`  ${padEndColumns(total, labelWidth)} ${t('cliSessions.context.tokens', { tokens: n(c.totalTokens).padStart(9) })}${share}`);
   return lines;
 }
 
@@ -220,16 +264,12 @@ function indent(text: string): string[] {
   return text.replace(/\n+$/, '').split('\n').map((l) => `${INDENT}${l}`);
 }
 
-function firstLines(text: string, max: number): string[] {
+function firstLines(t: Translator, text: string, max: number): string[] {
   const lines = text.replace(/\n+$/, '').split('\n');
   if (lines.length <= max) return lines.map((l) => clip(l, 400));
-  return [...lines.slice(0, max).map((l) => clip(l, 400)), `… (${lines.length - max} more lines)`];
+  return [...lines.slice(0, max).map((l) => clip(l, 400)), t('cliSessions.show.moreLines', { count: lines.length - max })];
 }
 
 function clip(s: string, max: number): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
-}
-
-function n(value: number): string {
-  return value.toLocaleString('en-US');
 }

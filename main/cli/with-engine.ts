@@ -1,3 +1,4 @@
+import { cliText } from './cli-text';
 import { openEngineLink, type EngineLink } from './engine-link';
 import { EXIT_USAGE, type CliIo } from './io';
 import { EXIT_INTERRUPTED, listenForInterrupts, type Interrupts } from './signals';
@@ -43,7 +44,7 @@ export async function withEngine(
       let answered = false;
       const stopped = interrupts.asked.then(() => {
         // Heard while the engine closes after the work is done: the work's code stands.
-        if (!answered) io.stderr(`paragents ${command.name}: interrupted`);
+        if (!answered) io.stderr(cliText(io).t('cliErrors.interrupted', { command: command.name }));
         return EXIT_INTERRUPTED;
       });
       const code = await Promise.race([work, stopped]);

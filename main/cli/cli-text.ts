@@ -1,0 +1,54 @@
+import { translator, type Lang, type Translator } from '../../shared/i18n';
+import type { PermissionMode } from '../../shared/policy';
+import type { ModeSource } from '../../shared/session-mode';
+import type { CliIo } from './io';
+import { cliLang } from './lang';
+
+/**
+ * The language of a command's human-readable lines (PARAGENTS_LANG, config.json's `language`, the locale; see
+ * cliLang). `--json` output and event names stay English whatever it is.
+ */
+export interface CliText {
+  lang: Lang;
+  t: Translator;
+}
+
+// Chosen once per command: every part of it that prints (the command, the engine link, the prompt driver) is
+// handed the same io, so config.json is read, and a wrong language in it said, once.
+const chosen = new WeakMap<object, CliText>();
+
+export function cliText(io: Pick<CliIo, 'env' | 'home' | 'stderr'>): CliText {
+  let text = chosen.get(io);
+  if (!text) {
+    const lang = cliLang(io);
+    chosen.set(io, (text = { lang, t: translator(lang) }));
+  }
+  return text;
+}
+
+/**
+ * Node's `parseArgs` failure in the command's language. English keeps Node's own sentence (scripts and tests
+ * read it); other languages get the option or argument Node names, in a sentence of the catalog.
+ */
+export function parseArgsMessage({ lang, t }: CliText, error: unknown): string {
+  const e = error as Error & { code?: string };
+  const message = e instanceof Error ? e.message : String(error);
+  if (lang === 'en') return message;
+  const named = /'([^']+)'/.exec(message)?.[1] ?? '';
+  switch (e.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return t('cliErrors.parse.unknownOption', { option: named });
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return t('cliErrors.parse.unexpectedArgument', { argument: named });
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return /does not take an argument/.test(message)
+        ? t('cliErrors.parse.noValue', { option: named })
+        : t('cliErrors.parse.needsValue', { option: named.replace(/ <value>$/, '') });
+    default:
+      return message;
+  }
+}
+
+/** "acceptEdits (from user settings)" in the command's language. */
+export const modeWords = (t: Translator, mode: PermissionMode, source: ModeSource): string =>
+  t('mode.text', { mode, source: t(`mode.source.${source}`) });
