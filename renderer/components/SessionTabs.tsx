@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
 import { useT } from '../i18n';
 import { Transcript } from './Transcript';
+import '../styles/session-tabs.css';
 
 // The diff view and its syntax highlighter are large: loaded the first time a Changes tab opens, so that they
 // never weigh on the panel's first paint.
