@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { HistoryView, TranscriptItem } from '../store/types';
 import { useActions, usePanel } from '../store/use-panel';
@@ -24,6 +24,15 @@ export function Transcript({ sessionId, label }: { sessionId: string; label?: st
   const history = usePanel((s) => s.domain.history[sessionId]);
   const actions = useActions();
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The region is also kept as state for the virtual list: a child's layout effects run before the region's ref
+  // is set, so a list mounted in the same commit as the region (a session whose history is already loaded)
+  // would find no scroll element, never watch the region's size and scrolling, and draw no rows. Setting the
+  // state renders the list again once the region is there.
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  const attachRegion = useCallback((el: HTMLDivElement | null) => {
+    scrollRef.current = el;
+    setScrollElement(el);
+  }, []);
   const stick = useRef(true);
   const firstKey = useRef<string | undefined>(undefined);
   const lastHeight = useRef(0);
@@ -68,11 +77,11 @@ export function Transcript({ sessionId, label }: { sessionId: string; label?: st
   }, [sessionId]);
 
   return (
-    <section className="transcript" role="region" aria-label={label ?? t('transcript.label')} ref={scrollRef} onScroll={onScroll} tabIndex={0}>
+    <section className="transcript" role="region" aria-label={label ?? t('transcript.label')} ref={attachRegion} onScroll={onScroll} tabIndex={0}>
       {items === undefined ? <p className="empty">{t('transcript.loading')}</p> : null}
       {items?.length === 0 && !earlier ? <p className="empty">No messages yet.</p> : null}
       {items && items.length >= VIRTUALIZE_FROM ? (
-        <VirtualItems items={items} scrollRef={scrollRef} stick={stick} revealed={revealed} earlier={earlier ? <EarlierRow history={history} sessionId={sessionId} /> : null} />
+        <VirtualItems items={items} scrollRef={scrollRef} scrollElement={scrollElement} stick={stick} revealed={revealed} earlier={earlier ? <EarlierRow history={history} sessionId={sessionId} /> : null} />
       ) : (
         <>
           {earlier ? <EarlierRow history={history} sessionId={sessionId} /> : null}
@@ -109,28 +118,30 @@ function EarlierRow({ history, sessionId }: { history: HistoryView; sessionId: s
 interface VirtualProps {
   items: TranscriptItem[];
   scrollRef: RefObject<HTMLDivElement | null>;
+  scrollElement: HTMLDivElement | null;
   stick: RefObject<boolean>;
   earlier: ReactNode;
   revealed: Revealed | null;
 }
 
-function VirtualItems({ items, scrollRef, stick, earlier, revealed }: VirtualProps) {
+function VirtualItems({ items, scrollRef, scrollElement, stick, earlier, revealed }: VirtualProps) {
   const virtualizer = useVirtualizer({
     count: items.length,
-    getScrollElement: () => scrollRef.current,
+    getScrollElement: () => scrollElement,
     estimateSize: () => 64,
     overscan: 8,
     paddingStart: earlier ? EARLIER_ROW : 0,
     getItemKey: (index) => items[index]?.key ?? index,
   });
   const count = items.length;
+  // Both scrolls run again once the region is known (scrollElement): on the first commit there is none to scroll.
   useLayoutEffect(() => {
     if (stick.current) virtualizer.scrollToIndex(count - 1, { align: 'end' }); // follow the tail
-  }, [count, virtualizer, stick]);
+  }, [count, virtualizer, stick, scrollElement]);
   const revealIndex = revealed?.index;
   useLayoutEffect(() => {
     if (revealIndex !== undefined) virtualizer.scrollToIndex(revealIndex, { align: 'center' });
-  }, [revealed?.id, revealIndex, virtualizer]);
+  }, [revealed?.id, revealIndex, virtualizer, scrollElement]);
 
   // Older items put in front: the item that was first stays where it was on screen (its new start, from the
   // virtualizer's sizes, minus where it started before).
