@@ -55,6 +55,33 @@ export const ERROR_TEMPLATES: readonly ReasonTemplate[] = [
     key: 'notices.mcp.managedList',
     vars: ['file', 'list'],
   },
+  // What is wrong in an mcp.json (main/core/mcp/config-parse.ts, config-files.ts, expand-vars.ts).
+  { pattern: /^the file must hold a JSON object with "mcpServers"$/, key: 'notices.mcpConfig.notObject', vars: [] },
+  { pattern: /^mcpIdleMinutes must be a number of minutes between 0 and 10080 \(0 excluded\)$/, key: 'notices.mcpConfig.idleMinutes', vars: [] },
+  { pattern: /^mcpServers must be an object of servers by name$/, key: 'notices.mcpConfig.serversNotObject', vars: [] },
+  {
+    pattern: /^(\S+): a server name holds letters, digits, "-" and single "_" between them \(at most (\d+) characters\)$/,
+    key: 'notices.mcpConfig.badName',
+    vars: ['field', 'max'],
+  },
+  { pattern: /^(\S+) must be an object$/, key: 'notices.mcpConfig.mustBeObject', vars: ['field'] },
+  { pattern: /^(\S+) must be an object of strings$/, key: 'notices.mcpConfig.mustBeStringMap', vars: ['field'] },
+  { pattern: /^(mcpServers\.\S+): key not allowed$/, key: 'notices.mcpConfig.keyNotAllowed', vars: ['field'] },
+  { pattern: /^(\S+) must be a string$/, key: 'notices.mcpConfig.mustBeString', vars: ['field'] },
+  { pattern: /^(\S+) must be a whole number of milliseconds between 1 and 86400000$/, key: 'notices.mcpConfig.millis', vars: ['field'] },
+  { pattern: /^(\S+) must be "stdio", "http" or "sse"$/, key: 'notices.mcpConfig.transportType', vars: ['field'] },
+  { pattern: /^(\S+) has both "command" and "url"; give one$/, key: 'notices.mcpConfig.both', vars: ['field'] },
+  { pattern: /^(\S+): unknown key for a stdio server$/, key: 'notices.mcpConfig.unknownStdioKey', vars: ['field'] },
+  { pattern: /^(\S+): unknown key for an HTTP server$/, key: 'notices.mcpConfig.unknownHttpKey', vars: ['field'] },
+  { pattern: /^(\S+) must be a non-empty string$/, key: 'notices.mcpConfig.nonEmpty', vars: ['field'] },
+  { pattern: /^(\S+) must be an array of strings$/, key: 'notices.mcpConfig.stringArray', vars: ['field'] },
+  { pattern: /^(\S+) must be a folder path$/, key: 'notices.mcpConfig.folder', vars: ['field'] },
+  { pattern: /^(\S+) needs "command" \(a stdio server\) or "url" \(an HTTP server\)$/, key: 'notices.mcpConfig.needsCommandOrUrl', vars: ['field'] },
+  {
+    pattern: /^(\S+): \$\{(\w+)\} is not set in the environment \(write \$\{\2:-default\} for a default\)$/,
+    key: 'notices.mcpConfig.unsetVariable',
+    vars: ['field', 'name'],
+  },
   // Settings problems (main/core/policy/settings/load.ts, rules/parse-rule.ts).
   { pattern: /^(permissions\.(?:allow|deny|ask)\[\d+\]): (.+)$/s, key: 'notices.settings.fieldProblem', vars: ['field', 'problem'], nested: ['problem'] },
   { pattern: /^"(.+)": key not allowed$/, key: 'notices.settings.keyNotAllowed', vars: ['key'] },
@@ -91,4 +118,7 @@ export const ERROR_TEMPLATES: readonly ReasonTemplate[] = [
     vars: ['rule', 'problem', 'kind', 'tool'],
     words: { kind: 'notices.settings.kind' },
   },
+  { pattern: /^(\S+): unknown key$/, key: 'notices.mcpConfig.unknownKey', vars: ['field'] },
+  // A problem of a named file (an mcp.json, a config.json): the file as it is, what is wrong with it translated.
+  { pattern: /^(\S+\.json): (.+)$/s, key: 'notices.mcpConfig.inFile', vars: ['file', 'message'], nested: ['message'] },
 ];

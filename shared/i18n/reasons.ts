@@ -4,6 +4,7 @@ import type { MessageVars } from './catalog-types';
 import { translate } from './translate';
 import type { ReasonTemplate } from './reason-template';
 import { HOOK_TEMPLATES } from './hook-templates';
+import { CONFLICT_TEMPLATES } from './conflict-templates';
 import { ERROR_TEMPLATES } from './error-templates';
 import { SHELL_TEMPLATES } from './shell-templates';
 
@@ -32,7 +33,7 @@ const POLICY_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^acceptEdits mode allows writing (.+)$/, key: 'reasons.acceptEditsWrites', vars: ['path'] },
   { pattern: /^bypass mode allows (.+)$/, key: 'reasons.bypassAllows', vars: ['what'], nested: ['what'] },
   { pattern: /^acceptEdits mode treats (.+) as an edit inside the workspace$/, key: 'reasons.acceptEditsTreats', vars: ['what'] },
-  { pattern: /^(.+) needs approval in (\S+) mode \((.+), so only an exact rule can allow it\)$/, key: 'reasons.needsApprovalExact', vars: ['what', 'mode', 'why'], nested: ['what'] },
+  { pattern: /^(.+) needs approval in (\S+) mode \((.+), so only an exact rule can allow it\)$/, key: 'reasons.needsApprovalExact', vars: ['what', 'mode', 'why'], nested: ['what', 'why'] },
   { pattern: /^(.+) needs approval in (\S+) mode$/, key: 'reasons.needsApproval', vars: ['what', 'mode'], nested: ['what'] },
   { pattern: /^reading (.+) outside the workspace$/, key: 'reasons.readOutside', vars: ['path'] },
   { pattern: /^reading inside the workspace: (.+)$/, key: 'reasons.readInside', vars: ['path'] },
@@ -103,7 +104,7 @@ const PHRASE_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^session (.+)$/, key: 'reasons.session', vars: ['name'] },
 ];
 
-export const REASON_TEMPLATES: readonly ReasonTemplate[] = [...HOOK_TEMPLATES, ...POLICY_TEMPLATES, ...ERROR_TEMPLATES, ...PHRASE_TEMPLATES];
+export const REASON_TEMPLATES: readonly ReasonTemplate[] = [...HOOK_TEMPLATES, ...CONFLICT_TEMPLATES, ...POLICY_TEMPLATES, ...ERROR_TEMPLATES, ...PHRASE_TEMPLATES];
 
 /** Nested parts are short; a reason deeper than this is shown as it is. */
 const MAX_DEPTH = 6;

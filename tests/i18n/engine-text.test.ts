@@ -1,0 +1,159 @@
+// What the engine itself writes about a turn, shown in the panel's language: hook lines of the transcript, hook
+// verdicts, the errors of refused and denied tool calls, failed turns and the headless --approve answers. Each
+// text comes from a real engine run (scripted model on loopback, real hook scripts, real SQLite).
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { startModelServer, type ModelServer } from '../fixtures/model-server';
+import { createEngine, type Engine } from '../../main/core/engine';
+import { hookRanText } from '../../shared/hooks';
+import { translateReason } from '../../shared/i18n';
+import type { EngineEvent } from '../../shared/events';
+import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
+import { hookSettings, writeHook, writeJson } from '../hooks/helpers';
+import { englishAgain, HAN, leftoverEnglish } from './reason-check';
+
+let server: ModelServer;
+const engines: Engine[] = [];
+const env = { PATH: process.env.PATH };
+
+beforeEach(async () => {
+  server = await startModelServer({
+    script: {
+      rules: [
+        { when: 'run echo', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi' } }] }, { content: 'done' }] },
+        { when: 'read notes', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: 'notes.txt' } }] }, { content: 'done' }] },
+        { when: 'write asked', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'asked.txt', content: 'x\n' } }] }, { content: 'done' }] },
+        { when: 'write notes', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'notes.txt', content: 'x\n' } }] }, { content: 'done' }] },
+        {
+          when: 'two steps',
+          steps: [{ toolCalls: [{ name: 'Read', arguments: { path: 'notes.txt' } }] }, { toolCalls: [{ name: 'Read', arguments: { path: 'notes.txt' } }] }, { content: 'done' }],
+        },
+        { when: 'anything', steps: [{ content: 'done' }] },
+      ],
+    },
+  });
+});
+afterEach(async () => {
+  for (const e of engines.splice(0)) await e.close();
+  await server.close();
+  cleanupTempDirs();
+});
+
+async function open(approvals: 'ask' | 'all' | 'never', settings: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  const home = makeHome(server.url, extra);
+  writeJson(join(home, 'settings.json'), settings);
+  const engine = await createEngine({ home, env, approvals });
+  engines.push(engine);
+  const log = recordEvents(engine);
+  const ws = tempDir();
+  writeFileSync(join(ws, 'notes.txt'), 'the notes\n');
+  const session = unwrap(await engine.handlers['session.create']({ workspace: ws }));
+  return { engine, log, session };
+}
+
+/** The texts a person reads of a run: hook lines, decisions' reasons, tool errors and failed turns. */
+function engineTexts(log: readonly EngineEvent[]): string[] {
+  return log.flatMap((e) => {
+    switch (e.type) {
+      case 'hook_ran':
+        return [hookRanText(e)];
+      case 'tool_call':
+        return e.decision ? [e.decision.reason] : [];
+      case 'approval_requested':
+        return [e.decision.reason];
+      case 'tool_result':
+        return e.error ? [e.error] : [];
+      case 'turn_failed':
+        return [`failed: ${e.error}`];
+      default:
+        return [];
+    }
+  });
+}
+
+/** Each text: the English template gives the engine's sentence again, and the Chinese has no English left. */
+function expectTranslated(texts: readonly string[], keep: readonly string[]): void {
+  expect(texts.length).toBeGreaterThan(0);
+  for (const text of texts) {
+    expect(englishAgain(text), text).toBe(text);
+    const zh = translateReason('zh-CN', text);
+    expect(zh, text).toMatch(HAN);
+    expect(leftoverEnglish(zh, keep), `${text} → ${zh}`).toBeNull();
+    expect(translateReason('en', text)).toBe(text);
+  }
+}
+
+it('hook lines, hook verdicts, a refused call, a denied call and a refused prompt read in Chinese', async () => {
+  const scripts = tempDir();
+  const block = writeHook(scripts, 'block.sh', 'cat > /dev/null\necho "不要用 shell" >&2\nexit 2');
+  const asker = writeHook(scripts, 'ask.sh', `cat > /dev/null\necho '{"decision": "ask", "reason": "需要看一下"}'`);
+  const allow = writeHook(scripts, 'allow.sh', `cat > /dev/null\necho '{"decision": "allow", "reason": "可以写"}'`);
+  const gate = writeHook(scripts, 'gate.sh', 'if grep -q forbidden; then echo "不接受这个提示词" >&2; exit 2; fi');
+  const { engine, log, session } = await open(
+    'ask',
+    hookSettings(
+      {
+        PreToolUse: [{ matcher: 'Bash', command: block }, { matcher: 'Read', command: asker }, { matcher: 'Write', command: allow }],
+        UserPromptSubmit: [{ command: gate }],
+      },
+      { permissions: { ask: ['Write(asked.txt)'] } },
+    ),
+  );
+
+  const p1 = unwrap(await engine.handlers['prompt.send']({ session: session.id, text: 'run echo' }));
+  expect(await settled(engine, p1.id)).toBe('completed');
+
+  const card = nextEvent(engine, 'approval_requested');
+  const p2 = unwrap(await engine.handlers['prompt.send']({ session: session.id, text: 'read notes' }));
+  unwrap(await engine.handlers['approval.answer']({ approval: (await card).approvalId, answer: { kind: 'deny', message: '现在不行' } }));
+  expect(await settled(engine, p2.id)).toBe('completed');
+
+  const card2 = nextEvent(engine, 'approval_requested');
+  const p3 = unwrap(await engine.handlers['prompt.send']({ session: session.id, text: 'write asked' }));
+  unwrap(await engine.handlers['approval.answer']({ approval: (await card2).approvalId, answer: { kind: 'deny' } }));
+  expect(await settled(engine, p3.id)).toBe('completed');
+
+  const p4 = unwrap(await engine.handlers['prompt.send']({ session: session.id, text: 'anything forbidden' }));
+  expect(await settled(engine, p4.id)).toBe('failed');
+
+  const texts = engineTexts(log);
+  // Every kind is there: hook runs with a decision, the hook's refusal as a tool error, an ask, a denial, an
+  // allow that could not loosen an ask rule, and a turn a hook refused.
+  const has = (re: RegExp) => expect(texts.some((t) => re.test(t)), `${re} in\n${texts.join('\n')}`).toBe(true);
+  has(/^hook PreToolUse on Bash `.*` \(user settings\) exit 2 in \d+ ms, deny: 不要用 shell$/);
+  has(/^hook UserPromptSubmit `.*` \(user settings\) exit 2 in \d+ ms/);
+  has(/^blocked by policy: refused by PreToolUse hook `.*` \(user settings\): 不要用 shell\. Do not retry this call unchanged\.$/);
+  has(/^asked by hook `.*` \(user settings\): 需要看一下$/);
+  has(/^the user denied this call\. Their message: 现在不行$/);
+  has(/hook `.*` allowed it, but a hook's allow never overrides an ask rule, a protected path or a critical command\)$/);
+  has(/^failed: refused by UserPromptSubmit hook `.*` \(user settings\): 不接受这个提示词$/);
+  expectTranslated(texts, [scripts]);
+
+  const hookLine = texts.find((t) => t.startsWith('hook PreToolUse on Bash'))!;
+  expect(translateReason('zh-CN', hookLine)).toMatch(/^PreToolUse hook（Bash）`.*`（用户设置）退出码 2，用时 \d+ ms，拒绝：不要用 shell$/);
+});
+
+it('headless runs (--approve all, and a run nobody can approve) and a turn over its step limit read in Chinese', async () => {
+  const all = await open('all', {});
+  const p1 = unwrap(await all.engine.handlers['prompt.send']({ session: all.session.id, text: 'write notes' }));
+  expect(await settled(all.engine, p1.id)).toBe('completed');
+
+  const never = await open('never', {}, { maxSteps: 2 });
+  const p2 = unwrap(await never.engine.handlers['prompt.send']({ session: never.session.id, text: 'write notes' }));
+  expect(await settled(never.engine, p2.id)).toBe('completed');
+  const p3 = unwrap(await never.engine.handlers['prompt.send']({ session: never.session.id, text: 'two steps' }));
+  expect(await settled(never.engine, p3.id)).toBe('failed');
+
+  const texts = [...engineTexts(all.log), ...engineTexts(never.log)];
+  const has = (re: RegExp) => expect(texts.some((t) => re.test(t)), `${re} in\n${texts.join('\n')}`).toBe(true);
+  has(/^writing \S+\/notes\.txt needs approval in default mode \(approved by --approve all\)$/);
+  // Without --approve all a headless run blocks what would ask; the model is told so.
+  has(/^blocked by policy: headless run, nobody can approve: writing \S+\/notes\.txt needs approval in default mode\. Do not retry this call unchanged\.$/);
+  has(/^failed: Max steps exceeded: the turn made \d+ model calls \(limit 2\)$/);
+  expectTranslated(texts, []);
+  const approved = texts.find((t) => t.endsWith('(approved by --approve all)'))!;
+  const file = approved.slice('writing '.length, approved.indexOf(' needs approval'));
+  expect(translateReason('zh-CN', approved)).toBe(`写入 ${file} 在 default 模式下需要审批（由 --approve all 批准）`);
+});
