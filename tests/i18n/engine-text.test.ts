@@ -157,3 +157,38 @@ it('headless runs (--approve all, and a run nobody can approve) and a turn over 
   const file = approved.slice('writing '.length, approved.indexOf(' needs approval'));
   expect(translateReason('zh-CN', approved)).toBe(`写入 ${file} 在 default 模式下需要审批（由 --approve all 批准）`);
 });
+
+it('why an MCP server does not run, what is wrong in an mcp.json and a refused MCP call read in Chinese', async () => {
+  const home = makeHome(server.url);
+  writeJson(join(home, 'mcp.json'), {
+    mcpServers: {
+      off: { command: 'true' },
+      shared: { command: 'true' },
+      'bad name!': { command: 'true' },
+      args: { command: 'x', args: 'y' },
+      both: { command: 'x', url: 'http://127.0.0.1:9/mcp' },
+      empty: {},
+    },
+    extra: 1,
+  });
+  const ws = tempDir();
+  writeJson(join(ws, '.mcp.json'), { mcpServers: { proj: { command: 'node', args: ['tools/mcp.js'] }, shared: { command: 'true' } } });
+  const engine = await createEngine({ home, env, approvals: 'ask' });
+  engines.push(engine);
+  unwrap(await engine.handlers['mcp.setEnabled']({ server: 'off', enabled: false }));
+  const refused = await engine.handlers['mcp.call']({ server: 'off', tool: 'echo', input: {} });
+  expect(refused.ok).toBe(false);
+  const overview = unwrap(await engine.handlers['mcp.list']({ workspace: ws }));
+
+  const reasons = overview.servers.flatMap((s) => (s.reason ? [s.reason] : []));
+  const problems = overview.problems.map((p) => p.message);
+  const texts = [...reasons, ...problems, refused.ok ? '' : refused.error.message];
+  const has = (re: RegExp) => expect(texts.some((t) => re.test(t)), `${re} in\n${texts.join('\n')}`).toBe(true);
+  has(/^the server "off" is turned off$/);
+  has(/^the workspace .* is not trusted, so its \.mcp\.json servers do not run$/);
+  has(/^The MCP server "off" does not run: the server "off" is turned off\.$/);
+  has(/mcp\.json: mcpServers\.args\.args must be an array of strings$/);
+  has(/mcp\.json: mcpServers\.both has both "command" and "url"; give one$/);
+  has(/mcp\.json: extra: unknown key$/);
+  expectTranslated(texts, [home, ws]);
+});

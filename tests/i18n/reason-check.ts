@@ -16,7 +16,7 @@ export function englishAgain(reason: string): string | null {
 }
 
 /** Words kept in English in Chinese text: names of tools, modes, hook moments and terms a developer reads as they are. */
-const KEPT = /\b(hook|token|MCP|Bash|git|Git|JSON|diff|shell|glob|sed|awk|allow|deny|ask|default|acceptEdits|plan|bypass|[A-Z][a-z]+[A-Z]\w*)\b/g;
+const KEPT = /\b(hook|token|http|https|URL|MCP|Bash|git|Git|JSON|diff|shell|glob|sed|awk|allow|deny|ask|default|acceptEdits|plan|bypass|[A-Z][a-z]+[A-Z]\w*)\b/g;
 
 /**
  * English left in a translated sentence once what is not to be translated is taken out (code spans, quoted
