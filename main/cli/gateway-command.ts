@@ -58,7 +58,7 @@ function printStatus(io: CliIo, t: Translator, s: GatewayStatus): void {
     t('cliTools.gateway.connection', {
       state: t(`cliTools.gateway.state.${s.connection}`),
       bot: s.bot ? t('cliTools.gateway.asBot', { bot: s.bot }) : '',
-      problem: s.problem ? ` (${s.problem})` : '',
+      problem: s.problem ? t('cliTools.gateway.problem', { problem: s.problem }) : '',
     }),
   );
   io.stdout(t('cliTools.gateway.apiRoot', { root: s.apiRoot }));
@@ -148,7 +148,7 @@ export async function runGatewayCommand(argv: string[], io: CliIo): Promise<numb
         }
         const where = s.value.tokenSource === 'env' ? TELEGRAM_TOKEN_ENV : 'config.json';
         io.stdout(t('cliTools.gateway.token', { state: s.value.token === null ? t('cliTools.gateway.tokenNotSet') : t('cliTools.gateway.tokenSet', { where }) }));
-        io.stdout(t('cliTools.gateway.connection', { state: t('cliTools.gateway.state.off'), bot: '', problem: ` (${noEngineText(t, io.home)})` }));
+        io.stdout(t('cliTools.gateway.connection', { state: t('cliTools.gateway.state.off'), bot: '', problem: t('cliTools.gateway.problem', { problem: noEngineText(t, io.home) }) }));
         return EXIT_OK;
       }
       case 'pair': {

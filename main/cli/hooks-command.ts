@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { HookView } from '../../shared/hooks';
-import type { Translator } from '../../shared/i18n';
+import { translateReason, type Translator } from '../../shared/i18n';
 import { cliText, parseArgsMessage } from './cli-text';
 import { approveHooks, HookApprovals, HookConfig, hooksOverview } from '../core/hooks';
 import { managedSettingsPath } from '../core/policy/settings/sources';
@@ -22,7 +22,7 @@ function hookLine(t: Translator, h: HookView): string {
  */
 export async function runHooksCommand(argv: string[], io: CliIo): Promise<number> {
   const text = cliText(io);
-  const { t } = text;
+  const { lang, t } = text;
   const hooksUsage = usage(t, HOOKS_USAGE);
   const [sub, ...rest] = argv;
   if (sub !== 'list' && sub !== 'approve') {
@@ -49,7 +49,7 @@ export async function runHooksCommand(argv: string[], io: CliIo): Promise<number
     for (const p of overview.problems) io.stderr(`paragents hooks: ${p.file}: ${p.message}`);
     if (values.json) io.stdout(JSON.stringify(overview));
     else if (overview.hooks.length === 0) io.stdout(t('cliTools.hooks.none'));
-    else for (const h of overview.hooks) io.stdout(hookLine(t, h) + (h.reason ? `\n    ${h.reason}` : ''));
+    else for (const h of overview.hooks) io.stdout(hookLine(t, h) + (h.reason ? `\n    ${translateReason(lang, h.reason)}` : ''));
     return EXIT_OK;
   }
 

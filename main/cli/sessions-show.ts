@@ -166,7 +166,7 @@ export function transcriptLines(entries: readonly TranscriptEntry[], text: CliTe
         if (e.text.trim()) out.push(`${tag}${t('cliSessions.show.assistant')}`, ...indent(e.text));
         break;
       case 'tool':
-        out.push(...toolLines(t, tag, e));
+        out.push(...toolLines(text, tag, e));
         break;
       case 'compaction': {
         const summary =
@@ -201,13 +201,13 @@ export function transcriptLines(entries: readonly TranscriptEntry[], text: CliTe
   return out;
 }
 
-function toolLines(t: Translator, tag: string, e: ToolEntry): string[] {
+function toolLines({ lang, t }: CliText, tag: string, e: ToolEntry): string[] {
   const lines = [`${tag}${t('cliSessions.show.tool', { tool: e.tool, input: clip(JSON.stringify(e.input) ?? '', 300) })}`];
   if (e.decision) {
     const by = e.decision.rule
       ? t('cliSessions.show.policyByRule', { rule: e.decision.rule, source: e.decision.source })
       : t('cliSessions.show.policyBySource', { source: e.decision.source });
-    lines.push(`${INDENT}${t('cliSessions.show.policy', { decision: e.decision.decision, by, reason: e.decision.reason })}`);
+    lines.push(`${INDENT}${t('cliSessions.show.policy', { decision: e.decision.decision, by, reason: translateReason(lang, e.decision.reason) })}`);
   }
   if (e.approval) {
     const a = e.approval.answer;
@@ -245,7 +245,11 @@ export function contextLines(c: SessionContext, text: CliText = { lang: 'en', t:
   ];
   const total = t('cliSessions.context.total');
   // Terminal columns, not characters: the labels line up whatever script they are in.
-  const labelWidth = Math.max(24, displayWidth(total) + 2, ...c.parts.map((p) => displayWidth(p.label) + 2));
+  // A part's label is the engine's English ("system prompt", "summary (auto)"); other languages name the part by its
+  // kind as the panel does. An instruction part keeps its file's name.
+  const labelOf = (p: SessionContext['parts'][number]): string =>
+    lang === 'en' || p.kind === 'instructions' ? p.label : t(`context.view.kind.${p.kind}`);
+  const labelWidth = Math.max(24, displayWidth(total) + 2, ...c.parts.map((p) => displayWidth(labelOf(p)) + 2));
   for (const p of c.parts) {
     const items =
       p.kind === 'messages' || p.kind === 'prompts'
@@ -253,7 +257,7 @@ export function contextLines(c: SessionContext, text: CliText = { lang: 'en', t:
         : p.kind === 'tools'
           ? t('cliSessions.context.tools', { count: p.items })
           : '';
-    lines.push(`  ${padEndColumns(p.label, labelWidth)} ${t('cliSessions.context.tokens', { tokens: n(p.tokens).padStart(9) })}${items}${p.truncated ? t('cliSessions.context.truncated') : ''}`);
+    lines.push(`  ${padEndColumns(labelOf(p), labelWidth)} ${t('cliSessions.context.tokens', { tokens: n(p.tokens).padStart(9) })}${items}${p.truncated ? t('cliSessions.context.truncated') : ''}`);
   }
   const share = c.window ? t('cliSessions.context.share', { window: n(c.window), percent: ((100 * c.totalTokens) / c.window).toFixed(1) }) : '';
   lines.push(`  ${padEndColumns(total, labelWidth)} ${t('cliSessions.context.tokens', { tokens: n(c.totalTokens).padStart(9) })}${share}`);

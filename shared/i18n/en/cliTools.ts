@@ -33,6 +33,7 @@ export const cliTools = {
     connection: 'connection: {{state}}{{bot}}{{problem}}',
     state: { off: 'off', connecting: 'connecting', connected: 'connected', retrying: 'retrying', refused: 'refused' },
     asBot: ' as @{{bot}}',
+    problem: ' ({{problem}})',
     apiRoot: 'api root: {{root}}',
     pairCode: 'pairing code: {{code}} (until {{until}})',
     noChats: 'paired chats: none',

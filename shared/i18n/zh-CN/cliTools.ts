@@ -35,6 +35,7 @@ export const cliTools: CatalogLike<typeof en> = {
     connection: '连接：{{state}}{{bot}}{{problem}}',
     state: { off: '关闭', connecting: '正在连接', connected: '已连接', retrying: '正在重试', refused: '被拒绝' },
     asBot: '，身份 @{{bot}}',
+    problem: '（{{problem}}）',
     apiRoot: 'API 根地址：{{root}}',
     pairCode: '配对码：{{code}}（有效至 {{until}}）',
     noChats: '已配对的聊天：无',
