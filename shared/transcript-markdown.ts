@@ -72,10 +72,10 @@ export function entriesMarkdown(entries: readonly TranscriptEntry[], lang: Lang 
         );
         break;
       case 'outcome':
-        out.push(`*${t(`markdown.turn.${e.status}`)}${e.detail ? `: ${said(e.detail)}` : ''}.*`);
+        out.push(`*${e.detail ? t('markdown.outcome', { turn: t(`markdown.turn.${e.status}`), detail: said(e.detail) }) : t('markdown.outcomeBare', { turn: t(`markdown.turn.${e.status}`) })}*`);
         break;
       case 'note':
-        out.push(`*${e.tone === 'info' ? '' : `${t(`markdown.tone.${e.tone}`)}: `}${said(e.text)}*`);
+        out.push(`*${e.tone === 'info' ? said(e.text) : t('markdown.toned', { tone: t(`markdown.tone.${e.tone}`), text: said(e.text) })}*`);
         break;
       case 'closed':
         out.push('---', '', `*${t('markdown.closed', { ts: e.ts })}*`);
