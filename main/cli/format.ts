@@ -109,7 +109,7 @@ export function eventTextLine(e: EngineEvent, lang: Lang = 'en'): string | null 
         }),
       );
     case 'hook_ran':
-      return line(hookRanText(e));
+      return line(translateReason(lang, hookRanText(e)));
     case 'mcp_server_state':
       return `[mcp:${e.server}] ${e.state}${e.pid !== null ? ` (pid ${e.pid})` : ''}${e.error ? `: ${short(e.error)}` : ''}`;
     default:

@@ -5,9 +5,11 @@ import type { SessionContext } from '../../shared/session-context';
 import { missingCase, type Result } from '../../shared/result';
 import { buildTranscript, forkOrigin, inheritedEvents, type ToolEntry, type TranscriptEntry } from '../../shared/transcript';
 import { transcriptMarkdown } from '../../shared/transcript-markdown';
+import { budgetStopText, budgetText } from '../../shared/cost';
+import { modeText } from '../../shared/session-mode';
 import { formatNumber, translateReason, translator, type Translator } from '../../shared/i18n';
 import { cliText, modeWords, parseArgsMessage, type CliText } from './cli-text';
-import { eventJsonLine } from './format';
+import { amountText, eventJsonLine, stopText } from './format';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { displayWidth, padEndColumns } from './text-width';
 import { usage } from './usage';
@@ -76,7 +78,7 @@ export async function showSession(h: Handlers, query: string, form: ShowForm, te
     }
     case 'markdown': {
       const events = await historyEvents(h, id);
-      return events.ok ? { ok: true, value: [transcriptMarkdown(events.value).trimEnd()] } : events;
+      return events.ok ? { ok: true, value: [transcriptMarkdown(events.value, lang).trimEnd()] } : events;
     }
     case 'transcript': {
       const events = await historyEvents(h, id);
@@ -96,7 +98,7 @@ export async function showSession(h: Handlers, query: string, form: ShowForm, te
           worktree: s.worktree ? t('cliSessions.show.worktree', { base: s.worktree.baseWorkspace, branch: s.worktree.branch }) : '',
         }),
       ];
-      return { ok: true, value: [...header, ...transcriptLines(buildTranscript(events.value), text)] };
+      return { ok: true, value: [...header, ...transcriptLines(buildTranscript(events.value), text, noteWords(text, events.value))] };
     }
     case 'context': {
       const c = await h['session.context']({ session: id });
@@ -142,7 +144,11 @@ export function eventLogLine(e: EngineEvent): string {
 const INDENT = '    ';
 
 /** The readable transcript: one block per entry, texts kept whole, tool output cut to its first lines. */
-export function transcriptLines(entries: readonly TranscriptEntry[], text: CliText = { lang: 'en', t: translator('en') }): string[] {
+export function transcriptLines(
+  entries: readonly TranscriptEntry[],
+  text: CliText = { lang: 'en', t: translator('en') },
+  note: (e: Note) => string = (e) => translateReason(text.lang, e.text),
+): string[] {
   const { lang, t } = text;
   const n = (value: number): string => formatNumber(lang, value);
   const out: string[] = [];
@@ -186,10 +192,10 @@ export function transcriptLines(entries: readonly TranscriptEntry[], text: CliTe
         );
         break;
       case 'outcome':
-        out.push(`${tag}${t(`cliSessions.show.outcome.${e.status}`)}${e.detail ? `: ${e.status === 'cancelled' ? translateReason(lang, e.detail) : e.detail}` : ''}`);
+        out.push(`${tag}${t(`cliSessions.show.outcome.${e.status}`)}${e.detail ? `: ${translateReason(lang, e.detail)}` : ''}`);
         break;
       case 'note':
-        out.push(`${tag}${e.tone === 'info' ? '' : t(`cliSessions.show.tone.${e.tone}`)}${e.text}`);
+        out.push(`${tag}${e.tone === 'info' ? '' : t(`cliSessions.show.tone.${e.tone}`)}${note(e)}`);
         break;
       case 'closed':
         out.push('', t('cliSessions.show.closed', { ts: e.ts }));
@@ -199,6 +205,39 @@ export function transcriptLines(entries: readonly TranscriptEntry[], text: CliTe
     }
   }
   return out;
+}
+
+type Note = Extract<TranscriptEntry, { kind: 'note' }>;
+
+/**
+ * A transcript note in the command's language. The transcript words its notes in English; the ones about the
+ * session's mode and budget are worded again here from the event they were made from (matched by time and by
+ * the English text it gave), the engine's other sentences through their templates.
+ */
+function noteWords({ lang, t }: CliText, events: readonly EngineEvent[]): (e: Note) => string {
+  if (lang === 'en') return (e) => e.text;
+  const byTime = new Map<string, EngineEvent[]>();
+  for (const e of events) byTime.set(e.ts, [...(byTime.get(e.ts) ?? []), e]);
+  const worded = (e: EngineEvent, text: string): string | null => {
+    switch (e.type) {
+      case 'session_mode':
+        return text === `mode: ${modeText(e.mode, e.modeSource)}` ? t('cliSessions.show.modeNote', { mode: modeWords(t, e.mode, e.modeSource) }) : null;
+      case 'budget_reached':
+        return text === `paused: ${budgetStopText(e)}` ? t('cliSessions.show.pausedNote', { what: stopText(t, e) }) : null;
+      case 'session_budget':
+        if (text !== budgetText(e.budget)) return null;
+        return e.budget ? t('cli.event.budget', { amount: amountText(t, e.budget.unit, e.budget.limit) }) : t('cli.event.noBudget');
+      default:
+        return null;
+    }
+  };
+  return (note) => {
+    for (const e of byTime.get(note.ts) ?? []) {
+      const text = worded(e, note.text);
+      if (text !== null) return text;
+    }
+    return translateReason(lang, note.text);
+  };
 }
 
 function toolLines({ lang, t }: CliText, tag: string, e: ToolEntry): string[] {

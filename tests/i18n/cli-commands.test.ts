@@ -144,6 +144,13 @@ describe('the command line in 简体中文', () => {
     const budget = await inChinese(['sessions', 'budget', 'report', '200k']);
     expect(budget.stdout).toMatch(/^[0-9a-f]{6}: 预算 200k token；已用 \d+ token\n$/);
     await sameJson(['sessions', 'budget', 'report', '--json']);
+    // The note the budget left in the transcript, and the Markdown export, are in the language too.
+    const noted = await inChinese(['sessions', 'show', 'report']);
+    expect(noted.stdout).toMatch(/\n预算 200k token\n/);
+    const markdown = await inChinese(['sessions', 'show', 'report', '--markdown']);
+    const markdownEn = await runCli(['sessions', 'show', 'report', '--markdown'], { home, env: EN });
+    expect(markdown.stdout.split('\n')[0]).toMatch(/^# .*[\u4e00-\u9fff]/);
+    expect(markdownEn.stdout.split('\n')[0]).not.toMatch(/[\u4e00-\u9fff]/);
     const bad = await inChinese(['sessions', 'budget', 'report', 'lots']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(zh('cliSessions.budget.notBudget', { limit: 'lots' }));
