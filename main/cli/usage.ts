@@ -3,7 +3,7 @@ import { displayWidth } from './text-width';
 
 /*
  * Usage text only: `paragents --help` and the completion scripts read it without loading any command, so they
- * start without the engine, zod or SQLite. A synopsis is the command lines themselves (commands, flags and
+ * start without the engine or SQLite. A synopsis is the command lines themselves (commands, flags and
  * placeholders, the same in every language); `usage` puts it after the catalog's "usage:".
  */
 
