@@ -1,4 +1,6 @@
+import { cliText } from './cli-text';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { usage } from './usage';
 
 /** What follows each command: its subcommands and flags, offered by the completion scripts. */
 export const COMPLETIONS: Readonly<Record<string, readonly string[]>> = {
@@ -102,13 +104,14 @@ function fishScript(): string {
   return `${lines.join('\n')}\n`;
 }
 
-export const COMPLETION_USAGE = 'usage: paragents completion bash|zsh|fish';
+export const COMPLETION_USAGE = 'paragents completion bash|zsh|fish';
 
 /** Prints the completion script of one shell, to be sourced by it. */
 export async function runCompletionCommand(argv: string[], io: CliIo): Promise<number> {
+  const { t } = cliText(io);
   const [shell, ...extra] = argv;
   if (extra.length > 0 || !shell) {
-    io.stderr(`paragents completion: name one shell (bash, zsh or fish)\n${COMPLETION_USAGE}`);
+    io.stderr(`paragents completion: ${t('cliTools.completion.nameOne')}\n${usage(t, COMPLETION_USAGE)}`);
     return EXIT_USAGE;
   }
   switch (shell) {
@@ -122,7 +125,7 @@ export async function runCompletionCommand(argv: string[], io: CliIo): Promise<n
       io.stdout(fishScript());
       return EXIT_OK;
     default:
-      io.stderr(`paragents completion: "${shell}" is not a shell with completion here; use bash, zsh or fish`);
+      io.stderr(`paragents completion: ${t('cliTools.completion.unknown', { shell })}`);
       return EXIT_USAGE;
   }
 }

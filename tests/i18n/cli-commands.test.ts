@@ -220,6 +220,8 @@ describe('the command line in 简体中文', () => {
     expect(flag.stderr.trim()).toBe(`paragents sessions list: ${zh('cliErrors.parse.unknownOption', { option: '--colour' })}`);
     const fork = await inChinese(['sessions', 'fork']);
     expect(fork.stderr).toBe(`paragents sessions fork: 请指定一个会话\n用法：paragents sessions fork SESSION [--name N] [--json]\n`);
+    const shell = await inChinese(['completion', 'tcsh']);
+    expect(shell.stderr.trim()).toBe(`paragents completion: ${zh('cliTools.completion.unknown', { shell: 'tcsh' })}`);
     const file = join(tempDir(), 'not-a-folder');
     writeFileSync(file, '');
     const r = await runCli(['sessions', 'list'], { home: file, env: ZH });

@@ -7,6 +7,10 @@ export const cliTools = {
   notApproved: 'not approved',
   approved: 'approved',
   withdrawn: 'approval withdrawn',
+  completion: {
+    nameOne: 'name one shell (bash, zsh or fish)',
+    unknown: '"{{shell}}" is not a shell with completion here; use bash, zsh or fish',
+  },
   config: {
     file: 'config file: {{path}}',
     home: 'data folder: {{home}}',

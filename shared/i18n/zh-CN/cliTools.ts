@@ -9,6 +9,10 @@ export const cliTools: CatalogLike<typeof en> = {
   notApproved: '未批准',
   approved: '已批准',
   withdrawn: '已撤回批准',
+  completion: {
+    nameOne: '请指定一个 shell（bash、zsh 或 fish）',
+    unknown: '“{{shell}}”不是这里支持补全的 shell；请使用 bash、zsh 或 fish',
+  },
   config: {
     file: '配置文件：{{path}}',
     home: '数据文件夹：{{home}}',
