@@ -111,7 +111,7 @@ export function eventTextLine(e: EngineEvent, lang: Lang = 'en'): string | null 
     case 'hook_ran':
       return line(translateReason(lang, hookRanText(e)));
     case 'mcp_server_state':
-      return `[mcp:${e.server}] ${e.state}${e.pid !== null ? ` (pid ${e.pid})` : ''}${e.error ? `: ${short(e.error)}` : ''}`;
+      return `[mcp:${e.server}] ${t(`cliTools.mcp.state.${e.state}`)}${e.pid !== null ? ` (pid ${e.pid})` : ''}${e.error ? `: ${short(e.error)}` : ''}`;
     default:
       return missingCase(e);
   }

@@ -29,7 +29,7 @@ async function readToken(io: CliIo, t: Translator): Promise<string> {
         stdin.setRawMode(false);
         stdin.pause();
         stdin.off('data', onData);
-        if (value === null) reject(new Error('interrupted'));
+        if (value === null) reject(new Error(t('cliTools.gateway.interrupted')));
         else resolve(value.trim());
       };
       const onData = (chunk: Buffer): void => {

@@ -30,6 +30,7 @@ export const cliTools = {
   },
   gateway: {
     tokenPrompt: 'Bot token from BotFather (not shown as you type): ',
+    interrupted: 'interrupted',
     token: 'token: {{state}}',
     tokenSet: 'set ({{where}})',
     tokenNotSet: 'not set',

@@ -32,6 +32,7 @@ export const cliTools: CatalogLike<typeof en> = {
   },
   gateway: {
     tokenPrompt: '来自 BotFather 的机器人令牌（输入时不显示）：',
+    interrupted: '已中断',
     token: '令牌：{{state}}',
     tokenSet: '已设置（{{where}}）',
     tokenNotSet: '未设置',
