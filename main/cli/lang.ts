@@ -1,4 +1,5 @@
-import { configPath, readConfigFile } from '../core/config/load';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { readLanguageSetting, resolveLang, type Lang } from '../../shared/i18n';
 import type { CliIo } from './io';
 
@@ -6,15 +7,27 @@ import type { CliIo } from './io';
 const warned = new Set<string>();
 
 /**
+ * config.json's `language` alone, read without the config schema: every command (`--help` too) picks its language
+ * first, and loading the whole config reader there doubled the start-up time. A file that cannot be read or parsed
+ * says nothing here (the commands that need the config report it); the language then follows the environment.
+ */
+function writtenLanguage(path: string): unknown {
+  try {
+    const raw: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    return typeof raw === 'object' && raw !== null ? (raw as { language?: unknown }).language : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The language of the command's human-readable lines: PARAGENTS_LANG, then config.json's `language` (unless
- * `system`), then LC_ALL / LC_MESSAGES / LANG. The file is read as written; when it cannot be read, the command
- * says so where it needs the config, and the language follows the environment meanwhile.
+ * `system`), then LC_ALL / LC_MESSAGES / LANG.
  */
 export function cliLang(io: Pick<CliIo, 'env' | 'home' | 'stderr'>): Lang {
-  const path = configPath(io.home);
-  const file = readConfigFile(path);
-  if (!file.ok) return resolveLang(io.env, 'system');
-  const { setting, problem } = readLanguageSetting(path, file.value.language);
+  // The same file main/core/config reads (CONFIG_FILE there).
+  const path = join(io.home, 'config.json');
+  const { setting, problem } = readLanguageSetting(path, writtenLanguage(path));
   if (problem !== null && !warned.has(path)) {
     warned.add(path);
     io.stderr(`warning: ${problem}`);
