@@ -7,7 +7,8 @@ import type { CliIo } from '../../main/cli/io';
 import { cliLang } from '../../main/cli/lang';
 import { createEngine, type Engine } from '../../main/core/engine';
 import type { EngineEvent } from '../../shared/events';
-import { effectiveLang, readLanguageSetting, resolveLang } from '../../shared/i18n';
+import { effectiveLang, readLanguageSetting, resolveLang, translator } from '../../shared/i18n';
+import { runCli } from '../helpers/cli';
 import { unwrap } from '../helpers/engine';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
 
@@ -132,6 +133,15 @@ describe('the CLI follows config.json unless PARAGENTS_LANG says otherwise', () 
     expect(english).not.toContain('允许');
     // Without the setting the locale decides, as before.
     expect(question({ LANG: 'en_US.UTF-8' }, homeWith(null))).not.toContain('允许');
+  });
+
+  it('runs a real command in 简体中文 from the setting alone; PARAGENTS_LANG=en wins over it', async () => {
+    const home = homeWith({ language: 'zh-CN' });
+    const zh = await runCli(['sessions', 'list'], { home, env: { LANG: 'en_US.UTF-8' } });
+    expect(zh.stdout.trim()).toBe(translator('zh-CN')('cliSessions.list.none'));
+    const en = await runCli(['sessions', 'list'], { home, env: { PARAGENTS_LANG: 'en', LANG: 'zh_CN.UTF-8' } });
+    expect(en.stdout.trim()).toBe(translator('en')('cliSessions.list.none'));
+    expect(zh.stdout.trim()).not.toBe(en.stdout.trim());
   });
 
   it('says a wrong value once on stderr and follows the locale', () => {
