@@ -9,13 +9,17 @@ import { createEngine, type Engine } from '../../main/core/engine';
 import type { EngineEvent } from '../../shared/events';
 import { effectiveLang, readLanguageSetting, resolveLang, translator } from '../../shared/i18n';
 import { runCli } from '../helpers/cli';
+import { ADA, startHarness, type Harness } from '../gateway/harness';
 import { unwrap } from '../helpers/engine';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
 
 let engine: Engine | null = null;
+let gateway: Harness | null = null;
 afterEach(async () => {
   await engine?.close();
   engine = null;
+  await gateway?.close();
+  gateway = null;
   cleanupTempDirs();
 });
 
@@ -151,5 +155,26 @@ describe('the CLI follows config.json unless PARAGENTS_LANG says otherwise', () 
     expect(cliLang(io)).toBe('zh-CN');
     expect(cliLang({ ...io, env: { LANG: 'en_US.UTF-8' } })).toBe('en');
     expect(stderr).toEqual([`warning: ${join(home, 'config.json')}: language: "zh" is not one of system, en, zh-CN, so the system's language is used.`]);
+  });
+});
+
+describe('the Telegram gateway follows config.json unless PARAGENTS_LANG says otherwise', () => {
+  it('answers in 简体中文 once the setting says zh-CN (read when the gateway starts)', async () => {
+    gateway = await startHarness({ noToken: true, env: { LANG: 'en_US.UTF-8' } });
+    const h = gateway;
+    unwrap(await h.engine.handlers['config.setLanguage']({ language: 'zh-CN' }));
+    // Setting the token starts the gateway, which picks its language then.
+    unwrap(await h.engine.handlers['gateway.setToken']({ gateway: 'telegram', token: h.telegram.token }));
+    await h.pair(ADA);
+    expect((await h.message(ADA, 'the pairing reply', (m) => m.text.startsWith('✅'))).text).toContain('已配对');
+  });
+
+  it('keeps English under PARAGENTS_LANG=en whatever the setting', async () => {
+    gateway = await startHarness({ noToken: true, env: { PARAGENTS_LANG: 'en', LANG: 'zh_CN.UTF-8' } });
+    const h = gateway;
+    unwrap(await h.engine.handlers['config.setLanguage']({ language: 'zh-CN' }));
+    unwrap(await h.engine.handlers['gateway.setToken']({ gateway: 'telegram', token: h.telegram.token }));
+    await h.pair(ADA);
+    expect((await h.message(ADA, 'the pairing reply', (m) => m.text.startsWith('✅'))).text).toContain('Paired.');
   });
 });
