@@ -37,6 +37,6 @@ export const CONFLICT_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^blocked by --on-conflict block: (.+)$/s, key: 'reasons.onConflictBlock', vars: ['details'] },
   { pattern: /^cancelled by the user at a conflict$/, key: 'reasons.cancelledByUserAtConflict', vars: [] },
   { pattern: /^prompt (\S+) is not waiting at a conflict any more$/, key: 'reasons.notWaitingAtConflict', vars: ['ref'] },
-  { pattern: /^session is busy \(prompt (\S+) is (\S+)\); undo its writes once the turn ends$/, key: 'reasons.sessionBusyUndo', vars: ['ref', 'status'], words: { status: 'status' } },
+  { pattern: /^session is busy \(prompt (\S+) is (\S+)\); undo its writes once the turn ends$/, key: 'reasons.sessionBusyUndo', vars: ['ref', 'status'], words: { status: 'notices.request.promptStatus' } },
   { pattern: /^undo failed: (.+)$/s, key: 'reasons.undoFailed', vars: ['error'] },
 ];

@@ -6,6 +6,7 @@ import type { ReasonTemplate } from './reason-template';
 import { HOOK_TEMPLATES } from './hook-templates';
 import { CONFLICT_TEMPLATES } from './conflict-templates';
 import { ERROR_TEMPLATES } from './error-templates';
+import { REQUEST_TEMPLATES } from './request-templates';
 import { SHELL_TEMPLATES } from './shell-templates';
 
 /**
@@ -104,7 +105,7 @@ const PHRASE_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^session (.+)$/, key: 'reasons.session', vars: ['name'] },
 ];
 
-export const REASON_TEMPLATES: readonly ReasonTemplate[] = [...HOOK_TEMPLATES, ...CONFLICT_TEMPLATES, ...POLICY_TEMPLATES, ...ERROR_TEMPLATES, ...PHRASE_TEMPLATES];
+export const REASON_TEMPLATES: readonly ReasonTemplate[] = [...HOOK_TEMPLATES, ...CONFLICT_TEMPLATES, ...POLICY_TEMPLATES, ...REQUEST_TEMPLATES, ...ERROR_TEMPLATES, ...PHRASE_TEMPLATES];
 
 /** Nested parts are short; a reason deeper than this is shown as it is. */
 const MAX_DEPTH = 6;

@@ -192,3 +192,40 @@ it('why an MCP server does not run, what is wrong in an mcp.json and a refused M
   has(/mcp\.json: extra: unknown key$/);
   expectTranslated(texts, [home, ws]);
 });
+
+it('requests the engine refuses say why in Chinese: unknown references, prompts and approvals in the wrong state, a closed session', async () => {
+  const { engine, session } = await open('ask', {});
+  const card = nextEvent(engine, 'approval_requested');
+  const p = unwrap(await engine.handlers['prompt.send']({ session: session.id, text: 'write asked' }));
+  const approval = await card;
+  unwrap(await engine.handlers['approval.answer']({ approval: approval.approvalId, answer: { kind: 'deny' } }));
+  expect(await settled(engine, p.id)).toBe('completed');
+
+  const errors: string[] = [];
+  const refused = async (r: Promise<{ ok: boolean; error?: { message: string } }>) => {
+    const out = await r;
+    expect(out.ok).toBe(false);
+    errors.push(out.error!.message);
+  };
+  await refused(engine.handlers['session.get']({ session: 'nosuchsession' }));
+  await refused(engine.handlers['prompt.pause']({ prompt: p.id }));
+  await refused(engine.handlers['prompt.edit']({ prompt: p.id, text: 'again' }));
+  await refused(engine.handlers['prompt.retry']({ prompt: p.id }));
+  await refused(engine.handlers['prompt.cancel']({ prompt: p.id }));
+  await refused(engine.handlers['approval.answer']({ approval: approval.approvalId, answer: { kind: 'allow_once' } }));
+  await refused(engine.handlers['session.create']({ workspace: join(tempDir(), 'missing') }));
+  unwrap(await engine.handlers['session.close']({ session: session.id }));
+  await refused(engine.handlers['prompt.send']({ session: session.id, text: 'anything' }));
+
+  const has = (re: RegExp) => expect(errors.some((t) => re.test(t)), `${re} in\n${errors.join('\n')}`).toBe(true);
+  has(/^session not found: "nosuchsession"$/);
+  has(/^only a running prompt can be paused; \S+ is completed$/);
+  has(/^only a queued prompt can be edited; \S+ is completed$/);
+  has(/^only a failed or cancelled prompt can be retried; \S+ is completed$/);
+  has(/^prompt \S+ already completed$/);
+  has(/^approval \S+ is already denied$/);
+  has(/^workspace folder does not exist: /);
+  has(/^session \S+ is closed$/);
+  expectTranslated(errors, []);
+  expect(translateReason('zh-CN', 'session not found: "nosuchsession"')).toBe('找不到会话：“nosuchsession”');
+});
