@@ -1,4 +1,4 @@
-import { translator, type Lang, type Translator } from '../../shared/i18n';
+import { formatDateTime, formatNumber, translator, type Lang, type Translator } from '../../shared/i18n';
 import type { PermissionMode } from '../../shared/policy';
 import type { ModeSource } from '../../shared/session-mode';
 import type { CliIo } from './io';
@@ -52,3 +52,12 @@ export function parseArgsMessage({ lang, t }: CliText, error: unknown): string {
 /** "acceptEdits (from user settings)" in the command's language. */
 export const modeWords = (t: Translator, mode: PermissionMode, source: ModeSource): string =>
   t('mode.text', { mode, source: t(`mode.source.${source}`) });
+
+/**
+ * A count as the language writes it. English keeps the plain digits the commands have always printed (scripts
+ * read them); other languages group them as Intl does.
+ */
+export const countText = ({ lang }: CliText, n: number): string => (lang === 'en' ? String(n) : formatNumber(lang, n));
+
+/** A stored time (ISO) as the language writes a date and time; English keeps the ISO text it always printed. */
+export const timeText = ({ lang }: CliText, iso: string): string => (lang === 'en' || Number.isNaN(Date.parse(iso)) ? iso : formatDateTime(lang, iso));

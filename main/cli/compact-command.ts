@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { formatNumber } from '../../shared/i18n';
-import { cliText, parseArgsMessage } from './cli-text';
+import { cliText, countText, parseArgsMessage } from './cli-text';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { usage } from './usage';
 import { withEngine } from './with-engine';
@@ -10,9 +9,8 @@ export const COMPACT_USAGE = 'paragents compact SESSION [--focus TEXT] [--json]'
 /** Compacts a session's model view now: old tool outputs pruned, older turns summarised, every prompt kept. */
 export async function runCompactCommand(argv: string[], io: CliIo): Promise<number> {
   const text = cliText(io);
-  const { lang, t } = text;
-  // Plain digits in English, as before; the language's own grouping elsewhere.
-  const n = (value: number): string => (lang === 'en' ? String(value) : formatNumber(lang, value));
+  const { t } = text;
+  const n = (value: number): string => countText(text, value);
   let parsed;
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, options: { focus: { type: 'string' }, json: { type: 'boolean', default: false } }, strict: true });

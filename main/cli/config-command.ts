@@ -1,6 +1,5 @@
 import type { RedactedConfig } from '../../shared/config';
-import type { Translator } from '../../shared/i18n';
-import { cliText } from './cli-text';
+import { cliText, countText, type CliText } from './cli-text';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { usage } from './usage';
 import { withEngine } from './with-engine';
@@ -11,7 +10,8 @@ import { withEngine } from './with-engine';
  * Asked of the running engine when there is one (the desktop app's includes the keys saved in its keychain).
  */
 export async function runConfigCommand(argv: string[], io: CliIo): Promise<number> {
-  const { t } = cliText(io);
+  const text = cliText(io);
+  const { t } = text;
   if (argv[0] !== 'show' || argv.length > 2 || (argv[1] !== undefined && argv[1] !== '--json')) {
     io.stderr(usage(t, 'paragents config show [--json]'));
     return EXIT_USAGE;
@@ -22,12 +22,14 @@ export async function runConfigCommand(argv: string[], io: CliIo): Promise<numbe
       io.stderr(`paragents config: ${got.error.message}`);
       return EXIT_USAGE;
     }
-    printConfig(io, t, got.value, argv[1] === '--json');
+    printConfig(io, text, got.value, argv[1] === '--json');
     return EXIT_OK;
   });
 }
 
-function printConfig(io: CliIo, t: Translator, view: RedactedConfig, json: boolean): void {
+function printConfig(io: CliIo, text: CliText, view: RedactedConfig, json: boolean): void {
+  const { t } = text;
+  const n = (value: number): string => countText(text, value);
   if (json) {
     io.stdout(JSON.stringify(view));
     return;
@@ -39,13 +41,13 @@ function printConfig(io: CliIo, t: Translator, view: RedactedConfig, json: boole
     const key = t(p.apiKeySet ? 'cliTools.config.keySet' : 'cliTools.config.keyNotSet');
     io.stdout(t('cliTools.config.provider', { name: p.name, baseURL: p.baseURL, model: p.model, key }));
     const window = view.contextWindows?.find((w) => w.provider === p.name);
-    if (window) io.stdout(t('cliTools.config.contextWindow', { tokens: window.tokens, source: t(`config.windowSource.${window.source}`) }));
+    if (window) io.stdout(t('cliTools.config.contextWindow', { tokens: n(window.tokens), source: t(`config.windowSource.${window.source}`) }));
     io.stdout(
-      t('cliTools.config.maxOutput', { tokens: p.maxOutputTokens ?? view.maxOutputTokens, global: p.maxOutputTokens !== undefined ? '' : t('cliTools.config.global') }),
+      t('cliTools.config.maxOutput', { tokens: n(p.maxOutputTokens ?? view.maxOutputTokens), global: p.maxOutputTokens !== undefined ? '' : t('cliTools.config.global') }),
     );
   }
   io.stdout(t('cliTools.config.fallback', { list: view.fallback.join(', ') || '-' }));
-  io.stdout(t('cliTools.config.limits', { concurrency: view.concurrency, steps: view.maxSteps, timeout: view.requestTimeoutMs, retries: view.maxRetries }));
+  io.stdout(t('cliTools.config.limits', { concurrency: view.concurrency, steps: view.maxSteps, timeout: n(view.requestTimeoutMs), retries: view.maxRetries }));
   if (view.compaction) {
     const share = (x: number): string => `${Math.round(x * 100)} %`;
     io.stdout(t('cliTools.config.compaction', { threshold: share(view.compaction.threshold), prompts: share(view.compaction.userPromptShare) }));

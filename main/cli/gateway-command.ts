@@ -7,7 +7,7 @@ import { connectLocalEndpoint } from '../local/endpoint-client';
 import type { EngineLink } from '../local/engine-link';
 import { formatTime, type Translator } from '../../shared/i18n';
 import { noEngineText } from './approval-text';
-import { cliText } from './cli-text';
+import { cliText, timeText, type CliText } from './cli-text';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { GATEWAY_USAGE, usage } from './usage';
 
@@ -51,7 +51,8 @@ async function readToken(io: CliIo, t: Translator): Promise<string> {
   return (text.split('\n')[0] ?? '').trim();
 }
 
-function printStatus(io: CliIo, t: Translator, s: GatewayStatus): void {
+function printStatus(io: CliIo, text: CliText, s: GatewayStatus): void {
+  const { t } = text;
   const where = s.tokenSource === 'env' ? TELEGRAM_TOKEN_ENV : s.tokenSource === 'keychain' ? t('cliTools.gateway.keychain') : 'config.json';
   io.stdout(t('cliTools.gateway.token', { state: s.tokenSet ? t('cliTools.gateway.tokenSet', { where }) : t('cliTools.gateway.tokenNotSet') }));
   io.stdout(
@@ -62,9 +63,9 @@ function printStatus(io: CliIo, t: Translator, s: GatewayStatus): void {
     }),
   );
   io.stdout(t('cliTools.gateway.apiRoot', { root: s.apiRoot }));
-  if (s.pairCode) io.stdout(t('cliTools.gateway.pairCode', { code: s.pairCode.code, until: s.pairCode.expiresAt }));
+  if (s.pairCode) io.stdout(t('cliTools.gateway.pairCode', { code: s.pairCode.code, until: timeText(text, s.pairCode.expiresAt) }));
   if (s.chats.length === 0) io.stdout(t('cliTools.gateway.noChats'));
-  for (const c of s.chats) io.stdout(t('cliTools.gateway.chat', { id: c.chatId, name: c.name, since: c.pairedAt }));
+  for (const c of s.chats) io.stdout(t('cliTools.gateway.chat', { id: c.chatId, name: c.name, since: timeText(text, c.pairedAt) }));
 }
 
 /** The running engine (the desktop app, `serve`), or null: the gateway runs only inside them. */
@@ -79,7 +80,8 @@ async function runningEngine(io: CliIo): Promise<EngineLink | null> {
  * `serve`. set-token works without one too (it then writes config.json, mode 0600, for the next start).
  */
 export async function runGatewayCommand(argv: string[], io: CliIo): Promise<number> {
-  const { lang, t } = cliText(io);
+  const text = cliText(io);
+  const { lang, t } = text;
   const gatewayUsage = usage(t, GATEWAY_USAGE);
   const [gateway, sub, ...rest] = argv;
   if (gateway !== 'telegram' || !sub || !SUBCOMMANDS.has(sub)) {
@@ -138,7 +140,7 @@ export async function runGatewayCommand(argv: string[], io: CliIo): Promise<numb
             io.stderr(`${name}: ${r.error.message}`);
             return EXIT_FAILED;
           }
-          printStatus(io, t, r.value);
+          printStatus(io, text, r.value);
           return EXIT_OK;
         }
         const s = readTelegramSettings(io.home, io.env);

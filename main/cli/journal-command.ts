@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { cliText, parseArgsMessage } from './cli-text';
+import { cliText, parseArgsMessage, timeText } from './cli-text';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { displayWidth, padEndColumns } from './text-width';
 import { usage } from './usage';
@@ -52,10 +52,13 @@ export async function runJournalCommand(argv: string[], io: CliIo): Promise<numb
         // The change column is as wide as its widest word in the language (by terminal columns).
         const words = { created: t('cliTools.journal.created'), deleted: t('cliTools.journal.deleted'), changed: t('cliTools.journal.changed') };
         const width = Math.max(7, ...Object.values(words).map(displayWidth));
-        for (const e of r.value) {
+        // Times as the language writes them, padded to the widest (English keeps the ISO text).
+        const when = r.value.map((e) => timeText(text, e.createdAt));
+        const whenWidth = Math.max(...when.map(displayWidth));
+        for (const [i, e] of r.value.entries()) {
           const change = e.beforeSha === null ? words.created : e.afterSha === null ? words.deleted : words.changed;
           const undone = e.undoneAt ? t('cliTools.journal.undone') : '';
-          io.stdout(`${e.createdAt}  ${e.sessionRef}  ${e.tool.padEnd(5)} ${padEndColumns(change, width)} ${e.path}${undone}`);
+          io.stdout(`${padEndColumns(when[i] ?? e.createdAt, whenWidth)}  ${e.sessionRef}  ${e.tool.padEnd(5)} ${padEndColumns(change, width)} ${e.path}${undone}`);
         }
       }
       return EXIT_OK;

@@ -8,7 +8,7 @@ import { transcriptMarkdown } from '../../shared/transcript-markdown';
 import { budgetStopText, budgetText } from '../../shared/cost';
 import { modeText } from '../../shared/session-mode';
 import { formatNumber, translateReason, translator, type Translator } from '../../shared/i18n';
-import { cliText, modeWords, parseArgsMessage, type CliText } from './cli-text';
+import { cliText, modeWords, parseArgsMessage, timeText, type CliText } from './cli-text';
 import { amountText, eventJsonLine, stopText } from './format';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { displayWidth, padEndColumns } from './text-width';
@@ -160,7 +160,7 @@ export function transcriptLines(
         if (first) {
           if (e.forkedFrom) out.push(t('cliSessions.show.forkedFrom', { ref: e.forkedFrom.sessionRef }));
         } else {
-          out.push('', t('cliSessions.show.forkedHere', { session: e.sessionName ?? e.sessionRef, ts: e.ts }));
+          out.push('', t('cliSessions.show.forkedHere', { session: e.sessionName ?? e.sessionRef, ts: timeText(text, e.ts) }));
         }
         first = false;
         break;
@@ -198,7 +198,7 @@ export function transcriptLines(
         out.push(`${tag}${e.tone === 'info' ? '' : t(`cliSessions.show.tone.${e.tone}`)}${note(e)}`);
         break;
       case 'closed':
-        out.push('', t('cliSessions.show.closed', { ts: e.ts }));
+        out.push('', t('cliSessions.show.closed', { ts: timeText(text, e.ts) }));
         break;
       default:
         return missingCase(e);

@@ -172,10 +172,11 @@ describe('the command line in 简体中文', () => {
     const config = await inChinese(['config', 'show']);
     expect(config.stdout).toContain(zh('cliTools.config.file', { path: join(home, 'config.json') }));
     expect(config.stdout).toContain(`api_key=${zh('cliTools.config.keySet')}`);
+    expect(config.stdout).toMatch(/请求超时：\d{1,3}(,\d{3})+ ms/);
     await sameJson(['config', 'show', '--json']);
 
     const journal = await inChinese(['journal', 'list']);
-    expect(journal.stdout).toMatch(/ Write 新建 {4}\S+report\.md\n/);
+    expect(journal.stdout).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2} {2}[0-9a-f]{6} {2}Write 新建 {4}\S+report\.md\n/);
     await sameJson(['journal', 'list', '--json']);
     const undo = await inChinese(['journal', 'undo', 'iso', '--dry-run']);
     expect(undo.stdout).toMatch(/^将删除 \S+report\.md$/m);
