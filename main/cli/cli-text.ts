@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber, translator, type Lang, type Translator } from '../../shared/i18n';
+import { formatDateTime, formatNumber, translateReason, translator, type Lang, type Translator } from '../../shared/i18n';
 import type { PermissionMode } from '../../shared/policy';
 import type { ModeSource } from '../../shared/session-mode';
 import type { CliIo } from './io';
@@ -61,3 +61,9 @@ export const countText = ({ lang }: CliText, n: number): string => (lang === 'en
 
 /** A stored time (ISO) as the language writes a date and time; English keeps the ISO text it always printed. */
 export const timeText = ({ lang }: CliText, iso: string): string => (lang === 'en' || Number.isNaN(Date.parse(iso)) ? iso : formatDateTime(lang, iso));
+
+/**
+ * A sentence the engine wrote (a refused request, a missing session), in the command's language where a template
+ * of shared/i18n knows it (as the panel shows it), else as the engine wrote it.
+ */
+export const engineText = (io: Pick<CliIo, 'env' | 'home' | 'stderr'>, message: string): string => translateReason(cliText(io).lang, message);

@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { paragentsHome } from '../core/config/home';
 import { dataFolderProblem, describeFailure, type HomeOrigin } from './cli-errors';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { translateReason } from '../../shared/i18n';
 import { cliText } from './cli-text';
 import { helpText } from './usage';
 
@@ -74,7 +75,7 @@ export async function main(argvIn: string[], io?: Partial<CliIo>): Promise<numbe
   try {
     return await (await load())(rest, full);
   } catch (error) {
-    full.stderr(`paragents ${name}: ${describeFailure(error, origin, text.t)}`);
+    full.stderr(`paragents ${name}: ${translateReason(text.lang, describeFailure(error, origin, text.t))}`);
     if (debug && error instanceof Error && error.stack) full.stderr(error.stack);
     return EXIT_USAGE;
   }

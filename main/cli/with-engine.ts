@@ -1,4 +1,4 @@
-import { cliText } from './cli-text';
+import { cliText, engineText } from './cli-text';
 import { openEngineLink, type EngineLink } from './engine-link';
 import { EXIT_USAGE, type CliIo } from './io';
 import { EXIT_INTERRUPTED, listenForInterrupts, type Interrupts } from './signals';
@@ -32,7 +32,7 @@ export async function withEngine(
   try {
     const opened = await openEngineLink(io, { purpose: command.purpose, engine: { recover: false } });
     if (!opened.ok) {
-      io.stderr(`paragents ${command.name}: ${opened.error.message}`);
+      io.stderr(`paragents ${command.name}: ${engineText(io, opened.error.message)}`);
       return EXIT_USAGE;
     }
     const link = opened.value;

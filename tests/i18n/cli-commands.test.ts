@@ -223,6 +223,9 @@ describe('the command line in 简体中文', () => {
     expect(fork.stderr).toBe(`paragents sessions fork: 请指定一个会话\n用法：paragents sessions fork SESSION [--name N] [--json]\n`);
     const shell = await inChinese(['completion', 'tcsh']);
     expect(shell.stderr.trim()).toBe(`paragents completion: ${zh('cliTools.completion.unknown', { shell: 'tcsh' })}`);
+    // The engine's refusal, in the language its template gives.
+    const missing = await inChinese(['sessions', 'show', 'nosuch']);
+    expect(missing.stderr.trim()).toBe(`paragents sessions show: ${zh('notices.request.notFound', { kind: zh('notices.request.kind.session'), ref: 'nosuch' })}`);
     const file = join(tempDir(), 'not-a-folder');
     writeFileSync(file, '');
     const r = await runCli(['sessions', 'list'], { home: file, env: ZH });
