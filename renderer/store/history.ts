@@ -9,8 +9,7 @@ import type { DomainState, TranscriptItem } from './types';
  * the requests.
  */
 
-/** `session.events` pages of this many events; one page fills several screens of a transcript. */
-export const HISTORY_PAGE = 300;
+export { HISTORY_PAGE } from './history-bounds';
 
 /** `beforeSeq` that asks for the newest page (above every seq the engine hands out). */
 export const NEWEST = Number.MAX_SAFE_INTEGER;

@@ -15,6 +15,7 @@ import type {
 import { EPHEMERAL_EVENTS } from '../../shared';
 import { compactTokens } from '../../shared/token-format';
 import { FrameBatcher, type FrameScheduler } from './frame-batcher';
+import { KEEP_HISTORIES } from './history-bounds';
 import { dropHistories, HISTORY_PAGE, markLoadingOlder, NEWEST, withLatestPage, withOlderPage } from './history';
 import { applyEvents, applyPromptSummary, applySessionDetail, applySummaries } from './reducer';
 import { shownSessionIds } from './status';
@@ -82,8 +83,7 @@ const UNREAD_TYPES: ReadonlySet<EngineEvent['type']> = new Set([
   'turn_failed',
 ]);
 
-/** Loaded histories kept for sessions that left the screen, besides the ones on it (most recently shown first). */
-export const KEEP_HISTORIES = 8;
+export { KEEP_HISTORIES };
 
 /** Events that may change the status of a session whose prompts the panel does not all know. */
 const STATUS_TYPES: ReadonlySet<EngineEvent['type']> = new Set([

@@ -8,17 +8,9 @@ import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { settled, unwrap } from '../helpers/engine';
 import { buildRenderer, haveChromium, openPanel, writeModelConfig, type OpenPanel } from './harness';
 
-interface Violation {
-  directive: string;
-  blocked: string;
-}
-
-declare global {
-  interface Window {
-    cspViolations?: Violation[];
-    inlineScriptRan?: boolean;
-  }
-}
+/** Runs in the page (as text, so this file needs no DOM types): keeps every CSP violation the page reports. */
+const RECORD_VIOLATIONS = `window.cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(e.effectiveDirective));`;
 
 describe.skipIf(!haveChromium())('the browser host CSP and the panel', () => {
   let dir: string;
@@ -63,27 +55,22 @@ describe.skipIf(!haveChromium())('the browser host CSP and the panel', () => {
 
   it('shows a diff without a CSP violation, and still refuses an inline script', async () => {
     const { page } = panel;
-    await page.addInitScript(() => {
-      window.cspViolations = [];
-      document.addEventListener('securitypolicyviolation', (e) => {
-        window.cspViolations?.push({ directive: e.effectiveDirective, blocked: e.blockedURI });
-      });
-    });
+    await page.addInitScript(RECORD_VIOLATIONS);
     await page.goto(panel.web.url);
     await page.getByRole('list', { name: 'Sessions' }).getByRole('button', { name: /^editor/ }).click();
     await page.getByRole('tab', { name: 'Changes', exact: true }).click();
     await page.getByRole('list', { name: 'Changed files' }).getByRole('button', { name: 'app.ts', exact: true }).click();
     const diff = page.getByRole('region', { name: 'app.ts' });
     await diff.getByText('export const b = 3;').first().waitFor({ timeout: 15_000 });
-    expect(await page.evaluate(() => JSON.stringify(window.cspViolations))).toBe('[]');
+    expect(await page.evaluate('window.cspViolations')).toEqual([]);
 
     // Scripts stay locked to the app's own files: an injected inline script does not run, and says why.
-    await page.evaluate(() => {
+    await page.evaluate(`{
       const script = document.createElement('script');
       script.textContent = 'window.inlineScriptRan = true;';
       document.body.append(script);
-    });
-    await expect.poll(() => page.evaluate(() => window.cspViolations?.map((v) => v.directive))).toEqual(['script-src-elem']);
-    expect(await page.evaluate(() => window.inlineScriptRan ?? false)).toBe(false);
+    }`);
+    await expect.poll(() => page.evaluate('window.cspViolations')).toEqual(['script-src-elem']);
+    expect(await page.evaluate('window.inlineScriptRan ?? false')).toBe(false);
   }, 90_000);
 });

@@ -8,8 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../main/core/engine';
 import { Store } from '../../main/core/store/store';
-import { HISTORY_PAGE } from '../../renderer/store/history';
-import { KEEP_HISTORIES } from '../../renderer/store/panel-store';
+import { HISTORY_PAGE, KEEP_HISTORIES } from '../../renderer/store/history-bounds';
 import { writer } from '../search/helpers';
 import { buildRenderer, CHROMIUM, haveChromium, openPanel, writeModelConfig, type OpenPanel } from './harness';
 
