@@ -34,7 +34,7 @@ export class HubContext {
     readonly chats: PairedChats,
     readonly notify: () => TelegramNotify,
     readonly log: GatewayLog,
-    /** The language of the messages (PARAGENTS_LANG, else the locale); button ids and commands stay as they are. */
+    /** The language of the messages (PARAGENTS_LANG, else config.json's language, else the locale), fixed when the gateway starts; button ids and commands stay as they are. */
     readonly lang: Lang = 'en',
   ) {
     this.t = translator(lang);
