@@ -99,8 +99,8 @@ function toolMarkdown(e: ToolEntry, t: Translator, engine: (text: string) => str
     : '';
   lines.push(`**${t('markdown.tool', { tool: code(e.tool) })}**${decision}`, '', fence(inputText(e.input), 'json'));
   if (e.approval) {
-    const message = e.approval.answer?.kind === 'deny' && e.approval.answer.message ? `: ${oneLine(e.approval.answer.message)}` : '';
-    const answer = e.approval.answer ? ` (${t(`markdown.answer.${e.approval.answer.kind}`)})` : '';
+    const message = e.approval.answer?.kind === 'deny' && e.approval.answer.message ? t('markdown.approvalMessage', { message: oneLine(e.approval.answer.message) }) : '';
+    const answer = e.approval.answer ? t('markdown.approvalAnswer', { answer: t(`markdown.answer.${e.approval.answer.kind}`) }) : '';
     lines.push('', `${t('markdown.approval', { ref: code(e.approval.ref), status: t(`markdown.approvalStatus.${e.approval.status}`) })}${answer}${message}`);
   }
   if (e.result) {

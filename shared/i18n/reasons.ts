@@ -6,6 +6,7 @@ import type { ReasonTemplate } from './reason-template';
 import { HOOK_TEMPLATES } from './hook-templates';
 import { CONFLICT_TEMPLATES } from './conflict-templates';
 import { ERROR_TEMPLATES } from './error-templates';
+import { NOTE_TEMPLATES } from './note-templates';
 import { REQUEST_TEMPLATES } from './request-templates';
 import { SHELL_TEMPLATES } from './shell-templates';
 
@@ -77,7 +78,7 @@ const POLICY_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^failed: (.+)$/s, key: 'reasons.turnFailed', vars: ['error'], nested: ['error'] },
   { pattern: /^session reopened$/, key: 'reasons.sessionReopened', vars: [] },
   { pattern: /^turn resumed$/, key: 'reasons.turnResumed', vars: [] },
-  { pattern: /^conflict resolved: (.+)$/, key: 'reasons.conflictResolved', vars: ['resolution'] },
+  { pattern: /^conflict resolved: (.+)$/, key: 'reasons.conflictResolved', vars: ['resolution'], words: { resolution: 'notices.note.resolution' } },
   { pattern: /^model request failed \((.+)\); retry (\d+) after (\d+) ms$/s, key: 'reasons.modelRetryMs', vars: ['error', 'attempt', 'ms'] },
   { pattern: /^cancelled: (.+)$/s, key: 'reasons.turnCancelled', vars: ['reason'], nested: ['reason'] },
   { pattern: /^cancelled at a conflict by the user$/, key: 'reasons.cancelledAtConflict', vars: [] },
@@ -105,7 +106,7 @@ const PHRASE_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^session (.+)$/, key: 'reasons.session', vars: ['name'] },
 ];
 
-export const REASON_TEMPLATES: readonly ReasonTemplate[] = [...HOOK_TEMPLATES, ...CONFLICT_TEMPLATES, ...POLICY_TEMPLATES, ...REQUEST_TEMPLATES, ...ERROR_TEMPLATES, ...PHRASE_TEMPLATES];
+export const REASON_TEMPLATES: readonly ReasonTemplate[] = [...HOOK_TEMPLATES, ...NOTE_TEMPLATES, ...CONFLICT_TEMPLATES, ...POLICY_TEMPLATES, ...REQUEST_TEMPLATES, ...ERROR_TEMPLATES, ...PHRASE_TEMPLATES];
 
 /** Nested parts are short; a reason deeper than this is shown as it is. */
 const MAX_DEPTH = 6;

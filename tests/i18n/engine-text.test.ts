@@ -9,6 +9,7 @@ import { createEngine, type Engine } from '../../main/core/engine';
 import { hookRanText } from '../../shared/hooks';
 import { translateReason } from '../../shared/i18n';
 import type { EngineEvent } from '../../shared/events';
+import type { Result } from '../../shared/result';
 import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
 import { hookSettings, writeHook, writeJson } from '../hooks/helpers';
@@ -202,10 +203,10 @@ it('requests the engine refuses say why in Chinese: unknown references, prompts 
   expect(await settled(engine, p.id)).toBe('completed');
 
   const errors: string[] = [];
-  const refused = async (r: Promise<{ ok: boolean; error?: { message: string } }>) => {
+  const refused = async (r: Result<unknown> | Promise<Result<unknown>>) => {
     const out = await r;
     expect(out.ok).toBe(false);
-    errors.push(out.error!.message);
+    if (!out.ok) errors.push(out.error.message);
   };
   await refused(engine.handlers['session.get']({ session: 'nosuchsession' }));
   await refused(engine.handlers['prompt.pause']({ prompt: p.id }));

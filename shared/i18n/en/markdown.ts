@@ -31,6 +31,8 @@ export const markdown = {
   decision: { auto_approved: 'auto approved', needs_approval: 'needs approval', blocked: 'blocked' },
   byRule: 'by {{rule}} ({{source}})',
   approval: 'Approval {{ref}}: {{status}}',
+  approvalAnswer: ' ({{answer}})',
+  approvalMessage: ': {{message}}',
   approvalStatus: { pending: 'pending', approved: 'approved', denied: 'denied', cancelled: 'cancelled' },
   answer: { allow_once: 'allow once', allow_session: 'allow session', allow_always: 'allow always', deny: 'deny' },
   result: 'Result:',

@@ -30,6 +30,8 @@ export const markdown: CatalogLike<typeof en> = {
   decision: { auto_approved: '自动批准', needs_approval: '需要审批', blocked: '已阻止' },
   byRule: '依据 {{rule}}（{{source}}）',
   approval: '审批 {{ref}}：{{status}}',
+  approvalAnswer: '（{{answer}}）',
+  approvalMessage: '：{{message}}',
   approvalStatus: { pending: '等待中', approved: '已批准', denied: '已拒绝', cancelled: '已取消' },
   answer: { allow_once: '允许一次', allow_session: '本会话允许', allow_always: '始终允许', deny: '拒绝' },
   result: '结果：',
