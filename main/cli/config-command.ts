@@ -42,8 +42,9 @@ function printConfig(io: CliIo, text: CliText, view: RedactedConfig, json: boole
     io.stdout(t('cliTools.config.provider', { name: p.name, baseURL: p.baseURL, model: p.model, key }));
     const window = view.contextWindows?.find((w) => w.provider === p.name);
     if (window) io.stdout(t('cliTools.config.contextWindow', { tokens: n(window.tokens), source: t(`config.windowSource.${window.source}`) }));
+    const maxOutput = p.maxOutputTokens ?? view.maxOutputTokens;
     io.stdout(
-      t('cliTools.config.maxOutput', { tokens: n(p.maxOutputTokens ?? view.maxOutputTokens), global: p.maxOutputTokens !== undefined ? '' : t('cliTools.config.global') }),
+      t('cliTools.config.maxOutput', { tokens: maxOutput === undefined ? String(maxOutput) : n(maxOutput), global: p.maxOutputTokens !== undefined ? '' : t('cliTools.config.global') }),
     );
   }
   io.stdout(t('cliTools.config.fallback', { list: view.fallback.join(', ') || '-' }));

@@ -56,7 +56,7 @@ export async function runSessionsBudget(argv: string[], io: CliIo): Promise<numb
   const [session, limitText] = positionals as [string, string | undefined];
   const setTo = limitText === undefined ? undefined : limitText === 'off' ? null : parseBudget(limitText);
   if (setTo === null && limitText !== 'off') {
-    io.stderr(`paragents sessions budget: ${t('cliSessions.budget.notBudget', { limit: limitText })}\n${budgetUsage(t)}`);
+    io.stderr(`paragents sessions budget: ${t('cliSessions.budget.notBudget', { limit: limitText ?? '' })}\n${budgetUsage(t)}`);
     return EXIT_USAGE;
   }
   const raiseTo = values.raise === undefined ? undefined : parseBudget(values.raise);
