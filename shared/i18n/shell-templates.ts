@@ -6,7 +6,7 @@ import type { ReasonTemplate } from './reason-template';
  * (shell/analyze.ts, walk.ts, wrappers.ts, git.ts).
  */
 export const SHELL_TEMPLATES: readonly ReasonTemplate[] = [
-  { pattern: /^(.+) is (a .+); only an explicit WebFetch\(domain:\1\) rule allows it$/, key: 'reasons.internalHost', vars: ['host', 'what'], nested: ['what'] },
+  { pattern: /^(.+) is (.+); only an explicit WebFetch\(domain:\1\) rule allows it$/, key: 'reasons.internalHost', vars: ['host', 'what'], nested: ['what'] },
   { pattern: /^a cloud metadata address$/, key: 'reasons.cloudMetadata', vars: [] },
   { pattern: /^a local or internal host name$/, key: 'reasons.localHostName', vars: [] },
   { pattern: /^a (\S+) address$/, key: 'reasons.rangeAddress', vars: ['range'], words: { range: 'reasons.range' } },
@@ -47,6 +47,14 @@ export const SHELL_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^(\S+) names a variable only known at run time$/, key: 'reasons.keywordRuntime', vars: ['keyword'] },
   { pattern: /^git runs in a folder only known at run time, maybe another repository$/, key: 'reasons.gitRuntimeFolder', vars: [] },
   { pattern: /^git runs in (.+), outside the workspace \(another repository\)$/, key: 'reasons.gitOutside', vars: ['cwd'] },
+  // Why the policy cannot read a file command's arguments (file-commands.ts).
+  { pattern: /^option (\S+) lacks its argument$/, key: 'reasons.optionLacksArgument', vars: ['name'] },
+  { pattern: /^the backup suffix (.+) is only known at run time$/, key: 'reasons.backupSuffixRuntime', vars: ['word'] },
+  { pattern: /^the backup suffix (.+) can name another folder$/, key: 'reasons.backupSuffixFolder', vars: ['word'] },
+  { pattern: /^(\S+) is not a file command$/, key: 'reasons.notFileCommand', vars: ['name'] },
+  { pattern: /^the argument (.+) is only known at run time$/, key: 'reasons.argumentRuntime', vars: ['word'] },
+  { pattern: /^(\S+) has an option the policy does not know: (.+)$/, key: 'reasons.unknownOption', vars: ['name', 'option'] },
+  { pattern: /^(\S+) --(\S+) takes no value$/, key: 'reasons.optionTakesNoValue', vars: ['name', 'long'] },
   // Why only an exact rule can allow a command (shell/never-prefix.ts, git.ts).
   { pattern: /^sed -i edits files in place$/, key: 'reasons.sedInPlace', vars: [] },
   { pattern: /^sed script is not static$/, key: 'reasons.sedNotStatic', vars: [] },

@@ -153,4 +153,11 @@ export const reasons = {
   notWaitingAtConflict: 'prompt {{ref}} is not waiting at a conflict any more',
   sessionBusyUndo: 'session is busy (prompt {{ref}} is {{status}}); undo its writes once the turn ends',
   undoFailed: 'undo failed: {{error}}',
+  optionLacksArgument: 'option {{name}} lacks its argument',
+  backupSuffixRuntime: 'the backup suffix {{word}} is only known at run time',
+  backupSuffixFolder: 'the backup suffix {{word}} can name another folder',
+  notFileCommand: '{{name}} is not a file command',
+  argumentRuntime: 'the argument {{word}} is only known at run time',
+  unknownOption: '{{name}} has an option the policy does not know: {{option}}',
+  optionTakesNoValue: '{{name}} --{{long}} takes no value',
 };

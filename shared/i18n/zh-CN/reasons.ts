@@ -149,4 +149,11 @@ export const reasons: CatalogLike<typeof en> = {
   notWaitingAtConflict: '提示词 {{ref}} 已不再等待冲突处理',
   sessionBusyUndo: '会话正忙（提示词 {{ref}} {{status}}）；请在本轮结束后再撤销它的写入',
   undoFailed: '撤销失败：{{error}}',
+  optionLacksArgument: '选项 {{name}} 缺少参数',
+  backupSuffixRuntime: '备份后缀 {{word}} 要到运行时才知道',
+  backupSuffixFolder: '备份后缀 {{word}} 可以指向另一个文件夹',
+  notFileCommand: '{{name}} 不是文件命令',
+  argumentRuntime: '参数 {{word}} 要到运行时才知道',
+  unknownOption: '{{name}} 有一个策略不认识的选项：{{option}}',
+  optionTakesNoValue: '{{name}} --{{long}} 不带值',
 };
