@@ -1,5 +1,5 @@
 import type { EngineEvent } from './events';
-import { formatNumber, translateReason, translator, type Lang, type Translator } from './i18n';
+import { formatNumber, translateCallError, translateReason, translator, type Lang, type Translator } from './i18n';
 import { missingCase } from './result';
 import { buildTranscript, type ToolEntry, type TranscriptEntry } from './transcript';
 
@@ -51,7 +51,7 @@ export function entriesMarkdown(entries: readonly TranscriptEntry[], lang: Lang 
         if (e.text.trim()) out.push(e.text.trim());
         break;
       case 'tool':
-        out.push(...toolMarkdown(e, t, engine));
+        out.push(...toolMarkdown(e, t, (text) => translateCallError(lang, text)));
         break;
       case 'compaction': {
         const figures = [
@@ -92,7 +92,7 @@ function label(e: Extract<TranscriptEntry, { kind: 'session' }>): string {
   return e.sessionName ? `${e.sessionName} (${e.sessionRef})` : e.sessionRef;
 }
 
-function toolMarkdown(e: ToolEntry, t: Translator, engine: (text: string) => string): string[] {
+function toolMarkdown(e: ToolEntry, t: Translator, callError: (text: string) => string): string[] {
   const lines: string[] = [];
   const decision = e.decision
     ? ` — ${t(`markdown.decision.${e.decision.decision}`)}${e.decision.rule ? ` ${t('markdown.byRule', { rule: code(e.decision.rule), source: e.decision.source })}` : ''}`
@@ -106,7 +106,7 @@ function toolMarkdown(e: ToolEntry, t: Translator, engine: (text: string) => str
   if (e.result) {
     // The engine's own answer (a refusal, a denial) in the language; a tool's own output or error as it wrote it.
     const text = (e.result.ok ? e.result.output : e.result.error) ?? '';
-    lines.push('', e.result.ok ? t('markdown.result') : t('markdown.error'), '', fence(e.result.ok ? text : engine(text), ''));
+    lines.push('', e.result.ok ? t('markdown.result') : t('markdown.error'), '', fence(e.result.ok ? text : callError(text), ''));
   } else {
     lines.push('', `*${t('markdown.noResult')}*`);
   }

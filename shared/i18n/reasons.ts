@@ -111,9 +111,9 @@ export const REASON_TEMPLATES: readonly ReasonTemplate[] = [...HOOK_TEMPLATES, .
 /** Nested parts are short; a reason deeper than this is shown as it is. */
 const MAX_DEPTH = 6;
 
-function translateIn(lang: Lang, text: string, depth: number): string {
+function translateIn(lang: Lang, text: string, depth: number, templates: readonly ReasonTemplate[] = REASON_TEMPLATES): string {
   if (depth > MAX_DEPTH) return text;
-  for (const t of REASON_TEMPLATES) {
+  for (const t of templates) {
     const m = t.pattern.exec(text);
     if (!m) continue;
     const raw: Record<string, string> = Object.fromEntries(t.vars.map((name, i) => [name, m[i + 1] ?? '']));
@@ -139,4 +139,31 @@ function wordIn(lang: Lang, group: string, word: string): string {
  */
 export function translateReason(lang: Lang, reason: string): string {
   return lang === 'en' ? reason : translateIn(lang, reason, 0);
+}
+
+/** The sentences the engine answers a tool call with when it did not run it, or stopped it. */
+const CALL_ANSWER_KEYS: ReadonlySet<MessageKey> = new Set<MessageKey>([
+  'notices.error.blocked',
+  'notices.error.blockedByRule',
+  'notices.error.denied',
+  'notices.error.deniedSaid',
+  'notices.error.cancelledRunning',
+  'notices.error.interrupted',
+  'notices.error.unfinished',
+  'reasons.deadlock',
+  'reasons.writeRefused',
+  'reasons.discardRefused',
+  'reasons.staleChanged',
+  'reasons.staleUnread',
+  'reasons.onConflictBlock',
+]);
+const CALL_ANSWERS = REASON_TEMPLATES.filter((t) => CALL_ANSWER_KEYS.has(t.key));
+
+/**
+ * A tool call's error as the panel shows it: the engine's own answer (a refusal, a denial, a stop) in the
+ * language; what the tool itself answered stays as it wrote it, even when it reads like one of the engine's
+ * sentences.
+ */
+export function translateCallError(lang: Lang, error: string): string {
+  return lang === 'en' ? error : translateIn(lang, error, 0, CALL_ANSWERS);
 }

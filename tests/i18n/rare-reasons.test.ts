@@ -3,7 +3,7 @@
 // real settings files it loads. The list enumerates the reason sentences of main/core/policy/**: a sentence no
 // template matches would stay English in the panel and fails here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translateReason } from '../../shared/i18n';
+import { translateCallError, translateReason } from '../../shared/i18n';
 import { applyApprovalsMode } from '../../main/core/engine/tool-call/decide';
 import { makeFixture, type Fixture } from '../policy/fixture';
 import { englishAgain, HAN, leftoverEnglish } from './reason-check';
@@ -161,5 +161,20 @@ describe('settings problems of real settings files', () => {
     }
     // Where JSON.parse stopped is the runtime's own sentence, kept as it is.
     for (const m of messages) expectChinese(m, m.startsWith('invalid JSON at ') ? [m.slice('invalid JSON at '.length)] : []);
+  });
+});
+
+describe('a tool call\'s error', () => {
+  it('is translated when the engine answered the call, and left as written when the tool did', () => {
+    const engineAnswer = 'blocked by policy: the command is empty. Do not retry this call unchanged.';
+    expect(translateCallError('zh-CN', engineAnswer)).toBe('被策略阻止：命令为空。不要原样重试这次调用。');
+    expect(translateCallError('zh-CN', 'the user denied this call. Their message: 不行')).toBe('用户拒绝了这次调用。用户留言：不行');
+    // A tool's own words, even one that reads like an engine sentence elsewhere (a settings problem).
+    for (const own of ['cannot read: ENOENT: no such file or directory', 'not a regular file']) {
+      expect(translateReason('zh-CN', own)).not.toBe(own);
+      expect(translateCallError('zh-CN', own)).toBe(own);
+    }
+    expect(translateCallError('zh-CN', 'old_string appears 3 times; give more context')).toBe('old_string appears 3 times; give more context');
+    expect(translateCallError('en', engineAnswer)).toBe(engineAnswer);
   });
 });
