@@ -42,6 +42,13 @@ export const ERROR_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^The MCP server "(.+)" does not run: (.+)\.$/s, key: 'notices.error.mcpNotRunning', vars: ['server', 'reason'], nested: ['reason'] },
   // Why an MCP server does not run (main/core/mcp/resolve.ts, managed-lists.ts).
   { pattern: /^the server "(.+)" is turned off$/, key: 'notices.mcp.turnedOff', vars: ['name'] },
+  // Why a server's process failed (main/core/mcp/server-instance.ts); what the server or the system said stays.
+  { pattern: /^the server exited with code (-?\d+)((?:; its last stderr lines: ).*)?$/s, key: 'notices.mcp.exited', vars: ['code', 'rest'], nested: ['rest'] },
+  { pattern: /^the server was stopped by (\S+)((?:; its last stderr lines: ).*)?$/s, key: 'notices.mcp.stoppedBy', vars: ['signal', 'rest'], nested: ['rest'] },
+  { pattern: /^the server closed the connection((?:; its last stderr lines: ).*)?$/s, key: 'notices.mcp.closedConnection', vars: ['rest'], nested: ['rest'] },
+  { pattern: /^could not start: (.+?)((?:; its last stderr lines: ).*)?$/s, key: 'notices.mcp.couldNotStart', vars: ['error', 'rest'], nested: ['rest'] },
+  { pattern: /^could not list its tools: (.+?)((?:; its last stderr lines: ).*)?$/s, key: 'notices.mcp.couldNotList', vars: ['error', 'rest'], nested: ['rest'] },
+  { pattern: /^; its last stderr lines: (.*)$/s, key: 'notices.mcp.stderrTail', vars: ['lines'] },
   { pattern: /^(.+): the user's server "(.+)" has the same name, so this one is left out$/, key: 'notices.mcp.shadowed', vars: ['file', 'name'] },
   { pattern: /^the workspace (.+) is not trusted, so its \.mcp\.json servers do not run$/, key: 'notices.mcp.untrusted', vars: ['workspace'] },
   { pattern: /^the project server "(.+)" runs only once a person approves its command line$/, key: 'notices.mcp.needsApproval', vars: ['name'] },

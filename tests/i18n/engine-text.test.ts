@@ -164,6 +164,7 @@ it('why an MCP server does not run, what is wrong in an mcp.json and a refused M
   writeJson(join(home, 'mcp.json'), {
     mcpServers: {
       off: { command: 'true' },
+      broken: { command: 'sh', args: ['-c', 'echo boom >&2; exit 3'] },
       shared: { command: 'true' },
       'bad name!': { command: 'true' },
       args: { command: 'x', args: 'y' },
@@ -179,11 +180,14 @@ it('why an MCP server does not run, what is wrong in an mcp.json and a refused M
   unwrap(await engine.handlers['mcp.setEnabled']({ server: 'off', enabled: false }));
   const refused = await engine.handlers['mcp.call']({ server: 'off', tool: 'echo', input: {} });
   expect(refused.ok).toBe(false);
+  const broken = await engine.handlers['mcp.tools']({ server: 'broken' });
   const overview = unwrap(await engine.handlers['mcp.list']({ workspace: ws }));
+  const failed = overview.servers.find((s) => s.name === 'broken');
+  expect(failed?.state, JSON.stringify(broken)).toBe('failed');
 
   const reasons = overview.servers.flatMap((s) => (s.reason ? [s.reason] : []));
   const problems = overview.problems.map((p) => p.message);
-  const texts = [...reasons, ...problems, refused.ok ? '' : refused.error.message];
+  const texts = [...reasons, ...problems, refused.ok ? '' : refused.error.message, failed?.error ?? ''];
   const has = (re: RegExp) => expect(texts.some((t) => re.test(t)), `${re} in\n${texts.join('\n')}`).toBe(true);
   has(/^the server "off" is turned off$/);
   has(/^the workspace .* is not trusted, so its \.mcp\.json servers do not run$/);
@@ -191,7 +195,10 @@ it('why an MCP server does not run, what is wrong in an mcp.json and a refused M
   has(/mcp\.json: mcpServers\.args\.args must be an array of strings$/);
   has(/mcp\.json: mcpServers\.both has both "command" and "url"; give one$/);
   has(/mcp\.json: extra: unknown key$/);
-  expectTranslated(texts, [home, ws]);
+  has(/^the server exited with code 3; its last stderr lines: boom$|^could not start: /);
+  // What the system and the server said (the SDK's error, stderr lines) stays as written.
+  const said = /^(?:could not start: (.+?))?(?:; its last stderr lines: (.*))?$/s.exec((failed?.error ?? '').replace(/^the server exited with code \d+/, ''));
+  expectTranslated(texts, [home, ws, said?.[1] ?? 'boom', said?.[2] ?? 'boom']);
 });
 
 it('requests the engine refuses say why in Chinese: unknown references, prompts and approvals in the wrong state, a closed session', async () => {

@@ -100,6 +100,7 @@ describe('a panel in 简体中文', () => {
           workspace: '/w/one',
           servers: [
             server({}),
+            server({ name: 'db', standing: 'usable', reason: null, enabled: true, state: 'failed', error: 'the server exited with code 1; its last stderr lines: connection refused' }),
             server({ name: 'proj', scope: 'project', workspace: '/w/one', file: '/w/one/.mcp.json', standing: 'untrusted', reason: 'the workspace /w/one is not trusted, so its .mcp.json servers do not run' }),
           ],
           problems: [{ file: '/h/mcp.json', server: 'args', message: '/h/mcp.json: mcpServers.args.args must be an array of strings' }],
@@ -114,7 +115,8 @@ describe('a panel in 简体中文', () => {
     expect(off.textContent).toContain('服务器“off”已关闭');
     expect(view.textContent).toContain('工作区 /w/one 不受信任，因此它的 .mcp.json 服务器不会运行');
     expect(view.textContent).toContain('/h/mcp.json：mcpServers.args.args 必须是字符串数组');
-    expectNoEnglish(view.textContent ?? '', ['is turned off', 'is not trusted', 'must be an array']);
+    expect(within(view).getByRole('region', { name: zh('mcp.serverLabel', { label: 'db' }) }).textContent).toContain('服务器退出，退出码 1；最后几行 stderr：connection refused');
+    expectNoEnglish(view.textContent ?? '', ['is turned off', 'is not trusted', 'must be an array', 'exited with code', 'stderr lines']);
     // A request the engine refuses, then a list it cannot read: the view says why, in Chinese.
     fake.handle('mcp.list', () => ({ ok: false, error: { kind: 'config', message: '/h/mcp.json: cannot read: EACCES: permission denied' } }));
     await user.click(within(off).getByRole('button', { name: zh('mcp.turnOn') }));

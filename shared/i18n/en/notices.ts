@@ -94,6 +94,12 @@ export const notices = {
   },
   mcp: {
     turnedOff: 'the server "{{name}}" is turned off',
+    exited: 'the server exited with code {{code}}{{rest}}',
+    stoppedBy: 'the server was stopped by {{signal}}{{rest}}',
+    closedConnection: 'the server closed the connection{{rest}}',
+    couldNotStart: 'could not start: {{error}}{{rest}}',
+    couldNotList: 'could not list its tools: {{error}}{{rest}}',
+    stderrTail: '; its last stderr lines: {{lines}}',
     shadowed: '{{file}}: the user\'s server "{{name}}" has the same name, so this one is left out',
     untrusted: 'the workspace {{workspace}} is not trusted, so its .mcp.json servers do not run',
     needsApproval: 'the project server "{{name}}" runs only once a person approves its command line',

@@ -92,6 +92,12 @@ export const notices: CatalogLike<typeof en> = {
   },
   mcp: {
     turnedOff: '服务器“{{name}}”已关闭',
+    exited: '服务器退出，退出码 {{code}}{{rest}}',
+    stoppedBy: '服务器被 {{signal}} 停止{{rest}}',
+    closedConnection: '服务器关闭了连接{{rest}}',
+    couldNotStart: '无法启动：{{error}}{{rest}}',
+    couldNotList: '无法列出它的工具：{{error}}{{rest}}',
+    stderrTail: '；最后几行 stderr：{{lines}}',
     shadowed: '{{file}}：用户的服务器“{{name}}”与它同名，因此这个服务器被略过',
     untrusted: '工作区 {{workspace}} 不受信任，因此它的 .mcp.json 服务器不会运行',
     needsApproval: '项目服务器“{{name}}”要等有人批准它的命令行后才会运行',
