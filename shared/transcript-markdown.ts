@@ -18,8 +18,7 @@ export function transcriptMarkdown(events: readonly EngineEvent[], lang: Lang = 
 export function entriesMarkdown(entries: readonly TranscriptEntry[], lang: Lang = 'en'): string {
   const t = translator(lang);
   const n = (value: number): string => formatNumber(lang, value);
-  const engine = (text: string): string => translateReason(lang, text);
-  const said = (text: string): string => oneLine(engine(text));
+  const said = (text: string): string => oneLine(translateReason(lang, text));
   const out: string[] = [];
   // The document is about the last session of the chain (a fork's own), whose history may begin in its sources.
   const sessions = entries.filter((e): e is Extract<TranscriptEntry, { kind: 'session' }> => e.kind === 'session');
@@ -95,7 +94,7 @@ function label(e: Extract<TranscriptEntry, { kind: 'session' }>): string {
 function toolMarkdown(e: ToolEntry, t: Translator, callError: (text: string) => string): string[] {
   const lines: string[] = [];
   const decision = e.decision
-    ? ` — ${t(`markdown.decision.${e.decision.decision}`)}${e.decision.rule ? ` ${t('markdown.byRule', { rule: code(e.decision.rule), source: e.decision.source })}` : ''}`
+    ? ` — ${t(`markdown.decision.${e.decision.decision}`)}${e.decision.rule ? ` ${t('markdown.byRule', { rule: code(e.decision.rule), source: t(`markdown.source.${e.decision.source}`) })}` : ''}`
     : '';
   lines.push(`**${t('markdown.tool', { tool: code(e.tool) })}**${decision}`, '', fence(inputText(e.input), 'json'));
   if (e.approval) {

@@ -34,6 +34,8 @@ const EVENTS: EngineEvent[] = [
   }),
   ev('conflict_resolved', { conflictId: 'cf-1', resolution: 'wait' }),
   ev('budget_reached', { kind: 'session', unit: 'tokens', limit: 50000, used: 50210 }),
+  ev('tool_call', { callId: 'c2', tool: 'Bash', input: { command: 'git log' }, decision: { decision: 'auto_approved', rule: 'Bash(git log *)', source: 'project', reason: '`git log` is allowed by Bash(git log *)' } }),
+  ev('tool_result', { callId: 'c2', tool: 'Bash', ok: true, output: 'abc123 first', error: null }),
   ev('turn_cancelled', { reason: 'cancelled at a conflict by the user' }),
   ev('session_closed', {}, null),
 ];
@@ -58,6 +60,9 @@ describe('the Markdown export', () => {
       '*冲突已解决：等待*',
       '*警告：已暂停：会话预算 50k tokens 已用完（50.2k tokens）*',
       `*本轮已取消：${zh('reasons.cancelledAtConflict')}。*`,
+      '**工具 `Bash`** — 自动批准 依据 `Bash(git log *)`（项目设置）',
+      '结果：',
+      'abc123 first',
       '*会话已关闭（',
     ]) {
       expect(md, part).toContain(part);
@@ -78,6 +83,8 @@ describe('the Markdown export', () => {
       '**Tool `Write`** — needs approval',
       'Approval `ap0001`: denied (deny): 先别写',
       'Error:',
+      '**Tool `Bash`** — auto approved by `Bash(git log *)` (project)',
+      'Result:',
       '*warn: conflict (write_write) with writer on src/b.ts: src/b.ts is being written by session writer (leased until its turn ends)*',
       '*Turn cancelled: cancelled at a conflict by the user.*',
     ]) {
