@@ -25,6 +25,10 @@ export const HOOK_TEMPLATES: readonly ReasonTemplate[] = [
     words: hookWords,
   },
   { pattern: /^not run: (.+)$/s, key: 'notices.hook.notRun', vars: ['why'], nested: ['why'] },
+  // Why a hook does not run where it is configured (main/core/hooks/config.ts), as hooks.list and the CLI show it.
+  { pattern: /^the workspace is not trusted \(paragents workspace trust (.*)\)$/s, key: 'notices.hook.untrusted', vars: ['workspace'] },
+  { pattern: /^not approved yet: see it with paragents hooks list --workspace (.*), then paragents hooks approve$/s, key: 'notices.hook.waitingApproval', vars: ['workspace'] },
+  { pattern: /^managed settings allow only their own hooks \(allowManagedHooksOnly\)$/, key: 'notices.hook.managedOnly', vars: [] },
   { pattern: /^no one has approved this project hook yet \(paragents hooks approve --workspace (.+)\)$/s, key: 'notices.hook.notApproved', vars: ['workspace'] },
   { pattern: /^timed out after (\d+) ms and was stopped((?:, |: ).*)?$/s, key: 'notices.hook.timedOut', vars: ['ms', 'rest'], nested: ['rest'] },
   { pattern: /^was stopped after (\d+) ms((?:, |: ).*)?$/s, key: 'notices.hook.stopped', vars: ['ms', 'rest'], nested: ['rest'] },

@@ -103,7 +103,8 @@ const PHRASE_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^writing (.+)$/, key: 'reasons.writing', vars: ['path'] },
   { pattern: /^fetching (.+)$/, key: 'reasons.fetching', vars: ['host'] },
   { pattern: /^another session$/, key: 'reasons.anotherSession', vars: [] },
-  { pattern: /^session (.+)$/, key: 'reasons.session', vars: ['name'] },
+  // A ref or one-word name only: a longer sentence about a session no template knows stays whole, in English.
+  { pattern: /^session (\S+)$/, key: 'reasons.session', vars: ['name'] },
 ];
 
 export const REASON_TEMPLATES: readonly ReasonTemplate[] = [...HOOK_TEMPLATES, ...NOTE_TEMPLATES, ...CONFLICT_TEMPLATES, ...POLICY_TEMPLATES, ...REQUEST_TEMPLATES, ...ERROR_TEMPLATES, ...PHRASE_TEMPLATES];
