@@ -1,23 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REASON_TEMPLATES, translate, translateReason, type MessageVars } from '../../shared/i18n';
+import { translateReason } from '../../shared/i18n';
 import { makeFixture, type Fixture } from '../policy/fixture';
+import { englishAgain, HAN } from './reason-check';
 
-const HAN = /[\u4e00-\u9fff]/;
 /** English words of the templates that must not be left in a translated reason (rules, paths and commands may remain). */
 const ENGLISH = /\b(is denied by|asks by|is allowed by|needs approval|outside the workspace|inside the workspace|protected|critical command|bypass mode allows|nobody can approve|would delete|the command)\b/;
-
-/** The English catalog message of the template that matches, filled with what it captured: the sentence again. */
-function englishAgain(reason: string): string | null {
-  for (const t of REASON_TEMPLATES) {
-    const m = t.pattern.exec(reason);
-    if (!m) continue;
-    const raw: Record<string, string> = Object.fromEntries(t.vars.map((name, i) => [name, m[i + 1] ?? '']));
-    const vars: Record<string, string | number> = { ...raw };
-    if (t.count) vars.count = t.count(raw);
-    return translate('en', t.key, vars as MessageVars);
-  }
-  return null;
-}
 
 describe('reasons shown to people', () => {
   let f: Fixture;
