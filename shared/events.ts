@@ -5,6 +5,7 @@ import { McpScope, McpServerState, McpToolHints } from './mcp';
 import { HookDecision, HookEventName, HookSource } from './hooks';
 import { PromptStatus } from './status';
 import { Budget, BudgetKind, BudgetUnit, CostTotals } from './cost';
+import { LanguageState } from './config';
 
 /** Fields every engine event carries. `seq` is the store's order; events are persisted before they are published. */
 const base = {
@@ -207,6 +208,12 @@ export const EngineEvent = z.discriminatedUnion('type', [
     error: z.string().nullable(),
     tools: z.number().int(),
   }),
+  /**
+   * The language setting in config.json changed (`config.setLanguage`): every open page and the gateways follow it
+   * at once. Not about one session: `sessionId` is '' and the event is not stored. `override` is PARAGENTS_LANG in
+   * the engine's environment, which wins over the setting; each receiver resolves `system` with its own system.
+   */
+  z.object({ ...base, type: z.literal('language_changed'), ...LanguageState.pick({ setting: true, override: true }).shape }),
 ]);
 export type EngineEvent = z.infer<typeof EngineEvent>;
 export type EngineEventType = EngineEvent['type'];
@@ -221,7 +228,7 @@ export type EngineEventDraft = DistributiveOmit<
 >;
 
 /** Events that are published live but not stored. */
-export const EPHEMERAL_EVENTS: ReadonlySet<EngineEventType> = new Set(['assistant_delta', 'reasoning_delta', 'mcp_server_state']);
+export const EPHEMERAL_EVENTS: ReadonlySet<EngineEventType> = new Set(['assistant_delta', 'reasoning_delta', 'mcp_server_state', 'language_changed']);
 
 
 export function compactionFigures(e: EventOf<'context_compacted'>): CompactionFigures {

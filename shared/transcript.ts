@@ -153,8 +153,9 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
       case 'reasoning_delta':
       case 'usage':
       case 'mcp_server_state':
+      case 'language_changed':
         // Statuses show through the outcome entries; deltas are not stored; usage is a figure, not an entry; MCP
-        // server states belong to no session.
+        // server states and the language setting belong to no session.
         break;
       case 'context_compacted':
         out.push({

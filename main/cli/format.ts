@@ -60,6 +60,7 @@ export function eventTextLine(e: EngineEvent, lang: Lang = 'en'): string | null 
     case 'assistant_delta':
     case 'reasoning_delta':
     case 'usage':
+    case 'language_changed':
       return null;
     case 'turn_started':
       return line(t(e.resumed ? 'cli.event.resumed' : 'cli.event.started'));

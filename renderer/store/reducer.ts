@@ -38,8 +38,9 @@ export function coalesceDeltas(events: readonly EngineEvent[]): EngineEvent[] {
  * to date (prompts, approvals, conflicts, usage, mode); its transcript is read from the engine when it is shown.
  */
 export function applyEvent(state: DomainState, event: EngineEvent): DomainState {
-  // Belongs to no session: the MCP view reads it (McpView) and asks mcp.list for the rest.
-  if (event.type === 'mcp_server_state') return state;
+  // Belongs to no session: the MCP view reads it (McpView) and asks mcp.list for the rest; the language goes to
+  // renderer/i18n (panel-store's receive).
+  if (event.type === 'mcp_server_state' || event.type === 'language_changed') return state;
   const stored = !EPHEMERAL_EVENTS.has(event.type);
   const seen = state.seqBySession[event.sessionId];
   if (stored && seen !== undefined && event.seq <= seen) return state; // already applied (replay overlap)
@@ -225,6 +226,7 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
     case 'hook_ran':
       return pushNotice(s, e, hookRanWarns(e) ? 'warn' : 'info', hookRanText(e));
     case 'mcp_server_state':
+    case 'language_changed':
       return s;
     default:
       return missingCase(e);

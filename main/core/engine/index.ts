@@ -202,7 +202,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     modeOf,
   });
 
-  const handlers = { ...coreHandlers, ...createSetupHandlers({ home: opts.home, env, store, rules: policy }), ...worktrees.handlers,
+  const handlers = { ...coreHandlers, ...createSetupHandlers({ home: opts.home, env, store, bus, rules: policy }), ...worktrees.handlers,
     ...createHistoryHandlers({ store, bus, home: opts.home, env, tools: deps.tools.specs, instructions: context.instructions, counters: context.counters, resolveWindow: windows.resolve, modeOf }),
     ...createContextHandlers({ store, bus, deps, scheduler }),
     ...createMcpHandlers({ manager: mcp, store, policy, fallbackWorkspace: host.home }),

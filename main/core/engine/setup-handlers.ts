@@ -8,6 +8,7 @@ import type { EffectiveMode } from '../policy';
 import { configPath, loadConfig, readLanguage, redactConfig, saveConfig, setLanguage, type Env } from '../config';
 import { listModels } from '../model';
 import type { Store } from '../store/store';
+import type { EventBus } from './event-bus';
 
 export type SetupRequestNames = 'config.language' | 'config.setLanguage' | 'config.saveProvider' | 'config.listModels' | 'config.detectLocal' | 'policy.rules' | 'workspace.trust';
 
@@ -31,6 +32,8 @@ export function createSetupHandlers(d: {
   home: string;
   env: Env;
   store: Store;
+  /** Tells every client (pages, gateways) that the language setting changed. */
+  bus: Pick<EventBus, 'emit'>;
   rules: RulesView | null;
   localPresets?: readonly { preset: 'ollama' | 'lmstudio'; baseURL: string }[];
 }): Pick<RequestHandlers, SetupRequestNames> {
@@ -56,7 +59,12 @@ export function createSetupHandlers(d: {
 
     'config.language': () => ok(readLanguage(d.home, d.env)),
 
-    'config.setLanguage': ({ language }) => setLanguage(d.home, d.env, language),
+    'config.setLanguage': ({ language }) => {
+      const saved = setLanguage(d.home, d.env, language);
+      // The one writer of the setting says so once it is saved: the other open pages and the gateways follow now.
+      if (saved.ok) d.bus.emit({ type: 'language_changed', sessionId: '', promptId: null, setting: saved.value.setting, override: saved.value.override });
+      return saved;
+    },
 
     'config.listModels': async ({ baseURL, apiKey, apiKeyEnv, provider }) => {
       let key = apiKey ?? (apiKeyEnv ? d.env[apiKeyEnv] : undefined);
