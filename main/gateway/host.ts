@@ -3,7 +3,7 @@ import { readLanguage, readTelegramSettings, TELEGRAM_API_ROOT, type TelegramSet
 import type { TelegramNotify } from '../../shared/config';
 import { TelegramToken, type GatewayStatus } from '../../shared/gateway';
 import { err, ok, type Result } from '../../shared/result';
-import { resolveLang } from '../../shared/i18n';
+import { resolveLang, type Lang } from '../../shared/i18n';
 import { createMessengerGateway, type MessengerGateway } from './hub';
 import { PairCodes, PairedChats } from './pairing';
 import { createTelegramAdapter, type TelegramAdapterOptions } from './telegram/adapter';
@@ -47,6 +47,11 @@ export function createGatewayHost(o: GatewayHostOptions): GatewayHost {
   let running: { gateway: MessengerGateway; adapter: MessengerAdapter } | null = null;
   let settingsProblem: string | null = null;
   let restarting: Promise<void> = Promise.resolve();
+  // The messages' language: PARAGENTS_LANG, else config.json's language, else the locale. Read at each start, and
+  // followed when the engine says the setting changed, so the next message after a switch is in the new language.
+  const readLang = (): Lang => resolveLang(o.env, readLanguage(o.home, o.env).setting);
+  let lang: Lang = 'en';
+  let offLanguage: (() => void) | null = null;
 
   const settings = (): Result<TelegramSettings> => readTelegramSettings(o.home, o.env);
   // Re-read at each notification: turning one off in config.json takes effect without a restart.
@@ -61,7 +66,8 @@ export function createGatewayHost(o: GatewayHostOptions): GatewayHost {
     settingsProblem = s.ok ? null : s.error.message;
     if (!s.ok || s.value.token === null) return;
     const adapter = createTelegramAdapter({ token: s.value.token, apiRoot: s.value.apiRoot, log, ...o.telegram });
-    const gateway = createMessengerGateway({ engine, adapter, chats, codes, notify, log, clock, lang: resolveLang(o.env, readLanguage(o.home, o.env).setting) });
+    lang = readLang();
+    const gateway = createMessengerGateway({ engine, adapter, chats, codes, notify, log, clock, lang: () => lang });
     running = { gateway, adapter };
     gateway.start();
   };
@@ -118,9 +124,14 @@ export function createGatewayHost(o: GatewayHostOptions): GatewayHost {
     start(e) {
       if (engine) throw new Error('the gateways already run on an engine: one gateway per engine');
       engine = e;
+      offLanguage = e.onEvent((event) => {
+        if (event.type === 'language_changed') lang = resolveLang(o.env, event.setting);
+      });
       launch();
     },
     async stop() {
+      offLanguage?.();
+      offLanguage = null;
       await restarting;
       await halt();
       engine = null;

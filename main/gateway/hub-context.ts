@@ -34,14 +34,22 @@ export class HubContext {
     readonly chats: PairedChats,
     readonly notify: () => TelegramNotify,
     readonly log: GatewayLog,
-    /** The language of the messages (PARAGENTS_LANG, else config.json's language, else the locale), fixed when the gateway starts; button ids and commands stay as they are. */
-    readonly lang: Lang = 'en',
-  ) {
-    this.t = translator(lang);
+    /**
+     * The language of the messages (PARAGENTS_LANG, else config.json's language, else the locale), asked at each
+     * message so a change of the setting reaches the next one; button ids and commands stay as they are.
+     */
+    private readonly langOf: () => Lang = () => 'en',
+  ) {}
+
+  /** The gateway's language now. */
+  get lang(): Lang {
+    return this.langOf();
   }
 
-  /** A message of the shared catalogs in the gateway's language. */
-  readonly t: Translator;
+  /** Messages of the shared catalogs in the gateway's language now (take it once per message). */
+  get t(): Translator {
+    return translator(this.lang);
+  }
 
   /** An engine reason or conflict detail, shown in the gateway's language where a template knows it. */
   reason(text: string): string {

@@ -19,8 +19,8 @@ export interface HubOptions {
   notify: () => TelegramNotify;
   log: GatewayLog;
   clock: () => number;
-  /** The language of the messages; English when not given. */
-  lang?: Lang;
+  /** The language of the messages now, asked at each message; English when not given. */
+  lang?: () => Lang;
 }
 
 export interface MessengerGateway extends Gateway {
