@@ -50,6 +50,7 @@ it('says in 简体中文 why a project hook does not run: untrusted, not approve
 
 it('translates "session REF" inside a reason, but leaves an unknown sentence about a session whole', () => {
   expect(translateReason('zh-CN', 'session 9fd5b2')).toBe(translate('zh-CN', 'reasons.session', { name: '9fd5b2' }));
-  const unknown = 'session 9fd5b2 is not isolated (it works directly in /w)';
+  // A sentence no template knows (not isolated, closed… have their own): it stays whole.
+  const unknown = 'session 9fd5b2 waits for nothing in particular (it works directly in /w)';
   expect(translateReason('zh-CN', unknown)).toBe(unknown);
 });

@@ -1,0 +1,153 @@
+// Every error sentence the engine answers a request with, read from its source (main/core outside the policy and
+// the conflict engine, which reason-sources.test.ts reads, and the messenger gateway): each must match a template
+// so the panel and the CLI show it in Chinese, or be named below with why people never read it in Paragents'
+// words. A new `err('…', '…')` about a worktree, a config field, a session or a budget without a template fails here.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { translateReason } from '../../shared/i18n';
+import { englishAgain, HAN } from './reason-check';
+
+function tsFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? tsFiles(p) : p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+/** Read elsewhere (reason-sources.test.ts) or not Paragents' sentences for people, each folder with why. */
+const OTHER_FOLDERS: Record<string, string> = {
+  'main/core/policy': 'reasons and settings problems, read by reason-sources.test.ts',
+  'main/core/conflicts': 'conflict details and undo refusals, read by reason-sources.test.ts',
+  'main/core/tools': "a tool's answer to the model, which the panel shows as the tool wrote it (translateCallError)",
+};
+
+const LITERAL = String.raw`(?:\`(?:[^\`\\]|\\.|\$\{(?:[^{}\`]|\{[^{}]*\}|\`[^\`]*\`)*\})*\`|'(?:[^'\\]|\\.)*')`;
+/** Where an error people read is written: a request's error, an error object's message, a thrown error. */
+const WRITTEN = new RegExp(String.raw`(?:\berr\(\s*'\w+',\s*|\bmessage: |new Error\()(${LITERAL}(?:\s*\+\s*${LITERAL})*)`, 'g');
+
+/** A problem of a hooks setting: `problem(field, message)` writes "field: message" (main/core/hooks/config-parse.ts). */
+const PROBLEM = new RegExp(String.raw`\bproblem\(\s*(${LITERAL}),\s*(${LITERAL})\)`, 'g');
+
+const INVARIANT = 'an invariant of the engine that no request breaks; if it fails, it is a bug to report as written';
+/** Literals in those places that are not sentences people read in Paragents' words, each with why. */
+const NOT_SENTENCES: Record<string, string> = {
+  '`turn for unknown session/prompt ${sessionId}/${promptId}`': INVARIANT,
+  '`unknown prompt ${promptId}`': INVARIANT,
+  '`unhandled prompt status ${String(never)}`': INVARIANT,
+  '`unknown approvals mode ${String(never)}`': INVARIANT,
+  "'a read-only open of the data folder cannot save a session grant'": INVARIANT,
+  "'a stored text column holds an encoded value that is not text'": INVARIANT,
+  '`payload ${sha256} referenced by a stored row is missing from the payloads table`': INVARIANT,
+  "'a stored row holds a malformed payload reference'": INVARIANT,
+  "'could not allocate a unique 6-hex ref after 1000 tries'": INVARIANT,
+  "'the MCP server process was already started'": INVARIANT,
+  '`${field}: ${message}`': 'how problem(field, message) joins a hooks setting and its problem; the problem( calls are read as sentences',
+  '`Paragents needs your permission to use ${call.tool}`': "the message a Notification hook receives on stdin, Claude Code's words for hook scripts",
+  '`${baseURL}: ${f.message}`': "the endpoint's address and the system's own error when listing models",
+  "'This operation was aborted'": "Node's own AbortError message, kept so callers recognise the abort",
+};
+
+/** A sample value for one `${…}` of a template literal: what the engine puts there, or each of its choices. */
+function samples(expr: string): string[] {
+  const choice = /\?\s*'([^']*)'\s*:\s*'([^']*)'/.exec(expr);
+  if (choice) return [choice[1]!, choice[2]!];
+  if (/^(?:file|path|loaded\.value\.path)$/.test(expr)) return ['/home/u/.paragents/config.json'];
+  if (/^(?:dir|workspace|home|top|repo|root|target|abs|opts\.(?:database|home)|base\.value\.top|wt\.(?:path|base_repo)|s\.value\.workspace)$/.test(expr)) return ['/w/p'];
+  if (/issues\[0\]\?\.path/.test(expr)) return ['providers.0.model'];
+  if (/issues\[0\]\?\.message/.test(expr)) return ['Invalid input: expected string, received number'];
+  if (/describeJsonError/.test(expr)) return ['invalid JSON at line 3, column 9: Unexpected token', 'file is empty (expected a JSON object)'];
+  if (/^field$/.test(expr)) return ['mcpServers.x'];
+  if (/^labelOf\(/.test(expr)) return ['session a1b2c3'];
+  if (/^(?:version|latest)$/.test(expr)) return ['3'];
+  if (/^at$/.test(expr)) return ['hooks.PreToolUse[0]'];
+  if (/^where$/.test(expr)) return ['hooks.PreToolUse[0].hooks[0]'];
+  if (/^message$/.test(expr)) return ['mcpServers must be an object of servers by name'];
+  if (/^run\.error\.message$/.test(expr)) return ['merging into main in /w/p: git exited with 1: error: Your local changes would be overwritten'];
+  if (/^(?:i|badScheme|pid|major|minor|v\[\d\]|reserve|fixedTokens|usable|tokens|hits\.length|MAX_\w+|p\.contextWindow)$/.test(expr)) return ['3'];
+  if (/contextWindow|Tokens/.test(expr)) return ['3'];
+  if (/\bstatus$/.test(expr)) return ['running'];
+  if (/^kind$/.test(expr)) return ['session', 'prompt'];
+  if (/standing\.reason/.test(expr)) return ['the server "x" is turned off'];
+  if (/verdict\.value\.reason/.test(expr)) return ['the command is empty'];
+  if (/^by$/.test(expr)) return ['', ' (rule Bash from user settings)'];
+  if (/^why$/.test(expr)) return ['uncommitted changes to a.ts, b.ts', 'commits not in main'];
+  if (/^doing$/.test(expr)) return ['merging', 'removing its worktree'];
+  if (/budgetStopText/.test(expr)) return ['the session budget of 50k tokens is used up (52.3k tokens)'];
+  if (/^list\(|join\(/.test(expr)) return ['a.ts, b.ts'];
+  if (/^what$/.test(expr)) return ['the prompt a1b2c3 (message 7)', 'the output of Bash (message 7)', 'an assistant message calling Read (message 7 of prompt a1b2c3)', 'the last message'];
+  if (/^setting$/.test(expr)) return ['maxOutputTokens', 'providers[0].maxOutputTokens'];
+  if (/^name$/.test(expr)) return ['mcp.call'];
+  return ['x'];
+}
+
+/** The sentences a literal (or a sum of literals) can make, its `${…}` filled with samples. */
+function sentences(sum: string): string[] {
+  const parts = sum.match(new RegExp(LITERAL, 'g')) ?? [];
+  let out = [''];
+  for (const literal of parts) {
+    const body = literal.slice(1, -1).replace(/\\`/g, '`').replace(/\\'/g, "'");
+    if (literal.startsWith("'")) {
+      out = out.map((o) => o + body);
+      continue;
+    }
+    let rest = body;
+    for (;;) {
+      const i = rest.indexOf('${');
+      if (i < 0) break;
+      let depth = 0;
+      let j = i + 2;
+      for (; j < rest.length; j++) {
+        if (rest[j] === '{') depth++;
+        if (rest[j] === '}') {
+          if (depth === 0) break;
+          depth--;
+        }
+      }
+      const head = rest.slice(0, i);
+      const values = samples(rest.slice(i + 2, j).trim());
+      out = out.flatMap((o) => values.map((v) => o + head + v));
+      rest = rest.slice(j + 1);
+    }
+    out = out.map((o) => o + rest);
+  }
+  return out;
+}
+
+const FOLDERS = ['main/core', 'main/gateway'];
+
+describe('every error sentence the engine answers a request with has a template', () => {
+  const found: { file: string; literal: string }[] = [];
+  for (const file of FOLDERS.flatMap(tsFiles)) {
+    if (Object.keys(OTHER_FOLDERS).some((f) => file.startsWith(`${f}/`))) continue;
+    const src = readFileSync(file, 'utf8');
+    for (const m of src.matchAll(WRITTEN)) {
+      const literal = m[1]!;
+      if (!literal.includes(' ')) continue;
+      found.push({ file, literal });
+    }
+    for (const m of src.matchAll(PROBLEM)) found.push({ file, literal: `${m[1]!} + ': ' + ${m[2]!}` });
+  }
+
+  it('finds the sentences (the scan itself works)', () => {
+    expect(found.length).toBeGreaterThan(50);
+    expect(found.some((f) => f.literal.startsWith('`${file}: defaultProvider: no provider named'))).toBe(true);
+  });
+
+  it('each reads in Chinese and gives the English sentence back, or is named as no sentence for people', () => {
+    const untranslated: string[] = [];
+    for (const { file, literal } of found) {
+      if (literal in NOT_SENTENCES) continue;
+      for (const s of sentences(literal)) {
+        const zh = translateReason('zh-CN', s);
+        if (zh === s || !HAN.test(zh) || englishAgain(s) !== s) untranslated.push(`${file}: ${s}  ||| ${literal}`);
+      }
+    }
+    expect(untranslated).toEqual([]);
+  });
+
+  it('the list of exceptions holds only literals that are still there', () => {
+    const literals = new Set(found.map((f) => f.literal));
+    expect(Object.keys(NOT_SENTENCES).filter((l) => !literals.has(l))).toEqual([]);
+  });
+});
