@@ -80,6 +80,14 @@ export async function chooseLanguage(api: LanguageApi, choice: LangChoice): Prom
   return null;
 }
 
+/**
+ * The engine said the setting changed (`language_changed`, from this page's switch or another's): this page
+ * follows at once. PARAGENTS_LANG still wins (langOf), so under it only the switch's setting moves.
+ */
+export function followLanguage(source: LangSource): Promise<void> {
+  return apply({ setting: source.setting, override: source.override, problem: null });
+}
+
 function subscribeView(listener: () => void): () => void {
   viewListeners.add(listener);
   return () => viewListeners.delete(listener);

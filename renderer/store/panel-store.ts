@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { tr } from '../i18n';
+import { followLanguage, tr } from '../i18n';
 import type {
   ApprovalAnswer,
   ApprovalSummary,
@@ -285,6 +285,8 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
       },
 
       receive(event) {
+        // Not the sessions' state: the page's language, applied at once even while the sessions load.
+        if (event.type === 'language_changed') return void followLanguage(event);
         if (hydrating) {
           buffered.push(event);
           return;
