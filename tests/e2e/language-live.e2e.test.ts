@@ -21,11 +21,11 @@ async function openPage(browser: Browser, url: string): Promise<Page> {
   page.on('pageerror', (error) => console.error('[page error]', error.message));
   await page.goto(url);
   await page.getByRole('button', { name: en('compose.newSession'), exact: true }).waitFor();
-  await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+  await page.evaluate(() => Object.assign(globalThis, { notReloaded: true }));
   return page;
 }
 
-const notReloaded = (page: Page): Promise<boolean> => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
+const notReloaded = (page: Page): Promise<boolean> => page.evaluate(() => (globalThis as unknown as { notReloaded?: boolean }).notReloaded === true);
 
 /** Opens the settings in `page` and picks a language with the switch. */
 async function choose(page: Page, t: typeof en, value: string): Promise<void> {
