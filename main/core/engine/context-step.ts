@@ -74,8 +74,15 @@ export async function prepareView(r: ViewRequest): Promise<Result<PreparedView, 
     counted = { encoding: counter.encoding, text: system, tokens: counter.countMessage({ role: 'system', content: system }) };
     context.systemCounts.set(session.id, counted);
   }
+  // Counts of messages not counted yet (a step's new ones) are kept in the transaction that stores the context
+  // meter below, rather than in one of their own: one commit per step fewer. They are a cache: a step that throws
+  // (cancelled during a summary) keeps none, and they are counted again when next needed.
+  const counts: [id: number, tokens: number][] = [];
+  const keepCounts = (): void => {
+    for (const [id, tokens] of counts.splice(0)) store.setMessageTokens(id, tokens);
+  };
   const fitted = await fitContext({
-    store,
+    store: { listMessages: (id) => store.listMessages(id), setMessageTokens: (id, tokens) => void counts.push([id, tokens]) },
     compactions: context.compactions,
     client: r.client,
     counter,
@@ -96,10 +103,14 @@ export async function prepareView(r: ViewRequest): Promise<Result<PreparedView, 
       await beforeCompaction(hooks, { session, prompt: p ? { id: p.id, ref: p.ref } : null, signal: r.signal }, r.reason === 'manual' ? 'manual' : 'auto', r.focus ?? null);
     },
   });
-  if (!fitted.ok) return fitted;
+  if (!fitted.ok) {
+    if (counts.length > 0) store.tx(keepCounts);
+    return fitted;
+  }
   const { compacted, view } = fitted.value;
   const meter = view.tokens + budget.toolSpecTokens;
   bus.batch(() => {
+    keepCounts();
     if (compacted) {
       if (compacted.usage && r.promptId) {
         const u = compacted.usage;
