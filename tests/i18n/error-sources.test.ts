@@ -29,6 +29,9 @@ const WRITTEN = new RegExp(String.raw`(?:\berr\(\s*'\w+',\s*|\bmessage: |new Err
 /** A problem of a hooks setting: `problem(field, message)` writes "field: message" (main/core/hooks/config-parse.ts). */
 const PROBLEM = new RegExp(String.raw`\bproblem\(\s*(${LITERAL}),\s*(${LITERAL})\)`, 'g');
 
+/** What Paragents was doing when a git command failed: gitFailure(what, run) and git.out(cwd, args, what) start the error with it. */
+const GIT_STEP = new RegExp(String.raw`(?:\bgitFailure\(\s*|\bgit\.out\([^;]*?\],\s*|\bconst what = )(${LITERAL})`, 'g');
+
 const INVARIANT = 'an invariant of the engine that no request breaks; if it fails, it is a bug to report as written';
 /** Literals in those places that are not sentences people read in Paragents' words, each with why. */
 const NOT_SENTENCES: Record<string, string> = {
@@ -118,6 +121,7 @@ const FOLDERS = ['main/core', 'main/gateway'];
 
 describe('every error sentence the engine answers a request with has a template', () => {
   const found: { file: string; literal: string }[] = [];
+  const steps: { file: string; literal: string }[] = [];
   for (const file of FOLDERS.flatMap(tsFiles)) {
     if (Object.keys(OTHER_FOLDERS).some((f) => file.startsWith(`${f}/`))) continue;
     const src = readFileSync(file, 'utf8');
@@ -126,6 +130,7 @@ describe('every error sentence the engine answers a request with has a template'
       if (!literal.includes(' ')) continue;
       found.push({ file, literal });
     }
+    for (const m of src.matchAll(GIT_STEP)) if (m[1] !== 'what') steps.push({ file, literal: m[1]! });
     for (const m of src.matchAll(PROBLEM)) found.push({ file, literal: `${m[1]!} + ': ' + ${m[2]!}` });
   }
 
@@ -141,6 +146,22 @@ describe('every error sentence the engine answers a request with has a template'
       for (const s of sentences(literal)) {
         const zh = translateReason('zh-CN', s);
         if (zh === s || !HAN.test(zh) || englishAgain(s) !== s) untranslated.push(`${file}: ${s}  ||| ${literal}`);
+      }
+    }
+    expect(untranslated).toEqual([]);
+  });
+
+  it('each git step a failure names reads in Chinese, inside what git said', () => {
+    expect(steps.length).toBeGreaterThan(15);
+    const untranslated: string[] = [];
+    for (const { file, literal } of steps) {
+      for (const step of sentences(literal)) {
+        const zh = translateReason('zh-CN', step);
+        if (zh === step || !HAN.test(zh)) untranslated.push(`${file}: ${step}`);
+        for (const failure of [`${step}: git exited with 128: fatal: bad revision`, `${step}: git exited with a signal`, `${step}: git is not installed (or not on PATH); isolation needs git`]) {
+          const whole = translateReason('zh-CN', failure);
+          if (englishAgain(failure) !== failure || !whole.startsWith(zh)) untranslated.push(`${file}: ${failure} → ${whole}`);
+        }
       }
     }
     expect(untranslated).toEqual([]);
