@@ -1,0 +1,157 @@
+// What a real engine answers when it refuses a request outside the policy (a worktree that is not there, a merge
+// that would conflict, a config.json field naming no provider, an undo with nothing to undo, a hook nobody
+// wrote), shown in the panel's language: each message comes from a real engine, real git and real SQLite.
+import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { translateReason } from '../../shared/i18n';
+import type { Result } from '../../shared/result';
+import { tempDir } from '../helpers/temp';
+import { unwrap } from '../helpers/engine';
+import { runTurn, useIsolationEngine } from '../worktree/fixture';
+import { commitFiles, makeRepo, overwriteRule, writeRule } from '../worktree/helpers';
+import { englishAgain, HAN, leftoverEnglish } from './reason-check';
+
+const ctx = useIsolationEngine();
+
+/** The error's message; the request must have been refused. */
+function refusal(r: Result<unknown>): string {
+  expect(r.ok, JSON.stringify(r)).toBe(false);
+  return r.ok ? '' : r.error.message;
+}
+
+/** The English template gives the engine's sentence back, the Chinese has no English sentence left. */
+function expectChinese(text: string, keep: readonly string[] = []): string {
+  expect(englishAgain(text), text).toBe(text);
+  const zh = translateReason('zh-CN', text);
+  expect(zh, text).toMatch(HAN);
+  expect(leftoverEnglish(zh, keep), `${text} → ${zh}`).toBeNull();
+  expect(translateReason('en', text)).toBe(text);
+  return zh;
+}
+
+describe('engine errors outside the policy read in Chinese', () => {
+  it('a worktree request on a session that is not isolated, and isolation outside a git repository', async () => {
+    const e = ctx.engine;
+    const ws = tempDir();
+    const s = unwrap(await e.handlers['session.create']({ workspace: ws }));
+
+    const diff = refusal(await e.handlers['worktree.diff']({ session: s.ref }));
+    expect(diff).toBe(`session ${s.ref} is not isolated (it works directly in ${ws})`);
+    expect(expectChinese(diff)).toBe(`会话 ${s.ref} 没有隔离（它直接在 ${ws} 中工作）`);
+    expectChinese(refusal(await e.handlers['worktree.merge']({ session: s.ref, preview: true })));
+
+    const notRepo = refusal(await e.handlers['session.create']({ workspace: ws, isolate: true }));
+    expect(notRepo).toMatch(/ is not a git repository; isolation needs git$/);
+    expect(expectChinese(notRepo)).toMatch(/^工作区 \S+ 不是 Git 仓库；隔离需要 Git$/);
+  });
+
+  it('a merge that would conflict, a removal refused, and a session whose worktree is gone', async () => {
+    const e = ctx.engine;
+    const repo = makeRepo({ 'shared.txt': 'original\n' });
+    const s = unwrap(await e.handlers['session.create']({ workspace: repo, isolate: true }));
+    ctx.server.setScript({ rules: [overwriteRule('write shared', 'shared.txt', 'session version\n')] });
+    await runTurn(e, s.id, 'please write shared');
+    commitFiles(repo, { 'shared.txt': 'base version\n' }, 'base change');
+    const branch = `paragents/${s.ref}`;
+
+    const conflict = refusal(await e.handlers['worktree.merge']({ session: s.ref }));
+    expect(conflict).toMatch(/^merging \S+ into main would conflict in shared\.txt; nothing was merged/);
+    expect(expectChinese(conflict)).toBe(
+      `把 ${branch} 合并到 main 会在 shared.txt 中产生冲突；没有合并任何内容，工作保留在 ${branch} 上（先把 main 合并到 worktree ${s.workspace} 并在那里解决冲突，然后再合并）`,
+    );
+
+    const outside = refusal(await e.handlers['session.fileDiff']({ session: s.ref, path: join(repo, 'shared.txt') }));
+    expect(outside).toMatch(/ is not inside the worktree of branch /);
+    expectChinese(outside);
+
+    const notMerged = refusal(await e.handlers['worktree.remove']({ session: s.ref }));
+    expect(notMerged).toMatch(/has commits not in main; merge it first, or remove with force/);
+    expect(expectChinese(notMerged)).toContain('中有不在 main 中的提交；请先合并，或强制删除');
+
+    unwrap(await e.handlers['worktree.remove']({ session: s.ref, force: true }));
+    const gone = [
+      refusal(await e.handlers['worktree.merge']({ session: s.ref })),
+      refusal(await e.handlers['worktree.diff']({ session: s.ref })),
+      refusal(await e.handlers['worktree.remove']({ session: s.ref })),
+      refusal(await e.handlers['session.reopen']({ session: s.ref })),
+    ];
+    expect(gone).toEqual([
+      `the worktree of session ${s.ref} was removed; its work is on branch ${branch}`,
+      `the worktree of branch ${branch} was removed; diff the branch with git instead`,
+      `the worktree of session ${s.ref} was already removed; its work is on branch ${branch}`,
+      `session ${s.ref} cannot be reopened: its worktree folder was removed`,
+    ]);
+    for (const text of gone) expectChinese(text);
+    expect(translateReason('zh-CN', gone[0]!)).toBe(`会话 ${s.ref} 的 worktree 已被删除；它的工作在分支 ${branch} 上`);
+  });
+
+  it('a removal over uncommitted work, and a merge over uncommitted changes of the base', async () => {
+    const e = ctx.engine;
+    const repo = makeRepo();
+    const s = unwrap(await e.handlers['session.create']({ workspace: repo, isolate: true }));
+    await runTurn(e, s.id, 'please rewrite readme');
+    writeFileSync(join(repo, 'README.md'), '# repo, edited by the user\n');
+
+    // Removal first: a merge, even a refused one, commits the worktree's files on the session branch.
+    const uncommitted = refusal(await e.handlers['worktree.remove']({ session: s.ref }));
+    expect(uncommitted).toMatch(/has uncommitted changes to README\.md; merge it first/);
+    expect(expectChinese(uncommitted)).toContain('中有对 README.md 的未提交更改');
+
+    const dirty = refusal(await e.handlers['worktree.merge']({ session: s.ref }));
+    expect(dirty).toMatch(/has uncommitted changes to README\.md, which the merge would change/);
+    expect(expectChinese(dirty)).toBe(`${repo}（分支 main）中 README.md 有未提交的更改，而合并会改动它们；请先提交或 stash，然后再合并（没有合并任何内容）`);
+  });
+
+  it('a config.json field naming no provider, and an empty config.json', async () => {
+    const e = ctx.engine;
+    const file = join(ctx.home, 'config.json');
+    const provider = { name: 'scripted', baseURL: ctx.server.url, model: 'scripted-model', apiKey: 'test-key' };
+    writeFileSync(file, JSON.stringify({ providers: [provider], defaultProvider: 'nope' }));
+    const noDefault = refusal(await e.handlers['config.get']({}));
+    expect(noDefault).toBe(`${file}: defaultProvider: no provider named "nope" (have: scripted)`);
+    expect(expectChinese(noDefault)).toBe(`${file}：defaultProvider：没有名为 "nope" 的提供方（现有：scripted）`);
+
+    writeFileSync(file, JSON.stringify({ providers: [provider], fallback: ['scripted', 'spare'] }));
+    expectChinese(refusal(await e.handlers['config.get']({})));
+
+    writeFileSync(file, JSON.stringify({ providers: [{ ...provider, baseURL: 'localhost:1234/v1' }] }));
+    expectChinese(refusal(await e.handlers['config.get']({})), ['localhost:1234/v1']);
+
+    writeFileSync(file, JSON.stringify({ providers: [{ ...provider, contextWindow: 4000, maxOutputTokens: 8000 }] }));
+    const room = refusal(await e.handlers['config.get']({}));
+    expect(room).toMatch(/: providers\[0\]\.maxOutputTokens: 8000 leaves no room for the conversation in providers\[0\]\.contextWindow \(4000\)/);
+    expectChinese(room);
+
+    writeFileSync(file, ' \n');
+    const empty = refusal(await e.handlers['config.get']({}));
+    expect(empty).toBe(`${file}: file is empty (expected a JSON object)`);
+    expect(expectChinese(empty)).toBe(`${file}：文件为空（应为一个 JSON 对象）`);
+  });
+
+  it('an undo and a file diff with nothing in the journal, a budget request, a hook nobody wrote, the gateway', async () => {
+    const e = ctx.engine;
+    const ws = tempDir();
+    const s = unwrap(await e.handlers['session.create']({ workspace: ws }));
+    ctx.server.setScript({ rules: [writeRule('write notes', 'notes.txt', 'hello\n')] });
+    await runTurn(e, s.id, 'please write notes');
+    const undo = refusal(await e.handlers['journal.undo']({ session: s.ref, path: 'other.txt' }));
+    expect(undo).toBe(`session ${s.ref} has no writes to other.txt left to revert in the change journal`);
+    expect(expectChinese(undo)).toBe(`会话 ${s.ref} 在变更日志中没有对 other.txt 的可还原写入`);
+    const fileDiff = refusal(await e.handlers['session.fileDiff']({ session: s.ref, path: 'other.txt' }));
+    expect(fileDiff).toMatch(/ has no writes to .* in the change journal$/);
+    expectChinese(fileDiff);
+
+    const prompt = unwrap(await e.handlers['session.get']({ session: s.ref })).prompts[0]!;
+    const budget = refusal(await e.handlers['budget.resolve']({ prompt: prompt.ref, action: { kind: 'stop' } }));
+    expect(budget).toBe(`prompt ${prompt.ref} is not paused at a budget (completed)`);
+    expect(expectChinese(budget)).toBe(`提示词 ${prompt.ref} 没有因预算而暂停（已完成）`);
+
+    const hook = refusal(await e.handlers['hooks.approve']({ workspace: ws, commands: ['./nobody.sh'], approved: true }));
+    expect(hook).toBe(`No project hook of ${ws}/.paragents runs the command "./nobody.sh".`);
+    expectChinese(hook);
+    expectChinese(refusal(await e.handlers['hooks.approve']({ workspace: join(ws, 'nowhere'), approved: true })));
+
+    expectChinese(refusal(await e.handlers['gateway.status']({ gateway: 'telegram' })), ['paragents serve']);
+  });
+});
