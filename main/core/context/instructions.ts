@@ -183,7 +183,8 @@ function readIfFile(path: string, cache: InstructionsCache | undefined): { path:
 
 function statOrNull(path: string): Stats | null {
   try {
-    return statSync(path);
+    // Most candidates (the .git of each parent folder, CLAUDE.md, …) are missing at every step: no exception for them.
+    return statSync(path, { throwIfNoEntry: false }) ?? null;
   } catch {
     return null;
   }

@@ -41,7 +41,8 @@ export class HookApprovals {
   private approved(): Approved {
     let key: string;
     try {
-      const st = statSync(this.file);
+      const st = statSync(this.file, { throwIfNoEntry: false });
+      if (!st) return Object.create(null) as Approved;
       key = `${st.ino}:${st.size}:${st.mtimeMs}`;
     } catch {
       return Object.create(null) as Approved;

@@ -70,7 +70,8 @@ export class McpChoices {
   private doc(): ChoicesDoc {
     let key: string;
     try {
-      const st = statSync(this.file);
+      const st = statSync(this.file, { throwIfNoEntry: false });
+      if (!st) return { approved: Object.create(null) as ChoicesDoc['approved'], disabled: [] };
       key = `${st.ino}:${st.size}:${st.mtimeMs}`;
     } catch {
       return { approved: Object.create(null) as ChoicesDoc['approved'], disabled: [] };

@@ -20,7 +20,9 @@ export class McpConfigReader {
   read(file: string, scope: McpScope, workspace: string | null): McpConfigFile {
     let key: string;
     try {
-      const st = statSync(file, { bigint: true });
+      // Read at every turn, and usually missing: that case must not cost an exception.
+      const st = statSync(file, { bigint: true, throwIfNoEntry: false });
+      if (!st) return { file, exists: false, servers: [], idleMinutes: null, problems: [] };
       if (!st.isFile()) {
         return { file, exists: true, servers: [], idleMinutes: null, problems: [{ file, server: null, message: `${file}: not a regular file` }] };
       }

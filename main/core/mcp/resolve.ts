@@ -5,7 +5,8 @@ import { McpChoices, type ServerIdentity } from './choices';
 import { McpConfigReader, projectMcpFile, userMcpFile } from './config-files';
 import type { McpConfigProblem, McpServerEntry, McpTransportConfig } from './config-types';
 import { ExpandError, expandTransport } from './expand-vars';
-import { managedRefusal, readManagedMcpLists } from './managed-lists';
+import { FileCache } from '../file-cache';
+import { managedRefusal, readManagedMcpLists, type ManagedMcpLists } from './managed-lists';
 
 export const DEFAULT_CALL_TIMEOUT_MS = 600_000;
 export const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
@@ -78,6 +79,8 @@ export interface ResolverOptions {
 /** Reads the user, project and managed configuration into the servers a workspace may use, each with its standing. */
 export class McpResolver {
   private readonly reader = new McpConfigReader();
+  /** The managed lists, read again only when the managed settings file changed (it is asked for at every turn). */
+  private readonly managedLists = new FileCache<ManagedMcpLists>(4);
 
   constructor(private readonly opts: ResolverOptions) {}
 
@@ -115,7 +118,8 @@ export class McpResolver {
    */
   forWorkspace(workspaceIn: string | null): WorkspaceServers {
     const { home, choices } = this.opts;
-    const lists = readManagedMcpLists(this.opts.managedFile);
+    const managedFile = this.opts.managedFile;
+    const lists = this.managedLists.get(managedFile, () => readManagedMcpLists(managedFile));
     const user = this.reader.read(userMcpFile(home), 'user', null);
     const problems: McpConfigProblem[] = [...lists.problems, ...user.problems];
     const servers: ConfiguredServer[] = [];
