@@ -45,8 +45,9 @@ export function loadConfig({ home, env }: { home: string; env: Env }): Result<Lo
   const path = configPath(home);
   const file = parsedFiles.get(path, () => readConfigFile(path));
   if (!file.ok) return file;
-  // Resolving fills in the file's config (providers from the environment): it works on a copy of the kept one.
-  const resolution = resolveProviders(path, structuredClone(file.value), env);
+  // Resolving fills in the file's config (providers from the environment) on a copy it makes, so the kept one
+  // stays as read.
+  const resolution = resolveProviders(path, file.value, env);
   if (!resolution.ok) return resolution;
   return ok({ path, home, ...resolution.value });
 }

@@ -13,7 +13,18 @@ export interface Resolution {
 }
 
 const Url = z.string().url();
-const isHttpUrl = (value: string): boolean => /^https?:\/\//i.test(value) && Url.safeParse(value).success;
+/** Answers kept per URL: the config is resolved several times per model step, and zod's URL check is its largest cost. */
+const checkedUrls = new Map<string, boolean>();
+const CHECKED_URLS_MAX = 64;
+function isHttpUrl(value: string): boolean {
+  let answer = checkedUrls.get(value);
+  if (answer === undefined) {
+    answer = /^https?:\/\//i.test(value) && Url.safeParse(value).success;
+    if (checkedUrls.size >= CHECKED_URLS_MAX) checkedUrls.clear();
+    checkedUrls.set(value, answer);
+  }
+  return answer;
+}
 
 const nonEmpty = (value: string | undefined): string | undefined => (value === undefined || value === '' ? undefined : value);
 
