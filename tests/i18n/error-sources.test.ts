@@ -24,7 +24,7 @@ const OTHER_FOLDERS: Record<string, string> = {
 
 const LITERAL = String.raw`(?:\`(?:[^\`\\]|\\.|\$\{(?:[^{}\`]|\{[^{}]*\}|\`[^\`]*\`)*\})*\`|'(?:[^'\\]|\\.)*')`;
 /** Where an error people read is written: a request's error, an error object's message, a thrown error. */
-const WRITTEN = new RegExp(String.raw`(?:\berr\(\s*'\w+',\s*|\bmessage: |new Error\()(${LITERAL}(?:\s*\+\s*${LITERAL})*)`, 'g');
+const WRITTEN = new RegExp(String.raw`(?:\berr\(\s*'\w+',\s*|\bmessage: |new Error\(|\bfinish\()(${LITERAL}(?:\s*\+\s*${LITERAL})*)`, 'g');
 
 /** A problem of a hooks setting: `problem(field, message)` writes "field: message" (main/core/hooks/config-parse.ts). */
 const PROBLEM = new RegExp(String.raw`\bproblem\(\s*(${LITERAL}),\s*(${LITERAL})\)`, 'g');
@@ -52,7 +52,7 @@ const NOT_SENTENCES: Record<string, string> = {
 };
 
 /** A sample value for one `${…}` of a template literal: what the engine puts there, or each of its choices. */
-function samples(expr: string): string[] {
+function samples(expr: string, file: string): string[] {
   const choice = /\?\s*'([^']*)'\s*:\s*'([^']*)'/.exec(expr);
   if (choice) return [choice[1]!, choice[2]!];
   if (/^(?:file|path|loaded\.value\.path)$/.test(expr)) return ['/home/u/.paragents/config.json'];
@@ -78,6 +78,10 @@ function samples(expr: string): string[] {
   if (/^doing$/.test(expr)) return ['merging', 'removing its worktree'];
   if (/budgetStopText/.test(expr)) return ['the session budget of 50k tokens is used up (52.3k tokens)'];
   if (/^list\(|join\(/.test(expr)) return ['a.ts, b.ts'];
+  if (/^what$/.test(expr) && file.endsWith('endpoint-path.ts')) return ['the endpoint folder', 'the endpoint socket'];
+  if (/^engineName$/.test(expr)) return ['the Paragents engine (pid 3)', 'the Paragents engine at /run/paragents/engine.sock'];
+  if (/octal\(|MAX_SOCKET/.test(expr)) return ['0755'];
+  if (/\.uid$/.test(expr)) return ['1001'];
   if (/^what$/.test(expr)) return ['the prompt a1b2c3 (message 7)', 'the output of Bash (message 7)', 'an assistant message calling Read (message 7 of prompt a1b2c3)', 'the last message'];
   if (/^setting$/.test(expr)) return ['maxOutputTokens', 'providers[0].maxOutputTokens'];
   if (/^name$/.test(expr)) return ['mcp.call'];
@@ -85,7 +89,7 @@ function samples(expr: string): string[] {
 }
 
 /** The sentences a literal (or a sum of literals) can make, its `${…}` filled with samples. */
-function sentences(sum: string): string[] {
+function sentences(sum: string, file = ''): string[] {
   const parts = sum.match(new RegExp(LITERAL, 'g')) ?? [];
   let out = [''];
   for (const literal of parts) {
@@ -108,7 +112,7 @@ function sentences(sum: string): string[] {
         }
       }
       const head = rest.slice(0, i);
-      const values = samples(rest.slice(i + 2, j).trim());
+      const values = samples(rest.slice(i + 2, j).trim(), file);
       out = out.flatMap((o) => values.map((v) => o + head + v));
       rest = rest.slice(j + 1);
     }
@@ -117,7 +121,7 @@ function sentences(sum: string): string[] {
   return out;
 }
 
-const FOLDERS = ['main/core', 'main/gateway'];
+const FOLDERS = ['main/core', 'main/gateway', 'main/local'];
 
 describe('every error sentence the engine answers a request with has a template', () => {
   const found: { file: string; literal: string }[] = [];
@@ -143,7 +147,7 @@ describe('every error sentence the engine answers a request with has a template'
     const untranslated: string[] = [];
     for (const { file, literal } of found) {
       if (literal in NOT_SENTENCES) continue;
-      for (const s of sentences(literal)) {
+      for (const s of sentences(literal, file)) {
         const zh = translateReason('zh-CN', s);
         if (zh === s || !HAN.test(zh) || englishAgain(s) !== s) untranslated.push(`${file}: ${s}  ||| ${literal}`);
       }
