@@ -74,10 +74,11 @@ export class SearchIndex {
 
   /**
    * Indexes an event just stored under `seq`, and lists its words (`listWords` false: the caller lists them from
-   * the index afterwards). Call in the transaction that stores it.
+   * the index afterwards). Call in the transaction that stores it. `sources`: the stored rows' texts, read from
+   * SQLite unless the caller already holds them.
    */
-  add(seq: number, event: EngineEvent, listWords = true): void {
-    const doc = searchDocOf(event, this.sources);
+  add(seq: number, event: EngineEvent, listWords = true, sources: DocSources = this.sources): void {
+    const doc = searchDocOf(event, sources);
     if (!doc) return;
     this.write(seq, event.sessionId, doc.text, listWords);
   }

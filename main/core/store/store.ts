@@ -3,6 +3,7 @@ import type { Db } from './db';
 import { openDatabase, openDatabaseReadOnly } from './db';
 import { Payloads } from './payloads';
 import { SearchIndex } from './search-index';
+import type { DocSources } from './search-doc';
 import { newId, newRef, nowIso } from './refs';
 import { resolveCandidate } from './resolve';
 import type { ApprovalRow, ParsedApproval, PromptRow, PromptRunOptions, SessionRow, ToolCallRow, ToolCallStatus } from './rows';
@@ -98,6 +99,21 @@ export class Store {
   private readonly txAppended = new Set<string>();
   /** Sessions at work (see holdTranscript): only their transcripts are cached. */
   private readonly held = new Set<string>();
+  /**
+   * The texts written last, as the search index would read them back for the event that follows them in the same
+   * transaction (a prompt's `prompt_queued`, a call's `tool_result`): handed to it instead of a query each.
+   */
+  private lastPrompt: { id: string; text: string } | null = null;
+  private lastOutput: { sessionId: string; promptId: string | null; callId: string; finishedAt: string; output: string } | null = null;
+  private readonly writtenSources: DocSources = {
+    promptText: (promptId) => (this.lastPrompt?.id === promptId ? this.lastPrompt.text : this.search.sources.promptText(promptId)),
+    toolOutput: (sessionId, promptId, callId, before) => {
+      const last = this.lastOutput;
+      return last && last.sessionId === sessionId && last.promptId === promptId && last.callId === callId && last.finishedAt <= before
+        ? last.output
+        : this.search.sources.toolOutput(sessionId, promptId, callId, before);
+    },
+  };
 
   /** Prepared statements are cached: preparing costs more than running the small queries used here. */
   private q(sql: string): Database.Statement {
@@ -130,7 +146,11 @@ export class Store {
       if (outer) this.txAppended.clear();
       throw e;
     } finally {
-      if (outer && !this.db.inTransaction) this.txAppended.clear();
+      if (outer && !this.db.inTransaction) {
+        this.txAppended.clear();
+        this.lastPrompt = null;
+        this.lastOutput = null;
+      }
     }
   }
 
@@ -235,6 +255,7 @@ export class Store {
          VALUES (@id, @ref, @session_id, @position, @text, @status, @created_at, @approvals, @on_conflict)`,
       )
       .run(row);
+    this.lastPrompt = { id: row.id, text };
     return row;
   }
 
@@ -294,6 +315,7 @@ export class Store {
 
   setPromptText(id: string, text: string): void {
     this.tx(() => {
+      this.lastPrompt = null;
       this.q('UPDATE prompts SET text = ? WHERE id = ?').run(text, id);
       this.search.promptEdited(id);
     });
@@ -432,11 +454,14 @@ export class Store {
       .run(status, decision ? JSON.stringify(decision) : null, id);
   }
 
-  finishToolCall(id: string, ok: boolean, output: string): void {
+  /** `call`: the row's ids, when the caller has them: its `tool_result` event is then indexed without reading the output back. */
+  finishToolCall(id: string, ok: boolean, output: string, call?: { sessionId: string; promptId: string | null; callId: string }): void {
+    const finishedAt = nowIso();
     this.withPayloads(() =>
       this.q(`UPDATE tool_calls SET status = 'done', ok = ?, output = ?, finished_at = ? WHERE id = ?`)
-        .run(ok ? 1 : 0, this.payloads.toStoredText(output), nowIso(), id),
+        .run(ok ? 1 : 0, this.payloads.toStoredText(output), finishedAt, id),
     );
+    this.lastOutput = call ? { ...call, finishedAt, output } : null;
   }
 
   getToolCall(id: string): ToolCallRow | undefined {
@@ -621,7 +646,7 @@ export class Store {
     const info = this.withPayloads(() => {
       const row = this.q('INSERT INTO events (ts, type, session_id, prompt_id, event_json) VALUES (?, ?, ?, ?, ?)')
         .run(stamped.ts, stamped.type, stamped.sessionId, stamped.promptId, this.payloads.toStoredJson(stamped).stored);
-      this.search.add(Number(row.lastInsertRowid), stamped);
+      this.search.add(Number(row.lastInsertRowid), stamped, true, this.writtenSources);
       return row;
     });
     stamped.seq = Number(info.lastInsertRowid);

@@ -88,7 +88,7 @@ export class CallRecord {
         this.bus.emit({ type: 'tool_call', ...this.ids, callId: call.id, tool: call.function.name, input: safeJson(call.function.arguments), decision: null });
       }
       const r = this.ensureRow();
-      this.store.finishToolCall(r.id, ok, content);
+      this.store.finishToolCall(r.id, ok, content, { sessionId: r.session_id, promptId: r.prompt_id, callId: r.call_id });
       this.store.appendMessage(this.ids.sessionId, this.ids.promptId, { role: 'tool', tool_call_id: call.id, content });
       this.bus.emit({
         type: 'tool_result',
