@@ -1,6 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import { ReadInput } from '../../../shared/tools';
-import { fileLooksBinary } from './binary';
+import { looksBinary } from './binary';
 import { defineTool } from './define';
 import { ToolError, fsErrorMessage } from './errors';
 import { fileTarget } from './effects';
@@ -38,8 +38,12 @@ function renderLine(lineNo: number, parts: Buffer[], kept: number, full: number)
   return { text: `${String(lineNo + 1).padStart(6)}\t${text}${suffix}`, cut };
 }
 
-/** Streams the file once: renders the lines in the window, then only counts the rest. */
-async function scanFile(abs: string, win: Window, signal: AbortSignal): Promise<Scan> {
+/**
+ * Streams the file once: renders the lines in the window, then only counts the rest. `checkStart` sees the
+ * file's first chunk before anything else is done, and may refuse the file by throwing (one open and read serve
+ * both, which matters at every Read of every step).
+ */
+async function scanFile(abs: string, win: Window, signal: AbortSignal, checkStart: (start: Buffer) => void): Promise<Scan> {
   const fh = await open(abs, 'r');
   const scan: Scan = { lines: [], totalLines: 0, nextOffset: null, cutLines: 0 };
   let outBytes = 0;
@@ -71,10 +75,14 @@ async function scanFile(abs: string, win: Window, signal: AbortSignal): Promise<
     full = 0;
   };
   try {
-    const buf = Buffer.alloc(CHUNK);
+    // Only the bytes read are looked at, so the buffer need not be zeroed.
+    const buf = Buffer.allocUnsafe(CHUNK);
+    let first: number | null = (await fh.read(buf, 0, CHUNK, null)).bytesRead;
+    checkStart(buf.subarray(0, first));
     while (true) {
       if (signal.aborted) throw new ToolError('Read was cancelled.');
-      const { bytesRead } = await fh.read(buf, 0, CHUNK, null);
+      const bytesRead = first ?? (await fh.read(buf, 0, CHUNK, null)).bytesRead;
+      first = null;
       if (bytesRead === 0) break;
       let pos = 0;
       while (pos < bytesRead) {
@@ -119,12 +127,13 @@ export const readTool = defineTool({
     }
     if (info.isDirectory()) throw new ToolError(`${shown} is a directory, not a file; use LS to list it.`);
     if (!info.isFile()) throw new ToolError(`${shown} is not a regular file (it may be a device, socket or pipe).`);
-    if (await fileLooksBinary(abs)) {
-      throw new ToolError(`${shown} looks like a binary file (it contains NUL bytes); Read only shows text files.`);
-    }
     const offset = input.offset ?? 0;
     const limit = Math.min(input.limit ?? READ_MAX_LINES, READ_MAX_LINES);
-    const scan = await scanFile(abs, { offset, limit }, ctx.signal);
+    const scan = await scanFile(abs, { offset, limit }, ctx.signal, (start) => {
+      if (looksBinary(start)) {
+        throw new ToolError(`${shown} looks like a binary file (it contains NUL bytes); Read only shows text files.`);
+      }
+    });
     if (scan.totalLines === 0) return { ok: true, output: `(${shown} is empty)` };
     if (offset >= scan.totalLines) {
       throw new ToolError(
