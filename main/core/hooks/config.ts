@@ -57,26 +57,29 @@ export class HookConfig {
     const managed = files.find((f) => f.source === 'managed');
     const managedOnly = managed?.hooks.managedOnly ?? false;
     const trusted = workspace !== null && this.opts.isTrusted(workspace);
-    const key = workspace !== null ? workspaceKey(workspace) : null;
+    // The workspace's real path names its approvals: found only when a project hook asks (a realpath each time).
+    let key: string | null | undefined;
+    const keyOf = (): string | null => (key ??= workspace !== null ? workspaceKey(workspace) : null);
     const hooks: ConfiguredHook[] = [];
     const problems: HookProblem[] = [];
     for (const f of files) {
       problems.push(...f.hooks.problems, ...f.problems.filter((p) => UNREADABLE.test(p.message)));
-      for (const h of f.hooks.hooks) hooks.push({ ...h, ...this.standing(h, { managedOnly, trusted, key, workspace }) });
+      for (const h of f.hooks.hooks) hooks.push({ ...h, ...this.standing(h, { managedOnly, trusted, keyOf, workspace }) });
     }
     return { workspace, trusted, lockPermissionRules: managed?.lockPermissionRules ?? false, hooks, problems };
   }
 
   private standing(
     h: HookDef,
-    at: { managedOnly: boolean; trusted: boolean; key: string | null; workspace: string | null },
+    at: { managedOnly: boolean; trusted: boolean; keyOf: () => string | null; workspace: string | null },
   ): { standing: HookStanding; reason: string | null } {
     if (at.managedOnly && h.source !== 'managed') {
       return { standing: 'managed_only', reason: 'managed settings allow only their own hooks (allowManagedHooksOnly)' };
     }
     if (!isProject(h)) return { standing: 'active', reason: null };
     if (!at.trusted) return { standing: 'untrusted', reason: `the workspace is not trusted (paragents workspace trust ${at.workspace ?? ''})` };
-    if (at.key === null || !this.opts.approvals.isApproved(at.key, h.command)) {
+    const key = at.keyOf();
+    if (key === null || !this.opts.approvals.isApproved(key, h.command)) {
       return { standing: 'needs_approval', reason: `not approved yet: see it with paragents hooks list --workspace ${at.workspace ?? ''}, then paragents hooks approve` };
     }
     return { standing: 'active', reason: null };

@@ -58,7 +58,11 @@ export function createTrustList(home: string): TrustList {
 
   return {
     list,
-    isTrusted: (workspace) => list().includes(workspaceKey(workspace)),
+    // Asked at every decision: with nothing trusted the answer needs no realpath.
+    isTrusted: (workspace) => {
+      const trusted = list();
+      return trusted.length > 0 && trusted.includes(workspaceKey(workspace));
+    },
     trust(workspace) {
       const key = workspaceKey(workspace);
       const current = list();
