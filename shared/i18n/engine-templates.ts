@@ -223,3 +223,12 @@ export const ENGINE_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^must be a non-empty shell command$/, key: 'engineErrors.hooks.emptyCommand', vars: [] },
   { pattern: /^must be a number of seconds above 0 and at most (\d+)$/, key: 'engineErrors.hooks.timeout', vars: ['max'] },
 ];
+
+/**
+ * A problem of a named file whose path has spaces (config.json, mcp.json and settings.json live in
+ * ~/Library/Application Support/Paragents on macOS): the file as it is, what is wrong with it translated. Tried
+ * after every other template, since the sentences that start with a file and say more match first.
+ */
+export const FILE_PROBLEM_TEMPLATES: readonly ReasonTemplate[] = [
+  { pattern: /^(.+?\.json): (.+)$/s, key: 'notices.mcpConfig.inFile', vars: ['file', 'message'], nested: ['message'] },
+];

@@ -5,7 +5,7 @@ import { translate } from './translate';
 import type { ReasonTemplate } from './reason-template';
 import { HOOK_TEMPLATES } from './hook-templates';
 import { CONFLICT_TEMPLATES } from './conflict-templates';
-import { ENGINE_TEMPLATES } from './engine-templates';
+import { ENGINE_TEMPLATES, FILE_PROBLEM_TEMPLATES } from './engine-templates';
 import { ERROR_TEMPLATES } from './error-templates';
 import { NOTE_TEMPLATES } from './note-templates';
 import { REQUEST_TEMPLATES } from './request-templates';
@@ -108,7 +108,7 @@ const PHRASE_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^session (\S+)$/, key: 'reasons.session', vars: ['name'] },
 ];
 
-export const REASON_TEMPLATES: readonly ReasonTemplate[] = [...HOOK_TEMPLATES, ...NOTE_TEMPLATES, ...CONFLICT_TEMPLATES, ...POLICY_TEMPLATES, ...REQUEST_TEMPLATES, ...ENGINE_TEMPLATES, ...ERROR_TEMPLATES, ...PHRASE_TEMPLATES];
+export const REASON_TEMPLATES: readonly ReasonTemplate[] = [...HOOK_TEMPLATES, ...NOTE_TEMPLATES, ...CONFLICT_TEMPLATES, ...POLICY_TEMPLATES, ...REQUEST_TEMPLATES, ...ENGINE_TEMPLATES, ...ERROR_TEMPLATES, ...FILE_PROBLEM_TEMPLATES, ...PHRASE_TEMPLATES];
 
 /** Nested parts are short; a reason deeper than this is shown as it is. */
 const MAX_DEPTH = 6;

@@ -55,7 +55,7 @@ const NOT_SENTENCES: Record<string, string> = {
 function samples(expr: string, file: string): string[] {
   const choice = /\?\s*'([^']*)'\s*:\s*'([^']*)'/.exec(expr);
   if (choice) return [choice[1]!, choice[2]!];
-  if (/^(?:file|path|loaded\.value\.path)$/.test(expr)) return ['/home/u/.paragents/config.json'];
+  if (/^(?:file|path|loaded\.value\.path)$/.test(expr)) return ['/home/u/.paragents/config.json', '/Users/u/Library/Application Support/Paragents/config.json'];
   if (/^(?:dir|workspace|home|top|repo|root|target|abs|opts\.(?:database|home)|base\.value\.top|wt\.(?:path|base_repo)|s\.value\.workspace)$/.test(expr)) return ['/w/p'];
   if (/issues\[0\]\?\.path/.test(expr)) return ['providers.0.model'];
   if (/issues\[0\]\?\.message/.test(expr)) return ['Invalid input: expected string, received number'];
