@@ -158,6 +158,9 @@ export const ENGINE_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^an assistant message \(message (\d+) of prompt (\S+)\)$/, key: 'engineErrors.context.assistantOfPrompt', vars: ['id', 'ref'] },
   { pattern: /^an assistant message \(message (\d+)\)$/, key: 'engineErrors.context.assistant', vars: ['id'] },
   { pattern: /^the last message$/, key: 'engineErrors.context.lastMessage', vars: [] },
+  { pattern: /^the model answered the summary request with no text$/, key: 'engineErrors.context.emptySummary', vars: [] },
+  // The next provider taking over (main/core/model/client.ts): what the failed one answered stays as it was.
+  { pattern: /^falling back after: (.+)$/s, key: 'engineErrors.model.fallingBack', vars: ['error'] },
   // MCP servers (main/core/mcp/connect.ts, server-instance.ts, stdio-transport.ts).
   { pattern: /^Streamable HTTP failed \((.*)\), and so did SSE \((.*)\)$/s, key: 'engineErrors.mcp.bothFailed', vars: ['http', 'sse'] },
   { pattern: /^the MCP server "(.+)" is stopped because Paragents is shutting down$/, key: 'engineErrors.mcp.shuttingDown', vars: ['name'] },

@@ -80,7 +80,7 @@ const POLICY_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^session reopened$/, key: 'reasons.sessionReopened', vars: [] },
   { pattern: /^turn resumed$/, key: 'reasons.turnResumed', vars: [] },
   { pattern: /^conflict resolved: (.+)$/, key: 'reasons.conflictResolved', vars: ['resolution'], words: { resolution: 'notices.note.resolution' } },
-  { pattern: /^model request failed \((.+)\); retry (\d+) after (\d+) ms$/s, key: 'reasons.modelRetryMs', vars: ['error', 'attempt', 'ms'] },
+  { pattern: /^model request failed \((.+)\); retry (\d+) after (\d+) ms$/s, key: 'reasons.modelRetryMs', vars: ['error', 'attempt', 'ms'], nested: ['error'] },
   { pattern: /^cancelled: (.+)$/s, key: 'reasons.turnCancelled', vars: ['reason'], nested: ['reason'] },
   { pattern: /^cancelled at a conflict by the user$/, key: 'reasons.cancelledAtConflict', vars: [] },
   { pattern: /^cancelled$/, key: 'reasons.cancelled', vars: [] },

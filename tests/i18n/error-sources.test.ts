@@ -23,8 +23,8 @@ const OTHER_FOLDERS: Record<string, string> = {
 };
 
 const LITERAL = String.raw`(?:\`(?:[^\`\\]|\\.|\$\{(?:[^{}\`]|\{[^{}]*\}|\`[^\`]*\`)*\})*\`|'(?:[^'\\]|\\.)*')`;
-/** Where an error people read is written: a request's error, an error object's message, a thrown error. */
-const WRITTEN = new RegExp(String.raw`(?:\berr\(\s*'\w+',\s*|\bmessage: |new Error\(|\bfinish\()(${LITERAL}(?:\s*\+\s*${LITERAL})*)`, 'g');
+/** Where an error people read is written: a request's error, an error object's message or reason, a thrown error. */
+const WRITTEN = new RegExp(String.raw`(?:\berr\(\s*'\w+',\s*|\b(?:message|reason|error): |new Error\(|\bfinish\()(${LITERAL}(?:\s*\+\s*${LITERAL})*)`, 'g');
 
 /** A problem of a hooks setting: `problem(field, message)` writes "field: message" (main/core/hooks/config-parse.ts). */
 const PROBLEM = new RegExp(String.raw`\bproblem\(\s*(${LITERAL}),\s*(${LITERAL})\)`, 'g');
@@ -72,7 +72,16 @@ function samples(expr: string, file: string): string[] {
   if (/\bstatus$/.test(expr)) return ['running'];
   if (/^kind$/.test(expr)) return ['session', 'prompt'];
   if (/standing\.reason/.test(expr)) return ['the server "x" is turned off'];
-  if (/verdict\.value\.reason/.test(expr)) return ['the command is empty'];
+  if (/verdict\.(?:value\.)?reason|after\.reason/.test(expr)) return ['the command is empty'];
+  if (/^hookName\(/.test(expr)) return ['PreToolUse hook `./check.sh` (user settings)'];
+  if (/^said\(/.test(expr)) return ['', ': 不行'];
+  if (/hook\.command$/.test(expr)) return ['./check.sh'];
+  if (/hook\.source$/.test(expr)) return ['user', 'managed'];
+  if (/^cannot$/.test(expr)) return ['managed settings lock the permission rules, so only a managed hook may allow'];
+  if (/^why$/.test(expr) && file.endsWith('pre-tool.ts')) return ['asked by hook `./check.sh` (user settings): 看一下'];
+  if (/^at\.workspace/.test(expr)) return ['/w/p'];
+  if (/^entry\.file$/.test(expr)) return ['/w/p/.mcp.json'];
+  if (/^last\.message$/.test(expr)) return ['HTTP 500 Internal Server Error'];
   if (/^by$/.test(expr)) return ['', ' (rule Bash from user settings)'];
   if (/^why$/.test(expr)) return ['uncommitted changes to a.ts, b.ts', 'commits not in main'];
   if (/^doing$/.test(expr)) return ['merging', 'removing its worktree'];
@@ -169,6 +178,12 @@ describe('every error sentence the engine answers a request with has a template'
       }
     }
     expect(untranslated).toEqual([]);
+  });
+
+  it('the transcript note of a provider falling back reads in Chinese around what the provider said', () => {
+    const note = 'model request failed (falling back after: 500 Internal Server Error); retry 0 after 0 ms';
+    expect(englishAgain(note)).toBe(note);
+    expect(translateReason('zh-CN', note)).toBe('模型请求失败（改用下一个提供方，前一个的错误：500 Internal Server Error）；0 ms 后第 0 次重试');
   });
 
   it('the list of exceptions holds only literals that are still there', () => {

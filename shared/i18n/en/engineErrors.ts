@@ -110,6 +110,10 @@ export const engineErrors = {
     assistantOfPrompt: 'an assistant message (message {{id}} of prompt {{ref}})',
     assistant: 'an assistant message (message {{id}})',
     lastMessage: 'the last message',
+    emptySummary: 'the model answered the summary request with no text',
+  },
+  model: {
+    fallingBack: 'falling back after: {{error}}',
   },
   mcp: {
     bothFailed: 'Streamable HTTP failed ({{http}}), and so did SSE ({{sse}})',

@@ -108,6 +108,10 @@ export const engineErrors: CatalogLike<typeof en> = {
     assistantOfPrompt: '助手消息（提示词 {{ref}} 的消息 {{id}}）',
     assistant: '助手消息（消息 {{id}}）',
     lastMessage: '最后一条消息',
+    emptySummary: '模型对摘要请求的回答没有任何文本',
+  },
+  model: {
+    fallingBack: '改用下一个提供方，前一个的错误：{{error}}',
   },
   mcp: {
     bothFailed: 'Streamable HTTP 失败（{{http}}），SSE 也失败了（{{sse}}）',
