@@ -6,8 +6,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { translateReason } from '../../shared/i18n';
 import type { Result } from '../../shared/result';
+import { createServer } from 'node:net';
 import { tempDir } from '../helpers/temp';
-import { unwrap } from '../helpers/engine';
+import { recordEvents, settled, unwrap } from '../helpers/engine';
 import { runTurn, useIsolationEngine } from '../worktree/fixture';
 import { commitFiles, makeRepo, overwriteRule, writeRule } from '../worktree/helpers';
 import { englishAgain, HAN, leftoverEnglish } from './reason-check';
@@ -153,5 +154,41 @@ describe('engine errors outside the policy read in Chinese', () => {
     expectChinese(refusal(await e.handlers['hooks.approve']({ workspace: join(ws, 'nowhere'), approved: true })));
 
     expectChinese(refusal(await e.handlers['gateway.status']({ gateway: 'telegram' })), ['paragents serve']);
+  });
+
+  it('a turn whose providers cannot be reached, the first one falling back to the next', async () => {
+    // A port that was open a moment ago and is closed now: connecting to it is refused.
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      });
+    });
+    const closed = `http://127.0.0.1:${port}/v1`;
+    writeFileSync(
+      join(ctx.home, 'config.json'),
+      JSON.stringify({
+        providers: [
+          { name: 'first', baseURL: closed, model: 'm', apiKey: 'k' },
+          { name: 'spare', baseURL: closed, model: 'm', apiKey: 'k' },
+        ],
+        defaultProvider: 'first',
+        fallback: ['spare'],
+      }),
+    );
+    const e = ctx.engine;
+    const log = recordEvents(e);
+    const s = unwrap(await e.handlers['session.create']({ workspace: tempDir() }));
+    const p = unwrap(await e.handlers['prompt.send']({ session: s.id, text: 'anything' }));
+    expect(await settled(e, p.id)).toBe('failed');
+
+    const failed = log.flatMap((ev) => (ev.type === 'turn_failed' ? [ev.error] : []));
+    expect(failed).toEqual([`model request failed: provider "first" (${closed}): connection refused; then provider "spare" (${closed}): connection refused`]);
+    expect(expectChinese(`failed: ${failed[0]!}`)).toBe(
+      `失败：模型请求失败：提供方 "first"（${closed}）：连接被拒绝；随后提供方 "spare"（${closed}）：连接被拒绝`,
+    );
+    const retries = log.flatMap((ev) => (ev.type === 'model_retry' ? [`model request failed (${ev.error}); retry ${ev.attempt} after ${ev.delayMs} ms`] : []));
+    expect(retries).toEqual(['model request failed (falling back after: connection refused); retry 0 after 0 ms']);
+    expect(expectChinese(retries[0]!)).toContain('改用下一个提供方，前一个的错误：连接被拒绝');
   });
 });

@@ -23,8 +23,8 @@ const OTHER_FOLDERS: Record<string, string> = {
 };
 
 const LITERAL = String.raw`(?:\`(?:[^\`\\]|\\.|\$\{(?:[^{}\`]|\{[^{}]*\}|\`[^\`]*\`)*\})*\`|'(?:[^'\\]|\\.)*')`;
-/** Where an error people read is written: a request's error, an error object's message or reason, a thrown error. */
-const WRITTEN = new RegExp(String.raw`(?:\berr\(\s*'\w+',\s*|\b(?:message|reason|error): |new Error\(|\bfinish\()(${LITERAL}(?:\s*\+\s*${LITERAL})*)`, 'g');
+/** Where an error people read is written: a request's error, an error object's message or reason, a thrown error, a model request's failure. */
+const WRITTEN = new RegExp(String.raw`(?:\berr\(\s*'\w+',\s*|\b(?:message|reason|error): |new (?:Model)?Error\(|\bfinish\(|\bfailure\('\w+',\s*|\bbase\()(${LITERAL}(?:\s*\+\s*${LITERAL})*)`, 'g');
 
 /** A problem of a hooks setting: `problem(field, message)` writes "field: message" (main/core/hooks/config-parse.ts). */
 const PROBLEM = new RegExp(String.raw`\bproblem\(\s*(${LITERAL}),\s*(${LITERAL})\)`, 'g');
@@ -55,6 +55,18 @@ const NOT_SENTENCES: Record<string, string> = {
 function samples(expr: string, file: string): string[] {
   const choice = /\?\s*'([^']*)'\s*:\s*'([^']*)'/.exec(expr);
   if (choice) return [choice[1]!, choice[2]!];
+  if (file.startsWith('main/core/model/')) {
+    if (/^(?:status|MAX_\w+)$|Math\.round/.test(expr)) return ['500'];
+    if (/^sizes$/.test(expr)) return ['', ' (window 8192 tokens)', ' (window 8192 tokens, requested 9000)'];
+    if (/^code$/.test(expr)) return ['', '400: '];
+    if (/^hint$/.test(expr)) return ['check the key', 'no key is set; set OPENAI_API_KEY', 'no key is set; add apiKey or apiKeyEnv to the provider'];
+    if (/^failures\.join/.test(expr)) {
+      const one = 'provider "main" (http://127.0.0.1:1234/v1): server error (500: boom) (after 3 attempts)';
+      return [one, `${one}; then provider "spare" (https://api.example.com/v1): connection refused`];
+    }
+    if (/^last\.message$/.test(expr)) return ['server error (500: boom)', '500 Internal Server Error'];
+    return ['x'];
+  }
   if (/^(?:file|path|loaded\.value\.path)$/.test(expr)) return ['/home/u/.paragents/config.json', '/Users/u/Library/Application Support/Paragents/config.json'];
   if (/^(?:dir|workspace|home|top|repo|root|target|abs|opts\.(?:database|home)|base\.value\.top|wt\.(?:path|base_repo)|s\.value\.workspace)$/.test(expr)) return ['/w/p'];
   if (/issues\[0\]\?\.path/.test(expr)) return ['providers.0.model'];
@@ -81,7 +93,6 @@ function samples(expr: string, file: string): string[] {
   if (/^why$/.test(expr) && file.endsWith('pre-tool.ts')) return ['asked by hook `./check.sh` (user settings): 看一下'];
   if (/^at\.workspace/.test(expr)) return ['/w/p'];
   if (/^entry\.file$/.test(expr)) return ['/w/p/.mcp.json'];
-  if (/^last\.message$/.test(expr)) return ['HTTP 500 Internal Server Error'];
   if (/^by$/.test(expr)) return ['', ' (rule Bash from user settings)'];
   if (/^why$/.test(expr)) return ['uncommitted changes to a.ts, b.ts', 'commits not in main'];
   if (/^doing$/.test(expr)) return ['merging', 'removing its worktree'];
@@ -143,6 +154,9 @@ describe('every error sentence the engine answers a request with has a template'
       if (!literal.includes(' ')) continue;
       found.push({ file, literal });
     }
+    // Why an endpoint is not there: the values of failure.ts's UNREACHABLE table.
+    const table = /const UNREACHABLE[^{]*\{([^}]*)\}/.exec(src);
+    for (const m of table?.[1]?.matchAll(/'(?:[^'\\]|\\.)*'/g) ?? []) found.push({ file, literal: m[0] });
     for (const m of src.matchAll(GIT_STEP)) if (m[1] !== 'what') steps.push({ file, literal: m[1]! });
     for (const m of src.matchAll(PROBLEM)) found.push({ file, literal: `${m[1]!} + ': ' + ${m[2]!}` });
   }
