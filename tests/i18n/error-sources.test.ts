@@ -194,10 +194,14 @@ describe('every error sentence the engine answers a request with has a template'
     expect(untranslated).toEqual([]);
   });
 
-  it('the transcript note of a provider falling back reads in Chinese around what the provider said', () => {
+  it('the notes of a provider falling back and of a retry read in Chinese around what the provider said', () => {
     const note = 'model request failed (falling back after: 500 Internal Server Error); retry 0 after 0 ms';
     expect(englishAgain(note)).toBe(note);
     expect(translateReason('zh-CN', note)).toBe('模型请求失败（改用下一个提供方，前一个的错误：500 Internal Server Error）；0 ms 后第 0 次重试');
+    // The panel's notice of a retry (renderer/store/reducer.ts) says it in seconds.
+    const retry = 'model request failed (rate limited (429: slow down)); retry 2 in 4 s';
+    expect(englishAgain(retry)).toBe(retry);
+    expect(translateReason('zh-CN', retry)).toMatch(/^模型请求失败（请求受到限流（429：slow down））；.*4.*2/);
   });
 
   it('the list of exceptions holds only literals that are still there', () => {
