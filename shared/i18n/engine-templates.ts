@@ -159,6 +159,7 @@ export const ENGINE_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^an assistant message \(message (\d+)\)$/, key: 'engineErrors.context.assistant', vars: ['id'] },
   { pattern: /^the last message$/, key: 'engineErrors.context.lastMessage', vars: [] },
   { pattern: /^the model answered the summary request with no text$/, key: 'engineErrors.context.emptySummary', vars: [] },
+  { pattern: /^the model's window leaves no room for the history to summarise$/, key: 'engineErrors.context.noRoomToSummarise', vars: [] },
   // Why a model request failed (main/core/model/client.ts, failure.ts, attempt.ts): the provider's own words stay.
   { pattern: /^model request cancelled$/, key: 'engineErrors.model.cancelled', vars: [] },
   { pattern: /^model request failed: no provider is configured$/, key: 'engineErrors.model.noProvider', vars: [] },

@@ -22,9 +22,9 @@ const OTHER_FOLDERS: Record<string, string> = {
   'main/core/tools': "a tool's answer to the model, which the panel shows as the tool wrote it (translateCallError)",
 };
 
-const LITERAL = String.raw`(?:\`(?:[^\`\\]|\\.|\$\{(?:[^{}\`]|\{[^{}]*\}|\`[^\`]*\`)*\})*\`|'(?:[^'\\]|\\.)*')`;
+const LITERAL = String.raw`(?:\`(?:[^\`\\]|\\.|\$\{(?:[^{}\`]|\{[^{}]*\}|\`[^\`]*\`)*\})*\`|'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")`;
 /** Where an error people read is written: a request's error, an error object's message or reason, a thrown error, a model request's failure. */
-const WRITTEN = new RegExp(String.raw`(?:\berr\(\s*'\w+',\s*|\b(?:message|reason|error): |new (?:Model)?Error\(|\bfinish\(|\bfailure\('\w+',\s*|\bbase\()(${LITERAL}(?:\s*\+\s*${LITERAL})*)`, 'g');
+const WRITTEN = new RegExp(String.raw`(?:\berr\(\s*'\w+',\s*|\b(?:message|reason|error): |new (?:Model)?Error\(|\b(?:finish|this\.failed)\(|\bfailure\('\w+',\s*|\bbase\()(${LITERAL}(?:\s*\+\s*${LITERAL})*)`, 'g');
 
 /** A problem of a hooks setting: `problem(field, message)` writes "field: message" (main/core/hooks/config-parse.ts). */
 const PROBLEM = new RegExp(String.raw`\bproblem\(\s*(${LITERAL}),\s*(${LITERAL})\)`, 'g');
@@ -98,6 +98,9 @@ function samples(expr: string, file: string): string[] {
   if (/^doing$/.test(expr)) return ['merging', 'removing its worktree'];
   if (/budgetStopText/.test(expr)) return ['the session budget of 50k tokens is used up (52.3k tokens)'];
   if (/^list\(|join\(/.test(expr)) return ['a.ts, b.ts'];
+  if (/^how$/.test(expr)) return ['was stopped by SIGTERM', 'exited with code 3', 'closed the connection'];
+  if (/stderrTail\(/.test(expr)) return ['', '; its last stderr lines: boom | bang'];
+  if (/^messageOf\(/.test(expr)) return ['spawn mcp-x ENOENT'];
   if (/^what$/.test(expr) && file.endsWith('endpoint-path.ts')) return ['the endpoint folder', 'the endpoint socket'];
   if (/^engineName$/.test(expr)) return ['the Paragents engine (pid 3)', 'the Paragents engine at /run/paragents/engine.sock'];
   if (/octal\(|MAX_SOCKET/.test(expr)) return ['0755'];
@@ -113,8 +116,8 @@ function sentences(sum: string, file = ''): string[] {
   const parts = sum.match(new RegExp(LITERAL, 'g')) ?? [];
   let out = [''];
   for (const literal of parts) {
-    const body = literal.slice(1, -1).replace(/\\`/g, '`').replace(/\\'/g, "'");
-    if (literal.startsWith("'")) {
+    const body = literal.slice(1, -1).replace(/\\`/g, '`').replace(/\\'/g, "'").replace(/\\"/g, '"');
+    if (!literal.startsWith('`')) {
       out = out.map((o) => o + body);
       continue;
     }

@@ -111,6 +111,7 @@ export const engineErrors = {
     assistant: 'an assistant message (message {{id}})',
     lastMessage: 'the last message',
     emptySummary: 'the model answered the summary request with no text',
+    noRoomToSummarise: "the model's window leaves no room for the history to summarise",
   },
   model: {
     cancelled: 'model request cancelled',

@@ -109,6 +109,7 @@ export const engineErrors: CatalogLike<typeof en> = {
     assistant: '助手消息（消息 {{id}}）',
     lastMessage: '最后一条消息',
     emptySummary: '模型对摘要请求的回答没有任何文本',
+    noRoomToSummarise: '模型的窗口没有给要摘要的历史留下空间',
   },
   model: {
     cancelled: '模型请求已取消',
