@@ -5,6 +5,7 @@ import { isTerminal } from './status';
 import { missingCase } from './result';
 import { modeText } from './session-mode';
 import { hookRanText, hookRanWarns } from './hooks';
+import { modelRetryNote } from './model-retry';
 import { budgetStopText, budgetText } from './cost';
 
 /**
@@ -119,7 +120,7 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
         out.push({ kind: 'note', ts: e.ts, promptRef, tone: 'info', text: `conflict resolved: ${e.resolution}` });
         break;
       case 'model_retry':
-        out.push({ kind: 'note', ts: e.ts, promptRef, tone: 'warn', text: `model request failed (${e.error}); retry ${e.attempt} after ${e.delayMs} ms` });
+        out.push({ kind: 'note', ts: e.ts, promptRef, tone: 'warn', text: modelRetryNote(e, 'ms') });
         break;
       case 'turn_started':
         if (e.resumed) out.push({ kind: 'note', ts: e.ts, promptRef, tone: 'info', text: 'turn resumed' });

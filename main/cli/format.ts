@@ -4,6 +4,7 @@ import type { PermissionMode } from '../../shared/policy';
 import type { ModeSource } from '../../shared/session-mode';
 import { formatUsd, type BudgetStop, type BudgetUnit } from '../../shared/cost';
 import { hookRanText } from '../../shared/hooks';
+import { fallbackCause } from '../../shared/model-retry';
 import { compactTokens } from '../../shared/token-format';
 import { translateReason, translator, type Lang, type Translator } from '../../shared/i18n';
 
@@ -81,8 +82,10 @@ export function eventTextLine(e: EngineEvent, lang: Lang = 'en'): string | null 
       return line(t('cli.event.conflict', { kind: e.kind, other: e.otherSessionName ?? e.otherSessionRef ?? t('cli.event.anotherSession'), paths: e.paths.join(', ') }));
     case 'conflict_resolved':
       return line(t('cli.event.conflictResolved', { resolution: e.resolution }));
-    case 'model_retry':
-      return line(t('cli.event.retry', { attempt: e.attempt, ms: e.delayMs, provider: e.provider, error: short(e.error) }));
+    case 'model_retry': {
+      const cause = fallbackCause(e);
+      return line(cause !== null ? t('cli.event.fallback', { provider: e.provider, error: short(cause) }) : t('cli.event.retry', { attempt: e.attempt, ms: e.delayMs, provider: e.provider, error: short(e.error) }));
+    }
     case 'context_compacted': {
       const why = t(e.reason === 'auto' ? 'cli.event.compactedAuto' : e.reason === 'overflow' ? 'cli.event.compactedOverflow' : 'cli.event.compactedManual');
       const pruned = e.prunedToolOutputs > 0 ? t('cli.event.pruned', { count: e.prunedToolOutputs }) : '';

@@ -3,6 +3,7 @@ import type { EngineEvent, EventOf, PromptStatus, PromptSummary, SessionDetail, 
 import type { DomainState, PromptView, SessionView, ToolCallStatus, TranscriptItem } from './types';
 import { applyBudgetEvent, applyUsageCost, keepTurnFooterLast, summaryMoney, withStatus } from './budget';
 import { hookRanText, hookRanWarns } from '../../shared/hooks';
+import { modelRetryNote } from '../../shared/model-retry';
 
 /**
  * The one pure reducer: live events and replayed events (after a reload) go through the same code, so the
@@ -181,7 +182,7 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
       return c ? { ...s, conflicts: { ...s.conflicts, [c.id]: { ...c, resolution: e.resolution } } } : s;
     }
     case 'model_retry':
-      return pushNotice(settleStreaming(s, e.sessionId, e.promptId), e, 'warn', `model request failed (${e.error}); retry ${e.attempt} in ${Math.round(e.delayMs / 1000)} s`);
+      return pushNotice(settleStreaming(s, e.sessionId, e.promptId), e, 'warn', modelRetryNote(e, 'seconds'));
     case 'usage':
       return applyUsageCost(updateSession(s, e.sessionId, (v) => ({
         ...v,

@@ -75,6 +75,7 @@ const POLICY_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^its earlier content was too large to keep$/, key: 'reasons.undoTooLarge', vars: [] },
   // Notices in a session's transcript.
   { pattern: /^forked from session (.+): its finished turns are this session's history$/, key: 'reasons.forked', vars: ['ref'] },
+  { pattern: /^model request failed \((.+)\); trying provider (\S+) next$/s, key: 'reasons.modelFallback', vars: ['error', 'provider'], nested: ['error'] },
   { pattern: /^model request failed \((.+)\); retry (\d+) in (\d+) s$/s, key: 'reasons.modelRetry', vars: ['error', 'attempt', 'seconds'], nested: ['error'] },
   { pattern: /^failed: (.+)$/s, key: 'reasons.turnFailed', vars: ['error'], nested: ['error'] },
   { pattern: /^session reopened$/, key: 'reasons.sessionReopened', vars: [] },

@@ -9,3 +9,15 @@ describe('event lines outside a session', () => {
     expect(eventTextLine(e as unknown as EngineEvent, 'zh-CN')).toBe('[mcp:docs] 失败 (pid 42): exited 1');
   });
 });
+
+describe('model retries', () => {
+  const retry = (attempt: number, delayMs: number, error: string) =>
+    ({ type: 'model_retry', provider: 'spare', attempt, delayMs, error, ts: '2026-12-01T00:00:00.000Z', seq: 0, sessionId: 's', sessionRef: 'abc123', promptId: 'p' }) as unknown as EngineEvent;
+
+  it('say a switch to the next provider as such, not as retry 0', () => {
+    const line = (lang: 'en' | 'zh-CN') => eventTextLine(retry(0, 0, 'falling back after: connection refused'), lang) ?? '';
+    expect(line('en')).toContain('model request failed, trying provider spare next: connection refused');
+    expect(line('zh-CN')).toContain('模型请求失败，改用下一个提供方 spare：connection refused');
+    expect(eventTextLine(retry(2, 1500, '429 slow down'), 'en') ?? '').toContain('model retry 2 in 1500 ms (spare): 429 slow down');
+  });
+});

@@ -1,6 +1,7 @@
 // What a real engine answers when it refuses a request outside the policy (a worktree that is not there, a merge
 // that would conflict, a config.json field naming no provider, an undo with nothing to undo, a hook nobody
 // wrote), shown in the panel's language: each message comes from a real engine, real git and real SQLite.
+import { modelRetryNote } from '../../shared/model-retry';
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -187,8 +188,9 @@ describe('engine errors outside the policy read in Chinese', () => {
     expect(expectChinese(`failed: ${failed[0]!}`)).toBe(
       `失败：模型请求失败：提供方 "first"（${closed}）：连接被拒绝；随后提供方 "spare"（${closed}）：连接被拒绝`,
     );
-    const retries = log.flatMap((ev) => (ev.type === 'model_retry' ? [`model request failed (${ev.error}); retry ${ev.attempt} after ${ev.delayMs} ms`] : []));
-    expect(retries).toEqual(['model request failed (falling back after: connection refused); retry 0 after 0 ms']);
-    expect(expectChinese(retries[0]!)).toContain('改用下一个提供方，前一个的错误：连接被拒绝');
+    // The switch to the next provider is no numbered retry: the transcript's note says which provider comes next.
+    const retries = log.flatMap((ev) => (ev.type === 'model_retry' ? [modelRetryNote(ev, 'ms')] : []));
+    expect(retries).toEqual(['model request failed (connection refused); trying provider spare next']);
+    expect(expectChinese(retries[0]!)).toBe('模型请求失败（连接被拒绝）；改用下一个提供方 spare');
   });
 });

@@ -198,9 +198,9 @@ describe('every error sentence the engine answers a request with has a template'
   });
 
   it('the notes of a provider falling back and of a retry read in Chinese around what the provider said', () => {
-    const note = 'model request failed (falling back after: 500 Internal Server Error); retry 0 after 0 ms';
+    const note = 'model request failed (500 Internal Server Error); trying provider spare next';
     expect(englishAgain(note)).toBe(note);
-    expect(translateReason('zh-CN', note)).toBe('模型请求失败（改用下一个提供方，前一个的错误：500 Internal Server Error）；0 ms 后第 0 次重试');
+    expect(translateReason('zh-CN', note)).toBe('模型请求失败（500 Internal Server Error）；改用下一个提供方 spare');
     // The panel's notice of a retry (renderer/store/reducer.ts) says it in seconds.
     const retry = 'model request failed (rate limited (429: slow down)); retry 2 in 4 s';
     expect(englishAgain(retry)).toBe(retry);

@@ -23,6 +23,7 @@ export const cli = {
     anotherSession: 'another session',
     conflictResolved: 'conflict resolved: {{resolution}}',
     retry: 'model retry {{attempt}} in {{ms}} ms ({{provider}}): {{error}}',
+    fallback: 'model request failed, trying provider {{provider}} next: {{error}}',
     compacted: 'context compacted ({{why}}): {{before}} → {{after}} tokens{{pruned}}{{summary}}',
     compactedAuto: 'near the window',
     compactedOverflow: 'the provider refused the request as too long',

@@ -56,6 +56,7 @@ export const reasons = {
   undoChangedOutside: 'changed since outside Paragents (e.g. in an editor)',
   undoTooLarge: 'its earlier content was too large to keep',
   forked: "forked from session {{ref}}: its finished turns are this session's history",
+  modelFallback: 'model request failed ({{error}}); trying provider {{provider}} next',
   modelRetry: 'model request failed ({{error}}); retry {{attempt}} in {{seconds}} s',
   turnFailed: 'failed: {{error}}',
   turnCancelled: 'cancelled: {{reason}}',

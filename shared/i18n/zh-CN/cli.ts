@@ -25,6 +25,7 @@ export const cli: CatalogLike<typeof en> = {
     anotherSession: '另一个会话',
     conflictResolved: '冲突已处理：{{resolution}}',
     retry: '{{ms}} ms 后第 {{attempt}} 次重试模型请求（{{provider}}）：{{error}}',
+    fallback: '模型请求失败，改用下一个提供方 {{provider}}：{{error}}',
     compacted: '上下文已压缩（{{why}}）：{{before}} → {{after}} token{{pruned}}{{summary}}',
     compactedAuto: '接近窗口上限',
     compactedOverflow: '提供商以过长为由拒绝了请求',

@@ -53,6 +53,7 @@ export const reasons: CatalogLike<typeof en> = {
   undoChangedOutside: '之后在 Paragents 之外被改动过（例如在编辑器中）',
   undoTooLarge: '它之前的内容太大，没有保存',
   forked: '从会话 {{ref}} 分叉：它已完成的轮次是本会话的历史',
+  modelFallback: '模型请求失败（{{error}}）；改用下一个提供方 {{provider}}',
   modelRetry: '模型请求失败（{{error}}）；{{seconds}} 秒后第 {{attempt}} 次重试',
   turnFailed: '失败：{{error}}',
   turnCancelled: '已取消：{{reason}}',
