@@ -69,7 +69,7 @@ export class Budgets {
     for (;;) {
       const stop = this.reached(sessionId, promptId);
       if (!stop) {
-        if (store.getPrompt(promptId)?.budget_stop) store.setBudgetStop(promptId, null);
+        if (store.hasBudgetStop(promptId)) store.setBudgetStop(promptId, null);
         return;
       }
       pauses.request(promptId);

@@ -70,8 +70,8 @@ export class PromptLifecycle {
       const p = this.store.getPrompt(promptId);
       if (!p) throw new Error(`unknown prompt ${promptId}`);
       if (!canTransition(p.status, to)) throw new IllegalTransition(promptId, p.status, to);
-      this.write(p, to, detail);
-      const now = this.store.getPrompt(promptId) as PromptRow;
+      // The row as the move left it (nothing after the status update changes the prompt's row).
+      const now = this.write(p, to, detail);
       if (isTerminal(to)) this.bus.afterPublish(() => {
         for (const hook of [...this.terminalHooks]) hook(now);
       });
@@ -92,30 +92,31 @@ export class PromptLifecycle {
     return () => this.terminalHooks.delete(hook);
   }
 
-  private write(p: PromptRow, to: PromptStatus, detail: TransitionDetail): void {
+  private write(p: PromptRow, to: PromptStatus, detail: TransitionDetail): PromptRow {
     const { store, bus } = this;
     const base = { sessionId: p.session_id, promptId: p.id };
+    let now: PromptRow | undefined;
     switch (to) {
       case 'running':
-        store.setPromptStatus(p.id, to, { started: p.started_at === null, error: null });
+        now = store.setPromptStatus(p.id, to, { started: p.started_at === null, error: null });
         break;
       case 'queued':
       case 'waiting_approval':
       case 'conflict':
       case 'paused':
-        store.setPromptStatus(p.id, to);
+        now = store.setPromptStatus(p.id, to);
         break;
       case 'interrupted':
-        store.setPromptStatus(p.id, to, { error: detail.reason ?? 'interrupted: Paragents stopped during this turn' });
+        now = store.setPromptStatus(p.id, to, { error: detail.reason ?? 'interrupted: Paragents stopped during this turn' });
         break;
       case 'completed':
-        store.setPromptStatus(p.id, to, { finished: true, error: null });
+        now = store.setPromptStatus(p.id, to, { finished: true, error: null });
         break;
       case 'failed':
-        store.setPromptStatus(p.id, to, { finished: true, error: detail.error ?? 'failed' });
+        now = store.setPromptStatus(p.id, to, { finished: true, error: detail.error ?? 'failed' });
         break;
       case 'cancelled':
-        store.setPromptStatus(p.id, to, { finished: true, error: detail.reason ?? 'cancelled' });
+        now = store.setPromptStatus(p.id, to, { finished: true, error: detail.reason ?? 'cancelled' });
         break;
       default: {
         const never: never = to;
@@ -138,6 +139,7 @@ export class PromptLifecycle {
       default:
         break;
     }
+    return now as PromptRow;
   }
 
   private cancelPendingApprovals(p: PromptRow): void {

@@ -293,16 +293,17 @@ export class Store {
       .get(sessionId) as PromptRow | undefined;
   }
 
-  setPromptStatus(id: string, status: PromptStatus, extra: { error?: string | null; started?: boolean; finished?: boolean } = {}): void {
+  /** Returns the row as the update left it (undefined: no such prompt). */
+  setPromptStatus(id: string, status: PromptStatus, extra: { error?: string | null; started?: boolean; finished?: boolean } = {}): PromptRow | undefined {
     const now = nowIso();
-    this.q(
+    return this.q(
         `UPDATE prompts SET status = @status,
            error = CASE WHEN @setError THEN @error ELSE error END,
            started_at = CASE WHEN @started THEN @now ELSE started_at END,
            finished_at = CASE WHEN @finished THEN @now ELSE finished_at END
-         WHERE id = @id`,
+         WHERE id = @id RETURNING *`,
       )
-      .run({
+      .get({
         id,
         status,
         setError: extra.error !== undefined ? 1 : 0,
@@ -310,7 +311,7 @@ export class Store {
         started: extra.started ? 1 : 0,
         finished: extra.finished ? 1 : 0,
         now,
-      });
+      }) as PromptRow | undefined;
   }
 
   setPromptText(id: string, text: string): void {
@@ -559,16 +560,16 @@ export class Store {
         )
         .run(input.sessionId, input.promptId, input.provider, input.model, input.promptTokens, input.completionTokens, input.totalTokens, nowIso(),
           cost, price?.source ?? null, price?.inputPerMTok ?? null, price?.outputPerMTok ?? null);
-      for (const table of ['sessions', 'prompts'] as const) {
-        this.q(
-            `UPDATE ${table} SET prompt_tokens = prompt_tokens + ?, completion_tokens = completion_tokens + ?, total_tokens = total_tokens + ?,
-               cost_usd = cost_usd + ?, unpriced_tokens = unpriced_tokens + ? WHERE id = ?`,
-          )
-          .run(input.promptTokens, input.completionTokens, input.totalTokens, cost ?? 0, cost === null ? input.totalTokens : 0,
-            table === 'sessions' ? input.sessionId : input.promptId);
-      }
-      const session = this.getSession(input.sessionId);
-      const prompt = this.getPrompt(input.promptId);
+      // Each update hands back the totals it made, so the rows are not read again.
+      const [session, prompt] = (['sessions', 'prompts'] as const).map(
+        (table) =>
+          this.q(
+              `UPDATE ${table} SET prompt_tokens = prompt_tokens + ?, completion_tokens = completion_tokens + ?, total_tokens = total_tokens + ?,
+                 cost_usd = cost_usd + ?, unpriced_tokens = unpriced_tokens + ? WHERE id = ? RETURNING total_tokens, cost_usd, unpriced_tokens`,
+            )
+            .get(input.promptTokens, input.completionTokens, input.totalTokens, cost ?? 0, cost === null ? input.totalTokens : 0,
+              table === 'sessions' ? input.sessionId : input.promptId) as { total_tokens: number; cost_usd: number; unpriced_tokens: number } | undefined,
+      );
       return {
         cost,
         sessionTotalTokens: session?.total_tokens ?? 0,
@@ -592,6 +593,11 @@ export class Store {
   /** A person's budget for the session, or none (null). */
   setSessionBudget(id: string, budget: Budget | null): void {
     this.q('UPDATE sessions SET budget_unit = ?, budget_limit = ? WHERE id = ?').run(budget?.unit ?? null, budget?.limit ?? null, id);
+  }
+
+  /** Whether the prompt holds a budget stop (asked before every request), without reading its whole row. */
+  hasBudgetStop(promptId: string): boolean {
+    return this.q('SELECT 1 FROM prompts WHERE id = ? AND budget_stop IS NOT NULL').get(promptId) !== undefined;
   }
 
   /** The budget a prompt paused at while it waits for a person; null once it goes on. */
