@@ -156,7 +156,12 @@ export function ChangesTab({ sessionId, onSent }: { sessionId: string; onSent():
       ) : null}
       {error ? <p className="error">{error}</p> : null}
       {!data && !error ? <p className="empty">{t('changes.loading')}</p> : null}
-      {data && data.files.length === 0 ? <p className="empty">{t('changes.empty')}</p> : null}
+      {data && data.files.length === 0 ? (
+        <p className="empty">
+          {/* A branch's work already in its base (merged) is not listed again, so nothing left is not "nothing done". */}
+          {data.worktree ? t('changes.emptyBranch', { branch: data.worktree.branch, base: data.worktree.baseRef ?? t('changes.detachedBase') }) : t('changes.empty')}
+        </p>
+      ) : null}
       {data && data.files.length > 0 ? (
         <div className="changes-body">
           <div className="changes-side">

@@ -192,6 +192,9 @@ describe.skipIf(!haveChromium())('changes review in Chromium', () => {
       await preview.getByRole('button', { name: said('changes.confirmMerge', undefined, 'Confirm merge'), exact: true }).click();
       await expect.poll(() => status().textContent()).toBe(said('changes.merged', { branch, base: 'main' }, `Merged ${branch} into main.`));
       expect(git(repo(), 'show', 'main:feature.txt')).toBe('a feature');
+      // Merged work is not listed again: the list empties and says why.
+      await page.getByText(said('changes.emptyBranch', { branch, base: 'main' }, `Nothing on ${branch} that main does not have: no changes yet, or all of them merged.`)).waitFor();
+      expect(await changedFiles().count()).toBe(0);
       await step('merged');
     }, 90_000);
   });

@@ -3,6 +3,7 @@ export const changes = {
   tabs: { label: 'Session views', transcript: 'Transcript', changes: 'Changes' },
   files: 'Changed files',
   empty: 'This session has not changed any file.',
+  emptyBranch: 'Nothing on {{branch}} that {{base}} does not have: no changes yet, or all of them merged.',
   loading: 'Loading changes…',
   fromJournal: 'Every file this session wrote, from the change journal.',
   fromWorktree: 'Branch {{branch}} against {{base}}.',

@@ -5,6 +5,7 @@ export const changes: CatalogLike<typeof en> = {
   tabs: { label: '会话视图', transcript: '对话记录', changes: '改动' },
   files: '改动的文件',
   empty: '这个会话还没有改动任何文件。',
+  emptyBranch: '{{branch}} 上没有 {{base}} 缺少的内容：还没有改动，或已全部合并。',
   loading: '正在加载改动…',
   fromJournal: '这个会话写过的每个文件，来自改动日志。',
   fromWorktree: '分支 {{branch}} 相对 {{base}} 的改动。',
