@@ -1,7 +1,8 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../i18n';
 import { displayStatus, openConflictsOf, pendingApprovalsOf, sessionTitle } from '../store/status';
-import { useActions, usePanel } from '../store/use-panel';
+import { useActions, usePanel, usePanelStore } from '../store/use-panel';
+import { reopenSession } from '../store/search';
 import { ApprovalCard } from './ApprovalCard';
 import { ConflictCard } from './ConflictCard';
 import { ContextMeter } from './ContextMeter';
@@ -26,6 +27,7 @@ export function SessionPane({ sessionId }: { sessionId: string }) {
   const approvals = usePanel(useShallow((s) => pendingApprovalsOf(s.domain, sessionId)));
   const conflicts = usePanel(useShallow((s) => openConflictsOf(s.domain, sessionId)));
   const actions = useActions();
+  const store = usePanelStore();
   const t = useT();
   if (!session) return null;
   const first = approvals[0];
@@ -47,9 +49,16 @@ export function SessionPane({ sessionId }: { sessionId: string }) {
           <span>{t('transcript.mode')}</span>
           <ModePicker mode={session.mode} source={session.modeSource} onPick={(m) => void actions.setMode(session.id, m)} />
         </label>
-        <button type="button" onClick={() => void actions.closeSession(session.id)}>
-          {t('transcript.closeSession')}
-        </button>
+        {session.closed ? (
+          // A closed session is shown from a search hit or the palette; the one thing to do with it here is reopen it.
+          <button type="button" onClick={() => void reopenSession(store, session.id)}>
+            {t('transcript.reopenSession')}
+          </button>
+        ) : (
+          <button type="button" onClick={() => void actions.closeSession(session.id)}>
+            {t('transcript.closeSession')}
+          </button>
+        )}
         <SessionMenu sessionId={session.id} />
       </header>
       {conflicts.map((c) => (

@@ -261,5 +261,11 @@ describe('history hits', () => {
     expect(store.getState().domain.sessions['s-old']?.closed).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Session menu' }));
     expect(screen.getByRole('menuitem', { name: 'Reopen' })).toBeTruthy();
+    // Its header offers reopening it, not closing it again.
+    expect(screen.queryByRole('button', { name: 'Close session' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Reopen session' }));
+    await waitFor(() => expect(store.getState().domain.sessions['s-old']?.closed).toBe(false));
+    expect(fake.calls.filter((c) => c.method === 'session.reopen').map((c) => c.input)).toEqual([{ session: 's-old' }]);
+    expect(screen.getByRole('button', { name: 'Close session' })).toBeTruthy();
   });
 });

@@ -28,6 +28,7 @@ export const transcript = {
   label: 'Transcript',
   mode: 'Mode',
   closeSession: 'Close session',
+  reopenSession: 'Reopen session',
   loading: 'Loading messages…',
   loadingEarlier: 'Loading earlier messages…',
   showEarlier: 'Show earlier messages',

@@ -29,6 +29,7 @@ export const transcript: CatalogLike<typeof en> = {
   },
   label: '对话记录',
   mode: '模式',
+  reopenSession: '重新打开会话',
   closeSession: '关闭会话',
   loading: '正在加载消息…',
   loadingEarlier: '正在加载更早的消息…',
