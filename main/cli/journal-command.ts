@@ -47,17 +47,17 @@ export async function runJournalCommand(argv: string[], io: CliIo): Promise<numb
         return EXIT_USAGE;
       }
       if (values.json) for (const e of r.value) io.stdout(JSON.stringify(e));
-      else if (r.value.length === 0) io.stdout(t('cliTools.journal.none'));
+      else if (r.value.length === 0) io.stdout(t('commands.out.noWrites'));
       else {
         // The change column is as wide as its widest word in the language (by terminal columns).
-        const words = { created: t('cliTools.journal.created'), deleted: t('cliTools.journal.deleted'), changed: t('cliTools.journal.changed') };
+        const words = { created: t('commands.out.change.created'), deleted: t('commands.out.change.deleted'), changed: t('commands.out.change.changed') };
         const width = Math.max(7, ...Object.values(words).map(displayWidth));
         // Times as the language writes them, padded to the widest (English keeps the ISO text).
         const when = r.value.map((e) => timeText(text, e.createdAt));
         const whenWidth = Math.max(...when.map(displayWidth));
         for (const [i, e] of r.value.entries()) {
           const change = e.beforeSha === null ? words.created : e.afterSha === null ? words.deleted : words.changed;
-          const undone = e.undoneAt ? t('cliTools.journal.undone') : '';
+          const undone = e.undoneAt ? t('commands.out.undone') : '';
           io.stdout(`${padEndColumns(when[i] ?? e.createdAt, whenWidth)}  ${e.sessionRef}  ${e.tool.padEnd(5)} ${padEndColumns(change, width)} ${e.path}${undone}`);
         }
       }
@@ -71,9 +71,9 @@ export async function runJournalCommand(argv: string[], io: CliIo): Promise<numb
     if (values.json) io.stdout(JSON.stringify(r.value));
     else {
       const dry = values['dry-run'] ?? false;
-      for (const p of r.value.restored) io.stdout(t(dry ? 'cliTools.journal.wouldRestore' : 'cliTools.journal.restore', { path: p }));
-      for (const p of r.value.deleted) io.stdout(t(dry ? 'cliTools.journal.wouldDelete' : 'cliTools.journal.delete', { path: p }));
-      for (const x of r.value.refused) io.stdout(t('cliTools.journal.leftAlone', { path: x.path, reason: x.reason }));
+      for (const p of r.value.restored) io.stdout(t(dry ? 'commands.out.wouldRestore' : 'commands.out.restore', { path: p }));
+      for (const p of r.value.deleted) io.stdout(t(dry ? 'commands.out.wouldDelete' : 'commands.out.delete', { path: p }));
+      for (const x of r.value.refused) io.stdout(t('commands.out.leftAlone', { path: x.path, reason: x.reason }));
       if (r.value.restored.length + r.value.deleted.length + r.value.refused.length === 0) io.stdout(t('cliTools.journal.nothing'));
     }
     return r.value.refused.length > 0 ? EXIT_FAILED : EXIT_OK;

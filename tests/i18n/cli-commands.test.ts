@@ -176,7 +176,7 @@ describe('the command line in 简体中文', () => {
     await sameJson(['config', 'show', '--json']);
 
     const journal = await inChinese(['journal', 'list']);
-    expect(journal.stdout).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2} {2}[0-9a-f]{6} {2}Write 新建 {4}\S+report\.md\n/);
+    expect(journal.stdout).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2} {2}[0-9a-f]{6} {2}Write 创建 {4}\S+report\.md\n/);
     await sameJson(['journal', 'list', '--json']);
     const undo = await inChinese(['journal', 'undo', 'iso', '--dry-run']);
     expect(undo.stdout).toMatch(/^将删除 \S+report\.md$/m);

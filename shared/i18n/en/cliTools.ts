@@ -59,16 +59,6 @@ export const cliTools = {
     unpaired: 'unpaired chat {{id}}',
   },
   journal: {
-    none: 'no recorded writes',
-    created: 'created',
-    deleted: 'deleted',
-    changed: 'changed',
-    undone: ' (undone)',
-    restore: 'restore {{path}}',
-    wouldRestore: 'would restore {{path}}',
-    delete: 'delete {{path}}',
-    wouldDelete: 'would delete {{path}}',
-    leftAlone: 'left alone {{path}}: {{reason}}',
     nothing: 'nothing to undo',
   },
   policy: {

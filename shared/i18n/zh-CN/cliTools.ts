@@ -61,16 +61,6 @@ export const cliTools: CatalogLike<typeof en> = {
     unpaired: '已取消与聊天 {{id}} 的配对',
   },
   journal: {
-    none: '没有记录的写入',
-    created: '新建',
-    deleted: '删除',
-    changed: '修改',
-    undone: '（已撤销）',
-    restore: '恢复 {{path}}',
-    wouldRestore: '将恢复 {{path}}',
-    delete: '删除 {{path}}',
-    wouldDelete: '将删除 {{path}}',
-    leftAlone: '未改动 {{path}}：{{reason}}',
     nothing: '没有可撤销的内容',
   },
   policy: {
