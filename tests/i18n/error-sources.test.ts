@@ -2,18 +2,12 @@
 // the conflict engine, which reason-sources.test.ts reads, and the messenger gateway): each must match a template
 // so the panel and the CLI show it in Chinese, or be named below with why people never read it in Paragents'
 // words. A new `err('…', '…')` about a worktree, a config field, a session or a budget without a template fails here.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { translateReason } from '../../shared/i18n';
 import { englishAgain, HAN } from './reason-check';
+import { expandTemplate, tsFiles } from './source-scan';
 
-function tsFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? tsFiles(p) : p.endsWith('.ts') ? [p] : [];
-  });
-}
 
 /** Read elsewhere (reason-sources.test.ts) or not Paragents' sentences for people, each folder with why. */
 const OTHER_FOLDERS: Record<string, string> = {
@@ -121,25 +115,8 @@ function sentences(sum: string, file = ''): string[] {
       out = out.map((o) => o + body);
       continue;
     }
-    let rest = body;
-    for (;;) {
-      const i = rest.indexOf('${');
-      if (i < 0) break;
-      let depth = 0;
-      let j = i + 2;
-      for (; j < rest.length; j++) {
-        if (rest[j] === '{') depth++;
-        if (rest[j] === '}') {
-          if (depth === 0) break;
-          depth--;
-        }
-      }
-      const head = rest.slice(0, i);
-      const values = samples(rest.slice(i + 2, j).trim(), file);
-      out = out.flatMap((o) => values.map((v) => o + head + v));
-      rest = rest.slice(j + 1);
-    }
-    out = out.map((o) => o + rest);
+    const made = expandTemplate(body, (expr) => samples(expr, file));
+    out = out.flatMap((o) => made.map((m) => o + m));
   }
   return out;
 }

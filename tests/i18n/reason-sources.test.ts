@@ -1,18 +1,12 @@
 // Every reason sentence the policy and the conflict engine write, read from their source: each must match a
 // template (so the panel shows it in Chinese), or be listed below with why it is not a reason people read.
 // A sentence added to main/core/policy/** or main/core/conflicts/** without a template fails here.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { translateReason } from '../../shared/i18n';
 import { HAN } from './reason-check';
+import { expandTemplate, tsFiles } from './source-scan';
 
-function tsFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? tsFiles(p) : p.endsWith('.ts') ? [p] : [];
-  });
-}
 
 /** Where a reason is written: a decision's part, what a command needs a person for, a refusal, a detail. */
 const WRITTEN =
@@ -49,26 +43,7 @@ function samples(expr: string): string[] {
 function sentences(literal: string): string[] {
   const body = literal.slice(1, -1).replace(/\\`/g, '`').replace(/\\'/g, "'");
   if (literal.startsWith("'")) return [body];
-  let out = [''];
-  let rest = body;
-  for (;;) {
-    const i = rest.indexOf('${');
-    if (i < 0) break;
-    let depth = 0;
-    let j = i + 2;
-    for (; j < rest.length; j++) {
-      if (rest[j] === '{') depth++;
-      if (rest[j] === '}') {
-        if (depth === 0) break;
-        depth--;
-      }
-    }
-    const head = rest.slice(0, i);
-    const values = samples(rest.slice(i + 2, j).trim());
-    out = out.flatMap((o) => values.map((v) => o + head + v));
-    rest = rest.slice(j + 1);
-  }
-  return out.map((o) => o + rest);
+  return expandTemplate(body, samples);
 }
 
 describe('every reason sentence of the policy and the conflict engine has a template', () => {
