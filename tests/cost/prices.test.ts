@@ -49,17 +49,19 @@ describe('the price book', () => {
     config: RuntimeConfig.parse({ providers: providers.map((p) => ({ name: p.name, baseURL: p.baseURL, model: p.model, ...(prices[p.name] ? { price: prices[p.name] } : {}) })) }),
   });
 
-  it('takes config.json first, then the model list, then the table; nothing before it has read them', async () => {
+  it('takes the model list first, then the table, then config.json; nothing before it has read them', async () => {
     const providers = [
-      provider('mine', 'https://api.openai.com/v1', 'gpt-4o'),
+      provider('mine', 'https://llm.example.com/v1', 'gpt-4o'),
+      provider('vendor', 'https://api.openai.com/v1', 'gpt-4o'),
+      provider('listed', 'https://openrouter.ai/api/v1', 'openai/gpt-4o'),
       provider('router', 'https://openrouter.ai/api/v1', 'openai/gpt-4o'),
       provider('openai', 'https://api.openai.com/v1', 'gpt-4o'),
       provider('local', 'http://127.0.0.1:11434/v1', 'llama3'),
     ];
     const book = new PriceBook({
-      config: () => ok(loaded(providers, { mine: { inputPerMTok: 1, outputPerMTok: 2 } })),
+      config: () => ok(loaded(providers, { mine: { inputPerMTok: 1, outputPerMTok: 2 }, vendor: { inputPerMTok: 1, outputPerMTok: 2 }, listed: { inputPerMTok: 1, outputPerMTok: 2 } })),
       list: async (p) =>
-        p.name === 'router'
+        p.name === 'router' || p.name === 'listed'
           ? ok([{ id: 'openai/gpt-4o', contextWindow: 128000, price: { inputPerMTok: 2.75, outputPerMTok: 11 } }])
           : p.name === 'openai'
             ? ok([{ id: 'gpt-4o', contextWindow: 128000 }])
@@ -69,7 +71,10 @@ describe('the price book', () => {
     await book.warm();
     // The fallbacks' lists are read without holding the request up.
     await book.allRead();
+    // config.json's one figure per provider counts only where neither the endpoint nor the table prices the model.
     expect(book.quote('mine', 'gpt-4o')).toEqual({ inputPerMTok: 1, outputPerMTok: 2, source: 'config' });
+    expect(book.quote('vendor', 'gpt-4o')).toEqual({ inputPerMTok: 2.5, outputPerMTok: 10, source: 'table' });
+    expect(book.quote('listed', 'openai/gpt-4o')).toEqual({ inputPerMTok: 2.75, outputPerMTok: 11, source: 'endpoint' });
     expect(book.quote('router', 'openai/gpt-4o')).toEqual({ inputPerMTok: 2.75, outputPerMTok: 11, source: 'endpoint' });
     expect(book.quote('openai', 'gpt-4o')).toEqual({ inputPerMTok: 2.5, outputPerMTok: 10, source: 'table' });
     expect(book.quote('local', 'llama3')).toBeNull();

@@ -19,9 +19,10 @@ interface Known {
 }
 
 /**
- * Where each provider's price comes from: `price` on the provider in config.json (a person's own word: a discount,
- * a proxy's markup), else the endpoint's model list where it publishes prices (OpenRouter), else the table of
- * known models at their vendor's endpoint, else none. `warm` reads what needs reading before a model request;
+ * Where each provider's price comes from: the endpoint's model list where it publishes prices (OpenRouter), else
+ * the table of known models at their vendor's endpoint, else `price` on the provider in config.json (one figure for
+ * every model of an endpoint that publishes none: a local server, a proxy), else none. A price per model, published
+ * or known, is more exact than one figure for a whole provider. `warm` reads what needs reading before a model request;
  * `quote` then answers at once, so a record is costed in the transaction that stores it.
  */
 export class PriceBook {
@@ -43,7 +44,6 @@ export class PriceBook {
     }
     this.known = next;
     const reads = [...next.values()].map(async (k) => {
-      if (k.configPrice !== null) return;
       const listed = await this.deps.list(k.provider);
       if (listed.ok) k.listed = listed.value;
     });
@@ -63,10 +63,10 @@ export class PriceBook {
   quote(providerName: string, model: string): PriceQuote | null {
     const k = this.known.get(providerName);
     if (!k) return null;
-    if (k.configPrice) return { ...k.configPrice, source: 'config' };
     const entry = k.listed?.find((m) => m.id === model) ?? k.listed?.find((m) => m.id.toLowerCase() === model.toLowerCase());
     if (entry?.price) return { ...entry.price, source: 'endpoint' };
     const table = knownPrice(k.provider.baseURL, model);
-    return table ? { ...table, source: 'table' } : null;
+    if (table) return { ...table, source: 'table' };
+    return k.configPrice ? { ...k.configPrice, source: 'config' } : null;
   }
 }
