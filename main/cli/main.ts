@@ -1,3 +1,4 @@
+import { writerOf } from './broken-pipe';
 import { homedir } from 'node:os';
 import { paragentsHome } from '../core/config/home';
 import { dataFolderProblem, describeFailure, type HomeOrigin } from './cli-errors';
@@ -47,8 +48,8 @@ export async function main(argvIn: string[], io?: Partial<CliIo>): Promise<numbe
   const argv = argvIn.filter((a) => a !== '--debug');
   const full: CliIo = {
     stdin: io?.stdin ?? process.stdin,
-    stdout: io?.stdout ?? ((line) => process.stdout.write(`${line}\n`)),
-    stderr: io?.stderr ?? ((line) => process.stderr.write(`${line}\n`)),
+    stdout: io?.stdout ?? writerOf(process.stdout, () => process.emit('SIGHUP', 'SIGHUP')),
+    stderr: io?.stderr ?? writerOf(process.stderr, () => undefined),
     env,
     home: io?.home ?? paragentsHome(env, process.platform, homedir()),
   };
