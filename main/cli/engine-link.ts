@@ -1,9 +1,9 @@
 import { tmpdir } from 'node:os';
 import { err, ok, type Result } from '../../shared/result';
-import { openReadOnlyEngine, type EngineOptions } from '../core/engine';
+import type { EngineOptions } from '../core/engine';
+import { openReadOnlyEngine } from '../core/engine/read-only-root';
 import { connectLocalEndpoint } from '../local/endpoint-client';
 import type { EngineLink } from '../local/engine-link';
-import { hostEngine } from '../local/engine-host';
 import { cliText } from './cli-text';
 import type { CliIo } from './io';
 
@@ -46,6 +46,8 @@ export async function openEngineLink(io: CliIo, options: OpenLinkOptions): Promi
       if (!read.error.fallBack) return err(read.error.kind, read.error.message);
     }
     try {
+      // The whole engine is loaded only by a command that hosts it: one that only reads never needs it.
+      const { hostEngine } = await import('../local/engine-host');
       const hosted = await hostEngine({ ...options.engine, home: io.home, env: io.env, tmpdir: place.tmpdir });
       if (hosted.endpointProblem) io.stderr(cliText(io).t('cliErrors.joinProblem', { problem: hosted.endpointProblem }));
       return ok({ handlers: hosted.engine.handlers, onEvent: (l) => hosted.engine.onEvent(l), close: () => hosted.close(), remote: false });

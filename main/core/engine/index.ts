@@ -37,7 +37,7 @@ import { PromptLifecycle } from './prompt-lifecycle';
 import { autoResume, markInterrupted } from './recovery';
 import type { Engine, EngineOptions } from './types';
 import type { TurnDeps } from './turn-context';
-import { createReadOnlyEngine, type ReadOnlyEngine, type ReadOnlyProblem } from './read-only';
+import { DATABASE_FILE } from './read-only-root';
 import { McpManager, createMcpHandlers, turnTools } from '../mcp';
 import { managedSettingsPath } from '../policy/settings/sources';
 import { Budgets, PriceBook, createCostHandlers } from '../cost';
@@ -47,18 +47,7 @@ import { gatewayRequests } from './gateway-requests';
 export type { Engine, EngineOptions } from './types';
 export type { GatewayHandlers } from './gateway-requests';
 export type { ReadOnlyEngine, ReadOnlyProblem } from './read-only';
-
-export const DATABASE_FILE = 'paragents.db';
-
-/**
- * The data folder read as it is, without holding it (see read-only.ts): for the commands that only read when no
- * engine runs. Never takes engine.lock, never recovers or changes anything. A database that needs migrating gives
- * an error with `fallBack: true`: open the folder normally (createEngine) instead.
- */
-export function openReadOnlyEngine(opts: { home: string; env?: Readonly<Record<string, string | undefined>> }): Result<ReadOnlyEngine, ReadOnlyProblem> {
-  const host = hostEnv(opts.env ?? process.env, homedir());
-  return createReadOnlyEngine({ home: opts.home, database: join(opts.home, DATABASE_FILE), env: host.env, host });
-}
+export { DATABASE_FILE, openReadOnlyEngine } from './read-only-root';
 
 /** The one composition root: the desktop app, the browser host, the CLI and the tests all build the engine here. */
 export async function createEngine(opts: EngineOptions): Promise<Engine> {
