@@ -3,14 +3,12 @@
 // turn pauses at the step boundary with the "Budget reached" card, and the person resumes it once from the card.
 // In 简体中文 each screen is checked for visible English catalog text. Screenshots go to a scratch folder;
 // UPDATE_SCREENSHOTS=1 refreshes docs/screenshots/<lang>/ (and the README's English one).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { buildRenderer, CHROMIUM, haveChromium, launchChromium, screenshotDir } from './harness';
-import { openLangPanel, WALKS, type LangPanel } from './lang-panel';
+import { CHROMIUM, haveChromium, screenshotDir } from './harness';
+import { openLangPanel, useWalkFixture, WALKS, type LangPanel } from './lang-panel';
 
 const SHOTS = screenshotDir();
 
@@ -22,36 +20,17 @@ if (!haveChromium() && process.env.CI) {
 const STEP = { prompt_tokens: 600, completion_tokens: 100 };
 
 describe.skipIf(!haveChromium())('budget in Chromium', () => {
-  let dir: string;
-  let staticDir: string;
-  let model: ModelServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'paragents-e2e-budget-'));
-    staticDir = join(dir, 'renderer');
-    await buildRenderer(staticDir);
-    model = await startModelServer({
-      script: {
-        rules: [
-          {
-            when: 'survey:',
-            steps: [
-              { content: 'Listing the folder.', toolCalls: [{ name: 'LS', arguments: {} }], usage: STEP },
-              { content: 'Listing it once more.', toolCalls: [{ name: 'LS', arguments: {} }], usage: STEP },
-              { content: 'Survey finished past the budget.', usage: STEP },
-            ],
-          },
+  const fx = useWalkFixture('budget', {
+    rules: [
+      {
+        when: 'survey:',
+        steps: [
+          { content: 'Listing the folder.', toolCalls: [{ name: 'LS', arguments: {} }], usage: STEP },
+          { content: 'Listing it once more.', toolCalls: [{ name: 'LS', arguments: {} }], usage: STEP },
+          { content: 'Survey finished past the budget.', usage: STEP },
         ],
       },
-    });
-    browser = await launchChromium();
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await model?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    ],
   });
 
   describe.each(WALKS)('in $lang', ({ lang, locale }) => {
@@ -59,18 +38,18 @@ describe.skipIf(!haveChromium())('budget in Chromium', () => {
     let page: Page;
 
     beforeAll(async () => {
-      mkdirSync(join(dir, lang, 'work'), { recursive: true });
-      const home = join(dir, lang, 'home');
+      mkdirSync(join(fx.dir, lang, 'work'), { recursive: true });
+      const home = join(fx.dir, lang, 'home');
       mkdirSync(home);
       writeFileSync(
         join(home, 'config.json'),
         JSON.stringify({
-          providers: [{ name: 'scripted', baseURL: model.url, model: 'scripted-model', apiKey: 'test-key', price: { inputPerMTok: 2, outputPerMTok: 8 } }],
+          providers: [{ name: 'scripted', baseURL: fx.model.url, model: 'scripted-model', apiKey: 'test-key', price: { inputPerMTok: 2, outputPerMTok: 8 } }],
           defaultProvider: 'scripted',
           maxRetries: 0,
         }),
       );
-      panel = await openLangPanel(browser, { lang, locale, home, staticDir, approvals: 'all' });
+      panel = await openLangPanel(fx.browser, { lang, locale, home, staticDir: fx.staticDir, approvals: 'all' });
       ({ page } = panel);
     }, 60_000);
 
@@ -80,7 +59,7 @@ describe.skipIf(!haveChromium())('budget in Chromium', () => {
 
     it('a session budget pauses the turn with the Budget reached card, and Resume once finishes it', async () => {
       const { said, step } = panel;
-      const chats = () => model.requests.filter((r) => r.method === 'POST').length;
+      const chats = () => fx.model.requests.filter((r) => r.method === 'POST').length;
       const header = () => page.locator('.session-pane .pane-header');
       const transcript = () => page.getByRole('region', { name: said('transcript.label', undefined, 'Transcript'), exact: true });
       const card = () => page.getByRole('dialog', { name: said('budget.dialog.title', undefined, 'Budget reached') });
@@ -89,7 +68,7 @@ describe.skipIf(!haveChromium())('budget in Chromium', () => {
       await page.goto(panel.web.url);
       await page.getByRole('button', { name: said('compose.newSession', undefined, 'New session'), exact: true }).click();
       const form = page.getByRole('form', { name: said('compose.createSession', undefined, 'Create session') });
-      await form.getByRole('textbox', { name: said('compose.workspace', undefined, 'Workspace'), exact: true }).fill(join(dir, lang, 'work'));
+      await form.getByRole('textbox', { name: said('compose.workspace', undefined, 'Workspace'), exact: true }).fill(join(fx.dir, lang, 'work'));
       await form.getByRole('textbox', { name: said('compose.name', undefined, 'Name'), exact: true }).fill('capped');
       await form.getByRole('button', { name: said('compose.create', undefined, 'Create'), exact: true }).click();
       await header().getByRole('button', { name: said('budget.control.set', undefined, 'Set budget') }).click();

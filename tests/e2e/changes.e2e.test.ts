@@ -5,15 +5,13 @@
 // the preview. In 简体中文 each screen is checked for visible English catalog text. Screenshots of each step go to
 // a scratch folder; UPDATE_SCREENSHOTS=1 refreshes docs/screenshots/<lang>/ (and the README's English ones).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { settled, unwrap } from '../helpers/engine';
-import { buildRenderer, CHROMIUM, haveChromium, launchChromium, screenshotDir, writeModelConfig } from './harness';
-import { openLangPanel, WALKS, type LangPanel } from './lang-panel';
+import { CHROMIUM, haveChromium, screenshotDir, writeModelConfig } from './harness';
+import { openLangPanel, useWalkFixture, WALKS, type LangPanel } from './lang-panel';
 
 const SHOTS = screenshotDir();
 
@@ -28,49 +26,30 @@ const CONFIG_BEFORE = '{ "port": 8080 }\n';
 const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8', env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }).trim();
 
 describe.skipIf(!haveChromium())('changes review in Chromium', () => {
-  let dir: string;
-  let staticDir: string;
-  let model: ModelServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'paragents-e2e-changes-'));
-    staticDir = join(dir, 'renderer');
-    await buildRenderer(staticDir);
-    model = await startModelServer({
-      script: {
-        models: ['scripted-model'],
-        rules: [
-          { when: 'Please address these review comments', steps: [{ content: 'I will address both comments.' }] },
-          {
-            when: 'tune:',
-            steps: [
-              { toolCalls: [{ name: 'Read', arguments: { path: 'app.ts' } }, { name: 'Read', arguments: { path: 'config.json' } }] },
-              { toolCalls: [{ name: 'Write', arguments: { path: 'app.ts', content: APP_AFTER } }, { name: 'Write', arguments: { path: 'config.json', content: '{ "port": 9090 }\n' } }] },
-              { content: 'Changed app.ts and config.json.' },
-            ],
-          },
-          {
-            when: 'feature:',
-            steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'feature.txt', content: 'a feature\n' } }] }, { content: 'Wrote feature.txt.' }],
-          },
+  const fx = useWalkFixture('changes', {
+    models: ['scripted-model'],
+    rules: [
+      { when: 'Please address these review comments', steps: [{ content: 'I will address both comments.' }] },
+      {
+        when: 'tune:',
+        steps: [
+          { toolCalls: [{ name: 'Read', arguments: { path: 'app.ts' } }, { name: 'Read', arguments: { path: 'config.json' } }] },
+          { toolCalls: [{ name: 'Write', arguments: { path: 'app.ts', content: APP_AFTER } }, { name: 'Write', arguments: { path: 'config.json', content: '{ "port": 9090 }\n' } }] },
+          { content: 'Changed app.ts and config.json.' },
         ],
       },
-    });
-    browser = await launchChromium();
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await model?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+      {
+        when: 'feature:',
+        steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'feature.txt', content: 'a feature\n' } }] }, { content: 'Wrote feature.txt.' }],
+      },
+    ],
   });
 
   describe.each(WALKS)('in $lang', ({ lang, locale }) => {
     let panel: LangPanel;
     let page: Page;
-    const plain = () => join(dir, lang, 'plain');
-    const repo = () => join(dir, lang, 'repo');
+    const plain = () => join(fx.dir, lang, 'plain');
+    const repo = () => join(fx.dir, lang, 'repo');
 
     beforeAll(async () => {
       mkdirSync(plain(), { recursive: true });
@@ -84,9 +63,9 @@ describe.skipIf(!haveChromium())('changes review in Chromium', () => {
       writeFileSync(join(repo(), 'README.md'), '# repo\n');
       git(repo(), 'add', '-A');
       git(repo(), 'commit', '--quiet', '-m', 'initial');
-      const home = join(dir, lang, 'home');
-      writeModelConfig(home, model.url);
-      panel = await openLangPanel(browser, { lang, locale, home, staticDir, approvals: 'all' });
+      const home = join(fx.dir, lang, 'home');
+      writeModelConfig(home, fx.model.url);
+      panel = await openLangPanel(fx.browser, { lang, locale, home, staticDir: fx.staticDir, approvals: 'all' });
       ({ page } = panel);
     }, 60_000);
 
@@ -152,7 +131,7 @@ describe.skipIf(!haveChromium())('changes review in Chromium', () => {
       await step('changes-comments');
       if (lang === 'en') await page.screenshot({ path: join(SHOTS, 'changes.png') });
 
-      const before = model.requests.length;
+      const before = fx.model.requests.length;
       await sendComments.click();
       const expected = [
         'Please address these review comments:',
@@ -167,7 +146,7 @@ describe.skipIf(!haveChromium())('changes review in Chromium', () => {
       const transcript = page.getByRole('region', { name: said('transcript.label', undefined, 'Transcript'), exact: true });
       await transcript.getByText('I will address both comments.').waitFor({ timeout: 15_000 });
       expect(await transcript.innerText()).toContain('- app.ts:6: Where does 42 come from?');
-      const chat = model.requests.slice(before).find((r) => r.path.endsWith('/chat/completions'));
+      const chat = fx.model.requests.slice(before).find((r) => r.path.endsWith('/chat/completions'));
       const messages = (chat?.body as { messages: { role: string; content: string }[] }).messages;
       expect(messages.filter((m) => m.role === 'user').at(-1)?.content).toContain(expected);
       await step('changes-comments-sent');

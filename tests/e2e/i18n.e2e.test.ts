@@ -6,18 +6,17 @@
 // go to a scratch folder; UPDATE_SCREENSHOTS=1 refreshes the committed ones in docs/screenshots/{en,zh-CN}/.
 // Reverting a file, sending line comments, merging, a budget resumed and a search hit opened are walked in both
 // languages by changes, budget and palette.e2e.test.ts, with the same check (catalog-check.ts).
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../main/core/engine';
 import type { Engine } from '../../main/core/engine/types';
 import { startWebHost, type WebHost } from '../../main/web/web-host';
 import { translator, type Lang, type Translator } from '../../shared/i18n';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { englishOnPage } from './catalog-check';
-import { buildRenderer, CHROMIUM, haveChromium, launchChromium, screenshotDir, writeModelConfig } from './harness';
+import { useWalkFixture } from './lang-panel';
+import { CHROMIUM, haveChromium, screenshotDir, writeModelConfig } from './harness';
 
 if (!haveChromium() && process.env.CI) {
   throw new Error(`${CHROMIUM} is missing on CI: install it with \`apt-get install -y chromium\` (the e2e test must not be skipped there)`);
@@ -28,61 +27,42 @@ const STORY = 'Parallel agents need a panel where nothing important is missed. '
 const STEP = { prompt_tokens: 600, completion_tokens: 100 };
 
 describe.skipIf(!haveChromium())('the panel in 简体中文 and English', () => {
-  let dir: string;
-  let staticDir: string;
-  let model: ModelServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'paragents-e2e-i18n-'));
-    staticDir = join(dir, 'renderer');
-    await buildRenderer(staticDir);
-    model = await startModelServer({
-      script: {
-        models: ['scripted-model'],
-        rules: [
-          {
-            when: 'notes:',
-            steps: [
-              { content: 'Writing the notes.', toolCalls: [{ name: 'Write', arguments: { path: 'notes.md', content: '# Notes\n\nThree sessions, one panel.\n' } }] },
-              { content: 'Wrote notes.md.' },
-            ],
-          },
-          // One gate per language: a gate stays open once opened, and each walk holds its report mid-answer.
-          ...(['en', 'zh-CN'] as const).map((lang) => ({
-            when: `report-${lang}:`,
-            steps: [{ content: `## Report\n\n${STORY}`, gate: `report-${lang}`, gateAfterChunks: 4 }],
-          })),
-          { when: 'echo:', steps: [{ content: 'Echo wrote nothing.' }] },
-          {
-            when: 'survey:',
-            steps: [
-              { content: 'Listing the folder.', toolCalls: [{ name: 'LS', arguments: {} }], usage: STEP },
-              { content: 'Listing it once more.', toolCalls: [{ name: 'LS', arguments: {} }], usage: STEP },
-              { content: 'Survey finished past the budget.', usage: STEP },
-            ],
-          },
+  const fx = useWalkFixture('i18n', {
+    models: ['scripted-model'],
+    rules: [
+      {
+        when: 'notes:',
+        steps: [
+          { content: 'Writing the notes.', toolCalls: [{ name: 'Write', arguments: { path: 'notes.md', content: '# Notes\n\nThree sessions, one panel.\n' } }] },
+          { content: 'Wrote notes.md.' },
         ],
       },
-    });
-    browser = await launchChromium();
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await model?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+      // One gate per language: a gate stays open once opened, and each walk holds its report mid-answer.
+      ...(['en', 'zh-CN'] as const).map((lang) => ({
+        when: `report-${lang}:`,
+        steps: [{ content: `## Report\n\n${STORY}`, gate: `report-${lang}`, gateAfterChunks: 4 }],
+      })),
+      { when: 'echo:', steps: [{ content: 'Echo wrote nothing.' }] },
+      {
+        when: 'survey:',
+        steps: [
+          { content: 'Listing the folder.', toolCalls: [{ name: 'LS', arguments: {} }], usage: STEP },
+          { content: 'Listing it once more.', toolCalls: [{ name: 'LS', arguments: {} }], usage: STEP },
+          { content: 'Survey finished past the budget.', usage: STEP },
+        ],
+      },
+    ],
   });
 
   /** One engine and browser host per walk, so each language's screenshots show only its own sessions. */
   async function open(lang: Lang, locale: string): Promise<{ page: Page; context: BrowserContext; engine: Engine; web: WebHost; root: string }> {
-    const root = join(dir, lang);
+    const root = join(fx.dir, lang);
     for (const name of ['alpha', 'beta', 'shared']) mkdirSync(join(root, name), { recursive: true });
     const home = join(root, 'home');
-    writeModelConfig(home, model.url);
+    writeModelConfig(home, fx.model.url);
     const engine = await createEngine({ home, env: {}, approvals: 'ask' });
-    const web = await startWebHost({ engine, staticDir, port: 0 });
-    const context = await browser.newContext({ locale, viewport: { width: 1400, height: 860 } });
+    const web = await startWebHost({ engine, staticDir: fx.staticDir, port: 0 });
+    const context = await fx.browser.newContext({ locale, viewport: { width: 1400, height: 860 } });
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error('[page error]', error.message));
     return { page, context, engine, web, root };
@@ -147,7 +127,7 @@ describe.skipIf(!haveChromium())('the panel in 简体中文 and English', () => 
       // Two sessions declaring the same output: the second is held with a conflict card.
       await createSession('report', 'shared');
       await send(`report-${lang}: write the report > out/report.txt`);
-      await model.reached(`report-${lang}`);
+      await fx.model.reached(`report-${lang}`);
       await createSession('echo', 'shared');
       await send('echo: echo hi > out/report.txt');
       const conflict = page.getByRole('group', { name: t('conflict.label') });
@@ -197,7 +177,7 @@ describe.skipIf(!haveChromium())('the panel in 简体中文 and English', () => 
       await step('config');
       await config.getByRole('button', { name: t('common.close'), exact: true }).click();
 
-      model.openGate(`report-${lang}`);
+      fx.model.openGate(`report-${lang}`);
       await expect.poll(() => chipOf('report'), { timeout: 30_000 }).toBe(t('status.completed'));
     } finally {
       await context.close();

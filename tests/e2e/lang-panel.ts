@@ -1,21 +1,52 @@
 // A panel opened in one language for the Chromium walks that run in English and in 简体中文: its own engine and
 // browser host, a browser context whose locale picks the language (as people's browsers do), and a step that
 // takes the screenshot and, in 简体中文, fails on any visible text of the English catalog.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createEngine, type Engine } from '../../main/core/engine';
 import { startWebHost, type WebHost } from '../../main/web/web-host';
 import { translator, type Lang, type MessageKey, type MessageVars, type Translator } from '../../shared/i18n';
 import { englishOnPage } from './catalog-check';
-import { screenshotDir } from './harness';
+import { startModelServer, type ModelServer, type Script } from '../fixtures/model-server';
+import { buildRenderer, launchChromium, screenshotDir } from './harness';
 
 /** The two walks: each language with the browser locale that asks for it. */
 export const WALKS: readonly { lang: Lang; locale: string }[] = [
   { lang: 'en', locale: 'en-US' },
   { lang: 'zh-CN', locale: 'zh-CN' },
 ];
+
+/** What one file's walks share: a scratch folder, the panel built once, one scripted model server and one browser. */
+export interface WalkFixture {
+  dir: string;
+  staticDir: string;
+  model: ModelServer;
+  browser: Browser;
+}
+
+/**
+ * Sets up a file's shared walk fixture before its tests (folder `paragents-e2e-NAME-…`, the renderer built into it,
+ * the model server with `script`, Chromium) and closes it after them. Read its fields inside hooks and tests.
+ */
+export function useWalkFixture(name: string, script: Script): WalkFixture {
+  const fx = {} as WalkFixture;
+  beforeAll(async () => {
+    fx.dir = mkdtempSync(join(tmpdir(), `paragents-e2e-${name}-`));
+    fx.staticDir = join(fx.dir, 'renderer');
+    await buildRenderer(fx.staticDir);
+    fx.model = await startModelServer({ script });
+    fx.browser = await launchChromium();
+  }, 90_000);
+  afterAll(async () => {
+    await fx.browser?.close();
+    await fx.model?.close();
+    if (fx.dir) rmSync(fx.dir, { recursive: true, force: true });
+  });
+  return fx;
+}
 
 export interface LangPanel {
   lang: Lang;

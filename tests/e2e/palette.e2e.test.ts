@@ -4,17 +4,15 @@
 // marked. A hit in an answer that streamed in while the panel watched opens too. In 简体中文 each screen is checked
 // for visible English catalog text. Screenshots go to a scratch folder (UPDATE_SCREENSHOTS=1:
 // docs/screenshots/<lang>/).
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../main/core/engine';
 import { Store } from '../../main/core/store/store';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { writer } from '../search/helpers';
-import { buildRenderer, CHROMIUM, haveChromium, launchChromium, writeModelConfig } from './harness';
-import { openLangPanel, WALKS, type LangPanel } from './lang-panel';
+import { CHROMIUM, haveChromium, writeModelConfig } from './harness';
+import { openLangPanel, useWalkFixture, WALKS, type LangPanel } from './lang-panel';
 
 if (!haveChromium() && process.env.CI) {
   throw new Error(`${CHROMIUM} is missing on CI: install it with \`apt-get install -y chromium\` (the e2e test must not be skipped there)`);
@@ -33,29 +31,12 @@ const SCROLL_SETTLED = `(selector) => new Promise((resolve) => {
 })`;
 
 describe.skipIf(!haveChromium())('command palette in Chromium', () => {
-  let dir: string;
-  let staticDir: string;
-  let model: ModelServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'paragents-e2e-palette-'));
-    staticDir = join(dir, 'renderer');
-    await buildRenderer(staticDir);
-    model = await startModelServer({ script: { models: ['scripted-model'], rules: [{ when: 'quokka', steps: [{ content: 'The quokka report is ready: three files changed.' }] }] } });
-    browser = await launchChromium();
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await model?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const fx = useWalkFixture('palette', { models: ['scripted-model'], rules: [{ when: 'quokka', steps: [{ content: 'The quokka report is ready: three files changed.' }] }] });
 
   describe.each(WALKS)('in $lang', ({ lang, locale }) => {
     let panel: LangPanel;
     let page: Page;
-    const work = (name: string) => join(dir, lang, name);
+    const work = (name: string) => join(fx.dir, lang, name);
 
     beforeAll(async () => {
       for (const name of ['archive', 'current']) mkdirSync(work(name), { recursive: true });
@@ -73,8 +54,8 @@ describe.skipIf(!haveChromium())('command palette in Chromium', () => {
       }
       store.closeSession(archive);
       store.close();
-      writeModelConfig(home, model.url);
-      panel = await openLangPanel(browser, { lang, locale, home, staticDir, approvals: 'all', viewport: { width: 1300, height: 820 } });
+      writeModelConfig(home, fx.model.url);
+      panel = await openLangPanel(fx.browser, { lang, locale, home, staticDir: fx.staticDir, approvals: 'all', viewport: { width: 1300, height: 820 } });
       ({ page } = panel);
     }, 60_000);
 
