@@ -5,6 +5,7 @@ import type { Payloads } from './payloads';
 import { searchDocOf, type DocSources } from './search-doc';
 import { bodyMatch, parseSearchQuery, sessionFilter, sessionToken, type QueryPart } from './search-query';
 import { snippetOf } from './search-snippet';
+import { prepared } from './statements';
 import { bm25, collectionOf } from './search-rank';
 import { distinctWords, indexableText, wordList } from './search-text';
 
@@ -41,20 +42,13 @@ interface HitRow {
  * index keeps no copy of the texts (a contentless FTS5 table); snippets are cut from the stored rows.
  */
 export class SearchIndex {
-  private readonly statements = new Map<string, Database.Statement>();
-
   constructor(
     private readonly db: Database.Database,
     private readonly payloads: Payloads,
   ) {}
 
   private q(sql: string): Database.Statement {
-    let stmt = this.statements.get(sql);
-    if (!stmt) {
-      stmt = this.db.prepare(sql);
-      this.statements.set(sql, stmt);
-    }
-    return stmt;
+    return prepared(this.db, sql);
   }
 
   readonly sources: DocSources = {

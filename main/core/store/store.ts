@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Db } from './db';
 import { openDatabase, openDatabaseReadOnly } from './db';
+import { prepared } from './statements';
 import { Payloads } from './payloads';
 import { SearchIndex } from './search-index';
 import type { DocSources } from './search-doc';
@@ -87,7 +88,6 @@ export class Store {
   /** Full-text index of the stored events, written with them (see search-index.ts). */
   readonly search: SearchIndex;
 
-  private readonly statements = new Map<string, Database.Statement>();
   private readonly refCache = new Map<string, { ref: string; name: string | null }>();
   /**
    * Parsed transcripts of the sessions at work, append-only like the table: filled by the first listMessages of a
@@ -115,14 +115,8 @@ export class Store {
     },
   };
 
-  /** Prepared statements are cached: preparing costs more than running the small queries used here. */
   private q(sql: string): Database.Statement {
-    let stmt = this.statements.get(sql);
-    if (!stmt) {
-      stmt = this.db.prepare(sql);
-      this.statements.set(sql, stmt);
-    }
-    return stmt;
+    return prepared(this.db, sql);
   }
 
   close(): void {
