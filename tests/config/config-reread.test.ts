@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig } from '../../main/core/config';
+import { createConfigFileCache, loadConfig } from '../../main/core/config';
 import { FileCache, SETTLED_MS } from '../../main/core/file-cache';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
 
@@ -11,8 +11,10 @@ afterEach(() => cleanupTempDirs());
 const PAST = Math.floor(Date.now() / 1000) - 3600;
 const settle = (): Promise<void> => new Promise((r) => setTimeout(r, SETTLED_MS + 50));
 const config = (model: string): string => JSON.stringify({ providers: [{ name: 'p', baseURL: 'http://127.0.0.1:9/v1', model }] });
+// Read as the engine reads it: through one cache that must follow every change of the file.
+const cache = createConfigFileCache();
 const modelOf = (home: string): string | undefined => {
-  const loaded = loadConfig({ home, env: {} });
+  const loaded = loadConfig({ home, env: {}, cache });
   return loaded.ok ? loaded.value.providers[0]?.model : `error: ${loaded.error.message}`;
 };
 

@@ -1,5 +1,5 @@
 export { paragentsHome } from './home';
-export { loadConfig, configPath, CONFIG_FILE } from './load';
+export { loadConfig, configPath, CONFIG_FILE, createConfigFileCache, type ConfigFileCache } from './load';
 export { redactConfig } from './redact';
 export { saveConfig } from './save';
 export { ENV_PROVIDER, OPENAI_DEFAULT_BASE_URL } from './resolve';

@@ -34,16 +34,24 @@ export function readConfigFile(path: string): Result<RuntimeConfig> {
   return ok(parsed.data);
 }
 
-/** The engine reads its config at every turn: the file is read and parsed again only when it changed. */
-const parsedFiles = new FileCache<Result<RuntimeConfig>>(16);
+/**
+ * config.json as last parsed, per file: the engine reads its config at every turn, and with a cache the file is
+ * read and parsed again only when it changed. One per engine, made by its composition root.
+ */
+export type ConfigFileCache = FileCache<Result<RuntimeConfig>>;
+
+export function createConfigFileCache(): ConfigFileCache {
+  return new FileCache<Result<RuntimeConfig>>(16);
+}
 
 /**
  * Loads `<home>/config.json`, applies the environment (OPENAI_BASE_URL, OPENAI_API_KEY, PARAGENTS_MODEL) and
- * resolves keys. Every error names the file (or variable), the setting and what is wrong.
+ * resolves keys. Every error names the file (or variable), the setting and what is wrong. Without `cache` the file
+ * is read every time (a command that loads it once).
  */
-export function loadConfig({ home, env }: { home: string; env: Env }): Result<LoadedConfig> {
+export function loadConfig({ home, env, cache }: { home: string; env: Env; cache?: ConfigFileCache }): Result<LoadedConfig> {
   const path = configPath(home);
-  const file = parsedFiles.get(path, () => readConfigFile(path));
+  const file = cache ? cache.get(path, () => readConfigFile(path)) : readConfigFile(path);
   if (!file.ok) return file;
   // Resolving fills in the file's config (providers from the environment) on a copy it makes, so the kept one
   // stays as read.

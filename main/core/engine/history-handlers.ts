@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import type { RequestHandlers } from '../../../shared/api';
 import type { ContextPart } from '../../../shared/session-context';
 import { err, ok, type Result } from '../../../shared/result';
-import { loadConfig, type Env } from '../config';
+import { loadConfig, type ConfigFileCache, type Env } from '../config';
 import type { ResolvedProvider } from '../config/types';
 import type { ToolSpec } from '../model/types';
 import type { Store } from '../store/store';
@@ -26,6 +26,8 @@ export interface HistoryDeps {
   bus: EventBus;
   home: string;
   env: Env;
+  /** The engine's config.json cache; none reads the file every time. */
+  configCache?: ConfigFileCache;
   tools: readonly ToolSpec[];
   /** The engine's instruction files cache, shared with the turns. */
   instructions: InstructionsCache;
@@ -46,7 +48,7 @@ export function createHistoryHandlers(d: HistoryDeps): Pick<RequestHandlers, His
     'session.context': async ({ session }) => {
       const s = store.resolveSession(session);
       if (!s.ok) return s;
-      const config = loadConfig({ home: d.home, env: d.env });
+      const config = loadConfig({ home: d.home, env: d.env, cache: d.configCache });
       const provider: ResolvedProvider | null = config.ok ? (config.value.providers[0] ?? null) : null;
       const counter = d.counters.forModel(provider?.model ?? '');
       const window = provider ? await (d.resolveWindow ?? fallbackWindow)(provider) : null;

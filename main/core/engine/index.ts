@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { err, ok, type Result } from '../../../shared/result';
-import { loadConfig, type LoadedConfig } from '../config';
+import { createConfigFileCache, loadConfig, type LoadedConfig } from '../config';
 import { configViewWithWindows } from '../context/config-view';
 import { createWindowResolver } from '../context/window';
 import { createModelClient } from '../model/client';
@@ -89,13 +89,15 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const hookApprovals = new HookApprovals(opts.home);
   const hookConfig = new HookConfig({ home: opts.home, managedFile: managedSettingsPath(undefined, env), isTrusted: (w) => policy.isTrusted(w), approvals: hookApprovals });
   const hooks = new HookRunner({ config: hookConfig, host, emit: (draft) => bus.emit(draft), modeOf: (s) => policy.sessionMode(s.workspace, s.chosen_mode).mode });
-  const initial = loadConfig({ home: opts.home, env });
+  // config.json is read at every turn; parsed again only when the file changed.
+  const configCache = createConfigFileCache();
+  const initial = loadConfig({ home: opts.home, env, cache: configCache });
   const slots = new Slots(initial.ok ? initial.value.config.concurrency : 4);
 
   // The model client follows the config file: re-read at each turn, rebuilt only when it changed.
   let cached: { key: string; loaded: LoadedConfig; client: ModelClient } | null = null;
   const model = (): Result<{ client: ModelClient; maxSteps: number; provider: ResolvedProvider; config: RuntimeConfig }> => {
-    const loaded = loadConfig({ home: opts.home, env });
+    const loaded = loadConfig({ home: opts.home, env, cache: configCache });
     if (!loaded.ok) return loaded;
     const key = JSON.stringify(loaded.value.providers) + JSON.stringify(loaded.value.config);
     if (!cached || cached.key !== key) cached = { key, loaded: loaded.value, client: createModelClient(loaded.value) };
@@ -107,10 +109,10 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   // Context windows of the providers; the endpoints' model lists it reads are kept for the engine's lifetime.
   const windows = createWindowResolver();
   // Prices (config.json, the endpoints' model lists, the table) cost each usage record as it is stored.
-  const prices = new PriceBook({ config: () => loadConfig({ home: opts.home, env }), list: (p) => windows.list(p) });
+  const prices = new PriceBook({ config: () => loadConfig({ home: opts.home, env, cache: configCache }), list: (p) => windows.list(p) });
   store.usePrices((provider, model) => prices.quote(provider, model));
   const budgetLimits = () => {
-    const loaded = loadConfig({ home: opts.home, env });
+    const loaded = loadConfig({ home: opts.home, env, cache: configCache });
     return loaded.ok ? (loaded.value.config.budgets ?? null) : null;
   };
   const budgets = new Budgets({ store, bus, prompts, pauses, limits: budgetLimits, now: opts.clock ?? Date.now });
@@ -175,7 +177,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     authorizer,
     headless: deps.headless,
     configView: async () => {
-      const loaded = loadConfig({ home: opts.home, env });
+      const loaded = loadConfig({ home: opts.home, env, cache: configCache });
       return loaded.ok ? ok(await configViewWithWindows(loaded.value, windows)) : err('config', loaded.error.message);
     },
     resolveConflict: conflicts.resolve,
@@ -191,8 +193,8 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     modeOf,
   });
 
-  const handlers = { ...coreHandlers, ...createSetupHandlers({ home: opts.home, env, store, bus, rules: policy }), ...worktrees.handlers,
-    ...createHistoryHandlers({ store, bus, home: opts.home, env, tools: deps.tools.specs, instructions: context.instructions, counters: context.counters, resolveWindow: windows.resolve, modeOf }),
+  const handlers = { ...coreHandlers, ...createSetupHandlers({ home: opts.home, env, configCache, store, bus, rules: policy }), ...worktrees.handlers,
+    ...createHistoryHandlers({ store, bus, home: opts.home, env, configCache, tools: deps.tools.specs, instructions: context.instructions, counters: context.counters, resolveWindow: windows.resolve, modeOf }),
     ...createContextHandlers({ store, bus, deps, scheduler }),
     ...createMcpHandlers({ manager: mcp, store, policy, fallbackWorkspace: host.home }),
     ...createCostHandlers({ store, bus, budgets, home: opts.home, daily: () => budgetLimits()?.daily ?? null, modeOf, resume: coreHandlers['prompt.resume'], cancel: coreHandlers['prompt.cancel'] }),

@@ -5,7 +5,7 @@ import { RuntimeConfig } from '../../../shared/config';
 import { err, ok, type Result } from '../../../shared/result';
 import type { PermissionMode, PolicySource } from '../../../shared/policy';
 import type { EffectiveMode } from '../policy';
-import { configPath, loadConfig, readLanguage, redactConfig, saveConfig, setLanguage, type Env } from '../config';
+import { configPath, loadConfig, readLanguage, redactConfig, saveConfig, setLanguage, type ConfigFileCache, type Env } from '../config';
 import { listModels } from '../model';
 import type { Store } from '../store/store';
 import type { EventBus } from './event-bus';
@@ -31,6 +31,8 @@ export const LOCAL_PRESETS = [
 export function createSetupHandlers(d: {
   home: string;
   env: Env;
+  /** The engine's config.json cache; none reads the file every time. */
+  configCache?: ConfigFileCache;
   store: Store;
   /** Tells every client (pages, gateways) that the language setting changed. */
   bus: Pick<EventBus, 'emit'>;
@@ -53,7 +55,7 @@ export function createSetupHandlers(d: {
       };
       const saved = saveConfig(d.home, next);
       if (!saved.ok) return saved;
-      const loaded = loadConfig({ home: d.home, env: d.env });
+      const loaded = loadConfig({ home: d.home, env: d.env, cache: d.configCache });
       return loaded.ok ? ok(redactConfig(loaded.value)) : err('config', loaded.error.message);
     },
 
@@ -69,7 +71,7 @@ export function createSetupHandlers(d: {
     'config.listModels': async ({ baseURL, apiKey, apiKeyEnv, provider }) => {
       let key = apiKey ?? (apiKeyEnv ? d.env[apiKeyEnv] : undefined);
       if (!key && provider) {
-        const loaded = loadConfig({ home: d.home, env: d.env });
+        const loaded = loadConfig({ home: d.home, env: d.env, cache: d.configCache });
         if (loaded.ok) key = loaded.value.providers.find((p) => p.name === provider)?.apiKey ?? undefined;
       }
       return listModels(baseURL, key, { timeoutMs: 10_000 });
