@@ -1,13 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { forgetFileHashes, SETTLED_MS, sha256, snapshotFile, stampFile, SYNC_READ_MAX, versionOf } from '../../main/core/conflicts/file-stamp';
+import { FileVersions, SETTLED_MS, sha256, SYNC_READ_MAX } from '../../main/core/conflicts/file-stamp';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
 
-afterEach(() => {
-  forgetFileHashes();
-  cleanupTempDirs();
+let files: FileVersions;
+beforeEach(() => {
+  files = new FileVersions();
 });
+afterEach(() => cleanupTempDirs());
 
 /** Past the window in which the file system's coarse clock could give a later write the same times. */
 /** A whole second an hour ago: times the file system keeps exactly, so a file's mtime can be put back as it was. */
@@ -22,12 +23,12 @@ describe('file stamps', () => {
     writeFileSync(small, 'hello\n');
     const big = Buffer.alloc(SYNC_READ_MAX * 3 + 17, 7);
     writeFileSync(large, big);
-    expect(await stampFile(small)).toMatchObject({ size: 6, sha256: sha256(Buffer.from('hello\n')) });
-    const snap = await snapshotFile(large);
+    expect(await files.stamp(small)).toMatchObject({ size: 6, sha256: sha256(Buffer.from('hello\n')) });
+    const snap = await files.snapshot(large);
     expect(snap.stamp).toMatchObject({ size: big.length, sha256: sha256(big) });
     expect(snap.content?.equals(big)).toBe(true);
-    expect(await versionOf(join(dir, 'missing'))).toEqual({ stamp: { size: 0, mtimeMs: 0, sha256: null }, special: false });
-    expect((await versionOf(dir)).special).toBe(true);
+    expect(await files.versionOf(join(dir, 'missing'))).toEqual({ stamp: { size: 0, mtimeMs: 0, sha256: null }, special: false });
+    expect((await files.versionOf(dir)).special).toBe(true);
   });
 
   it('see a change of content that kept the size and the mtime (the ctime moved)', async () => {
@@ -35,12 +36,12 @@ describe('file stamps', () => {
     writeFileSync(file, 'version one\n');
     utimesSync(file, PAST, PAST);
     await settle();
-    const first = await stampFile(file);
-    expect(await stampFile(file)).toEqual(first);
+    const first = await files.stamp(file);
+    expect(await files.stamp(file)).toEqual(first);
     writeFileSync(file, 'version two\n');
     utimesSync(file, PAST, PAST);
     expect(statSync(file).mtimeMs).toBe(first.mtimeMs);
-    expect((await stampFile(file)).sha256).toBe(sha256(Buffer.from('version two\n')));
+    expect((await files.stamp(file)).sha256).toBe(sha256(Buffer.from('version two\n')));
   });
 
   it('see a file replaced by another with the same size and mtime', async () => {
@@ -52,16 +53,16 @@ describe('file stamps', () => {
     utimesSync(file, PAST, PAST);
     utimesSync(other, PAST, PAST);
     await settle();
-    expect((await stampFile(file)).sha256).toBe(sha256(Buffer.from('aaaa\n')));
+    expect((await files.stamp(file)).sha256).toBe(sha256(Buffer.from('aaaa\n')));
     renameSync(other, file);
-    expect((await stampFile(file)).sha256).toBe(sha256(Buffer.from('bbbb\n')));
+    expect((await files.stamp(file)).sha256).toBe(sha256(Buffer.from('bbbb\n')));
   });
 
   it('read a file again that changed right after it was hashed', async () => {
     const file = join(tempDir(), 'fresh.txt');
     writeFileSync(file, 'first\n');
-    expect((await stampFile(file)).sha256).toBe(sha256(Buffer.from('first\n')));
+    expect((await files.stamp(file)).sha256).toBe(sha256(Buffer.from('first\n')));
     writeFileSync(file, 'other\n');
-    expect((await stampFile(file)).sha256).toBe(sha256(Buffer.from('other\n')));
+    expect((await files.stamp(file)).sha256).toBe(sha256(Buffer.from('other\n')));
   });
 });

@@ -1,3 +1,4 @@
+import type { FileVersions } from './file-stamp';
 import type { Store } from '../store/store';
 import type { EventBus } from '../engine/event-bus';
 import type { PromptLifecycle } from '../engine/prompt-lifecycle';
@@ -28,6 +29,8 @@ export interface ConflictContext {
   locks: KeyedMutex;
   ends: PromptEnds;
   stamps: StampBook;
+  /** Files' versions as read now (stat, and a content hash when the file changed since it was last hashed). */
+  files: FileVersions;
   /** Turns waiting at a runtime conflict, by prompt id. */
   mailboxes: Map<string, Mailbox<RuntimeMessage>>;
   /** Runtime wait-for graph (prompt → prompts it waits on), to refuse waits that would deadlock. */

@@ -52,39 +52,8 @@ interface Hashed {
   sha256: string;
 }
 
-/** Content hashes of files as last read, by absolute path; bounded, least recently used dropped first. */
-const hashes = new Map<string, Hashed>();
-
 function sameFile(a: Stats, b: Stats | Hashed): boolean {
   return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
-}
-
-function recall(abs: string, info: Stats): string | null {
-  const hit = hashes.get(abs);
-  if (!hit) return null;
-  if (!sameFile(info, hit)) {
-    hashes.delete(abs);
-    return null;
-  }
-  hashes.delete(abs);
-  hashes.set(abs, hit);
-  return hit.sha256;
-}
-
-/** Keeps the hash of a file read between two stats that agree, when its last change was settled before the read. */
-function remember(abs: string, before: Stats, after: Stats, readStartedAt: number, sha: string): void {
-  hashes.delete(abs);
-  if (!sameFile(before, after) || readStartedAt - Math.max(after.mtimeMs, after.ctimeMs) < SETTLED_MS) return;
-  hashes.set(abs, { dev: after.dev, ino: after.ino, size: after.size, mtimeMs: after.mtimeMs, ctimeMs: after.ctimeMs, sha256: sha });
-  if (hashes.size > HASHES_MAX) {
-    const oldest = hashes.keys().next().value;
-    if (oldest !== undefined) hashes.delete(oldest);
-  }
-}
-
-/** Forgets every remembered hash (tests). */
-export function forgetFileHashes(): void {
-  hashes.clear();
 }
 
 function statOrNull(abs: string): Stats | null {
@@ -139,37 +108,69 @@ async function readWhole(abs: string, info: Stats, keep: boolean): Promise<{ sha
   }
 }
 
-/** Reads the file once: its stamp, and its content when small enough to keep for undo. */
-export async function snapshotFile(abs: string): Promise<FileSnapshot> {
-  const info = statOrNull(abs);
-  if (!info) return { stamp: ABSENT, content: null, special: false };
-  if (!info.isFile()) return { stamp: { ...ABSENT, size: info.size }, content: null, special: true };
-  const startedAt = Date.now();
-  const read = await readWhole(abs, info, true);
-  if (!read) return { stamp: ABSENT, content: null, special: false };
-  remember(abs, info, read.after, startedAt, read.sha);
-  return { stamp: stampOf(read.after, read.sha), content: read.content, special: false };
-}
-
 /**
- * The file's stamp, and whether it is special (see FileSnapshot), without keeping its content: a file unchanged
- * since it was last hashed (see SETTLED_MS) costs one stat.
+ * Files' versions as the conflict checks read them, with the content hashes of files as last read (by absolute path;
+ * bounded, least recently used dropped first), so a file unchanged since it was hashed costs one stat. One per
+ * conflict engine.
  */
-export async function versionOf(abs: string): Promise<{ stamp: FileStamp; special: boolean }> {
-  const info = statOrNull(abs);
-  if (!info) return { stamp: ABSENT, special: false };
-  if (!info.isFile()) return { stamp: { ...ABSENT, size: info.size }, special: true };
-  const known = recall(abs, info);
-  if (known !== null) return { stamp: stampOf(info, known), special: false };
-  const startedAt = Date.now();
-  const read = await readWhole(abs, info, false);
-  if (!read) return { stamp: ABSENT, special: false };
-  remember(abs, info, read.after, startedAt, read.sha);
-  return { stamp: stampOf(read.after, read.sha), special: false };
-}
+export class FileVersions {
+  private readonly hashes = new Map<string, Hashed>();
 
-export async function stampFile(abs: string): Promise<FileStamp> {
-  return (await versionOf(abs)).stamp;
+  /** Reads the file once: its stamp, and its content when small enough to keep for undo. */
+  async snapshot(abs: string): Promise<FileSnapshot> {
+    const info = statOrNull(abs);
+    if (!info) return { stamp: ABSENT, content: null, special: false };
+    if (!info.isFile()) return { stamp: { ...ABSENT, size: info.size }, content: null, special: true };
+    const startedAt = Date.now();
+    const read = await readWhole(abs, info, true);
+    if (!read) return { stamp: ABSENT, content: null, special: false };
+    this.remember(abs, info, read.after, startedAt, read.sha);
+    return { stamp: stampOf(read.after, read.sha), content: read.content, special: false };
+  }
+
+  /**
+   * The file's stamp, and whether it is special (see FileSnapshot), without keeping its content: a file unchanged
+   * since it was last hashed (see SETTLED_MS) costs one stat.
+   */
+  async versionOf(abs: string): Promise<{ stamp: FileStamp; special: boolean }> {
+    const info = statOrNull(abs);
+    if (!info) return { stamp: ABSENT, special: false };
+    if (!info.isFile()) return { stamp: { ...ABSENT, size: info.size }, special: true };
+    const known = this.recall(abs, info);
+    if (known !== null) return { stamp: stampOf(info, known), special: false };
+    const startedAt = Date.now();
+    const read = await readWhole(abs, info, false);
+    if (!read) return { stamp: ABSENT, special: false };
+    this.remember(abs, info, read.after, startedAt, read.sha);
+    return { stamp: stampOf(read.after, read.sha), special: false };
+  }
+
+  async stamp(abs: string): Promise<FileStamp> {
+    return (await this.versionOf(abs)).stamp;
+  }
+
+  private recall(abs: string, info: Stats): string | null {
+    const hit = this.hashes.get(abs);
+    if (!hit) return null;
+    if (!sameFile(info, hit)) {
+      this.hashes.delete(abs);
+      return null;
+    }
+    this.hashes.delete(abs);
+    this.hashes.set(abs, hit);
+    return hit.sha256;
+  }
+
+  /** Keeps the hash of a file read between two stats that agree, when its last change was settled before the read. */
+  private remember(abs: string, before: Stats, after: Stats, readStartedAt: number, sha: string): void {
+    this.hashes.delete(abs);
+    if (!sameFile(before, after) || readStartedAt - Math.max(after.mtimeMs, after.ctimeMs) < SETTLED_MS) return;
+    this.hashes.set(abs, { dev: after.dev, ino: after.ino, size: after.size, mtimeMs: after.mtimeMs, ctimeMs: after.ctimeMs, sha256: sha });
+    if (this.hashes.size > HASHES_MAX) {
+      const oldest = this.hashes.keys().next().value;
+      if (oldest !== undefined) this.hashes.delete(oldest);
+    }
+  }
 }
 
 /**

@@ -2,7 +2,7 @@ import type { CallGate, GateAnswer, GateCall, PrecheckCarry } from '../engine/tu
 import type { ConflictContext } from './context';
 import { callEffects, type CallEffects } from './call-effects';
 import { raiseConflict, sessionLabel, settleConflict } from './conflict-events';
-import { sameVersion, snapshotFile, stampFile, versionOf, type FileSnapshot, type FileStamp } from './file-stamp';
+import { sameVersion, type FileSnapshot, type FileStamp } from './file-stamp';
 import { realPathOf } from './real-path';
 import type { RuntimeCall } from './runtime-decision';
 import { foreignLeases, knowsVersion, settleDestructive, settleLeases, staleError } from './write-checks';
@@ -73,7 +73,7 @@ export function createConflictGate(ctx: ConflictContext): ConflictGate {
     try {
       const targets: PendingWrite['targets'] = [];
       for (const path of eff.writes) {
-        targets.push({ path, before: await snapshotFile(path), known: ctx.stamps.get(call.sessionId, path) });
+        targets.push({ path, before: await ctx.files.snapshot(path), known: ctx.stamps.get(call.sessionId, path) });
       }
       for (const t of targets) {
         if (!eff.mustKnow.has(t.path) || knowsVersion(t.before.stamp, t.before.special, t.known)) continue;
@@ -130,7 +130,7 @@ export function createConflictGate(ctx: ConflictContext): ConflictGate {
     // is blocked meanwhile), so a stale read found here is final.
     for (const path of eff.writes) {
       if (!eff.mustKnow.has(path)) continue;
-      const snap = await versionOf(path);
+      const snap = await ctx.files.versionOf(path);
       const known = ctx.stamps.get(call.sessionId, path);
       if (!knowsVersion(snap.stamp, snap.special, known)) return { proceed: false, error: staleError(ctx, call, ws, path, known, snap.stamp) };
     }
@@ -157,7 +157,7 @@ export function createConflictGate(ctx: ConflictContext): ConflictGate {
 
   async function settleWrite(call: AfterCall, p: PendingWrite): Promise<void> {
     for (const t of p.targets) {
-      const after = await versionOf(t.path);
+      const after = await ctx.files.versionOf(t.path);
       if (after.special) continue;
       const changed = after.stamp.sha256 !== t.before.stamp.sha256;
       if (changed) {
@@ -187,7 +187,7 @@ export function createConflictGate(ctx: ConflictContext): ConflictGate {
           return PROCEED;
         case 'read': {
           const files = [];
-          for (const path of eff.paths) files.push({ path, pre: await stampFile(path) });
+          for (const path of eff.paths) files.push({ path, pre: await ctx.files.stamp(path) });
           pending.set(call.promptId, { kind: 'read', files });
           return PROCEED;
         }
@@ -211,7 +211,7 @@ export function createConflictGate(ctx: ConflictContext): ConflictGate {
         if (!call.ok) return;
         // Recorded only when the file did not change while it was read, so the model saw exactly this version.
         for (const f of p.files) {
-          const post = await stampFile(f.path);
+          const post = await ctx.files.stamp(f.path);
           if (post.sha256 !== null && sameVersion(f.pre, post)) ctx.stamps.set(call.sessionId, f.path, post);
         }
         return;

@@ -1,3 +1,4 @@
+import { FileVersions } from './file-stamp';
 import { ok, err, type Result } from '../../../shared/result';
 import { isTerminal, type PromptStatus } from '../../../shared/status';
 import type { Store } from '../store/store';
@@ -81,6 +82,7 @@ export function createConflictContext(
     locks: new KeyedMutex(),
     ends: new PromptEnds(ended),
     stamps: deps.memoryStamps ? new StampBook() : new StampBook(store.db),
+    files: new FileVersions(),
     mailboxes: new Map(),
     waitsFor: new Map(),
     preflightWaits: new Map(),

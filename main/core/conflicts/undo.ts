@@ -3,7 +3,6 @@ import { atomicWriteFile } from '../tools/atomic-write';
 import type { ConflictContext } from './context';
 import type { JournalEntry } from './conflict-store';
 import { sessionLabel } from './conflict-events';
-import { snapshotFile } from './file-stamp';
 
 export interface UndoReport {
   /** Files put back to the content they had before the session's first write. */
@@ -38,7 +37,7 @@ export async function undoSessionWrites(ctx: ConflictContext, sessionId: string,
     }
     const release = await ctx.locks.lockAll([path], `undo:${sessionId}`, NO_SIGNAL);
     try {
-      const now = await snapshotFile(path);
+      const now = await ctx.files.snapshot(path);
       if (now.stamp.sha256 !== last.afterSha) {
         report.refused.push({ path, reason: 'changed since outside Paragents (e.g. in an editor)' });
         continue;
