@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, runCli } from '../helpers/cli';
+import { nobodyCli, runningAsRoot } from '../helpers/other-user';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
 
 afterEach(cleanupTempDirs);
@@ -20,7 +21,7 @@ describe('CLI failures are one sentence naming the thing', () => {
     }
   });
 
-  it('workspace trust on a read-only data folder says which file it cannot write, without a stack trace', () => {
+  it('workspace trust on a read-only data folder says which file it cannot write, without a stack trace', (ctx) => {
     const dir = tempDir();
     chmodSync(dir, 0o755);
     const home = join(dir, 'home');
@@ -28,10 +29,14 @@ describe('CLI failures are one sentence naming the thing', () => {
     mkdirSync(home);
     mkdirSync(ws);
     chmodSync(home, 0o555);
-    // Root ignores file modes: run the command as the unprivileged "nobody" then.
-    const asRoot = process.getuid?.() === 0;
-    const command = asRoot ? ['setpriv', '--reuid', '65534', '--regid', '65534', '--clear-groups', process.execPath] : [process.execPath];
-    const r = spawnSync(command[0] as string, [...command.slice(1), BIN, 'workspace', 'trust', ws], {
+    // Root ignores file modes: run the command as the unprivileged "nobody" then, from a copy nobody can read.
+    let command = [process.execPath, BIN];
+    if (runningAsRoot()) {
+      const cli = nobodyCli('workspace');
+      if (!cli.ok) return ctx.skip(cli.reason);
+      command = [...cli.command, cli.bin];
+    }
+    const r = spawnSync(command[0] as string, [...command.slice(1), 'workspace', 'trust', ws], {
       env: { PATH: process.env.PATH ?? '', PARAGENTS_HOME: home },
       encoding: 'utf8',
     });
