@@ -1,6 +1,7 @@
 import { ModelError, type ChatMessage, type ModelClient, type ModelUsage } from '../model/types';
 import type { TranscriptRow, ViewCounter } from './compaction-types';
 import type { Sizer } from './compaction-plan';
+import { callOutcomes, shownArguments, type CallOutcome } from './input-stubs';
 import { shortInput, stubText, toolCallsById } from './view-stubs';
 
 export const SUMMARY_HEADINGS = [
@@ -48,7 +49,7 @@ export type SummaryOutcome =
   | { ok: true; text: string; usage: { provider: string; model: string; usage: ModelUsage } | null }
   | { ok: false; error: string };
 
-function block(row: TranscriptRow, input: SummaryInput, calls: ReturnType<typeof toolCallsById>): string {
+function block(row: TranscriptRow, input: SummaryInput, calls: ReturnType<typeof toolCallsById>, outcomes: ReadonlyMap<string, CallOutcome>): string {
   const m = row.message;
   switch (m.role) {
     case 'system':
@@ -59,7 +60,8 @@ function block(row: TranscriptRow, input: SummaryInput, calls: ReturnType<typeof
       const lines = [`### Assistant`];
       if (m.content) lines.push(m.content);
       for (const call of m.tool_calls ?? []) {
-        const args = shortInput(call.function.arguments);
+        // A large Write or Edit is told by its stub (path, size, sha256), as the model was shown it.
+        const args = shortInput(shownArguments(call, outcomes.get(call.id) ?? 'unanswered'));
         lines.push(`→ called ${call.function.name} ${args.length > CALL_INPUT_CHARS ? `${args.slice(0, CALL_INPUT_CHARS)}…` : args}`);
       }
       return lines.join('\n');
@@ -92,7 +94,8 @@ export function summaryMaterial(input: SummaryInput, available: number): string 
   const { counter } = input;
   const calls = toolCallsById(input.allRows);
   const rows = input.rows.filter((r) => r.message.role !== 'system');
-  const blocks = rows.map((r) => block(r, input, calls));
+  const outcomes = callOutcomes(input.allRows.map((r) => r.message));
+  const blocks = rows.map((r) => block(r, input, calls, outcomes));
   // A block holds at most its message's text plus a label: the stored count (plus the label) bounds it without
   // tokenizing the history again; only the short stub blocks of large outputs are counted.
   const sizes = rows.map((r, i) =>

@@ -16,7 +16,7 @@ import {
   type ViewCounter,
 } from './compaction-types';
 import { REPLY_PRIMING_TOKENS } from './tokens';
-import { buildModelView, headMessage } from './view';
+import { buildModelView, headMessage, shownTokens } from './view';
 
 export interface FitContextInput {
   /** The session's transcript; a row without a stored count is counted once and kept through setMessageTokens. */
@@ -60,7 +60,7 @@ function countedRows(input: FitContextInput): TranscriptRow[] {
   const counted = (): TranscriptRow[] =>
     rows.map((row) => {
       if (row.tokens !== undefined && row.tokens !== null) return row;
-      const tokens = input.counter.countMessage(row.message);
+      const tokens = shownTokens(row.message, input.counter);
       input.store.setMessageTokens?.(row.id, tokens);
       return { ...row, tokens };
     });

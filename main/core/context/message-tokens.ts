@@ -1,16 +1,17 @@
 import type { StoredMessage, Store } from '../store/store';
 import { REPLY_PRIMING_TOKENS, type TokenCounter } from './tokens';
+import { shownTokens } from './view';
 
 /** What counting stored messages needs of the store. */
 export type MessageTokenStore = Pick<Store, 'setMessageTokens'>;
 
 /**
- * A stored message's token count: the one kept with it, or counted now and kept, so each message is tokenized
+ * A stored message's token count as the model is shown it: the one kept with it, or counted now and kept, so each message is tokenized
  * once in its life, however long its session grows.
  */
 export function tokensOf(store: MessageTokenStore, counter: TokenCounter, stored: StoredMessage): number {
   if (stored.tokens !== null) return stored.tokens;
-  const tokens = counter.countMessage(stored.message);
+  const tokens = shownTokens(stored.message, counter);
   store.setMessageTokens(stored.id, tokens);
   return tokens;
 }

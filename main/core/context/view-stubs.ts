@@ -1,5 +1,6 @@
 import type { AssistantToolCall, ChatMessage } from '../model/types';
 import type { TranscriptRow } from './compaction-types';
+import { outcomeOf, shownArguments } from './input-stubs';
 
 const INPUT_CHARS = 120;
 
@@ -28,7 +29,7 @@ export function shortInput(args: string): string {
 /** The one line that stands for a pruned tool output: tool, input and the size of what was there. */
 export function stubText(call: AssistantToolCall | undefined, output: string): string {
   const name = call?.function.name ?? 'tool';
-  const input = call ? ` ${shortInput(call.function.arguments)}` : '';
+  const input = call ? ` ${shortInput(shownArguments(call, outcomeOf(output)))}` : '';
   return `[output pruned: ${name}${input} — ${output.length.toLocaleString('en-US')} characters]`;
 }
 

@@ -1,6 +1,7 @@
 import { withoutReasoning } from '../model/provider-message';
 import type { ChatMessage } from '../model/types';
 import type { CompactionRecord, ModelView, TranscriptRow, ViewCounter } from './compaction-types';
+import { callOutcomes, withInputStubs, type CallOutcome } from './input-stubs';
 import { REPLY_PRIMING_TOKENS } from './tokens';
 import { stubMessage, toolCallsById } from './view-stubs';
 
@@ -20,9 +21,14 @@ export function headMessage(parts: HeadParts): ChatMessage {
   return { role: 'user', content: sections.join('\n\n') };
 }
 
+/** A message's tokens as the model is shown it (large file-text inputs as stubs: see input-stubs.ts). */
+export function shownTokens(message: ChatMessage, counter: Pick<ViewCounter, 'countMessage'>): number {
+  return counter.countMessage(withInputStubs(message));
+}
+
 /** A row's tokens: the count stored with it, else counted now. */
 export function rowTokens(row: TranscriptRow, counter: ViewCounter): number {
-  return row.tokens ?? counter.countMessage(row.message);
+  return row.tokens ?? shownTokens(row.message, counter);
 }
 
 export interface BuildViewInput {
@@ -40,7 +46,7 @@ export interface BuildViewInput {
 /**
  * The messages the model sees, as a pure function of the stored rows: the system prompt, the latest
  * compaction's head message, then every message after what it covers, pruned tool outputs as stubs, answers
- * without their reasoning.
+ * without their reasoning, large Write and Edit inputs as stubs once applied.
  * The same rows and record always give the same view, so a reload rebuilds it exactly.
  */
 export function buildModelView(input: BuildViewInput): ModelView {
@@ -57,6 +63,8 @@ export function buildModelView(input: BuildViewInput): ModelView {
   }
   const pruned = new Set(compaction?.prunedIds ?? []);
   const calls = pruned.size > 0 ? toolCallsById(input.messages) : new Map();
+  let outcomes: Map<string, CallOutcome> | null = null;
+  const outcomesOf = (): Map<string, CallOutcome> => (outcomes ??= callOutcomes(input.messages.map((r) => r.message)));
   for (const row of input.messages) {
     if (row.message.role === 'system') continue;
     if (covers !== null && row.id <= covers) continue;
@@ -67,7 +75,8 @@ export function buildModelView(input: BuildViewInput): ModelView {
       continue;
     }
     // The reasoning kept with an answer is not the model's to see again (and counts no tokens: see countMessage).
-    messages.push(withoutReasoning(row.message));
+    const shown = row.message.role === 'assistant' && row.message.tool_calls ? withInputStubs(row.message, outcomesOf()) : row.message;
+    messages.push(withoutReasoning(shown));
     tokens += rowTokens(row, counter);
   }
   return { messages, tokens };
