@@ -1,8 +1,8 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import type { RequestHandlers, RequestOutput } from '../../shared/api';
+import type { RequestHandlers } from '../../shared/api';
 import { loadConfig } from '../core/config';
 import { drivePrompts, type DriveOptions } from './drive-prompts';
 import type { EngineLink } from './engine-link';
@@ -10,6 +10,7 @@ import type { Translator } from '../../shared/i18n';
 import { cliText, engineText, parseArgsMessage } from './cli-text';
 import { EXIT_USAGE, type CliIo } from './io';
 import type { Interrupts } from './signals';
+import { planJobs, type Job } from './run-plan';
 import { RUN_USAGE, usage } from './usage';
 import { withEngine } from './with-engine';
 
@@ -18,12 +19,6 @@ const ParallelFile = z.object({
     .array(z.object({ name: z.string().min(1).optional(), workspace: z.string().min(1), prompt: z.string().min(1) }).strict())
     .min(1),
 }).strict();
-
-interface Job {
-  name: string | null;
-  workspace: string;
-  prompt: string;
-}
 
 export async function runRunCommand(argv: string[], io: CliIo): Promise<number> {
   const text = cliText(io);
@@ -110,51 +105,6 @@ function readParallelFile(t: Translator, file: string): Job[] | string {
   }
   const base = dirname(resolve(file));
   return r.data.sessions.map((s) => ({ name: s.name ?? null, workspace: resolve(base, s.workspace), prompt: s.prompt }));
-}
-
-/** What one job will do: send to an existing session (resuming its interrupted turns first), or create one. */
-type Plan = { job: Job; existing: SessionDetail | null };
-
-type SessionDetail = RequestOutput<'session.get'>;
-
-function isFolder(dir: string): boolean | null {
-  try {
-    return statSync(dir).isDirectory();
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Checks every job before anything is created, so that a bad entry never leaves the sessions before it behind:
- * every problem is reported at once, each naming its entry.
- */
-async function planJobs(t: Translator, h: RequestHandlers, jobs: Job[], isolate: boolean, where: (i: number) => string): Promise<{ plans: Plan[]; problems: string[] }> {
-  const problems: string[] = [];
-  const plans: Plan[] = [];
-  const firstByName = new Map<string, number>();
-  for (const [i, job] of jobs.entries()) {
-    const at = where(i);
-    if (job.name !== null) {
-      const first = firstByName.get(job.name);
-      if (first !== undefined) problems.push(t('cliSessions.run.nameUsed', { at, name: job.name, first: where(first) }));
-      else firstByName.set(job.name, i);
-    }
-    const folder = isFolder(job.workspace);
-    if (folder === null) problems.push(t('cliSessions.run.noFolder', { at, workspace: job.workspace }));
-    else if (!folder) problems.push(t('cliSessions.run.notFolder', { at, workspace: job.workspace }));
-    const got = job.name ? await h['session.get']({ session: job.name }) : null;
-    const existing = got?.ok && got.value.name === job.name ? got.value : null;
-    if (existing) {
-      const isolated = existing.worktree ?? null;
-      const bound = isolated?.baseWorkspace ?? existing.workspace;
-      if (bound !== job.workspace) problems.push(t('cliSessions.run.otherWorkspace', { at, name: job.name ?? '', bound, workspace: job.workspace }));
-      if (existing.closedAt) problems.push(t('cliSessions.run.closed', { at, name: job.name ?? '' }));
-      if (isolate && !isolated) problems.push(t('cliSessions.run.notIsolated', { at, name: job.name ?? '' }));
-    }
-    plans.push({ job, existing });
-  }
-  return { plans, problems };
 }
 
 type RunOptions = DriveOptions & { isolate: boolean; file: string | null };

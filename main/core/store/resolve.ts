@@ -1,28 +1,77 @@
+import type { Statement } from 'better-sqlite3';
 import { err, ok, type Result } from '../../../shared/result';
 
 export interface Candidate {
   id: string;
   ref: string;
-  name?: string | null;
+}
+
+/** The keys a reference may abbreviate: ids and refs, both lowercase hex (with dashes in ids) as refs.ts makes them. */
+export type PrefixKey = 'id' | 'ref';
+
+/** Rows of one table looked up through the unique indexes on its `id`, `ref` (and for sessions, `name`) columns. */
+export interface IndexedLookups<T extends Candidate> {
+  /** The row whose id, ref or name (in that order) is exactly `query`. */
+  exact(query: string): T | undefined;
+  /** The first `limit` rows whose `key` lies in [from, to), found by a search of the key's index. */
+  range(key: PrefixKey, from: string, to: string, limit: number): T[];
+  /** How many rows have their `key` in [from, to), counted in the key's index. */
+  count(key: PrefixKey, from: string, to: string): number;
+}
+
+/**
+ * A table's lookups through its unique indexes, with `exact` the table's own (by id, ref, name). `q` prepares
+ * through the connection's statement cache; `read` turns a row into what the store hands out.
+ */
+export function indexedLookups<T extends Candidate>(
+  q: (sql: string) => Statement,
+  table: 'sessions' | 'prompts' | 'approvals',
+  exact: (query: string) => T | undefined,
+  read: (row: unknown) => T = (row) => row as T,
+): IndexedLookups<T> {
+  return {
+    exact,
+    range: (key, from, to, limit) =>
+      (q(`SELECT * FROM ${table} WHERE ${key} >= ? AND ${key} < ? ORDER BY ${key} LIMIT ?`).all(from, to, limit) as unknown[]).map(read),
+    count: (key, from, to) => (q(`SELECT COUNT(*) AS n FROM ${table} WHERE ${key} >= ? AND ${key} < ?`).get(from, to) as { n: number }).n,
+  };
+}
+
+/** How many candidates an ambiguity names. */
+const SHOWN = 8;
+
+/**
+ * The strings that start with `prefix`, as a range of SQLite's BINARY order: `>= from AND < to`, which an index
+ * answers with a search where `LIKE 'x%'` would scan the table. Null when no id or ref can start with it: they are
+ * lowercase hex and dashes only.
+ */
+export function prefixRange(prefix: string): { from: string; to: string } | null {
+  if (!/^[0-9a-f-]+$/.test(prefix)) return null;
+  const last = prefix.charCodeAt(prefix.length - 1);
+  return { from: prefix, to: prefix.slice(0, -1) + String.fromCharCode(last + 1) };
 }
 
 /**
  * Resolution order shared by every command: exact id, exact ref, exact name, unique id prefix, unique ref prefix.
- * Ambiguity is reported with the candidates, never guessed.
+ * Ambiguity is reported with the candidates, never guessed. Every step is an index lookup, so resolving costs the
+ * same however many rows the table holds: a name that is new is a few searches that find nothing.
  */
-export function resolveCandidate<T extends Candidate>(kind: string, query: string, all: readonly T[]): Result<T> {
+export function resolveIndexed<T extends Candidate>(kind: string, query: string, lookups: IndexedLookups<T>): Result<T> {
   const q = query.trim();
-  const exact =
-    all.find((c) => c.id === q) ?? all.find((c) => c.ref === q) ?? all.find((c) => c.name != null && c.name === q);
+  const exact = lookups.exact(query) ?? (q !== query ? lookups.exact(q) : undefined);
   if (exact) return ok(exact);
   const lower = q.toLowerCase();
   if (lower.length === 0) return err('invalid_input', `empty ${kind} reference`);
-  for (const key of ['id', 'ref'] as const) {
-    const hits = all.filter((c) => c[key].toLowerCase().startsWith(lower));
-    if (hits.length === 1) return ok(hits[0] as T);
-    if (hits.length > 1) {
-      const list = hits.slice(0, 8).map((c) => c.ref).join(', ');
-      return err('ambiguous', `ambiguous ${kind} "${q}": matches ${hits.length} (${list})`);
+  const range = prefixRange(lower);
+  if (range) {
+    for (const key of ['id', 'ref'] as const) {
+      const hits = lookups.range(key, range.from, range.to, SHOWN);
+      if (hits.length === 1) return ok(hits[0] as T);
+      if (hits.length > 1) {
+        const total = hits.length < SHOWN ? hits.length : lookups.count(key, range.from, range.to);
+        const list = hits.map((c) => c.ref).join(', ');
+        return err('ambiguous', `ambiguous ${kind} "${q}": matches ${total} (${list})`);
+      }
     }
   }
   return err('not_found', `${kind} not found: "${q}"`);

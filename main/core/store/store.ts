@@ -6,7 +6,7 @@ import { Payloads } from './payloads';
 import { SearchIndex } from './search-index';
 import type { DocSources } from './search-doc';
 import { newId, newRef, nowIso } from './refs';
-import { resolveCandidate } from './resolve';
+import { indexedLookups, resolveIndexed } from './resolve';
 import type { ApprovalRow, ParsedApproval, PromptRow, PromptRunOptions, SessionRow, ToolCallRow, ToolCallStatus } from './rows';
 import type { ChatMessage } from '../model/types';
 import type { EngineEvent, EngineEventDraft } from '../../../shared/events';
@@ -196,13 +196,9 @@ export class Store {
   }
 
   resolveSession(query: string): Result<SessionRow> {
-    // Exact id, ref or name through the indexes first: the common case (the UI and the CLI pass ids) stays O(1).
-    const exact =
-      this.getSession(query) ??
-      (this.q('SELECT * FROM sessions WHERE ref = ?').get(query) as SessionRow | undefined) ??
-      this.sessionByName(query);
-    if (exact) return { ok: true, value: exact };
-    return resolveCandidate('session', query, this.listSessions(true));
+    return resolveIndexed('session', query, indexedLookups<SessionRow>((sql) => this.q(sql), 'sessions', (q) =>
+      this.getSession(q) ?? (this.q('SELECT * FROM sessions WHERE ref = ?').get(q) as SessionRow | undefined) ?? this.sessionByName(q),
+    ));
   }
 
   closeSession(id: string): void {
@@ -273,12 +269,9 @@ export class Store {
   }
 
   resolvePrompt(query: string): Result<PromptRow> {
-    const exact = this.getPrompt(query) ?? (this.q('SELECT * FROM prompts WHERE ref = ?').get(query) as PromptRow | undefined);
-    if (exact) return { ok: true, value: exact };
-    // Prefixes: SQLite filters the rows, so only candidates are read into JS.
-    const like = `${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const candidates = this.q(`SELECT * FROM prompts WHERE id LIKE ? ESCAPE '\\' OR ref LIKE ? ESCAPE '\\' LIMIT 50`).all(like, like) as PromptRow[];
-    return resolveCandidate('prompt', query, candidates);
+    return resolveIndexed('prompt', query, indexedLookups<PromptRow>((sql) => this.q(sql), 'prompts', (q) =>
+      this.getPrompt(q) ?? (this.q('SELECT * FROM prompts WHERE ref = ?').get(q) as PromptRow | undefined),
+    ));
   }
 
   /** The next prompt a session's worker should take, in FIFO order. */
@@ -514,9 +507,11 @@ export class Store {
   }
 
   resolveApproval(query: string): Result<ParsedApproval> {
-    const exact = this.getApproval(query);
-    if (exact) return { ok: true, value: exact };
-    return resolveCandidate('approval', query, this.listApprovals());
+    const read = (row: unknown): ParsedApproval => parseApproval(row as ApprovalRow, this.payloads);
+    return resolveIndexed('approval', query, indexedLookups<ParsedApproval>((sql) => this.q(sql), 'approvals', (q) => {
+      const row = (this.q('SELECT * FROM approvals WHERE id = ?').get(q) ?? this.q('SELECT * FROM approvals WHERE ref = ?').get(q)) as ApprovalRow | undefined;
+      return row ? read(row) : undefined;
+    }, read));
   }
 
   answerApproval(id: string, status: ApprovalStatus, answer: ApprovalAnswer | null): void {

@@ -1,0 +1,55 @@
+import { statSync } from 'node:fs';
+import type { RequestHandlers, RequestOutput } from '../../shared/api';
+import type { Translator } from '../../shared/i18n';
+
+/** One session of a run and the prompt it is sent: from the command line, or an entry of a `--parallel` file. */
+export interface Job {
+  name: string | null;
+  workspace: string;
+  prompt: string;
+}
+
+type SessionDetail = RequestOutput<'session.get'>;
+
+/** What one job will do: send to an existing session (resuming its interrupted turns first), or create one. */
+export type Plan = { job: Job; existing: SessionDetail | null };
+
+function isFolder(dir: string): boolean | null {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks every job before anything is created, so that a bad entry never leaves the sessions before it behind:
+ * every problem is reported at once, each naming its entry.
+ */
+export async function planJobs(t: Translator, h: RequestHandlers, jobs: Job[], isolate: boolean, where: (i: number) => string): Promise<{ plans: Plan[]; problems: string[] }> {
+  const problems: string[] = [];
+  const plans: Plan[] = [];
+  const firstByName = new Map<string, number>();
+  for (const [i, job] of jobs.entries()) {
+    const at = where(i);
+    if (job.name !== null) {
+      const first = firstByName.get(job.name);
+      if (first !== undefined) problems.push(t('cliSessions.run.nameUsed', { at, name: job.name, first: where(first) }));
+      else firstByName.set(job.name, i);
+    }
+    const folder = isFolder(job.workspace);
+    if (folder === null) problems.push(t('cliSessions.run.noFolder', { at, workspace: job.workspace }));
+    else if (!folder) problems.push(t('cliSessions.run.notFolder', { at, workspace: job.workspace }));
+    const got = job.name ? await h['session.get']({ session: job.name }) : null;
+    const existing = got?.ok && got.value.name === job.name ? got.value : null;
+    if (existing) {
+      const isolated = existing.worktree ?? null;
+      const bound = isolated?.baseWorkspace ?? existing.workspace;
+      if (bound !== job.workspace) problems.push(t('cliSessions.run.otherWorkspace', { at, name: job.name ?? '', bound, workspace: job.workspace }));
+      if (existing.closedAt) problems.push(t('cliSessions.run.closed', { at, name: job.name ?? '' }));
+      if (isolate && !isolated) problems.push(t('cliSessions.run.notIsolated', { at, name: job.name ?? '' }));
+    }
+    plans.push({ job, existing });
+  }
+  return { plans, problems };
+}
