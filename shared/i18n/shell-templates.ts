@@ -31,6 +31,12 @@ export const SHELL_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^the command has more than (\d+) parts$/, key: 'reasons.tooManyParts', vars: ['max'] },
   { pattern: /^the command has too many parts to check$/, key: 'reasons.tooManyToCheck', vars: [] },
   { pattern: /^([^:]+) runs code that is only known at run time$/, key: 'reasons.runtimeCode', vars: ['what'] },
+  // Code bash may run from a value (shell/hidden-code.ts).
+  { pattern: /^(`.+`) evaluates a value as arithmetic, which can run code hidden in it$/s, key: 'reasons.hiddenArithmetic', vars: ['snippet'] },
+  { pattern: /^(`.+`) expands a variable named by a value, which can run code hidden in it$/s, key: 'reasons.hiddenIndirect', vars: ['snippet'] },
+  { pattern: /^(`.+`) expands a value as a prompt or escape string, which can run code hidden in it$/s, key: 'reasons.hiddenTransform', vars: ['snippet'] },
+  { pattern: /^(`.+`) takes a variable name from a value, which can run code hidden in its subscript$/s, key: 'reasons.hiddenName', vars: ['snippet'] },
+  { pattern: /^(`.+`) assigns an integer variable, whose value bash evaluates as arithmetic$/s, key: 'reasons.hiddenInteger', vars: ['snippet'] },
   { pattern: /^a shell reads a here-document with expansions$/, key: 'reasons.hereDoc', vars: [] },
   { pattern: /^setting (\S+) can change what later commands run$/, key: 'reasons.settingChangesLater', vars: ['name'] },
   { pattern: /^setting (\S+) can change what the command runs$/, key: 'reasons.settingChangesCommand', vars: ['name'] },

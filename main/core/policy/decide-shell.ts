@@ -143,7 +143,8 @@ export function decideShell(ctx: DecideContext, shell: ParsedShell): Part[] {
   if (shell.cwd !== ctx.workspace || shell.home !== ctx.home) {
     throw new Error(`the command was parsed for ${shell.cwd} with home ${shell.home}, not for ${ctx.workspace} with home ${ctx.home}`);
   }
-  const parts: Part[] = [];
+  // Said first: it is the reason a person most needs to read, and no rule or mode can allow it.
+  const parts: Part[] = plan.hiddenCode.map((reason) => part('needs_approval', 'builtin', reason));
   // Argument words of file commands decided with their command; the analysis reports the same word objects.
   const handled = new Set<ShellWord>();
   for (const cp of plan.parts) {
@@ -156,6 +157,6 @@ export function decideShell(ctx: DecideContext, shell: ParsedShell): Part[] {
   if (hasInvisibleChars(command.replace(/[\n\t]/g, ' '))) {
     parts.push(part('needs_approval', 'builtin', 'the command has invisible or bidi control characters'));
   }
-  if (plan.parts.length === 0 && plan.issues.length === 0) parts.push(part('auto_approved', 'builtin', 'the command runs nothing'));
+  if (plan.parts.length === 0 && plan.issues.length === 0 && plan.hiddenCode.length === 0) parts.push(part('auto_approved', 'builtin', 'the command runs nothing'));
   return parts;
 }

@@ -34,6 +34,8 @@ export interface ShellPlan {
   files: FileAccess[];
   issues: string[];
 }
+  /** Code bash may run from a value; asks in every mode and no rule can allow it. */
+  hiddenCode: string[];
 
 const HARMLESS = new Set(['cd', 'pushd', 'popd', 'true', 'false', ':']);
 
@@ -212,7 +214,7 @@ export function analyzeShell(parser: Parser, source: string, opts: AnalyzeOption
   if (source.length > MAX_COMMAND_CHARS) issues.push(`the command is longer than ${MAX_COMMAND_CHARS} characters`);
   if (commands.length > MAX_COMMANDS) issues.push(`the command has more than ${MAX_COMMANDS} parts`);
   if (commands.length >= 5000) issues.push('the command has too many parts to check');
-  return { parts: analyzer.parts, files: result.files, issues };
+  return { parts: analyzer.parts, files: result.files, issues, hiddenCode: result.hiddenCode };
 }
 
 /** The bash analysis the policy and the conflict checks share; one per engine, holding the loaded grammar. */

@@ -56,4 +56,6 @@ export interface ShellAnalysis {
   hereDocs: HereDoc[];
   /** Reasons the whole call must ask (parse errors, dynamic code, limits). */
   issues: string[];
+  /** Places where bash runs code hidden in a value (arithmetic, names taken from values): they ask in every mode. */
+  hiddenCode: string[];
 }

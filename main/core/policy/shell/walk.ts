@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { Node, Parser } from 'web-tree-sitter';
 import { joinContinuations, joinMatchesParse } from './continuations';
+import { scanHiddenCode } from './hidden-code';
+import { backtickBodies, substitutionsIn } from './substitutions';
 import { evalWord, staticWord } from './words';
 import type { Assignment, FileOp, ShellAnalysis, ShellWord, SimpleCommand } from './types';
 
@@ -16,7 +18,7 @@ const NO_FRAME: Frame = { piped: false, hereDoc: false };
 
 /** Walks a tree-sitter-bash tree and records every simple command, file redirect and heredoc in it. */
 export class ShellWalker {
-  readonly result: ShellAnalysis = { commands: [], files: [], hereDocs: [], issues: [] };
+  readonly result: ShellAnalysis = { commands: [], files: [], hereDocs: [], issues: [], hiddenCode: [] };
   private cwd: string | null;
   /** ERROR nodes already explained (the `<>` operator, which tree-sitter-bash does not know). */
   private readonly explained = new Set<number>();
@@ -48,8 +50,28 @@ export class ShellWalker {
         this.issue('a line continuation (backslash-newline) cannot be checked: bash may read the command differently');
       }
       this.visit(tree.rootNode, NO_FRAME);
+      this.hiddenCode(tree.rootNode);
     } finally {
       tree.delete();
+    }
+  }
+
+  /**
+   * Code bash may run from a value (arithmetic, names taken from values) asks; and since the value can be any
+   * static text of the command, the substitutions written in such text are checked as commands too, so a deny
+   * rule or the critical list still sees `rm` in `x='a[$(rm -rf ~)]'`.
+   */
+  private hiddenCode(root: Node): void {
+    const found = scanHiddenCode(root, this.home);
+    for (const reason of found.reasons) if (!this.result.hiddenCode.includes(reason)) this.result.hiddenCode.push(reason);
+    if (found.reasons.length === 0) return;
+    for (const literal of found.literals) {
+      for (const code of substitutionsIn(this.parser, literal)) {
+        // Where and when the value is evaluated is not known, so neither is the folder it runs in.
+        const nested = new ShellWalker(this.parser, this.home, null, this.depth + 1);
+        nested.walkSource(`: ${code}`);
+        this.merge({ ...nested.result, hereDocs: [] });
+      }
     }
   }
 
@@ -197,8 +219,10 @@ export class ShellWalker {
       if (!child) continue;
       if (child.type === 'heredoc_body') {
         const dynamic = !quoted && child.namedChildren.some((c) => c !== null && c.type !== 'heredoc_content');
-        this.result.hereDocs.push({ text: child.text, dynamic });
+        const backticks = quoted ? [] : this.heredocBackticks(child);
+        this.result.hereDocs.push({ text: child.text, dynamic: dynamic || backticks.length > 0 });
         if (!quoted) this.visitChildren(child, NO_FRAME);
+        for (const code of backticks) this.nestedCode(code);
       } else if (child.type === 'pipeline' || child.type === 'command') {
         // `cat <<EOF | bash`: the rest of the pipeline hangs below the heredoc.
         const first = child.children[0];
@@ -224,10 +248,19 @@ export class ShellWalker {
       return;
     }
     // Inside backticks bash first removes the backslash before $, ` and \, then parses the text again.
-    const inner = node.text.slice(1, -1).replace(/\\([$`\\])/g, '$1');
+    this.nestedCode(node.text.slice(1, -1).replace(/\\([$`\\])/g, '$1'));
+  }
+
+  private nestedCode(code: string): void {
     const nested = new ShellWalker(this.parser, this.home, this.cwd, this.depth + 1);
-    nested.walkSource(inner);
+    nested.walkSource(code);
     this.merge(nested.result);
+  }
+
+  /** An unquoted here-document runs its backtick substitutions, which the grammar leaves as text. */
+  private heredocBackticks(body: Node): string[] {
+    const texts = body.namedChildren.length === 0 ? [body.text] : body.namedChildren.filter((c) => c?.type === 'heredoc_content').map((c) => (c as Node).text);
+    return texts.flatMap(backtickBodies);
   }
 
   merge(other: ShellAnalysis): void {
@@ -235,6 +268,7 @@ export class ShellWalker {
     this.result.files.push(...other.files);
     this.result.hereDocs.push(...other.hereDocs);
     for (const i of other.issues) this.issue(i);
+    for (const h of other.hiddenCode) if (!this.result.hiddenCode.includes(h)) this.result.hiddenCode.push(h);
   }
 
   private assignment(node: Node): Assignment {
