@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Engine } from '../core/engine/types';
+import { MAX_UNSENT_BYTES } from '../core/unsent-limit';
 import { allowedHosts, authenticate, cookieName, hostAllowed, newToken, originAllowed } from './auth';
 import { hostForUrl, isLoopbackAddress, isUnspecifiedAddress, parsePublicHost, type PublicHost } from './bind-address';
+import { clientSocket, type DropReason } from './client-socket';
 import { answerClientError, endSocketWithStatus, guardRequest, guardUpgrade } from './guards';
 import { locationWithoutToken, parseRequestTarget } from './request-target';
 import { contentSecurityPolicy, resolveStatic, SECURITY_HEADERS, sendFile } from './static-files';
@@ -24,6 +26,12 @@ export interface WebHostOptions {
   staticDir: string;
   /** Where a handler's exception is reported (the page only gets its message, or a bare 500). */
   onInternalError?(name: string, error: unknown): void;
+  /** A client is dropped once this many bytes wait unsent to it (default MAX_UNSENT_BYTES, as the local endpoint). */
+  maxUnsentBytes?: number;
+  /** A client that sent nothing for this long is pinged, and ended if it has not answered by the next time (default 30 s). */
+  pingIntervalMs?: number;
+  /** Told each time a client is dropped: it fell behind (too much unsent) or stopped answering pings. */
+  onClientDropped?(reason: DropReason): void;
 }
 
 export interface WebHost {
@@ -31,10 +39,16 @@ export interface WebHost {
   url: string;
   port: number;
   token: string;
+  /** What waits unsent to each connected socket, in bytes (what maxUnsentBytes is checked against). */
+  unsentBytes(): number[];
   close(): Promise<void>;
 }
 
 const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+/** Proxies and tunnels commonly end a connection idle for a minute: a ping every half minute keeps it open. */
+const PING_INTERVAL_MS = 30_000;
+/** How long close() waits for clients to answer its close frame before ending the sockets of those that do not. */
+const CLOSE_GRACE_MS = 1_000;
 
 /** A refused Host gets a CSP that names no origin: the header it sent is not echoed back. */
 const HOST_REFUSED_HEADERS: Record<string, string> = { ...SECURITY_HEADERS, 'content-security-policy': "default-src 'none'" };
@@ -44,7 +58,9 @@ const HOST_REFUSED_HEADERS: Record<string, string> = { ...SECURITY_HEADERS, 'con
  * the token: in the query on first load, which is answered with a redirect that sets an HttpOnly SameSite=Strict
  * cookie and takes the token out of the address bar and the history; from then on the cookie. The Host header
  * must name this host; the socket's Origin must be this host's own. Nothing a peer sends can throw out of a
- * handler (guards.ts): a request that cannot be read is refused with a 4xx.
+ * handler (guards.ts): a request that cannot be read is refused with a 4xx. A client that stops reading is
+ * closed once maxUnsentBytes wait for it, and a quiet one is pinged and ended when it stops answering
+ * (client-socket.ts).
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const host = options.host ?? '127.0.0.1';
@@ -57,6 +73,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (!parsed.ok) throw new Error(parsed.message);
     publicHosts.push(parsed.value);
   }
+  const maxUnsentBytes = positiveInteger('maxUnsentBytes', options.maxUnsentBytes ?? MAX_UNSENT_BYTES);
+  const pingIntervalMs = positiveInteger('pingIntervalMs', options.pingIntervalMs ?? PING_INTERVAL_MS);
   const token = newToken();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const sockets = new Set<WebSocket>();
@@ -106,23 +124,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   function attach(ws: WebSocket, socket: Duplex): void {
     sockets.add(ws);
-    // Events come in bursts (a step's writes, a frame's text): the frames sent in one turn of the event loop go
-    // out in one write to the socket instead of one each.
-    let corked = false;
-    const send = (message: ServerMessage) => {
-      if (ws.readyState !== ws.OPEN) return;
-      if (!corked) {
-        corked = true;
-        socket.cork();
-        setImmediate(() => {
-          corked = false;
-          socket.uncork();
-        });
-      }
-      ws.send(JSON.stringify(message));
-    };
+    const client = clientSocket(ws, socket, { maxUnsentBytes, pingIntervalMs, onDropped: (reason) => options.onClientDropped?.(reason) });
+    const send = (message: ServerMessage): void => client.send(message);
     const unsubscribe = options.engine.onEvent((event) => send({ event }));
     ws.on('message', (data, isBinary) => {
+      client.heard();
       if (isBinary) return send({ id: null, result: { ok: false, error: { kind: 'invalid_input', message: 'binary messages are not accepted' } } });
       handleMessage(options.engine.handlers, rawText(data), options.onInternalError)
         .then(send)
@@ -132,6 +138,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         });
     });
     ws.on('close', () => {
+      client.dispose();
       unsubscribe();
       sockets.delete(ws);
     });
@@ -159,11 +166,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     url: `http://${shownHost}:${port}/?token=${token}`,
     port,
     token,
+    unsentBytes: () => [...sockets].map((ws) => ws.bufferedAmount),
     async close() {
       for (const ws of sockets) ws.close(1001, 'host closing');
+      // A client that does not answer the close (it stopped reading, its tunnel died) does not hold the host open.
+      const grace = setTimeout(() => {
+        for (const ws of sockets) ws.terminate();
+      }, CLOSE_GRACE_MS);
       await new Promise<void>((resolve) => {
         wss.close(() => resolve());
       });
+      clearTimeout(grace);
       for (const ws of sockets) ws.terminate();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -175,6 +188,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 function rawText(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   return (Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8');
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, not ${value}`);
+  return value;
 }
 
 function plain(res: ServerResponse, status: number, text: string, headers: Record<string, string>): void {
