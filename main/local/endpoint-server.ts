@@ -3,14 +3,13 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { RequestHandlers } from '../../shared/api';
 import type { EngineEvent } from '../../shared/events';
 import { err, ok, type Result } from '../../shared/result';
+import { MAX_UNSENT_BYTES } from '../core/unsent-limit';
 import { handleMessage, type ServerMessage } from '../web/ws-protocol';
 import { endpointLocation, prepareEndpointFolder, type EndpointLocation } from './endpoint-path';
 import { createLineReader, frame } from './line-frames';
 
 /** The same cap as the browser host's WebSocket messages. */
 export const MAX_LINE_BYTES = 4 * 1024 * 1024;
-/** A client that stops reading while events keep coming is dropped once this much waits unsent. */
-const MAX_UNSENT_BYTES = 64 * 1024 * 1024;
 
 export interface LocalEndpointOptions {
   /** The data folder; the caller holds its lock (engine.lock), so a socket file found there is stale. */
