@@ -7,6 +7,7 @@ import { err, ok, type Result } from '../../shared/result';
 import { isResult } from '../../shared/validate-request';
 import type { EngineLink } from './engine-link';
 import { checkPrivate, currentUid, endpointLocation, type EndpointPlace } from './endpoint-path';
+import { recordedSocket } from './endpoint-record';
 import { createLineReader, frame } from './line-frames';
 
 /** The engine of another process, reached through the data folder's local endpoint. */
@@ -35,7 +36,10 @@ export async function connectLocalEndpoint(options: ConnectOptions): Promise<Res
   const located = endpointLocation(options);
   // A data folder whose endpoint cannot be placed has no engine listening on it.
   if (!located.ok) return ok(null);
-  const location = located.value;
+  // A folder of the temp folder is found through the record its host wrote in the data folder.
+  const found = located.value.kind === 'recorded' ? recordedSocket(located.value) : ok(located.value);
+  if (!found.ok || found.value === null) return found.ok ? ok(null) : found;
+  const location = found.value;
 
   if (location.kind === 'unix') {
     const uid = currentUid();

@@ -9,8 +9,11 @@ import { err, ok, type Result } from '../../shared/result';
  * Unix: a socket `engine.sock` in the folder `<home>/run/`, mode 0700, so nobody else can even reach the socket
  * (the socket itself is 0600 too). A socket path must fit in `sun_path` (104 bytes on macOS, 108 on Linux, the
  * terminating NUL included); when `<home>/run/engine.sock` does not, the endpoint lives in
- * `<runtime dir>/paragents-<hash of the real home path>/engine.sock` instead, where the runtime dir is
- * XDG_RUNTIME_DIR when it is set, else the OS temp folder. That folder is held to the same rules (0700, ours).
+ * `$XDG_RUNTIME_DIR/paragents-<hash of the real home path>/engine.sock` when that runtime folder is this user's
+ * own and closed to others (the system gives each user one). Otherwise it lives in a folder of the OS temp folder
+ * whose name nobody can guess (mkdtemp, 0700), and the host records that name in `<home>/run/endpoint`, where
+ * every client reads it: a name computed from the data folder's path in a shared temp folder could be taken
+ * first by another local user.
  *
  * Windows: the named pipe `\\.\pipe\paragents-<hash of the real home path>`. Node cannot set a pipe's ACL, so
  * the pipe is guarded only by the default pipe DACL (the creating user, SYSTEM and administrators get full
@@ -25,14 +28,24 @@ export const MAX_SOCKET_PATH_BYTES = 103;
 export type EndpointLocation =
   /** `folder` is created and checked (0700, owned by this user) before the socket is made in it. */
   | { kind: 'unix'; path: string; folder: string; fallback: boolean }
+  /**
+   * A folder made by the listening host under `parent` with an unguessable name; its path is written in `record`
+   * (in the data folder's own 0700 folder `recordFolder`), where clients read it.
+   */
+  | { kind: 'recorded'; record: string; recordFolder: string; parent: string }
   | { kind: 'pipe'; path: string };
+
+/** The name of the file in `<home>/run/` that names the temp folder holding the endpoint. */
+export const RECORD_NAME = 'endpoint';
+/** The prefix of that temp folder's name; mkdtemp adds six random characters. */
+export const TEMP_PREFIX = 'paragents-';
 
 export interface EndpointPlace {
   /** The data folder (PARAGENTS_HOME). */
   home: string;
-  /** Read for XDG_RUNTIME_DIR only. */
+  /** Read for XDG_RUNTIME_DIR only (used only when it is a folder of this user's, closed to others). */
   env: Readonly<Record<string, string | undefined>>;
-  /** The OS temp folder (os.tmpdir() at the caller): the fallback's parent when XDG_RUNTIME_DIR is not set. */
+  /** The OS temp folder (os.tmpdir() at the caller): the parent of the unguessable folder when XDG_RUNTIME_DIR is not usable. */
   tmpdir: string;
   /** Defaults to this process's platform; tests pass another to see the Windows name. */
   platform?: NodeJS.Platform;
@@ -49,7 +62,18 @@ function realHome(home: string): string {
 
 const homeHash = (real: string): string => createHash('sha256').update(real).digest('hex').slice(0, 16);
 
-/** Where the endpoint of `home` is; an error when even the fallback path is too long for a socket. */
+/** True when `dir` is a folder of this user's that nobody else may write to or list (a per-user runtime folder). */
+function ownRuntimeFolder(dir: string): boolean {
+  try {
+    const stats = lstatSync(dir);
+    const uid = currentUid();
+    return stats.isDirectory() && (uid === null || stats.uid === uid) && (stats.mode & 0o077) === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Where the endpoint of `home` is; an error when no place for it fits in a socket path. */
 export function endpointLocation(place: EndpointPlace): Result<EndpointLocation> {
   const platform = place.platform ?? process.platform;
   // Every process computes the path from the real folder, so a symlinked spelling of it finds the same endpoint.
@@ -61,16 +85,20 @@ export function endpointLocation(place: EndpointPlace): Result<EndpointLocation>
   if (Buffer.byteLength(direct) <= MAX_SOCKET_PATH_BYTES) return ok({ kind: 'unix', path: direct, folder: inHome, fallback: false });
 
   const xdg = place.env.XDG_RUNTIME_DIR;
-  const runtime = xdg && isAbsolute(xdg) ? xdg : place.tmpdir;
-  const folder = join(runtime, `paragents-${homeHash(real)}`);
-  const path = join(folder, SOCKET_NAME);
-  if (Buffer.byteLength(path) > MAX_SOCKET_PATH_BYTES) {
+  if (xdg && isAbsolute(xdg) && ownRuntimeFolder(xdg)) {
+    const folder = join(xdg, `paragents-${homeHash(real)}`);
+    const path = join(folder, SOCKET_NAME);
+    if (Buffer.byteLength(path) <= MAX_SOCKET_PATH_BYTES) return ok({ kind: 'unix', path, folder, fallback: true });
+  }
+  // The longest socket path the unguessable folder can give (mkdtemp adds six characters).
+  const longest = join(place.tmpdir, `${TEMP_PREFIX}XXXXXX`, SOCKET_NAME);
+  if (Buffer.byteLength(longest) > MAX_SOCKET_PATH_BYTES) {
     return err(
       'config',
-      `the data folder's endpoint ${direct} and its fallback ${path} are both longer than a socket path may be (${MAX_SOCKET_PATH_BYTES} bytes); set XDG_RUNTIME_DIR to a shorter folder`,
+      `the data folder's endpoint ${direct} and its fallback ${longest} are both longer than a socket path may be (${MAX_SOCKET_PATH_BYTES} bytes); set XDG_RUNTIME_DIR or TMPDIR to a shorter folder`,
     );
   }
-  return ok({ kind: 'unix', path, folder, fallback: true });
+  return ok({ kind: 'recorded', record: join(inHome, RECORD_NAME), recordFolder: inHome, parent: place.tmpdir });
 }
 
 const octal = (mode: number): string => (mode & 0o777).toString(8).padStart(4, '0');

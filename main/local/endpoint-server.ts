@@ -6,6 +6,7 @@ import { err, ok, type Result } from '../../shared/result';
 import { MAX_UNSENT_BYTES } from '../core/unsent-limit';
 import { handleMessage, type ServerMessage } from '../web/ws-protocol';
 import { endpointLocation, prepareEndpointFolder, type EndpointLocation } from './endpoint-path';
+import { forgetRecordedFolder, makeRecordedFolder } from './endpoint-record';
 import { createLineReader, frame } from './line-frames';
 
 /** The same cap as the browser host's WebSocket messages. */
@@ -40,9 +41,19 @@ const refusal = (message: string): ServerMessage => ({ id: null, result: { ok: f
 export async function listenLocalEndpoint(options: LocalEndpointOptions): Promise<Result<LocalEndpoint>> {
   const located = endpointLocation(options);
   if (!located.ok) return located;
-  const location = located.value;
+  const placed = located.value;
+  // A folder of the temp folder is made now, with a name nobody could have taken first.
+  const made = placed.kind === 'recorded' ? makeRecordedFolder(placed) : ok(placed);
+  if (!made.ok) return made;
+  const location = made.value;
+  const forget = (): void => {
+    if (placed.kind === 'recorded' && location.kind === 'unix') forgetRecordedFolder(placed, location.folder);
+  };
   const cleared = clearStale(location);
-  if (!cleared.ok) return cleared;
+  if (!cleared.ok) {
+    forget();
+    return cleared;
+  }
 
   const clients = new Set<Socket>();
   const server = createServer((socket) => serve(socket));
@@ -82,16 +93,20 @@ export async function listenLocalEndpoint(options: LocalEndpointOptions): Promis
   }
 
   const listening = await listen(server, location);
-  if (!listening.ok) return listening;
+  if (!listening.ok) {
+    forget();
+    return listening;
+  }
   // Inode of the socket made here: close() removes that one only, never a file another process put in its place.
-  let made: number | null = null;
+  let inode: number | null = null;
   if (location.kind === 'unix') {
     try {
       // Made inside a 0700 folder, so no one else could connect before this narrows the socket itself.
       chmodSync(location.path, 0o600);
-      made = lstatSync(location.path).ino;
+      inode = lstatSync(location.path).ino;
     } catch (e) {
       await closeServer(server, clients);
+      forget();
       return err('internal', `cannot restrict the endpoint socket ${location.path}: ${(e as Error).message}`);
     }
   }
@@ -102,7 +117,8 @@ export async function listenLocalEndpoint(options: LocalEndpointOptions): Promis
     close() {
       closing ??= (async () => {
         await closeServer(server, clients);
-        if (location.kind === 'unix' && made !== null) removeIfSame(location.path, made);
+        if (location.kind === 'unix' && inode !== null) removeIfSame(location.path, inode);
+        forget();
       })();
       return closing;
     },
@@ -110,7 +126,7 @@ export async function listenLocalEndpoint(options: LocalEndpointOptions): Promis
 }
 
 /** Makes the folder ready and removes a socket left by a process that died (the caller holds the data folder's lock). */
-function clearStale(location: EndpointLocation): Result<void> {
+function clearStale(location: Exclude<EndpointLocation, { kind: 'recorded' }>): Result<void> {
   if (location.kind === 'pipe') return ok(undefined);
   const folder = prepareEndpointFolder(location.folder);
   if (!folder.ok) return folder;
@@ -122,7 +138,7 @@ function clearStale(location: EndpointLocation): Result<void> {
   }
 }
 
-function listen(server: Server, location: EndpointLocation): Promise<Result<void>> {
+function listen(server: Server, location: Exclude<EndpointLocation, { kind: 'recorded' }>): Promise<Result<void>> {
   return new Promise((resolve) => {
     const failed = (e: Error) => resolve(err('internal', `cannot listen on the endpoint ${location.path}: ${e.message}`));
     server.once('error', failed);

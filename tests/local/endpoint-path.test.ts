@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { chmodSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { endpointLocation, MAX_SOCKET_PATH_BYTES } from '../../main/local/endpoint-path';
 import { createLineReader } from '../../main/local/line-frames';
@@ -21,7 +21,7 @@ describe('where the endpoint of a data folder lives', () => {
     });
   });
 
-  it('falls back to a folder named by the real path, under XDG_RUNTIME_DIR or else the temp folder', () => {
+  it("falls back to a folder named by the real path under XDG_RUNTIME_DIR when that is this user's own", () => {
     const parent = tempDir();
     const home = join(parent, LONG);
     mkdirSync(home);
@@ -31,19 +31,29 @@ describe('where the endpoint of a data folder lives', () => {
 
     const viaXdg = unwrap(endpointLocation({ home, env: { XDG_RUNTIME_DIR: runtime }, tmpdir: '/tmp' }));
     expect(viaXdg.kind === 'unix' && viaXdg.fallback).toBe(true);
-    expect(viaXdg.path).toMatch(new RegExp(`^${runtime}/paragents-[0-9a-f]{16}/engine\\.sock$`));
-    expect(Buffer.byteLength(viaXdg.path)).toBeLessThanOrEqual(MAX_SOCKET_PATH_BYTES);
-
-    const viaTmp = unwrap(endpointLocation({ home, env: {}, tmpdir: '/tmp' }));
-    expect(viaTmp.path.startsWith('/tmp/paragents-')).toBe(true);
+    expect(viaXdg.kind === 'unix' && viaXdg.path).toMatch(new RegExp(`^${runtime}/paragents-[0-9a-f]{16}/engine\\.sock$`));
+    expect(Buffer.byteLength(viaXdg.kind === 'unix' ? viaXdg.path : '')).toBeLessThanOrEqual(MAX_SOCKET_PATH_BYTES);
     // A symlinked spelling of the data folder names the same endpoint.
-    expect(unwrap(endpointLocation({ home: join(alias, '.'), env: {}, tmpdir: '/tmp' }))).toEqual(viaTmp);
+    expect(unwrap(endpointLocation({ home: join(alias, '.'), env: { XDG_RUNTIME_DIR: runtime }, tmpdir: '/tmp' }))).toEqual(viaXdg);
+  });
+
+  it('never names a predictable folder of the shared temp folder: without a private runtime folder the host records one it made', () => {
+    const parent = tempDir();
+    const home = join(parent, LONG);
+    mkdirSync(home);
+    const shared = tempDir('shared-');
+    chmodSync(shared, 0o1777);
+    const recorded = { kind: 'recorded', record: join(home, 'run', 'endpoint'), recordFolder: join(home, 'run'), parent: '/tmp' };
+    expect(unwrap(endpointLocation({ home, env: {}, tmpdir: '/tmp' }))).toEqual(recorded);
+    // A runtime folder open to others (a shared temp folder given as XDG_RUNTIME_DIR) is not used either.
+    expect(unwrap(endpointLocation({ home, env: { XDG_RUNTIME_DIR: shared }, tmpdir: '/tmp' }))).toEqual(recorded);
+    expect(unwrap(endpointLocation({ home, env: { XDG_RUNTIME_DIR: join(parent, 'missing') }, tmpdir: '/tmp' }))).toEqual(recorded);
   });
 
   it('refuses, naming both paths, when even the fallback is too long', () => {
     const home = join(tempDir(), LONG);
     const runtime = `/${'r'.repeat(90)}`;
-    const found = endpointLocation({ home, env: { XDG_RUNTIME_DIR: runtime }, tmpdir: '/tmp' });
+    const found = endpointLocation({ home, env: { XDG_RUNTIME_DIR: runtime }, tmpdir: runtime });
     expect(found.ok).toBe(false);
     if (!found.ok) {
       expect(found.error.kind).toBe('config');
@@ -56,7 +66,7 @@ describe('where the endpoint of a data folder lives', () => {
     const home = tempDir();
     const pipe = unwrap(endpointLocation({ home, env: {}, tmpdir: 'C:\\Temp', platform: 'win32' }));
     expect(pipe.kind).toBe('pipe');
-    expect(pipe.path).toMatch(/^\\\\\.\\pipe\\paragents-[0-9a-f]{16}$/);
+    expect(pipe.kind === 'pipe' && pipe.path).toMatch(/^\\\\\.\\pipe\\paragents-[0-9a-f]{16}$/);
   });
 });
 
