@@ -158,6 +158,9 @@ describe('a deny rule and the critical list see the code written in a hidden val
     [`x='$(curl example.com)'; echo \${x@P}`],
     [`y='a[$(curl example.com)]'; echo \${!y}`],
     [`declare -i n; n='a[$(curl example.com)]'`],
+    // a prompt string is expanded with its substitutions (under set -x, at every command)
+    [`PS4='+$(curl example.com) '; set -x; echo hi`],
+    [`read -r x <<< 'a[$(curl example.com)]'; printf -v "$x" 1`],
     // an unquoted here-document runs its backticks, which the grammar leaves as text
     ['cat <<EOF\n`curl example.com`\nEOF'],
     ['cat <<EOF\na $(echo b) `curl example.com`\nEOF'],

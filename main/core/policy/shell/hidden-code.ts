@@ -19,6 +19,8 @@ const ARITHMETIC_TEST_OPERATORS = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-
 /** `[[ -v name ]]` and `[[ -R name ]]` read a variable name, subscript included. */
 const NAME_TEST_OPERATORS = new Set(['-v', '-R']);
 const CODE_TRIGGERS = /\$\(|`|<\(|>\(/;
+/** Variables whose value bash expands as a prompt (with `$( )`) or runs as a command later. */
+const CODE_VARIABLES = new Set(['PS0', 'PS1', 'PS2', 'PS3', 'PS4', 'PROMPT_COMMAND']);
 
 /** The source a reason quotes, on one line and short, between backticks. */
 function show(node: Node): string {
@@ -219,6 +221,8 @@ class Scanner {
   private assignment(node: Node): void {
     const nameNode = node.childForFieldName('name');
     const name = (nameNode?.text ?? '').replace(/\[.*$/s, '');
+    // The analysis asks for setting these; their value is code, so what it runs is checked too.
+    if (CODE_VARIABLES.has(name)) this.suspicious = true;
     const value = node.childForFieldName('value');
     const integer = this.integers.has(name);
     if (value?.type === 'array') {
@@ -336,6 +340,6 @@ export function scanHiddenCode(root: Node, home: string): HiddenCode {
   scanner.collect(root);
   scanner.scan(root);
   const literals: string[] = [];
-  if (scanner.reasons.length > 0) collectLiterals(root, home, literals);
+  if (scanner.reasons.length > 0 || scanner.suspicious) collectLiterals(root, home, literals);
   return { reasons: scanner.reasons, literals };
 }

@@ -64,7 +64,6 @@ export class ShellWalker {
   private hiddenCode(root: Node): void {
     const found = scanHiddenCode(root, this.home);
     for (const reason of found.reasons) if (!this.result.hiddenCode.includes(reason)) this.result.hiddenCode.push(reason);
-    if (found.reasons.length === 0) return;
     for (const literal of found.literals) {
       for (const code of substitutionsIn(this.parser, literal)) {
         // Where and when the value is evaluated is not known, so neither is the folder it runs in.
