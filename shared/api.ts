@@ -21,6 +21,17 @@ export type PromptApprovals = z.infer<typeof PromptApprovals>;
 export const PromptOnConflict = z.enum(['wait', 'override', 'block']);
 export type PromptOnConflict = z.infer<typeof PromptOnConflict>;
 
+/** The longest prompt the engine takes, in characters (UTF-16 code units, as JavaScript counts a string). */
+export const MAX_PROMPT_CHARS = 200_000;
+/**
+ * A prompt's text, as `prompt.send` and `prompt.edit` take it: the engine validates every request through this
+ * contract (each transport and in-process calls), and `paragents run` checks its prompts with it before creating anything.
+ */
+export const PromptText = z
+  .string()
+  .min(1, 'a prompt cannot be empty')
+  .max(MAX_PROMPT_CHARS, `a prompt may have at most ${MAX_PROMPT_CHARS} characters`);
+
 /**
  * The one contract between the UI and the engine. The preload bridge, the Electron IPC handlers, the browser
  * host and the renderer's API object are all typed from this map, so a missing handler fails to compile.
@@ -76,7 +87,7 @@ export const requests = {
   'prompt.send': {
     input: z.object({
       session: IdOrRef,
-      text: z.string().min(1).max(200_000),
+      text: PromptText,
       approvals: PromptApprovals.optional(),
       onConflict: PromptOnConflict.optional(),
     }),
@@ -92,7 +103,7 @@ export const requests = {
     input: z.object({ prompt: IdOrRef, approvals: PromptApprovals.optional(), onConflict: PromptOnConflict.optional() }),
     output: PromptSummary,
   },
-  'prompt.edit': { input: z.object({ prompt: IdOrRef, text: z.string().min(1).max(200_000) }), output: PromptSummary },
+  'prompt.edit': { input: z.object({ prompt: IdOrRef, text: PromptText }), output: PromptSummary },
   'approval.list': { input: z.object({ session: IdOrRef.optional() }), output: z.array(ApprovalSummary) },
   'approval.answer': { input: z.object({ approval: IdOrRef, answer: ApprovalAnswer }), output: ApprovalSummary },
   'conflict.resolve': {

@@ -10,7 +10,7 @@ import type { Translator } from '../../shared/i18n';
 import { cliText, engineText, parseArgsMessage } from './cli-text';
 import { EXIT_USAGE, type CliIo } from './io';
 import type { Interrupts } from './signals';
-import { planJobs, type Job } from './run-plan';
+import { planJobs, type Field, type Job } from './run-plan';
 import { RUN_USAGE, usage } from './usage';
 import { withEngine } from './with-engine';
 
@@ -30,6 +30,7 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
       options: {
         workspace: { type: 'string' },
         prompt: { type: 'string' },
+        'prompt-file': { type: 'string' },
         session: { type: 'string' },
         parallel: { type: 'string' },
         approve: { type: 'string', default: 'ask' },
@@ -56,7 +57,7 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
 
   let jobs: Job[];
   if (values.parallel) {
-    if (values.workspace || values.prompt || values.session) {
+    if (values.workspace || values.prompt !== undefined || values['prompt-file'] !== undefined || values.session) {
       io.stderr(`paragents run: ${t('cliSessions.run.parallelAlone')}`);
       return EXIT_USAGE;
     }
@@ -67,11 +68,21 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
     }
     jobs = parsed;
   } else {
-    if (!values.workspace || !values.prompt) {
+    const promptFile = values['prompt-file'];
+    if (values.prompt !== undefined && promptFile !== undefined) {
+      io.stderr(`paragents run: ${t('cliSessions.run.promptTwice')}`);
+      return EXIT_USAGE;
+    }
+    if (!values.workspace || (!values.prompt && promptFile === undefined)) {
       io.stderr(`paragents run: ${t('cliSessions.run.required')}\n${usage(t, RUN_USAGE)}`);
       return EXIT_USAGE;
     }
-    jobs = [{ name: values.session ?? null, workspace: resolve(values.workspace), prompt: values.prompt }];
+    const prompt = promptFile === undefined ? (values.prompt ?? '') : await readPromptFile(t, promptFile, io);
+    if (typeof prompt !== 'string') {
+      io.stderr(`paragents run: ${prompt.problem}`);
+      return EXIT_USAGE;
+    }
+    jobs = [{ name: values.session ?? null, workspace: resolve(values.workspace), prompt }];
   }
 
   const config = loadConfig({ home: io.home, env: io.env });
@@ -80,8 +91,21 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
     return EXIT_USAGE;
   }
 
-  const opts = { json: values.json ?? false, approve, onConflict, isolate: values.worktree ?? false, file: values.parallel ?? null } as const;
+  const promptFlag = values['prompt-file'] !== undefined ? '--prompt-file' : '--prompt';
+  const opts = { json: values.json ?? false, approve, onConflict, isolate: values.worktree ?? false, file: values.parallel ?? null, promptFlag } as const;
   return withEngine(io, { name: 'run', purpose: 'write', drivesPrompts: true }, (link, interrupts) => drive(link, interrupts, jobs, io, opts));
+}
+
+/** The prompt of `--prompt-file FILE`, whole; `-` reads it from stdin. */
+async function readPromptFile(t: Translator, file: string, io: CliIo): Promise<string | { problem: string }> {
+  try {
+    if (file !== '-') return readFileSync(file, 'utf8');
+    const chunks: Buffer[] = [];
+    for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    return Buffer.concat(chunks).toString('utf8');
+  } catch (e) {
+    return { problem: t('cliSessions.run.cannotRead', { file: file === '-' ? 'stdin' : file, reason: (e as NodeJS.ErrnoException).code ?? (e as Error).message }) };
+  }
 }
 
 function readParallelFile(t: Translator, file: string): Job[] | string {
@@ -107,12 +131,12 @@ function readParallelFile(t: Translator, file: string): Job[] | string {
   return r.data.sessions.map((s) => ({ name: s.name ?? null, workspace: resolve(base, s.workspace), prompt: s.prompt }));
 }
 
-type RunOptions = DriveOptions & { isolate: boolean; file: string | null };
+type RunOptions = DriveOptions & { isolate: boolean; file: string | null; promptFlag: string };
 
 async function drive(link: EngineLink, interrupts: Interrupts, jobs: Job[], io: CliIo, opts: RunOptions): Promise<number> {
   const h = link.handlers;
   const { t } = cliText(io);
-  const where = (i: number): string => (opts.file ? `${opts.file}: sessions[${i}]` : '--session');
+  const where = (i: number, field: Field): string => (opts.file ? `${opts.file}: sessions[${i}]` : field === 'prompt' ? opts.promptFlag : '--session');
   const { plans, problems } = await planJobs(t, h, jobs, opts.isolate, where);
   if (problems.length > 0) {
     const what = opts.file ? t('cliSessions.run.fileProblems', { file: opts.file, count: problems.length }) : t('cliSessions.run.nothingCreated');

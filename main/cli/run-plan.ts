@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import type { RequestHandlers, RequestOutput } from '../../shared/api';
+import { PromptText, type RequestHandlers, type RequestOutput } from '../../shared/api';
 import type { Translator } from '../../shared/i18n';
 
 /** One session of a run and the prompt it is sent: from the command line, or an entry of a `--parallel` file. */
@@ -10,6 +10,9 @@ export interface Job {
 }
 
 type SessionDetail = RequestOutput<'session.get'>;
+
+/** What a problem is about, for a command line that names it by its option (one `--parallel` entry names all). */
+export type Field = 'session' | 'prompt';
 
 /** What one job will do: send to an existing session (resuming its interrupted turns first), or create one. */
 export type Plan = { job: Job; existing: SessionDetail | null };
@@ -23,18 +26,39 @@ function isFolder(dir: string): boolean | null {
 }
 
 /**
+ * The prompt checked with the contract's own schema for a prompt's text (what the engine refuses, whichever way the
+ * prompt reaches it), so that a prompt it would refuse is found before any session is created.
+ */
+function promptProblem(t: Translator, prompt: string, at: string): string | null {
+  const checked = PromptText.safeParse(prompt);
+  if (checked.success) return null;
+  const issue = checked.error.issues[0];
+  if (issue?.code === 'too_big') return t('cliSessions.run.promptTooLong', { at, length: prompt.length, max: Number(issue.maximum) });
+  if (issue?.code === 'too_small') return t('cliSessions.run.promptEmpty', { at });
+  return `${at}: ${issue?.message ?? t('cliSessions.run.invalid')}`;
+}
+
+/**
  * Checks every job before anything is created, so that a bad entry never leaves the sessions before it behind:
  * every problem is reported at once, each naming its entry.
  */
-export async function planJobs(t: Translator, h: RequestHandlers, jobs: Job[], isolate: boolean, where: (i: number) => string): Promise<{ plans: Plan[]; problems: string[] }> {
+export async function planJobs(
+  t: Translator,
+  h: RequestHandlers,
+  jobs: Job[],
+  isolate: boolean,
+  where: (i: number, field: Field) => string,
+): Promise<{ plans: Plan[]; problems: string[] }> {
   const problems: string[] = [];
   const plans: Plan[] = [];
   const firstByName = new Map<string, number>();
   for (const [i, job] of jobs.entries()) {
-    const at = where(i);
+    const at = where(i, 'session');
+    const prompt = promptProblem(t, job.prompt, where(i, 'prompt'));
+    if (prompt) problems.push(prompt);
     if (job.name !== null) {
       const first = firstByName.get(job.name);
-      if (first !== undefined) problems.push(t('cliSessions.run.nameUsed', { at, name: job.name, first: where(first) }));
+      if (first !== undefined) problems.push(t('cliSessions.run.nameUsed', { at, name: job.name, first: where(first, 'session') }));
       else firstByName.set(job.name, i);
     }
     const folder = isFolder(job.workspace);

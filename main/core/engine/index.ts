@@ -34,7 +34,7 @@ import { Scheduler } from './scheduler';
 import { Slots } from './slots';
 import { Pauses } from './pauses';
 import { PromptLifecycle } from './prompt-lifecycle';
-import { autoResume, markInterrupted } from './recovery';
+import { autoResume, markInterrupted, recoverTempFiles } from './recovery';
 import type { Engine, EngineOptions } from './types';
 import type { TurnDeps } from './turn-context';
 import { DATABASE_FILE } from './read-only-root';
@@ -43,6 +43,7 @@ import { managedSettingsPath } from '../policy/settings/sources';
 import { Budgets, PriceBook, createCostHandlers } from '../cost';
 import { createHooksHandlers, HookApprovals, HookConfig, HookRunner } from '../hooks';
 import { gatewayRequests } from './gateway-requests';
+import { validatedHandlers } from './validated-handlers';
 
 export type { Engine, EngineOptions } from './types';
 export type { GatewayHandlers } from './gateway-requests';
@@ -164,6 +165,8 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     prices,
     budgets,
     web: createWebAccess({ resolve: opts.resolveHost, check: (req) => policy.check(req), modeOf: (id) => store.getSession(id)?.chosen_mode ?? undefined }),
+    // Temp files a stopped process left mid-write are removed now, before any turn runs.
+    tempFiles: recoverTempFiles(opts.home),
   };
   const scheduler = new Scheduler(deps);
   const worktrees = createWorktreeService({ home: opts.home, store, bus, host });
@@ -193,7 +196,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     modeOf,
   });
 
-  const handlers = { ...coreHandlers, ...createSetupHandlers({ home: opts.home, env, configCache, store, bus, rules: policy }), ...worktrees.handlers,
+  const handlers = validatedHandlers({ ...coreHandlers, ...createSetupHandlers({ home: opts.home, env, configCache, store, bus, rules: policy }), ...worktrees.handlers,
     ...createHistoryHandlers({ store, bus, home: opts.home, env, configCache, tools: deps.tools.specs, instructions: context.instructions, counters: context.counters, resolveWindow: windows.resolve, modeOf }),
     ...createContextHandlers({ store, bus, deps, scheduler }),
     ...createMcpHandlers({ manager: mcp, store, policy, fallbackWorkspace: host.home }),
@@ -201,7 +204,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     ...createSearchHandlers({ store, bus, modeOf }),
     ...createChangesHandlers({ store, host }),
     ...createHooksHandlers({ config: hookConfig, approvals: hookApprovals }),
-    ...gatewayRequests(opts.gateway) };
+    ...gatewayRequests(opts.gateway) });
 
   // Before anything runs: turns left mid-way by a process that stopped are nobody's now.
   markInterrupted(store, prompts);
