@@ -119,6 +119,23 @@ describe('run --parallel planning uses indexed lookups', () => {
     }
   });
 
+  it('a short prefix names its matches with their full count, reading only the few it shows', async () => {
+    const db = new Database(join(full.home, DATABASE_FILE), { readonly: true });
+    const expected = (db.prepare(`SELECT COUNT(*) AS n FROM sessions WHERE id LIKE 'a%'`).get() as { n: number }).n;
+    db.close();
+    const recording = recordStatements();
+    const got = await full.engine.handlers['session.get']({ session: 'A' });
+    recording.stop();
+    expect(got.ok).toBe(false);
+    if (got.ok) return;
+    // Ids come first in the order of resolution, so the ambiguity is among the ids starting with "a".
+    expect(got.error.kind).toBe('ambiguous');
+    expect(got.error.message).toMatch(/^ambiguous session "A": matches \d+ \((\w{6}, ){7}\w{6}\)$/);
+    expect(got.error.message).toContain(`matches ${expected} (`);
+    expect(expected).toBeGreaterThan(8);
+    expect(Math.max(...recording.runs.map((run) => run.rows))).toBeLessThanOrEqual(8);
+  });
+
   it('every statement planning runs on sessions is a search through an index, never a scan', async () => {
     const r = await plan(full.engine, jobs(workspace, 20));
     const db = new Database(join(full.home, DATABASE_FILE), { readonly: true });

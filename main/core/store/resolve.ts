@@ -65,12 +65,13 @@ export function resolveIndexed<T extends Candidate>(kind: string, query: string,
   const range = prefixRange(lower);
   if (range) {
     for (const key of ['id', 'ref'] as const) {
-      const hits = lookups.range(key, range.from, range.to, SHOWN);
-      if (hits.length === 1) return ok(hits[0] as T);
-      if (hits.length > 1) {
-        const total = hits.length < SHOWN ? hits.length : lookups.count(key, range.from, range.to);
-        const list = hits.map((c) => c.ref).join(', ');
-        return err('ambiguous', `ambiguous ${kind} "${q}": matches ${total} (${list})`);
+      const shown = lookups.range(key, range.from, range.to, SHOWN);
+      if (shown.length === 1) return ok(shown[0] as T);
+      if (shown.length > 1) {
+        // Only the first few matches are read; all of them are counted, in the index.
+        const hits = { length: shown.length < SHOWN ? shown.length : lookups.count(key, range.from, range.to) };
+        const list = shown.map((c) => c.ref).join(', ');
+        return err('ambiguous', `ambiguous ${kind} "${q}": matches ${hits.length} (${list})`);
       }
     }
   }
