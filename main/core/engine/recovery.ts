@@ -1,6 +1,9 @@
+import { join } from 'node:path';
 import type { Store } from '../store/store';
+import { createTempJournal, removeRecordedTempFiles, TEMP_JOURNAL_DIR, type TempFileJournal } from '../tools/temp-journal';
 import type { PromptRow } from '../store/rows';
 import type { PromptLifecycle } from './prompt-lifecycle';
+import { leftMidTurn } from './read-only-status';
 
 const INTERRUPTED_REASON = 'interrupted: the Paragents process running this turn stopped before it finished';
 
@@ -12,8 +15,9 @@ const INTERRUPTED_REASON = 'interrupted: the Paragents process running this turn
 export function markInterrupted(store: Store, prompts: PromptLifecycle): PromptRow[] {
   const left = store
     .promptsWithStatus(['running', 'waiting_approval', 'conflict'])
-    // A prompt held at a conflict before it started is still only queued work: its preflight wait is rebuilt.
-    .filter((p) => p.status !== 'conflict' || p.started_at !== null);
+    // A prompt held at a conflict before it started is still only queued work: its preflight wait is rebuilt. The
+    // same rule makes readers show such prompts `interrupted` while no engine holds the folder (read-only-status.ts).
+    .filter((p) => leftMidTurn({ status: p.status, startedAt: p.started_at }));
   return left.map((p) => prompts.transition(p.id, 'interrupted', { reason: INTERRUPTED_REASON }));
 }
 
@@ -32,4 +36,15 @@ export function autoResume(store: Store, prompts: PromptLifecycle, opts: { windo
     sessions.add(p.session_id);
   }
   return [...sessions];
+}
+
+/**
+ * The data folder's journal of temp files, after removing the ones a process that stopped left behind: a Write or
+ * Edit killed while its temp file was being filled (the names were recorded before the files were created).
+ * Called under the data folder's lock, before any turn runs.
+ */
+export function recoverTempFiles(home: string): TempFileJournal {
+  const dir = join(home, TEMP_JOURNAL_DIR);
+  removeRecordedTempFiles(dir);
+  return createTempJournal(dir);
 }

@@ -15,6 +15,7 @@ import type { RuntimeConfig } from '../../../shared/config';
 import type { HostEnv } from '../host-env';
 import type { WebAccess } from '../tools/webfetch-access';
 import type { HookRunner } from '../hooks';
+import type { TempFileJournal } from '../tools/temp-journal';
 
 export interface ToolBox {
   specs: ToolSpec[];
@@ -97,4 +98,6 @@ export interface TurnDeps {
   budgets?: { beforeRequest(sessionId: string, promptId: string, signal: AbortSignal, lease: SlotLease): Promise<void> };
   /** The settings' hooks (SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Stop, Notification). */
   hooks?: HookRunner;
+  /** Where tools record their temp files before creating them, for the next start to remove after a crash. */
+  tempFiles?: TempFileJournal;
 }

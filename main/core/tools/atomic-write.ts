@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolError, fsErrorMessage, isErrno } from './errors';
+import type { TempFileJournal } from './temp-journal';
 
 export interface AtomicWriteResult {
   /** True when the file did not exist before. */
@@ -41,12 +42,17 @@ async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
+export interface AtomicWriteOptions {
+  /** Where the temp file is recorded before it is created, so a restart after a crash can remove it. */
+  temps?: TempFileJournal;
+}
+
 /**
  * Writes `data` to `abs` so readers see either the old or the new content, never a mix: a temp
  * file in the same folder, fsync, then rename over the target. Keeps an existing file's mode,
  * writes through symlinks and creates missing parent folders. `shown` is the path used in errors.
  */
-export async function atomicWriteFile(abs: string, data: string | Uint8Array, shown = abs): Promise<AtomicWriteResult> {
+export async function atomicWriteFile(abs: string, data: string | Uint8Array, shown = abs, opts: AtomicWriteOptions = {}): Promise<AtomicWriteResult> {
   const existing = await existingTarget(abs, shown);
   const target = existing?.real ?? abs;
   const dir = path.dirname(target);
@@ -62,6 +68,8 @@ export async function atomicWriteFile(abs: string, data: string | Uint8Array, sh
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   const mode = existing?.mode ?? DEFAULT_MODE;
+  // Recorded before it exists: a process killed while it is being filled leaves a name the next start knows.
+  const forget = opts.temps?.record(temp) ?? (() => undefined);
   try {
     const fh = await open(temp, 'wx', mode);
     try {
@@ -75,9 +83,11 @@ export async function atomicWriteFile(abs: string, data: string | Uint8Array, sh
     await rename(temp, target);
   } catch (e) {
     await unlink(temp).catch(() => undefined);
+    forget();
     if (e instanceof ToolError) throw e;
     throw new ToolError(fsErrorMessage(e, shown));
   }
+  forget();
   await fsyncDir(dir);
   return { created: existing === null, bytes: bytes.byteLength, writtenPath: target };
 }

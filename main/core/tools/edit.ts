@@ -82,7 +82,7 @@ export const editTool = defineTool({
     }
     pieces.push(content.slice(from));
     const updated = pieces.join('');
-    await atomicWriteFile(abs, updated, shown);
+    await atomicWriteFile(abs, updated, shown, { temps: ctx.tempFiles });
     const diff = unifiedDiff(content, updated, shown);
     const count = hits.length === 1 ? '1 replacement' : `${hits.length} replacements`;
     return { ok: true, output: `Edited ${shown}: ${count}.\n${diff}`, diff };

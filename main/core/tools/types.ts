@@ -4,6 +4,7 @@ import type { ToolEffect } from './effects';
 import type { HostEnv } from '../host-env';
 import type { McpToolHints } from '../../../shared/mcp';
 import type { WebAccess } from './webfetch-access';
+import type { TempFileJournal } from './temp-journal';
 
 export interface ToolContext {
   /** Absolute path of the session's workspace; relative paths resolve against it. */
@@ -20,6 +21,8 @@ export interface ToolContext {
    * with no grace. `signal` fires too, so a tool without processes of its own needs only `signal`.
    */
   forceSignal?: AbortSignal;
+  /** Where files written through a temp file record it first (see temp-journal.ts); absent, they are not recorded. */
+  tempFiles?: TempFileJournal;
 }
 
 /** Where a call's paths resolve: relative ones against the workspace, `~` to the home folder. */

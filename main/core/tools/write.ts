@@ -14,7 +14,7 @@ export const writeTool = defineTool({
   async run(input, ctx) {
     const abs = resolveToolPath(ctx.workspace, input.path, ctx.host.home);
     const shown = displayPath(ctx.workspace, abs);
-    const r = await atomicWriteFile(abs, input.content, shown);
+    const r = await atomicWriteFile(abs, input.content, shown, { temps: ctx.tempFiles });
     const verb = r.created ? 'Created' : 'Overwrote';
     return { ok: true, output: `${verb} ${shown} (${r.bytes} bytes).` };
   },

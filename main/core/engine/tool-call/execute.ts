@@ -20,6 +20,7 @@ export async function executeCall(c: CallContext, d: Decided): Promise<void> {
       signal,
       forceSignal: force,
       web: deps.web,
+      tempFiles: deps.tempFiles,
     });
   } finally {
     await deps.gate?.afterCall?.({ sessionId: session.id, promptId: prompt.id, callId: call.id, prepared: d.prepared, ok: outcome.ok });
