@@ -33,9 +33,9 @@ export interface ShellPlan {
   parts: CommandPart[];
   files: FileAccess[];
   issues: string[];
-}
   /** Code bash may run from a value; asks in every mode and no rule can allow it. */
   hiddenCode: string[];
+}
 
 const HARMLESS = new Set(['cd', 'pushd', 'popd', 'true', 'false', ':']);
 
