@@ -48,7 +48,8 @@ export async function drivePrompts(
 ): Promise<number> {
   const h = link.handlers;
   const { lang, t } = cliText(io);
-  const hosting = !link.remote;
+  // Read when needed: a command whose engine went away before taking its prompt may host the next one itself.
+  const hosting = (): boolean => !link.remote;
   const ours = new Map<string, PromptStatus>();
   const ourSessions = new Set<string>();
   /** Prompts of other clients seen alive in this engine (it is ours to serve when this process hosts it). */
@@ -105,7 +106,7 @@ export async function drivePrompts(
   /** Every prompt an interrupt stops: this command's, and when it hosts the engine, the other clients' too. */
   const stoppable = (): string[] => [
     ...[...ours].filter(([, s]) => !isTerminal(s)).map(([id]) => id),
-    ...(hosting ? [...others].filter(([, s]) => LIVE.has(s)).map(([id]) => id) : []),
+    ...(hosting() ? [...others].filter(([, s]) => LIVE.has(s)).map(([id]) => id) : []),
   ];
   const cancelAll = (force: boolean): void => {
     for (const prompt of stoppable()) {
@@ -126,13 +127,16 @@ export async function drivePrompts(
     changed();
   });
 
-  const ended = isRemote(link) ? link.ended : null;
   /** Why the connection to the engine ended, once it has (the engine's process went away). */
   const connection = { lost: null as string | null };
-  void ended?.then((reason) => {
-    connection.lost = reason;
-    changed();
-  });
+  /** Watched once the prompts are sent: until then a link that lost its engine sends them to the next one. */
+  const watchConnection = (): void => {
+    const ended = isRemote(link) ? link.ended : null;
+    void ended?.then((reason) => {
+      connection.lost = reason;
+      changed();
+    });
+  };
 
   async function askPending(): Promise<void> {
     for (const session of ourSessions) {
@@ -177,6 +181,8 @@ export async function drivePrompts(
     }
     const early = await start(
       (p) => {
+        // Accepted by this engine: from now on, losing it is reported, not followed to the next one.
+        link.pin?.();
         if (!ours.has(p.id)) ours.set(p.id, p.status);
         ourSessions.add(p.sessionId);
         // Sent after an interrupt (while `start` was still at work): stopped at once.
@@ -184,6 +190,7 @@ export async function drivePrompts(
       },
       { approvals: opts.approve, onConflict: opts.onConflict },
     );
+    watchConnection();
     const replay = held;
     held = null;
     for (const e of replay) handle(e);
@@ -201,7 +208,7 @@ export async function drivePrompts(
       return EXIT_FAILED;
     }
 
-    if (hosting) {
+    if (hosting()) {
       const alive = (): number => [...others.values()].filter((s) => LIVE.has(s)).length;
       if (alive() > 0) {
         io.stderr(t('cliErrors.waitingOthers', { count: alive() }));

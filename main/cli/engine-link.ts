@@ -2,10 +2,11 @@ import { tmpdir } from 'node:os';
 import { err, ok, type Result } from '../../shared/result';
 import type { EngineOptions } from '../core/engine';
 import { openReadOnlyEngine } from '../core/engine/read-only-root';
-import { connectLocalEndpoint } from '../local/endpoint-client';
+import { connectLocalEndpoint, type RemoteEngineLink } from '../local/endpoint-client';
 import type { EngineLink } from '../local/engine-link';
 import { cliText } from './cli-text';
 import type { CliIo } from './io';
+import { rejoiningLink } from './rejoining-link';
 
 export type { EngineLink } from '../local/engine-link';
 
@@ -32,6 +33,15 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
  * listens on the endpoint in turn, so that commands started beside it join it.
  */
 export async function openEngineLink(io: CliIo, options: OpenLinkOptions): Promise<Result<EngineLink>> {
+  const opened = await openOnce(io, options);
+  // A command that writes follows its engine to the next one when it goes away before taking a request, so
+  // that a prompt is never lost to an engine that was closing as the command joined it.
+  if (!opened.ok || options.purpose !== 'write' || !opened.value.remote) return opened;
+  return ok(rejoiningLink(opened.value as RemoteEngineLink, () => openOnce(io, options)));
+}
+
+/** The running engine joined, or the folder opened by this command (waiting out a command that takes it first). */
+async function openOnce(io: CliIo, options: OpenLinkOptions): Promise<Result<EngineLink>> {
   const place = { home: io.home, env: io.env, tmpdir: tmpdir() };
   const deadline = Date.now() + RACE_WAIT_MS;
   for (;;) {
@@ -50,7 +60,14 @@ export async function openEngineLink(io: CliIo, options: OpenLinkOptions): Promi
       const { hostEngine } = await import('../local/engine-host');
       const hosted = await hostEngine({ ...options.engine, home: io.home, env: io.env, tmpdir: place.tmpdir });
       if (hosted.endpointProblem) io.stderr(cliText(io).t('cliErrors.joinProblem', { problem: hosted.endpointProblem }));
-      return ok({ handlers: hosted.engine.handlers, onEvent: (l) => hosted.engine.onEvent(l), close: () => hosted.close(), remote: false });
+      const endpoint = hosted.endpoint;
+      return ok({
+        handlers: hosted.engine.handlers,
+        onEvent: (l) => hosted.engine.onEvent(l),
+        close: () => hosted.close(),
+        remote: false,
+        ...(endpoint ? { joined: { count: () => endpoint.clients(), gone: () => endpoint.idle() } } : {}),
+      });
     } catch (error) {
       // Another process took the folder between our look and our lock: join it once its endpoint listens.
       const message = error instanceof Error ? error.message : String(error);

@@ -51,9 +51,21 @@ export async function withEngine(
       answered = true;
       return code;
     } finally {
+      await waitForJoined(io, link, interrupts);
       await link.close();
     }
   } finally {
     interrupts.dispose();
   }
+}
+
+/**
+ * An engine this command hosts stays while commands that joined it are still connected (their prompts may not
+ * even be sent yet); an interrupt stops the wait and closes it.
+ */
+async function waitForJoined(io: CliIo, link: EngineLink, interrupts: Interrupts): Promise<void> {
+  const joined = link.joined;
+  if (!joined || joined.count() === 0 || interrupts.level !== 'none') return;
+  io.stderr(cliText(io).t('cliErrors.waitingJoined', { count: joined.count() }));
+  await Promise.race([joined.gone(), interrupts.asked]);
 }

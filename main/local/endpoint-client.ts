@@ -19,7 +19,14 @@ export interface RemoteEngineLink extends EngineLink {
   readonly pid: number | null;
   /** Settles once the connection has ended (the engine went away, or close() was called), with why in one sentence. */
   readonly ended: Promise<string>;
+  /**
+   * Sends one request. `answered: false` when the connection ended first: the engine never took the request (a
+   * closing endpoint answers every request it took before it ends its clients), so it can be sent elsewhere.
+   */
+  send(name: RequestName, input: unknown): Promise<Sent>;
 }
+
+export type Sent = { answered: true; result: Result<unknown> } | { answered: false; reason: string };
 
 export type ConnectOptions = EndpointPlace;
 
@@ -96,7 +103,7 @@ function lockPid(home: string): number | null {
 }
 
 function remoteLink(socket: Socket, path: string, pid: number | null): RemoteEngineLink {
-  const pending = new Map<number, { name: RequestName; resolve(result: Result<unknown>): void }>();
+  const pending = new Map<number, { name: RequestName; resolve(sent: Sent): void }>();
   const listeners = new Set<Listener>();
   const engineName = pid === null ? `the Paragents engine at ${path}` : `the Paragents engine (pid ${pid})`;
   let nextId = 1;
@@ -106,7 +113,7 @@ function remoteLink(socket: Socket, path: string, pid: number | null): RemoteEng
 
   const finish = (reason: string): void => {
     if (endedWith === null) endedWith = reason;
-    for (const [, call] of pending) call.resolve(err('internal', endedWith));
+    for (const [, call] of pending) call.resolve({ answered: false, reason: endedWith });
     pending.clear();
   };
 
@@ -140,7 +147,7 @@ function remoteLink(socket: Socket, path: string, pid: number | null): RemoteEng
       const call = pending.get(message.id);
       if (!call) return;
       pending.delete(message.id);
-      call.resolve(isResult(message.result) ? message.result : err('internal', `${call.name}: the engine's reply was not a result`));
+      call.resolve({ answered: true, result: isResult(message.result) ? message.result : err('internal', `${call.name}: the engine's reply was not a result`) });
     },
   });
 
@@ -151,19 +158,23 @@ function remoteLink(socket: Socket, path: string, pid: number | null): RemoteEng
     settleEnded(endedWith ?? `${engineName} closed the connection`);
   });
 
-  const call = (name: RequestName, input: unknown): Promise<Result<unknown>> =>
+  const send = (name: RequestName, input: unknown): Promise<Sent> =>
     new Promise((resolve) => {
-      if (endedWith !== null) return resolve(err('internal', endedWith));
+      if (endedWith !== null) return resolve({ answered: false, reason: endedWith });
       const id = nextId++;
       let line: string;
       try {
         line = frame({ id, method: name, input });
       } catch (e) {
-        return resolve(err('invalid_input', `${name}: the input cannot be sent: ${(e as Error).message}`));
+        return resolve({ answered: true, result: err('invalid_input', `${name}: the input cannot be sent: ${(e as Error).message}`) });
       }
       pending.set(id, { name, resolve });
       socket.write(line);
     });
+  const call = async (name: RequestName, input: unknown): Promise<Result<unknown>> => {
+    const sent = await send(name, input);
+    return sent.answered ? sent.result : err('internal', sent.reason);
+  };
 
   const handlers = Object.fromEntries(requestNames.map((name) => [name, (input: unknown) => call(name, input)])) as unknown as RequestHandlers;
 
@@ -173,6 +184,7 @@ function remoteLink(socket: Socket, path: string, pid: number | null): RemoteEng
     path,
     pid,
     ended,
+    send,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

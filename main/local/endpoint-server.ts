@@ -27,8 +27,16 @@ export interface LocalEndpointOptions {
 export interface LocalEndpoint {
   /** The socket path (or the Windows pipe name) clients connect to. */
   path: string;
-  /** Ends every client and removes the socket file. */
-  close(): Promise<void>;
+  /** How many other processes are connected now. */
+  clients(): number;
+  /** Settles once no other process is connected (at once when none is). */
+  idle(): Promise<void>;
+  /**
+   * Takes no more connections or requests, answers every request it had taken, then ends every client and
+   * removes the socket file: a client whose request goes unanswered knows the engine never saw it. `force` ends
+   * the clients at once (even during a plain close).
+   */
+  close(opts?: { force?: boolean }): Promise<void>;
 }
 
 const refusal = (message: string): ServerMessage => ({ id: null, result: { ok: false, error: { kind: 'invalid_input', message } } });
@@ -56,6 +64,10 @@ export async function listenLocalEndpoint(options: LocalEndpointOptions): Promis
   }
 
   const clients = new Set<Socket>();
+  /** Requests taken and not answered yet (a reply included). */
+  const inFlight = new Set<Promise<void>>();
+  let stopping = false;
+  let idleWaiters: (() => void)[] = [];
   const server = createServer((socket) => serve(socket));
   // A client's socket errors are its own; the server keeps listening.
   server.on('error', () => undefined);
@@ -77,7 +89,11 @@ export async function listenLocalEndpoint(options: LocalEndpointOptions): Promis
     const reader = createLineReader({
       maxBytes: MAX_LINE_BYTES,
       onLine: (line) => {
-        void handleMessage(options.engine.handlers, line, options.onInternalError).then(send);
+        // Once the endpoint closes, a request is left unread, so that its client knows to send it elsewhere.
+        if (stopping) return;
+        const answered = handleMessage(options.engine.handlers, line, options.onInternalError).then(send);
+        inFlight.add(answered);
+        void answered.finally(() => inFlight.delete(answered));
       },
       onOversize: () => {
         send(refusal(`a message is larger than ${MAX_LINE_BYTES} bytes; the connection is closed`));
@@ -89,6 +105,10 @@ export async function listenLocalEndpoint(options: LocalEndpointOptions): Promis
     socket.on('close', () => {
       unsubscribe();
       clients.delete(socket);
+      if (clients.size > 0) return;
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const resolve of waiters) resolve();
     });
   }
 
@@ -112,11 +132,26 @@ export async function listenLocalEndpoint(options: LocalEndpointOptions): Promis
   }
 
   let closing: Promise<void> | null = null;
+  let forced = false;
+  let forceNow: () => void = () => undefined;
+  const forcing = new Promise<void>((resolve) => (forceNow = resolve));
   return ok({
     path: location.path,
-    close() {
+    clients: () => clients.size,
+    idle: () => (clients.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
+    close(opts) {
+      if (opts?.force) {
+        forced = true;
+        forceNow();
+        for (const socket of clients) socket.destroy();
+      }
       closing ??= (async () => {
-        await closeServer(server, clients);
+        stopping = true;
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        if (!forced) await Promise.race([Promise.allSettled([...inFlight]), forcing]);
+        // Ended once the answers written before are sent, so that none is cut off.
+        for (const socket of clients) socket.end(() => socket.destroy());
+        await closed;
         if (location.kind === 'unix' && inode !== null) removeIfSame(location.path, inode);
         forget();
       })();

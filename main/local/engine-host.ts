@@ -11,7 +11,8 @@ export interface HostedEngine {
   /**
    * Stops the endpoint first (no new requests), then closes the engine and releases the data folder. `force`
    * kills running tools at once (SIGKILL to their process groups) instead of giving them the grace period; a
-   * forced close during a plain one cuts its grace short.
+   * forced close during a plain one cuts its grace short. A plain close answers the requests the endpoint had
+   * taken before it ends the clients; a forced one ends them at once.
    */
   close(opts?: { force?: boolean }): Promise<void>;
 }
@@ -44,11 +45,11 @@ export async function hostEngine(options: HostOptions): Promise<HostedEngine> {
     endpointProblem: listened.ok ? null : listened.error.message,
     async close(opts) {
       if (closing) {
-        if (opts?.force) await engine.close({ force: true });
+        if (opts?.force) await Promise.all([endpoint?.close({ force: true }), engine.close({ force: true })]);
         return closing;
       }
       closing = (async () => {
-        await endpoint?.close();
+        await endpoint?.close(opts);
         await engine.close(opts);
       })();
       return closing;

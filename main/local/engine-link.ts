@@ -1,6 +1,14 @@
 import type { RequestHandlers } from '../../shared/api';
 import type { EngineEvent } from '../../shared/events';
 
+/** The other processes that use an engine this process hosts, through its local endpoint. */
+export interface JoinedClients {
+  /** How many are connected now. */
+  count(): number;
+  /** Settles once none is connected (at once when none is). */
+  gone(): Promise<void>;
+}
+
 /**
  * The engine as a command sees it, wherever it runs: the contract's handlers, the live event stream and a way to
  * let go. An in-process engine (this process holds the data folder) and the engine of another process reached
@@ -13,6 +21,13 @@ export interface EngineLink {
   close(): Promise<void>;
   /** True when the engine runs in another process (the desktop app, `serve`, another command). */
   readonly remote: boolean;
+  /** Hosted in this process with an endpoint: the processes that joined it, which its close waits for. */
+  readonly joined?: JoinedClients;
+  /**
+   * Holds a link that follows its engine to the next one (when that engine goes away before answering) to the
+   * engine it uses now: once a prompt of the command was accepted there, losing it is reported, not followed.
+   */
+  pin?(): void;
 }
 
 /** An in-process engine (what `createEngine` returns) as an EngineLink. */

@@ -34,5 +34,7 @@ export const cliErrors = {
   engineLost: 'paragents: {{reason}}; the prompts of this command stop with it',
   waitingOthers_one: 'waiting for {{count}} prompt of other paragents commands…',
   waitingOthers_other: 'waiting for {{count}} prompts of other paragents commands…',
+  waitingJoined_one: 'waiting for {{count}} other paragents command…',
+  waitingJoined_other: 'waiting for {{count}} other paragents commands…',
   noEngine: 'no Paragents engine is running for {{home}}; start the app or `paragents serve`',
 };

@@ -35,5 +35,6 @@ export const cliErrors: CatalogLike<typeof en> = {
   cancelledBeforeSend: '在发送任何提示词之前已取消',
   engineLost: 'paragents：{{reason}}；此命令的提示词随之停止',
   waitingOthers_other: '正在等待其他 paragents 命令的 {{count}} 个提示词…',
+  waitingJoined_other: '正在等待使用此引擎的其他 {{count}} 个 paragents 命令…',
   noEngine: '没有为 {{home}} 运行的 Paragents 引擎；请启动应用或运行 `paragents serve`',
 };
