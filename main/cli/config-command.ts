@@ -16,7 +16,8 @@ export async function runConfigCommand(argv: string[], io: CliIo): Promise<numbe
     io.stderr(usage(t, 'paragents config show [--json]'));
     return EXIT_USAGE;
   }
-  return withEngine(io, { name: 'config', purpose: 'read' }, async (link) => {
+  // With no engine running, the configuration is read from config.json alone: the database is not opened.
+  return withEngine(io, { name: 'config', purpose: 'read', reads: 'config' }, async (link) => {
     const got = await link.handlers['config.get']({});
     if (!got.ok) {
       io.stderr(`paragents config: ${engineText(io, got.error.message)}`);

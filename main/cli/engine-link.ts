@@ -16,6 +16,8 @@ export interface OpenLinkOptions {
    * `write`: it changes state or runs prompts.
    */
   purpose: 'read' | 'write';
+  /** `config`: a read of the configuration alone (`config show`): with no engine running, no database is opened. */
+  reads?: 'all' | 'config';
   /** Options of the engine this command starts itself when none is running. */
   engine?: Omit<EngineOptions, 'home' | 'env'>;
 }
@@ -50,7 +52,7 @@ async function openOnce(io: CliIo, options: OpenLinkOptions): Promise<Result<Eng
     if (connected.value) return ok(connected.value);
     if (options.purpose === 'read') {
       // Reading needs no lock: the folder is read as it is, even while a process that cannot be joined holds it.
-      const read = openReadOnlyEngine({ home: io.home, env: io.env });
+      const read = openReadOnlyEngine({ home: io.home, env: io.env, reads: options.reads ?? 'all' });
       if (read.ok) return read;
       // A database that needs migrating can only be read by opening the folder normally.
       if (!read.error.fallBack) return err(read.error.kind, read.error.message);

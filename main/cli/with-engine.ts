@@ -1,4 +1,5 @@
 import { cliText, engineText } from './cli-text';
+import { closeDataFolderToOthers } from './data-folder-modes';
 import { openEngineLink, type EngineLink } from './engine-link';
 import { EXIT_USAGE, type CliIo } from './io';
 import { EXIT_INTERRUPTED, listenForInterrupts, type Interrupts } from './signals';
@@ -8,6 +9,8 @@ export interface EngineCommand {
   name: string;
   /** `read`: never takes the data folder's lock (with no engine running it reads the database read-only). */
   purpose: 'read' | 'write';
+  /** `config`: it reads only the configuration, so no database is opened for it when no engine runs. */
+  reads?: 'all' | 'config';
   /**
    * The command drives prompts and answers interrupts itself (cancel, then force). Otherwise an interrupt stops
    * the command after closing the engine: it does one request, and nothing of it is left running.
@@ -30,7 +33,8 @@ export async function withEngine(
   // Listening before the engine opens: a Ctrl-C while it starts is heard, and the engine still closed.
   const interrupts = listenForInterrupts();
   try {
-    const opened = await openEngineLink(io, { purpose: command.purpose, engine: { recover: false } });
+    closeDataFolderToOthers(io);
+    const opened = await openEngineLink(io, { purpose: command.purpose, reads: command.reads ?? 'all', engine: { recover: false } });
     if (!opened.ok) {
       io.stderr(`paragents ${command.name}: ${engineText(io, opened.error.message)}`);
       return EXIT_USAGE;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startModelServer, type ModelServer } from '../fixtures/model-server';
@@ -75,8 +75,11 @@ describe('openReadOnlyEngine with no engine running', () => {
     expect(r.remote).toBe(false);
     const [listed] = unwrap(await r.handlers['session.list']({}));
     expect(listed).toMatchObject({ name: 'notes', workspace: ws });
+    // No live engine holds the folder: the turn the dead process left `running` reads `interrupted` (stored as it was).
+    expect(listed?.status).toBe('interrupted');
     const detail = unwrap(await r.handlers['session.get']({ session: 'notes' }));
-    expect(detail.prompts.map((p) => p.status)).toEqual(['running']);
+    expect(detail.status).toBe('interrupted');
+    expect(detail.prompts.map((p) => p.status)).toEqual(['interrupted']);
     const events = unwrap(await r.handlers['session.events']({ session: 'notes' }));
     expect(events.some((e) => e.type === 'turn_completed')).toBe(true);
     const journal = unwrap(await r.handlers['journal.list']({ session: 'notes' }));
@@ -104,6 +107,25 @@ describe('openReadOnlyEngine with no engine running', () => {
     const engine = await createEngine({ home, env: {}, recover: false });
     expect(unwrap(await engine.handlers['session.get']({ session: 'notes' })).prompts[0]?.status).toBe('interrupted');
     await engine.close();
+  });
+
+  it('a prompt stored waiting for an approval reads `interrupted` with no live engine, as stored while one holds the folder', async () => {
+    const { home } = await folderWithHistory();
+    const raw = new Database(join(home, 'paragents.db'));
+    raw.prepare(`UPDATE prompts SET status = 'waiting_approval', finished_at = NULL`).run();
+    raw.close();
+    const r = readOnly(home);
+    expect(unwrap(await r.handlers['session.list']({})).map((s) => s.status)).toEqual(['interrupted']);
+    expect(unwrap(await r.handlers['session.get']({ session: 'notes' })).prompts.map((p) => p.status)).toEqual(['interrupted']);
+
+    // A lock naming a live process (this one): that engine runs the turn, so its status stands.
+    writeFileSync(join(home, 'engine.lock'), String(process.pid));
+    expect(unwrap(await r.handlers['session.list']({})).map((s) => s.status)).toEqual(['waiting_approval']);
+    expect(unwrap(await r.handlers['session.get']({ session: 'notes' })).prompts.map((p) => p.status)).toEqual(['waiting_approval']);
+    // A lock left by a process that is gone holds nothing.
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    writeFileSync(join(home, 'engine.lock'), gone.stdout);
+    expect(unwrap(await r.handlers['session.list']({})).map((s) => s.status)).toEqual(['interrupted']);
   });
 
   it('a folder without a database has no sessions yet: empty answers, and no file or lock is created', async () => {

@@ -15,7 +15,12 @@ export const DATABASE_FILE = 'paragents.db';
  * The read-only composition root, apart from createEngine's (index.ts) so that a command that only reads loads
  * the store and the read handlers, not the whole engine: it reads the process's surroundings here, once.
  */
-export function openReadOnlyEngine(opts: { home: string; env?: Readonly<Record<string, string | undefined>> }): Result<ReadOnlyEngine, ReadOnlyProblem> {
+export function openReadOnlyEngine(opts: {
+  home: string;
+  env?: Readonly<Record<string, string | undefined>>;
+  /** `config`: only the configuration is read, and no database is opened for it (see ReadOnlyOptions). */
+  reads?: 'all' | 'config';
+}): Result<ReadOnlyEngine, ReadOnlyProblem> {
   const host = hostEnv(opts.env ?? process.env, homedir());
-  return createReadOnlyEngine({ home: opts.home, database: join(opts.home, DATABASE_FILE), env: host.env, host });
+  return createReadOnlyEngine({ home: opts.home, database: join(opts.home, DATABASE_FILE), env: host.env, host, reads: opts.reads ?? 'all' });
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { requests, type RequestHandlers, type RequestName } from '../../../shared/api';
+import type { RedactedConfig } from '../../../shared/config';
 import type { EngineEvent } from '../../../shared/events';
 import { err, ok, type AppError, type Result } from '../../../shared/result';
 import { loadConfig } from '../config';
@@ -10,7 +11,9 @@ import type { HostEnv } from '../host-env';
 import { createPolicyEngine } from '../policy';
 import { SchemaTooOld } from '../store/db';
 import { Store } from '../store/store';
+import { engineHoldsHome } from './home-lock';
 import { createReadHandlers, READ_REQUESTS, type ReadRequestName } from './read-handlers';
+import { leftMidTurn, shownPromptStatus, shownSessionStatus } from './read-only-status';
 
 /**
  * The data folder opened for reading alone, for the commands that only read when no engine holds the folder. It has
@@ -35,6 +38,12 @@ export interface ReadOnlyOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** `~` and the environment, resolved by the composition root. */
   host: HostEnv;
+  /**
+   * `config`: the command reads only the configuration (`config show`), so no database is opened for it (one that
+   * cannot be read does not stop it); the other reads open it when first asked. Default `all`: opened at once, so
+   * that a database needing a migration is known before any answer.
+   */
+  reads?: 'all' | 'config';
 }
 
 const isRead = (name: RequestName): name is ReadRequestName => (READ_REQUESTS as readonly string[]).includes(name);
@@ -44,9 +53,56 @@ const isRead = (name: RequestName): name is ReadRequestName => (READ_REQUESTS as
  * and never migrated. A folder without a database has no sessions yet: the answers are empty (an empty schema in
  * memory answers them, so they read exactly as an engine's would). A database older than this code needs a
  * migration, which only a normal open can do: the error then has `fallBack: true`. Every request that writes
- * answers `invalid_state`, naming the request.
+ * answers `invalid_state`, naming the request. While no live engine holds the folder, a prompt it left mid-turn
+ * reads `interrupted` (read-only-status.ts); at each request, since an engine may start or stop in between.
  */
 export function createReadOnlyEngine(opts: ReadOnlyOptions): Result<ReadOnlyEngine, ReadOnlyProblem> {
+  const configView = async (): Promise<Result<RedactedConfig>> => {
+    const loaded = loadConfig({ home: opts.home, env: opts.env });
+    return loaded.ok ? ok(await configViewWithWindows(loaded.value, createWindowResolver())) : err('config', loaded.error.message);
+  };
+  let opened: Result<Opened, ReadOnlyProblem> | null = null;
+  const open = (): Result<Opened, ReadOnlyProblem> => (opened ??= openStore(opts, configView));
+  if ((opts.reads ?? 'all') === 'all') {
+    const first = open();
+    if (!first.ok) return first;
+  }
+
+  const refuse = (name: RequestName) => () =>
+    err(
+      'invalid_state',
+      `${name} needs the data folder; ${opts.home} is only read here because no Paragents engine holds it ` +
+        '(a command that writes opens it itself)',
+    );
+  const read = (name: ReadRequestName) => (input: never) => {
+    if (name === 'config.get') return configView();
+    const store = open();
+    if (!store.ok) return err(store.error.kind, store.error.message);
+    return (store.value.reads[name] as (input: never) => unknown)(input);
+  };
+  const handlers = Object.fromEntries(
+    (Object.keys(requests) as RequestName[]).map((name) => [name, isRead(name) ? read(name) : refuse(name)]),
+  ) as unknown as RequestHandlers;
+
+  let closed = false;
+  return ok({
+    handlers,
+    onEvent: () => () => undefined,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      if (opened?.ok) opened.value.store.close();
+    },
+    remote: false,
+  });
+}
+
+interface Opened {
+  store: Store;
+  reads: Pick<RequestHandlers, ReadRequestName>;
+}
+
+function openStore(opts: ReadOnlyOptions, configView: () => Promise<Result<RedactedConfig>>): Result<Opened, ReadOnlyProblem> {
   let store: Store;
   try {
     store = existsSync(opts.database) ? new Store(opts.database, { readonly: true }) : new Store(':memory:');
@@ -72,32 +128,43 @@ export function createReadOnlyEngine(opts: ReadOnlyOptions): Result<ReadOnlyEngi
     modeOf: (row) => policy.sessionMode(row.workspace, row.chosen_mode),
     headless: false,
     authorizer: policy,
-    configView: async () => {
-      const loaded = loadConfig({ home: opts.home, env: opts.env });
-      return loaded.ok ? ok(await configViewWithWindows(loaded.value, createWindowResolver())) : err('config', loaded.error.message);
-    },
+    configView,
     journal: (filter) => journal.listJournal(filter),
   });
+  return ok({ store, reads: { ...reads, ...statusAsShown(opts.home, store, reads) } });
+}
 
-  const refuse = (name: RequestName) => () =>
-    err(
-      'invalid_state',
-      `${name} needs the data folder; ${opts.home} is only read here because no Paragents engine holds it ` +
-        '(a command that writes opens it itself)',
-    );
-  const handlers = Object.fromEntries(
-    (Object.keys(requests) as RequestName[]).map((name) => [name, isRead(name) ? reads[name] : refuse(name)]),
-  ) as unknown as RequestHandlers;
-
-  let closed = false;
-  return ok({
-    handlers,
-    onEvent: () => () => undefined,
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      store.close();
+/**
+ * The session reads with each status as a reader shows it (read-only-status.ts): the rows stay as stored, for the
+ * next engine to recover.
+ */
+function statusAsShown(
+  home: string,
+  store: Store,
+  reads: Pick<RequestHandlers, 'session.list' | 'session.get'>,
+): Pick<RequestHandlers, 'session.list' | 'session.get'> {
+  return {
+    'session.list': async (input) => {
+      const listed = await reads['session.list'](input);
+      if (!listed.ok || engineHoldsHome(home)) return listed;
+      const left = new Set(
+        store
+          .promptsWithStatus(['running', 'waiting_approval', 'conflict'])
+          .filter((p) => leftMidTurn({ status: p.status, startedAt: p.started_at }))
+          .map((p) => p.session_id),
+      );
+      return ok(listed.value.map((s) => ({ ...s, status: shownSessionStatus(s.status, left.has(s.id), false) })));
     },
-    remote: false,
-  });
+    'session.get': async (input) => {
+      const got = await reads['session.get'](input);
+      if (!got.ok) return got;
+      const live = engineHoldsHome(home);
+      const s = got.value;
+      return ok({
+        ...s,
+        status: shownSessionStatus(s.status, s.prompts.some(leftMidTurn), live),
+        prompts: s.prompts.map((p) => ({ ...p, status: shownPromptStatus(p, live) })),
+      });
+    },
+  };
 }

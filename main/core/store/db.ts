@@ -1,11 +1,12 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate, migrations } from './migrations';
 import { m008Payloads } from './migrations/008-payloads';
 import { m013Search } from './migrations/013-search';
 import { encodeRowsWrittenBeforePayloads } from './payloads';
 import { backfillSearchIndex } from './search-backfill';
+import { makePrivateFile, makePrivateFolder, tightenDatabaseFiles, tightenedSentence } from './private-files';
 
 export type Db = Database.Database;
 
@@ -32,10 +33,20 @@ export class SchemaTooOld extends Error {
  * Throws SchemaTooOld when it would need migrating, and better-sqlite3's error when the file is missing.
  * In WAL mode SQLite needs the -shm and -wal files beside the database even to read; when no writer has them open
  * (they are removed when the last writer closes) this open creates them (-wal empty) and leaves them behind. They
- * are harmless: the next writer takes them over. The database file itself is not touched.
+ * are harmless: the next writer takes them over. The database file itself is not touched. Where they cannot be
+ * created (a folder this user cannot write: a backup, a snapshot, another user's folder) the database is read as
+ * an immutable file (see openImmutable).
  */
 export function openDatabaseReadOnly(file: string): Db {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  let db: Db;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    // The first read is where SQLite finds that it cannot make the -shm file.
+    db.pragma('user_version', { simple: true });
+  } catch (e) {
+    if (!cannotCreateBeside(e) || !existsSync(file)) throw e;
+    db = openImmutable(file);
+  }
   try {
     db.pragma('busy_timeout = 5000');
     const version = db.pragma('user_version', { simple: true }) as number;
@@ -51,8 +62,49 @@ export function openDatabaseReadOnly(file: string): Db {
   }
 }
 
+/** SQLite could not create the -shm (or -wal) file that a WAL-mode read needs: the folder is not writable here. */
+function cannotCreateBeside(e: unknown): boolean {
+  const code = (e as { code?: unknown }).code;
+  return code === 'SQLITE_READONLY_DIRECTORY' || code === 'SQLITE_CANTOPEN' || code === 'SQLITE_READONLY_CANTINIT';
+}
+
+/**
+ * The database as an immutable file: its bytes read once and opened in memory, read-only. This build of SQLite
+ * takes no `file:…?immutable=1` names (better-sqlite3 compiles it without URI names), and this is what immutable
+ * means there: no -shm, no -wal, no lock. It holds only when the -wal has nothing in it (a writer that closed left
+ * no -wal; a killed one left its -wal and -shm, which a read-only open reads as they are): committed changes still
+ * in the -wal would be missed, so that case is an error naming the file. The copy says WAL mode in its header,
+ * which an in-memory database cannot be in: the copy (never the file) is marked as a rollback-journal database.
+ */
+function openImmutable(file: string): Db {
+  const wal = `${file}-wal`;
+  const walSize = statSync(wal, { throwIfNoEntry: false })?.size ?? 0;
+  if (walSize > 0) {
+    throw new Error(
+      `${wal} holds changes that are not in ${file} yet, and ${dirname(file)} cannot be written here, which reading them needs; read the folder where it can be written`,
+    );
+  }
+  const image = readFileSync(file);
+  // Bytes 18 and 19 of the header: the write and read format versions, 2 for WAL and 1 for a rollback journal.
+  if (image.length >= 20) {
+    image[18] = 1;
+    image[19] = 1;
+  }
+  return new Database(image, { readonly: true });
+}
+
+/**
+ * Opens the database to read and write, creating it (and its folder) when missing, and migrates it. The folder is
+ * made for its owner alone and the database files readable by their owner alone: database files that an older
+ * Paragents left readable by others are made so, and that is said once (on stderr), as the change is made.
+ */
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    makePrivateFolder(dirname(file));
+    const tightened = tightenDatabaseFiles(file);
+    if (tightened.length > 0) console.warn(`paragents: ${tightenedSentence(tightened)}`);
+    makePrivateFile(file);
+  }
   const db = new Database(file);
   // Measured with bench/pragmas.ts (a step's transaction): a larger cache_size, mmap_size, temp_store=MEMORY or a
   // later wal_autocheckpoint changed nothing beyond the noise, so SQLite's defaults stay for those.

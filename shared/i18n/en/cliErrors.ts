@@ -37,4 +37,5 @@ export const cliErrors = {
   waitingJoined_one: 'waiting for {{count}} other paragents command…',
   waitingJoined_other: 'waiting for {{count}} other paragents commands…',
   noEngine: 'no Paragents engine is running for {{home}}; start the app or `paragents serve`',
+  tightened: 'paragents: the database files in {{folder}} ({{files}}) could be read by other users; they are now readable by you alone (0600)',
 };

@@ -37,4 +37,5 @@ export const cliErrors: CatalogLike<typeof en> = {
   waitingOthers_other: '正在等待其他 paragents 命令的 {{count}} 个提示词…',
   waitingJoined_other: '正在等待使用此引擎的其他 {{count}} 个 paragents 命令…',
   noEngine: '没有为 {{home}} 运行的 Paragents 引擎；请启动应用或运行 `paragents serve`',
+  tightened: 'paragents：{{folder}} 中的数据库文件（{{files}}）曾可被其他用户读取；现在只有你能读取（0600）',
 };
