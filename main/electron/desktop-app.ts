@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { app, safeStorage, session } from 'electron';
 import { paragentsHome } from '../core/config';
 import type { Engine } from '../core/engine/types';
 import { hostEngine } from '../local/engine-host';
+import { makePrivateFolder } from '../core/store/private-files';
 import { createGatewayHost, keychainTokenStore } from '../gateway';
 import type { FocusRoute } from '../../shared/focus-route';
 import { handleAppProtocol } from './app-protocol';
@@ -57,7 +57,8 @@ const log = (message: string, error?: unknown): void => {
 
 export async function startDesktop(paths: DesktopPaths, quit: () => void): Promise<DesktopApp> {
   const home = paragentsHome(process.env, process.platform, homedir());
-  mkdirSync(home, { recursive: true });
+  // The data folder holds the transcripts and the keys: made for its owner alone.
+  makePrivateFolder(home);
   const settings = loadDesktopSettings(home);
 
   const secrets = createSafeStorageSecretStore(safeStorage, process.platform);

@@ -1,10 +1,11 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { RuntimeConfig } from '../../../shared/config';
 import { err, ok, type Result } from '../../../shared/result';
 import { describeIssues } from './issues';
 import { configPath } from './load';
+import { makePrivateFolder } from '../store/private-files';
 
 /**
  * Validates, then writes `<home>/config.json` atomically (temp file + rename) so a crash never leaves a
@@ -16,7 +17,7 @@ export function saveConfig(home: string, config: z.input<typeof RuntimeConfig>):
   if (!parsed.success) return err('invalid_input', describeIssues(path, parsed.error));
   const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    mkdirSync(home, { recursive: true });
+    makePrivateFolder(home);
     writeFileSync(temp, `${JSON.stringify(parsed.data, null, 2)}\n`, { mode: 0o600 });
     renameSync(temp, path);
     return ok(path);
