@@ -4,7 +4,7 @@ import { usage } from './usage';
 
 /** What follows each command: its subcommands and flags, offered by the completion scripts. */
 export const COMPLETIONS: Readonly<Record<string, readonly string[]>> = {
-  run: ['--workspace', '--prompt', '--session', '--parallel', '--worktree', '--approve', '--on-conflict', '--json'],
+  run: ['--workspace', '--prompt', '--prompt-file', '--session', '--parallel', '--worktree', '--approve', '--on-conflict', '--json'],
   sessions: ['list', 'show', 'fork', 'budget', '--all', '--json', '--markdown', '--events', '--context', '--name', '--raise', '--resume-once', '--stop'],
   resume: ['--approve', '--json'],
   compact: ['--focus', '--json'],
