@@ -74,7 +74,7 @@ export function makeRecordedFolder(location: Recorded): Result<Unix> {
     // mkdtemp makes it 0700 already; the umask can only have narrowed it.
     chmodSync(folder, 0o700);
   } catch (e) {
-    return err('internal', `cannot create the endpoint folder in ${location.parent}: ${(e as Error).message}`);
+    return err('internal', `cannot make a folder for the endpoint in ${location.parent}: ${(e as Error).message}`);
   }
   const checked = prepareEndpointFolder(folder);
   if (!checked.ok) return checked;
