@@ -1,6 +1,6 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { err, ok, type Result } from '../../../shared/result';
+import { err, missingCase, ok, type Result } from '../../../shared/result';
 import { makePrivateFolder, PRIVATE_FILE_MODE } from '../store/private-files';
 
 const LOCK_FILE = 'engine.lock';
@@ -22,7 +22,9 @@ export function lockHome(home: string): Result<() => void> {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') {
         return err('internal', `cannot create ${file}: ${(e as Error).message}`);
       }
-      const pid = lockHolder(file);
+      const holder = lockHolder(file);
+      if (holder.kind === 'unreadable') return err('internal', `cannot read ${file}: ${holder.message}`);
+      const pid = holder.kind === 'pid' ? holder.pid : null;
       if (pid !== null && pid !== process.pid && isAlive(pid)) {
         return err(
           'invalid_state',
@@ -37,23 +39,36 @@ export function lockHome(home: string): Result<() => void> {
 
 /**
  * Whether a live engine holds the data folder: its lock names a process that still runs (this one included).
- * Without one, nothing runs the turns the database still calls running: the engine that ran them stopped.
+ * Without one, nothing runs the turns the database still calls running: the engine that ran them stopped. A lock
+ * that cannot be read may be a live engine's: it counts as held.
  */
 export function engineHoldsHome(home: string): boolean {
-  const pid = lockHolder(join(home, LOCK_FILE));
-  return pid !== null && (pid === process.pid || isAlive(pid));
+  const holder = lockHolder(join(home, LOCK_FILE));
+  switch (holder.kind) {
+    case 'none':
+      return false;
+    case 'unreadable':
+      return true;
+    case 'pid':
+      return holder.pid === process.pid || isAlive(holder.pid);
+    default:
+      return missingCase(holder);
+  }
 }
 
-/** The pid written in a lock file; null when there is none (no file, an unreadable or half-written one). */
-function lockHolder(file: string): number | null {
+type LockHolder = { kind: 'none' } | { kind: 'pid'; pid: number } | { kind: 'unreadable'; message: string };
+
+/** Who a lock file names: nobody when there is no file or no pid in it (a stale or half-written one). */
+function lockHolder(file: string): LockHolder {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
-  } catch {
-    return null;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
+    return { kind: 'unreadable', message: (e as Error).message };
   }
   const pid = Number.parseInt(text, 10);
-  return Number.isInteger(pid) && pid > 0 ? pid : null;
+  return Number.isInteger(pid) && pid > 0 ? { kind: 'pid', pid } : { kind: 'none' };
 }
 
 function isAlive(pid: number): boolean {
