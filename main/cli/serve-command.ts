@@ -187,7 +187,10 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
 
   let web: Awaited<ReturnType<typeof startWebHost>>;
   try {
-    web = await startWebHost({ engine, host, port, allowRemote, publicHosts, staticDir: RENDERER_DIR });
+    web = await startWebHost({
+      engine, host, port, allowRemote, publicHosts, staticDir: RENDERER_DIR,
+      onClientDropped: (reason) => io.stderr(t(reason === 'fell_behind' ? 'cliTools.serve.droppedFellBehind' : 'cliTools.serve.droppedNoPong')),
+    });
   } catch (error) {
     await hosted.close();
     io.stderr(t('cliTools.serve.cannotListen', { address: `${host}:${port}`, error: (error as Error).message }));

@@ -151,6 +151,8 @@ export const cliTools = {
     cannotStart: 'could not start the engine: {{error}}',
     cannotJoin: 'warning: paragents commands cannot join this engine: {{problem}}',
     cannotListen: 'could not listen on {{address}}: {{error}}',
+    droppedFellBehind: 'a browser tab stopped reading (more than 64 MB waited for it) and was disconnected; it reloads what it missed when it reconnects',
+    droppedNoPong: 'a browser tab stopped answering pings and was disconnected',
     stopping: 'stopping…',
   },
 };

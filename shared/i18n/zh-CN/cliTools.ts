@@ -150,6 +150,8 @@ export const cliTools: CatalogLike<typeof en> = {
     cannotStart: '无法启动引擎：{{error}}',
     cannotJoin: '警告：paragents 命令无法加入此引擎：{{problem}}',
     cannotListen: '无法在 {{address}} 上监听：{{error}}',
+    droppedFellBehind: '一个浏览器标签页停止读取（等待发送的数据超过 64 MB），已断开连接；重新连接时会补上错过的内容',
+    droppedNoPong: '一个浏览器标签页不再响应 ping，已断开连接',
     stopping: '正在停止…',
   },
 };
