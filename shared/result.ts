@@ -1,4 +1,6 @@
 // Errors cross boundaries as data with a stable kind, never as thrown exceptions.
+import { english, type Msg } from './i18n/message';
+
 export type Result<T, E = AppError> = { ok: true; value: T } | { ok: false; error: E };
 
 export type ErrorKind =
@@ -14,13 +16,17 @@ export type ErrorKind =
 
 export interface AppError {
   kind: ErrorKind;
+  /** The sentence in English: what the model, `--json` and the logs read. */
   message: string;
+  /** The same sentence as data, for clients to render in their language (absent on errors not yet written as one). */
+  msg?: Msg;
 }
 
 export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
-export const err = (kind: ErrorKind, message: string): Result<never, AppError> => ({
+/** A refusal: its sentence as a `Msg` (kept for clients, its English as `message`), or, until converted, as English. */
+export const err = (kind: ErrorKind, sentence: string | Msg): Result<never, AppError> => ({
   ok: false,
-  error: { kind, message },
+  error: typeof sentence === 'string' ? { kind, message: sentence } : { kind, message: english(sentence), msg: sentence },
 });
 
 export function missingCase(value: never): never {

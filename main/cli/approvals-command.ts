@@ -3,7 +3,7 @@ import type { ApprovalSummary } from '../../shared/models';
 import type { ApprovalAnswer } from '../../shared/policy';
 import type { Translator } from '../../shared/i18n';
 import { ageText, answerText, callText, noEngineText, oneLine, pendingLine, resolutionText, storedAnswer } from './approval-text';
-import { cliText, type CliText, engineText, parseArgsMessage } from './cli-text';
+import { cliText, type CliText, engineError, parseArgsMessage } from './cli-text';
 import { openEngineLink, type EngineLink } from './engine-link';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { ANSWER_USAGE, APPROVALS_USAGE, usage } from './usage';
@@ -30,14 +30,14 @@ export async function runApprovalsCommand(argv: string[], io: CliIo): Promise<nu
   }
   const opened = await openEngineLink(io, { purpose: 'read', engine: QUIET_ENGINE });
   if (!opened.ok) {
-    io.stderr(`paragents approvals: ${engineText(io, opened.error.message)}`);
+    io.stderr(`paragents approvals: ${engineError(io, opened.error)}`);
     return EXIT_USAGE;
   }
   const link = opened.value;
   try {
     const listed = await link.handlers['approval.list']({});
     if (!listed.ok) {
-      io.stderr(`paragents approvals: ${engineText(io, listed.error.message)}`);
+      io.stderr(`paragents approvals: ${engineError(io, listed.error)}`);
       return EXIT_FAILED;
     }
     const pending = listed.value.filter((a) => a.status === 'pending');
@@ -151,14 +151,14 @@ async function answerCommand(verb: Verb, argv: string[], io: CliIo): Promise<num
   // resume its turn here only to cancel it when the command exits.
   const opened = await openEngineLink(io, { purpose: 'read', engine: QUIET_ENGINE });
   if (!opened.ok) {
-    io.stderr(`paragents ${verb}: ${engineText(io, opened.error.message)}`);
+    io.stderr(`paragents ${verb}: ${engineError(io, opened.error)}`);
     return EXIT_USAGE;
   }
   const link = opened.value;
   try {
     const listed = await link.handlers['approval.list']({});
     if (!listed.ok) {
-      io.stderr(`paragents ${verb}: ${engineText(io, listed.error.message)}`);
+      io.stderr(`paragents ${verb}: ${engineError(io, listed.error)}`);
       return EXIT_FAILED;
     }
     const found = findApproval(listed.value, args.ref);
@@ -187,7 +187,7 @@ async function answerCommand(verb: Verb, argv: string[], io: CliIo): Promise<num
       // Answered from the panel, the tray or another terminal between our look and our answer.
       const again = await link.handlers['approval.list']({});
       const now = again.ok ? again.value.find((a) => a.id === found.id) : undefined;
-      io.stderr(`paragents ${verb}: ${now && now.status !== 'pending' ? await resolvedSentence(t, link, now) : engineText(io, answered.error.message)}`);
+      io.stderr(`paragents ${verb}: ${now && now.status !== 'pending' ? await resolvedSentence(t, link, now) : engineError(io, answered.error)}`);
       return EXIT_FAILED;
     }
     const labels = await sessionLabels(link);

@@ -6,7 +6,7 @@ import type { SessionStatus } from '../../shared/status';
 import { isTerminal } from '../../shared/status';
 import { translateReason } from '../../shared/i18n';
 import { ageWords, callText, engineGone, noEngineText, oneLine } from './approval-text';
-import { cliText, type CliText, engineText, parseArgsMessage } from './cli-text';
+import { cliText, type CliText, engineError, parseArgsMessage } from './cli-text';
 import { openEngineLink, type EngineLink } from './engine-link';
 import { eventJsonLine, eventTextLine } from './format';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
@@ -49,7 +49,7 @@ export async function runAttachCommand(argv: string[], io: CliIo): Promise<numbe
 
   const opened = await openEngineLink(io, { purpose: 'read', engine: QUIET_ENGINE });
   if (!opened.ok) {
-    io.stderr(`paragents attach: ${engineText(io, opened.error.message)}`);
+    io.stderr(`paragents attach: ${engineError(io, opened.error)}`);
     return EXIT_USAGE;
   }
   const link = opened.value;
@@ -65,7 +65,7 @@ export async function runAttachCommand(argv: string[], io: CliIo): Promise<numbe
     const picked = wanted === undefined ? await onlyActive(link, io, text) : await link.handlers['session.get']({ session: wanted });
     if (typeof picked === 'number') return picked;
     if (!picked.ok) {
-      io.stderr(`paragents attach: ${engineText(io, picked.error.message)}`);
+      io.stderr(`paragents attach: ${engineError(io, picked.error)}`);
       return EXIT_USAGE;
     }
     const session = picked.value;

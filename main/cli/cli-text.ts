@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber, translateReason, translator, type Lang, type Translator } from '../../shared/i18n';
+import { formatDateTime, formatNumber, shownError, translator, type Lang, type Msg, type Translator } from '../../shared/i18n';
 import type { PermissionMode } from '../../shared/policy';
 import type { ModeSource } from '../../shared/session-mode';
 import type { CliIo } from './io';
@@ -66,4 +66,5 @@ export const timeText = ({ lang }: CliText, iso: string): string => (lang === 'e
  * A sentence the engine wrote (a refused request, a missing session), in the command's language where a template
  * of shared/i18n knows it (as the panel shows it), else as the engine wrote it.
  */
-export const engineText = (io: Pick<CliIo, 'env' | 'home' | 'stderr'>, message: string): string => translateReason(cliText(io).lang, message);
+/** An engine error in the command's language: rendered from its `Msg` when it has one. */
+export const engineError = (io: Pick<CliIo, 'env' | 'home' | 'stderr'>, error: { message: string; msg?: Msg }): string => shownError(cliText(io).lang, error);

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { cliText, countText, engineText, parseArgsMessage } from './cli-text';
+import { cliText, countText, engineError, parseArgsMessage } from './cli-text';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { usage } from './usage';
 import { withEngine } from './with-engine';
@@ -26,7 +26,7 @@ export async function runCompactCommand(argv: string[], io: CliIo): Promise<numb
   return withEngine(io, { name: 'compact', purpose: 'write' }, async (link) => {
     const r = await link.handlers['session.compact']({ session, ...(parsed.values.focus ? { focus: parsed.values.focus } : {}) });
     if (!r.ok) {
-      io.stderr(`paragents compact: ${engineText(io, r.error.message)}`);
+      io.stderr(`paragents compact: ${engineError(io, r.error)}`);
       return r.error.kind === 'not_found' || r.error.kind === 'invalid_input' ? EXIT_USAGE : EXIT_FAILED;
     }
     const c = r.value;

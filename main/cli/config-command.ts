@@ -1,5 +1,5 @@
 import type { RedactedConfig } from '../../shared/config';
-import { cliText, type CliText, countText, engineText } from './cli-text';
+import { cliText, type CliText, countText, engineError } from './cli-text';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { usage } from './usage';
 import { withEngine } from './with-engine';
@@ -20,7 +20,7 @@ export async function runConfigCommand(argv: string[], io: CliIo): Promise<numbe
   return withEngine(io, { name: 'config', purpose: 'read', reads: 'config' }, async (link) => {
     const got = await link.handlers['config.get']({});
     if (!got.ok) {
-      io.stderr(`paragents config: ${engineText(io, got.error.message)}`);
+      io.stderr(`paragents config: ${engineError(io, got.error)}`);
       return EXIT_USAGE;
     }
     printConfig(io, text, got.value, argv[1] === '--json');

@@ -7,7 +7,7 @@ import { connectLocalEndpoint } from '../local/endpoint-client';
 import type { EngineLink } from '../local/engine-link';
 import { formatTime, type Translator } from '../../shared/i18n';
 import { noEngineText } from './approval-text';
-import { cliText, type CliText, engineText, timeText } from './cli-text';
+import { cliText, type CliText, engineError, timeText } from './cli-text';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { GATEWAY_USAGE, usage } from './usage';
 
@@ -114,7 +114,7 @@ export async function runGatewayCommand(argv: string[], io: CliIo): Promise<numb
         if (!link) {
           const saved = saveTelegramToken(io.home, token);
           if (!saved.ok) {
-            io.stderr(`${name}: ${engineText(io, saved.error.message)}`);
+            io.stderr(`${name}: ${engineError(io, saved.error)}`);
             return EXIT_USAGE;
           }
           io.stdout(t(token === null ? 'cliTools.gateway.removedFrom' : 'cliTools.gateway.savedIn', { file: saved.value }));
@@ -122,7 +122,7 @@ export async function runGatewayCommand(argv: string[], io: CliIo): Promise<numb
         }
         const r = await link.handlers['gateway.setToken']({ gateway: 'telegram', token });
         if (!r.ok) {
-          io.stderr(`${name}: ${engineText(io, r.error.message)}`);
+          io.stderr(`${name}: ${engineError(io, r.error)}`);
           return EXIT_FAILED;
         }
         io.stdout(
@@ -137,7 +137,7 @@ export async function runGatewayCommand(argv: string[], io: CliIo): Promise<numb
         if (link) {
           const r = await link.handlers['gateway.status']({ gateway: 'telegram' });
           if (!r.ok) {
-            io.stderr(`${name}: ${engineText(io, r.error.message)}`);
+            io.stderr(`${name}: ${engineError(io, r.error)}`);
             return EXIT_FAILED;
           }
           printStatus(io, text, r.value);
@@ -145,7 +145,7 @@ export async function runGatewayCommand(argv: string[], io: CliIo): Promise<numb
         }
         const s = readTelegramSettings(io.home, io.env);
         if (!s.ok) {
-          io.stderr(`${name}: ${engineText(io, s.error.message)}`);
+          io.stderr(`${name}: ${engineError(io, s.error)}`);
           return EXIT_USAGE;
         }
         const where = s.value.tokenSource === 'env' ? TELEGRAM_TOKEN_ENV : 'config.json';
@@ -160,7 +160,7 @@ export async function runGatewayCommand(argv: string[], io: CliIo): Promise<numb
         }
         const r = await link.handlers['gateway.pairCode']({ gateway: 'telegram' });
         if (!r.ok) {
-          io.stderr(`${name}: ${engineText(io, r.error.message)}`);
+          io.stderr(`${name}: ${engineError(io, r.error)}`);
           return EXIT_FAILED;
         }
         // English keeps the time as it printed before (the locale's own form); other languages their own.
@@ -174,7 +174,7 @@ export async function runGatewayCommand(argv: string[], io: CliIo): Promise<numb
         if (link) {
           const r = await link.handlers['gateway.unpair']({ gateway: 'telegram', chatId });
           if (!r.ok) {
-            io.stderr(`${name}: ${engineText(io, r.error.message)}`);
+            io.stderr(`${name}: ${engineError(io, r.error)}`);
             return EXIT_FAILED;
           }
         } else if (!new PairedChats(io.home, 'telegram', io.stderr).remove(chatId)) {

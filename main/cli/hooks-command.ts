@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { HookView } from '../../shared/hooks';
 import { translateReason, type Translator } from '../../shared/i18n';
-import { cliText, engineText, parseArgsMessage } from './cli-text';
+import { cliText, engineError, parseArgsMessage } from './cli-text';
 import { approveHooks, HookApprovals, HookConfig, hooksOverview } from '../core/hooks';
 import { managedSettingsPath } from '../core/policy/settings/sources';
 import { createTrustList } from '../core/policy/trust';
@@ -73,7 +73,7 @@ export async function runHooksCommand(argv: string[], io: CliIo): Promise<number
   }
   const r = approveHooks({ config, approvals }, { workspace, approved });
   if (!r.ok) {
-    io.stderr(`paragents hooks approve: ${engineText(io, r.error.message)}`);
+    io.stderr(`paragents hooks approve: ${engineError(io, r.error)}`);
     return EXIT_USAGE;
   }
   if (values.json) io.stdout(JSON.stringify(r.value));

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { cliText, engineText, parseArgsMessage, timeText } from './cli-text';
+import { cliText, engineError, parseArgsMessage, timeText } from './cli-text';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { displayWidth, padEndColumns } from './text-width';
 import { usage } from './usage';
@@ -43,7 +43,7 @@ export async function runJournalCommand(argv: string[], io: CliIo): Promise<numb
         ...(values.path ? { path: values.session ? values.path : resolve(values.path) } : {}),
       });
       if (!r.ok) {
-        io.stderr(`paragents journal list: ${engineText(io, r.error.message)}`);
+        io.stderr(`paragents journal list: ${engineError(io, r.error)}`);
         return EXIT_USAGE;
       }
       if (values.json) for (const e of r.value) io.stdout(JSON.stringify(e));
@@ -65,7 +65,7 @@ export async function runJournalCommand(argv: string[], io: CliIo): Promise<numb
     }
     const r = await link.handlers['journal.undo']({ session: positionals[0] as string, dryRun: values['dry-run'] ?? false });
     if (!r.ok) {
-      io.stderr(`paragents journal undo: ${engineText(io, r.error.message)}`);
+      io.stderr(`paragents journal undo: ${engineError(io, r.error)}`);
       return EXIT_USAGE;
     }
     if (values.json) io.stdout(JSON.stringify(r.value));

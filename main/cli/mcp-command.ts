@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { translateReason, type Translator } from '../../shared/i18n';
 import type { McpServerView } from '../../shared/mcp';
-import { cliText, engineText, parseArgsMessage } from './cli-text';
+import { cliText, engineError, parseArgsMessage } from './cli-text';
 import { confirm } from './confirm';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { MCP_USAGE, usage } from './usage';
@@ -93,7 +93,7 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
       case 'list': {
         const r = await h['mcp.list'](workspace);
         if (!r.ok) {
-          io.stderr(`paragents mcp list: ${engineText(io, r.error.message)}`);
+          io.stderr(`paragents mcp list: ${engineError(io, r.error)}`);
           return EXIT_USAGE;
         }
         for (const p of r.value.problems) io.stderr(`paragents mcp: ${p.message}`);
@@ -105,7 +105,7 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
       case 'tools': {
         const r = await h['mcp.tools']({ server, ...workspace });
         if (!r.ok) {
-          io.stderr(`paragents mcp tools: ${engineText(io, r.error.message)}`);
+          io.stderr(`paragents mcp tools: ${engineError(io, r.error)}`);
           return EXIT_USAGE;
         }
         if (values.json) io.stdout(JSON.stringify(r.value));
@@ -119,7 +119,7 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
       case 'call': {
         const r = await h['mcp.call']({ server, tool: positionals[1] as string, input, ...workspace });
         if (!r.ok) {
-          io.stderr(`paragents mcp call: ${engineText(io, r.error.message)}`);
+          io.stderr(`paragents mcp call: ${engineError(io, r.error)}`);
           return EXIT_USAGE;
         }
         if (values.json) io.stdout(JSON.stringify(r.value));
@@ -130,7 +130,7 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
       case 'approve': {
         const list = await h['mcp.list'](workspace);
         if (!list.ok) {
-          io.stderr(`paragents mcp approve: ${engineText(io, list.error.message)}`);
+          io.stderr(`paragents mcp approve: ${engineError(io, list.error)}`);
           return EXIT_USAGE;
         }
         const s = list.value.servers.find((x) => x.name === server && x.scope === 'project');
@@ -148,7 +148,7 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
         }
         const r = await h['mcp.approve']({ server, workspace: s.workspace ?? '', approved });
         if (!r.ok) {
-          io.stderr(`paragents mcp approve: ${engineText(io, r.error.message)}`);
+          io.stderr(`paragents mcp approve: ${engineError(io, r.error)}`);
           return EXIT_USAGE;
         }
         const standing = r.value.standing === 'usable' ? t('cliTools.mcp.itRuns') : (r.value.reason !== null && r.value.reason !== undefined ? translateReason(lang, r.value.reason) : t(`cliTools.mcp.standing.${r.value.standing}`));

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { drivePrompts } from './drive-prompts';
-import { cliText, engineText, parseArgsMessage } from './cli-text';
+import { cliText, engineError, parseArgsMessage } from './cli-text';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { usage } from './usage';
 import { withEngine } from './with-engine';
@@ -55,7 +55,7 @@ export async function runResumeCommand(argv: string[], io: CliIo): Promise<numbe
     if (wanted !== undefined) {
       const s = await h['session.get']({ session: wanted });
       if (!s.ok) {
-        io.stderr(`paragents resume: ${engineText(io, s.error.message)}`);
+        io.stderr(`paragents resume: ${engineError(io, s.error)}`);
         return EXIT_USAGE;
       }
       sessionIds = [s.value.id];
@@ -72,7 +72,7 @@ export async function runResumeCommand(argv: string[], io: CliIo): Promise<numbe
           if (p.status !== 'interrupted') continue;
           const r = await h['prompt.resume']({ prompt: p.id, ...settings });
           if (!r.ok) {
-            io.stderr(`paragents resume: ${engineText(io, r.error.message)}`);
+            io.stderr(`paragents resume: ${engineError(io, r.error)}`);
             continue;
           }
           resumed++;

@@ -7,7 +7,7 @@ import { loadConfig } from '../core/config';
 import { drivePrompts, type DriveOptions } from './drive-prompts';
 import type { EngineLink } from './engine-link';
 import type { Translator } from '../../shared/i18n';
-import { cliText, engineText, parseArgsMessage } from './cli-text';
+import { cliText, engineError, parseArgsMessage } from './cli-text';
 import { EXIT_USAGE, type CliIo } from './io';
 import type { Interrupts } from './signals';
 import { planJobs, type Field, type Job } from './run-plan';
@@ -87,7 +87,7 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
 
   const config = loadConfig({ home: io.home, env: io.env });
   if (!config.ok) {
-    io.stderr(`paragents run: ${engineText(io, config.error.message)}`);
+    io.stderr(`paragents run: ${engineError(io, config.error)}`);
     return EXIT_USAGE;
   }
 
@@ -160,7 +160,7 @@ async function drive(link: EngineLink, interrupts: Interrupts, jobs: Job[], io: 
       }
       const created = await h['session.create']({ workspace: job.workspace, ...(job.name ? { name: job.name } : {}), ...(opts.isolate ? { isolate: true } : {}) });
       if (!created.ok) {
-        io.stderr(`paragents run: ${engineText(io, created.error.message)}`);
+        io.stderr(`paragents run: ${engineError(io, created.error)}`);
         return EXIT_USAGE;
       }
       sessions.push(created.value.id);
@@ -168,7 +168,7 @@ async function drive(link: EngineLink, interrupts: Interrupts, jobs: Job[], io: 
     for (const [i, job] of jobs.entries()) {
       const sent = await h['prompt.send']({ session: sessions[i] as string, text: job.prompt, ...settings });
       if (!sent.ok) {
-        io.stderr(`paragents run: ${engineText(io, sent.error.message)}`);
+        io.stderr(`paragents run: ${engineError(io, sent.error)}`);
         return EXIT_USAGE;
       }
       track(sent.value);

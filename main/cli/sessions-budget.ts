@@ -3,7 +3,7 @@ import { formatUsd, parseBudget, type BudgetAction } from '../../shared/cost';
 import { translator, type Translator } from '../../shared/i18n';
 import { compactTokens } from '../../shared/token-format';
 import type { SessionSummary } from '../../shared/models';
-import { cliText, engineText, parseArgsMessage } from './cli-text';
+import { cliText, engineError, parseArgsMessage } from './cli-text';
 import { amountText, stopText } from './format';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { usage } from './usage';
@@ -82,7 +82,7 @@ export async function runSessionsBudget(argv: string[], io: CliIo): Promise<numb
     };
     if (action) {
       const detail = await h['session.get']({ session });
-      if (!detail.ok) return fail(engineText(io, detail.error.message));
+      if (!detail.ok) return fail(engineError(io, detail.error));
       const paused = detail.value.prompts.find((p) => p.status === 'paused');
       if (!paused || !detail.value.budgetStop) return fail(t('cliSessions.budget.notPaused', { ref: detail.value.ref }));
       if (raiseTo && raiseTo.unit !== detail.value.budgetStop.unit) {
@@ -90,20 +90,20 @@ export async function runSessionsBudget(argv: string[], io: CliIo): Promise<numb
       }
       if (action.kind === 'stop') {
         const r = await h['budget.resolve']({ prompt: paused.id, action });
-        if (!r.ok) return fail(engineText(io, r.error.message));
+        if (!r.ok) return fail(engineError(io, r.error));
         io.stdout(json ? JSON.stringify(r.value) : t('cliSessions.budget.prompt', { ref: r.value.ref, status: t(`cliSessions.promptStatus.${r.value.status}`) }));
         return EXIT_OK;
       }
       // The turn goes on: followed to its end like `paragents resume` (its events printed, its approvals asked).
       return drivePrompts(link, io, { json, approve: 'ask', onConflict: 'wait' }, interrupts, async (track) => {
         const r = await h['budget.resolve']({ prompt: paused.id, action });
-        if (!r.ok) return fail(engineText(io, r.error.message));
+        if (!r.ok) return fail(engineError(io, r.error));
         track(r.value);
         return null;
       });
     }
     const r = setTo !== undefined ? await h['session.setBudget']({ session, budget: setTo }) : await h['session.get']({ session });
-    if (!r.ok) return fail(engineText(io, r.error.message));
+    if (!r.ok) return fail(engineError(io, r.error));
     io.stdout(json ? JSON.stringify({ budget: r.value.budget ?? null, usage: r.value.usage, cost: r.value.cost, budgetStop: r.value.budgetStop ?? null }) : `${r.value.ref}: ${budgetLine(r.value, t)}`);
     return EXIT_OK;
   });

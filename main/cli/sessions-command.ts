@@ -5,7 +5,7 @@ import { compactTokens, contextMeterText } from '../../shared/token-format';
 import { formatUsd } from '../../shared/cost';
 import type { Translator } from '../../shared/i18n';
 import type { SessionSummary } from '../../shared/models';
-import { cliText, engineText, modeWords, parseArgsMessage } from './cli-text';
+import { cliText, engineError, modeWords, parseArgsMessage } from './cli-text';
 import { padEndColumns } from './text-width';
 import { usage } from './usage';
 
@@ -33,7 +33,7 @@ export async function runSessionsCommand(argv: string[], io: CliIo): Promise<num
   return withEngine(io, { name: 'sessions list', purpose: 'read' }, async (link) => {
     const r = await link.handlers['session.list']({ includeClosed: values.all ?? false });
     if (!r.ok) {
-      io.stderr(`paragents sessions list: ${engineText(io, r.error.message)}`);
+      io.stderr(`paragents sessions list: ${engineError(io, r.error)}`);
       return EXIT_USAGE;
     }
     if (values.json) {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { cliText, engineText, parseArgsMessage } from './cli-text';
+import { cliText, engineError, parseArgsMessage } from './cli-text';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { usage } from './usage';
 import { withEngine } from './with-engine';
@@ -25,7 +25,7 @@ export async function runSessionsFork(argv: string[], io: CliIo): Promise<number
   return withEngine(io, { name: 'sessions fork', purpose: 'write' }, async (link) => {
     const r = await link.handlers['session.fork']({ session: positionals[0] as string, ...(values.name ? { name: values.name } : {}) });
     if (!r.ok) {
-      io.stderr(`paragents sessions fork: ${engineText(io, r.error.message)}`);
+      io.stderr(`paragents sessions fork: ${engineError(io, r.error)}`);
       return EXIT_USAGE;
     }
     const f = r.value;

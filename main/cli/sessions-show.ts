@@ -8,7 +8,7 @@ import { transcriptMarkdown } from '../../shared/transcript-markdown';
 import { budgetStopText, budgetText } from '../../shared/cost';
 import { modeText } from '../../shared/session-mode';
 import { formatNumber, translateReason, translator, type Translator } from '../../shared/i18n';
-import { cliText, type CliText, engineText, modeWords, parseArgsMessage, timeText } from './cli-text';
+import { cliText, type CliText, engineError, modeWords, parseArgsMessage, timeText } from './cli-text';
 import { amountText, eventJsonLine, stopText } from './format';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { displayWidth, padEndColumns } from './text-width';
@@ -50,7 +50,7 @@ export async function runSessionsShow(argv: string[], io: CliIo): Promise<number
   return withEngine(io, { name: 'sessions show', purpose }, async (link) => {
     const r = await showSession(link.handlers, positionals[0] as string, forms[0] ?? 'transcript', text);
     if (!r.ok) {
-      io.stderr(`paragents sessions show: ${engineText(io, r.error.message)}`);
+      io.stderr(`paragents sessions show: ${engineError(io, r.error)}`);
       return EXIT_USAGE;
     }
     for (const line of r.value) io.stdout(line);

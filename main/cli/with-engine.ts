@@ -1,4 +1,4 @@
-import { cliText, engineText } from './cli-text';
+import { cliText, engineError } from './cli-text';
 import { closeDataFolderToOthers } from './data-folder-modes';
 import { openEngineLink, type EngineLink } from './engine-link';
 import { EXIT_USAGE, type CliIo } from './io';
@@ -36,7 +36,7 @@ export async function withEngine(
     closeDataFolderToOthers(io);
     const opened = await openEngineLink(io, { purpose: command.purpose, reads: command.reads ?? 'all', engine: { recover: false } });
     if (!opened.ok) {
-      io.stderr(`paragents ${command.name}: ${engineText(io, opened.error.message)}`);
+      io.stderr(`paragents ${command.name}: ${engineError(io, opened.error)}`);
       return EXIT_USAGE;
     }
     const link = opened.value;

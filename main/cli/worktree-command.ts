@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { RequestOutput } from '../../shared/api';
 import type { Translator } from '../../shared/i18n';
-import { cliText, engineText, parseArgsMessage } from './cli-text';
+import { cliText, engineError, parseArgsMessage } from './cli-text';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { padEndColumns } from './text-width';
 import { usage } from './usage';
@@ -49,7 +49,7 @@ export async function runWorktreeCommand(argv: string[], io: CliIo): Promise<num
       : sub === 'merge' ? await h['worktree.merge']({ session, preview: values.preview ?? false })
       : await h['worktree.remove']({ session, force: values.force ?? false });
     if (!r.ok) {
-      io.stderr(`paragents worktree ${sub}: ${engineText(io, r.error.message)}`);
+      io.stderr(`paragents worktree ${sub}: ${engineError(io, r.error)}`);
       return r.error.kind === 'not_found' || r.error.kind === 'ambiguous' ? EXIT_USAGE : EXIT_FAILED;
     }
     if (values.json) io.stdout(JSON.stringify(r.value));

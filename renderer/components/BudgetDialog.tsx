@@ -7,7 +7,7 @@ import { sessionPrompts } from '../store/status';
 import type { PromptView } from '../store/types';
 import { usePanel } from '../store/use-panel';
 import '../styles/budget.css';
-import { engineText } from '../format/engine-text';
+import { engineError } from '../format/engine-text';
 
 /** The session's prompts paused at a budget, each with its card (one at a time in practice: a session runs one turn). */
 export function BudgetStops({ sessionId, compact = false }: { sessionId: string; compact?: boolean }) {
@@ -44,7 +44,7 @@ export function BudgetDialog({ prompt, compact = false }: { prompt: PromptView; 
     setError(null);
     const r = await api['budget.resolve']({ prompt: prompt.id, action });
     setBusy(false);
-    if (!r.ok) setError(engineText(r.error.message));
+    if (!r.ok) setError(engineError(r.error));
   };
   const raise = () => {
     const value = parseLimit(stop, limit);

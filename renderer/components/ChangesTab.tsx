@@ -9,7 +9,7 @@ import type { DiffLayout } from './DiffPieceView';
 import { FileDiff } from './FileDiff';
 import { MergePreview, type MergeOutcome } from './MergePreview';
 import '../styles/changes.css';
-import { engineText } from '../format/engine-text';
+import { engineError } from '../format/engine-text';
 
 /** Events after which the list may have changed: a tool finished (it may have written), a turn ended. */
 const RELOAD_AFTER = new Set(['tool_result', 'prompt_status']);
@@ -59,7 +59,7 @@ export function ChangesTab({ sessionId, onSent }: { sessionId: string; onSent():
     void api['session.changes']({ session: sessionId }).then((r) => {
       if (!live) return;
       if (!r.ok) {
-        setError(engineText(r.error.message));
+        setError(engineError(r.error));
         return;
       }
       setError(null);
@@ -93,7 +93,7 @@ export function ChangesTab({ sessionId, onSent }: { sessionId: string; onSent():
     setBusy(true);
     const r = await api['journal.undo']({ session: sessionId, path: file.path });
     setBusy(false);
-    if (!r.ok) setMessage({ text: engineText(r.error.message), error: true });
+    if (!r.ok) setMessage({ text: engineError(r.error), error: true });
     else if (r.value.refused[0]) setMessage({ text: refusalText(t, file.display, r.value.refused[0].reason), error: true });
     else setMessage({ text: t(r.value.deleted.length > 0 ? 'changes.removed' : 'changes.reverted', { file: file.display }), error: false });
     reload();
@@ -104,14 +104,14 @@ export function ChangesTab({ sessionId, onSent }: { sessionId: string; onSent():
     const r = await api['worktree.merge']({ session: sessionId, preview: true });
     setBusy(false);
     if (r.ok) setMerge({ preview: r.value, file: file.display });
-    else setMessage({ text: engineText(r.error.message), error: true });
+    else setMessage({ text: engineError(r.error), error: true });
   };
   const confirmMerge = async () => {
     setBusy(true);
     const r = await api['worktree.merge']({ session: sessionId });
     setBusy(false);
     setMerge(null);
-    if (!r.ok) setMessage({ text: engineText(r.error.message), error: true });
+    if (!r.ok) setMessage({ text: engineError(r.error), error: true });
     else if (r.value.merged) setMessage({ text: t('changes.merged', { branch: r.value.branch, base: r.value.baseRef }), error: false });
     else setMessage({ text: t('changes.notMerged', { files: r.value.conflicts.join(', ') }), error: true });
     reload();
@@ -122,7 +122,7 @@ export function ChangesTab({ sessionId, onSent }: { sessionId: string; onSent():
     const r = await actions.sendPrompt(sessionId, reviewPrompt(comments));
     setBusy(false);
     if (!r.ok) {
-      setMessage({ text: engineText(r.error.message), error: true });
+      setMessage({ text: engineError(r.error), error: true });
       return;
     }
     setMessage({ text: t('changes.sent', { count: comments.length }), error: false });

@@ -4,7 +4,7 @@ import { ContextWindowSource } from '../../shared';
 import { formatNumber } from '../../shared/i18n';
 import { useLang, useT, type T } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
-import { engineText } from '../format/engine-text';
+import { engineError } from '../format/engine-text';
 
 /** What each kind of part is, for people. */
 const kindText = (t: T, kind: ContextPartKind): string => t(`context.view.kind.${kind}`);
@@ -49,7 +49,7 @@ export function ContextView() {
     void api['session.context']({ session: sessionId }).then((r) => {
       if (!live) return;
       if (r.ok) setContext(r.value);
-      else setError(engineText(r.error.message));
+      else setError(engineError(r.error));
     });
     return () => {
       live = false;

@@ -7,7 +7,7 @@ import { useT } from '../i18n';
 import { usePanel } from '../store/use-panel';
 import { DiffPieceView, type DiffLayout, type LineRange, type LineSide, type PieceSource } from './DiffPieceView';
 import { ReviewCommentForm } from './ReviewCommentForm';
-import { engineText } from '../format/engine-text';
+import { engineError } from '../format/engine-text';
 
 interface Props {
   sessionId: string;
@@ -49,7 +49,7 @@ export function FileDiff(p: Props) {
     let live = true;
     void api['session.fileDiff']({ session: sessionId, path: file.path }).then((r) => {
       if (!live) return;
-      setError(r.ok ? null : engineText(r.error.message));
+      setError(r.ok ? null : engineError(r.error));
       // The same texts again (the list was reloaded while the session works) keep the view, its selection and open form.
       if (r.ok) setContent((prev) => (prev && sameTexts(prev, r.value) ? prev : r.value));
     });

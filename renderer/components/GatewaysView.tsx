@@ -3,7 +3,7 @@ import type { GatewayStatus } from '../../shared';
 import { formatDateTime } from '../../shared/i18n';
 import { useLang, useT, type T } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
-import { engineText } from '../format/engine-text';
+import { engineError } from '../format/engine-text';
 
 /** How often the view asks again while it is open: the connection changes on its own (polling, backoff). */
 const REFRESH_MS = 3000;
@@ -56,7 +56,7 @@ export function GatewaysView() {
       void api['gateway.status']({ gateway: 'telegram' }).then((r) => {
         if (!live) return;
         if (r.ok) setStatus(r.value);
-        setError(r.ok ? null : engineText(r.error.message));
+        setError(r.ok ? null : engineError(r.error));
       });
     load();
     const timer = setInterval(load, REFRESH_MS);
@@ -70,7 +70,7 @@ export function GatewaysView() {
     setBusy(true);
     const r = await work();
     setBusy(false);
-    setError(r.ok ? null : engineText(r.error.message));
+    setError(r.ok ? null : engineError(r.error));
     setVersion((v) => v + 1);
     return r.ok;
   };

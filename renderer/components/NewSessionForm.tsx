@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { PermissionMode } from '../../shared';
 import { useT } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
-import { engineText } from '../format/engine-text';
+import { engineError } from '../format/engine-text';
 
 /** "New session": a workspace folder, an optional name, mode and first prompt. */
 export function NewSessionForm() {
@@ -34,7 +34,7 @@ export function NewSessionForm() {
       ...(prompt.trim() ? { prompt } : {}),
     });
     setBusy(false);
-    if (!result.ok) setError(engineText(result.error.message));
+    if (!result.ok) setError(engineError(result.error));
   };
 
   return (

@@ -4,7 +4,7 @@ import { amountText } from '../format/cost-text';
 import { useT } from '../i18n';
 import { usePanel } from '../store/use-panel';
 import '../styles/budget.css';
-import { engineText } from '../format/engine-text';
+import { engineError } from '../format/engine-text';
 
 /**
  * The session's budget in its header (its own, else config.json's default for sessions): a button showing it,
@@ -21,7 +21,7 @@ export function SessionBudget({ sessionId }: { sessionId: string }) {
 
   const send = async (next: ReturnType<typeof parseBudget>) => {
     const r = await api['session.setBudget']({ session: sessionId, budget: next });
-    if (!r.ok) return setError(engineText(r.error.message));
+    if (!r.ok) return setError(engineError(r.error));
     setEditing(false);
     setError(null);
   };

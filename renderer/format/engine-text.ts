@@ -1,11 +1,7 @@
-import { translateReason } from '../../shared/i18n';
+import { shownError, type Msg } from '../../shared/i18n';
 import { currentLang } from '../i18n';
 
-/**
- * A sentence the engine wrote (a refused request, a reason) in the panel's language at the time it is shown:
- * for texts kept in component state or the command log, which are written once. English when no template
- * knows the sentence.
- */
-export function engineText(text: string): string {
-  return translateReason(currentLang(), text);
+/** An engine error in the panel's language at the time it is shown: from its `Msg` when it has one. */
+export function engineError(error: { message: string; msg?: Msg }): string {
+  return shownError(currentLang(), error);
 }

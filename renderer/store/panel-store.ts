@@ -21,7 +21,7 @@ import { applyEvents, applyPromptSummary, applySessionDetail, applySummaries } f
 import { shownSessionIds } from './status';
 import { emptyDomain, type DomainState } from './types';
 import { initialUi, persistUi, type Layout, type LogLine, type Overlay, type UiState } from './ui-state';
-import { engineText } from '../format/engine-text';
+import { engineError } from '../format/engine-text';
 
 export interface PanelActions {
   /** Subscribes to engine events and rebuilds the state; returns the unsubscribe function. */
@@ -119,7 +119,7 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
     };
     const setDomain = (f: (d: DomainState) => DomainState) => set((s) => ({ domain: f(s.domain) }));
     const logError = <T>(what: string, result: Result<T>): Result<T> => {
-      if (!result.ok) actions.log('error', tr('log.failed', { what, error: engineText(result.error.message) }));
+      if (!result.ok) actions.log('error', tr('log.failed', { what, error: engineError(result.error) }));
       return result;
     };
 
@@ -167,7 +167,7 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
         if (loads.get(sessionId) === entry) loads.delete(sessionId);
         if (gen !== generation) return;
         if (!page.ok) {
-          actions.log('error', tr('log.historyFailed', { ref: view.ref, error: engineText(page.error.message) }));
+          actions.log('error', tr('log.historyFailed', { ref: view.ref, error: engineError(page.error) }));
           return;
         }
         batcher.flush(); // every live event heard so far is in the state before the page goes under them
@@ -248,7 +248,7 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
         hydrating = false;
         if (!list.ok) {
           setUi({ connection: 'closed', hydrated: true });
-          actions.log('error', tr('log.sessionsFailed', { error: engineText(list.error.message) }));
+          actions.log('error', tr('log.sessionsFailed', { error: engineError(list.error) }));
           return;
         }
         let domain = applySummaries(emptyDomain(), list.value);
@@ -277,7 +277,7 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
         if (gen !== generation) return;
         if (!page.ok) {
           setDomain((d) => markLoadingOlder(d, sessionId, false));
-          actions.log('error', tr('log.earlierFailed', { error: engineText(page.error.message) }));
+          actions.log('error', tr('log.earlierFailed', { error: engineError(page.error) }));
           return;
         }
         batcher.flush();

@@ -4,7 +4,7 @@ import type { SearchHit } from '../../shared';
 import type { PanelState, PanelStore } from './panel-store';
 import { applySessionDetail, applySummaries } from './reducer';
 import type { TranscriptItem } from './types';
-import { engineText } from '../format/engine-text';
+import { engineError } from '../format/engine-text';
 
 /**
  * Opening what the command palette found: a session (open or closed), a closed session reopened, a search hit
@@ -66,7 +66,7 @@ async function ensureKnown(panel: PanelStore, sessionId: string, label: string):
   const { api, actions } = panel.getState();
   const detail = await api['session.get']({ session: sessionId });
   if (!detail.ok) {
-    actions.log('error', tr('log.openFailed', { label, error: engineText(detail.error.message) }));
+    actions.log('error', tr('log.openFailed', { label, error: engineError(detail.error) }));
     return false;
   }
   panel.setState((s) => (s.domain.sessions[sessionId] ? s : { domain: applySessionDetail(s.domain, detail.value) }));
@@ -85,7 +85,7 @@ export async function reopenSession(panel: PanelStore, sessionId: string): Promi
   const { api, actions } = panel.getState();
   const result = await api['session.reopen']({ session: sessionId });
   if (!result.ok) {
-    actions.log('error', tr('log.failed', { what: 'reopen', error: engineText(result.error.message) }));
+    actions.log('error', tr('log.failed', { what: 'reopen', error: engineError(result.error) }));
     return false;
   }
   panel.setState((s) => ({ domain: applySummaries(s.domain, [result.value]) }));

@@ -4,3 +4,5 @@ export * from './keys';
 export * from './translate';
 export * from './format';
 export * from './reasons';
+export * from './message';
+export * from './shown';

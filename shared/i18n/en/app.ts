@@ -8,4 +8,4 @@ export const app = {
   gateways: 'Gateways',
   config: 'Config',
   setup: 'Setup',
-};
+} as const;

@@ -29,4 +29,4 @@ export const approval = {
     list: 'Pending approvals',
     openSession: 'Open session',
   },
-};
+} as const;

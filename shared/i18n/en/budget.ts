@@ -36,4 +36,4 @@ export const budget = {
     badLimitUsd: 'Type a dollar amount above what is used, like 2.50.',
     badLimitTokens: 'Type a number of tokens above what is used, like 200k.',
   },
-};
+} as const;

@@ -48,4 +48,4 @@ export const changes = {
   sendComments: 'Send comments',
   sent_one: 'Sent {{count}} comment to the session.',
   sent_other: 'Sent {{count}} comments to the session.',
-};
+} as const;

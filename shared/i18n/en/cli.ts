@@ -59,4 +59,4 @@ export const cli = {
       denyWith: 'denied: {{message}}',
     },
   },
-};
+} as const;

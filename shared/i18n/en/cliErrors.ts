@@ -38,4 +38,4 @@ export const cliErrors = {
   waitingJoined_other: 'waiting for {{count}} other paragents commands…',
   noEngine: 'no Paragents engine is running for {{home}}; start the app or `paragents serve`',
   tightened: 'paragents: the database files in {{folder}} ({{files}}) could be read by other users; they are now readable by you alone (0600)',
-};
+} as const;

@@ -14,4 +14,4 @@ export const cliHelp = {
     publicHost:
       'a name the page may be opened by besides 127.0.0.1, localhost and [::1] (the Host\nheader is checked on every bind); NAME matches on the port listened on, NAME:PORT on\nthat port only (a forwarded port); repeatable',
   },
-};
+} as const;

@@ -44,4 +44,4 @@ export const cliInbox = {
     noneActive: 'no session is active; name one to follow its next prompt: paragents attach SESSION',
     severalActive: '{{count}} sessions are active; name one: paragents attach SESSION',
   },
-};
+} as const;

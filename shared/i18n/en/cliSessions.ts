@@ -140,4 +140,4 @@ export const cliSessions = {
     worktreeHint: 'work is on branch {{branch}} in {{path}}; review: paragents worktree diff {{who}}; merge into {{base}}: paragents worktree merge {{who}} [--preview]',
     noBase: '(no base branch)',
   },
-};
+} as const;

@@ -155,4 +155,4 @@ export const cliTools = {
     droppedNoPong: 'a browser tab stopped answering pings and was disconnected',
     stopping: 'stopping…',
   },
-};
+} as const;

@@ -88,4 +88,4 @@ export const commands = {
     notFound: '{{what}} not found: {{query}}',
     ambiguous: 'ambiguous {{what}} prefix: {{query}}',
   },
-};
+} as const;

@@ -6,4 +6,4 @@ export const common = {
   remove: 'Remove',
   refresh: 'Refresh',
   loading: 'Loading…',
-};
+} as const;

@@ -17,4 +17,4 @@ export const compose = {
   placeholderSession: 'Message this session · Enter to send · Shift+Enter for a new line · / for commands',
   placeholderNew: 'Describe a task to start a new session · / for commands',
   send: 'Send',
-};
+} as const;

@@ -29,4 +29,4 @@ export const config = {
     table: 'from the built-in table of model families',
     default: 'a conservative default; set contextWindow for this provider in config.json',
   },
-};
+} as const;

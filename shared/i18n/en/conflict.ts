@@ -16,4 +16,4 @@ export const conflict = {
   override: 'Override',
   wait: 'Wait',
   cancel: 'Cancel',
-};
+} as const;

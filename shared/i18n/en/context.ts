@@ -47,4 +47,4 @@ export const context = {
       tools: 'Tool definitions',
     },
   },
-};
+} as const;

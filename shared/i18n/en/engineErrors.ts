@@ -214,4 +214,4 @@ export const engineErrors = {
     emptyCommand: 'must be a non-empty shell command',
     timeout: 'must be a number of seconds above 0 and at most {{max}}',
   },
-};
+} as const;

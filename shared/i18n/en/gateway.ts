@@ -142,4 +142,4 @@ export const gateway = {
     expired: 'That code has expired (codes last 10 minutes). Get a new one and send /pair CODE again.',
     wrong: 'That code is not right. Get a code in the Gateways view or with `paragents gateway telegram pair`.',
   },
-};
+} as const;

@@ -38,4 +38,4 @@ export const gateways = {
   chatSince: 'chat {{id}} · since {{since}}',
   unpairLabel: 'Unpair {{name}}',
   unpair: 'Unpair',
-};
+} as const;

@@ -30,4 +30,4 @@ export const hooks = {
   confirm: 'Let it run',
   cancel: 'Cancel',
   problems: 'Settings problems',
-};
+} as const;

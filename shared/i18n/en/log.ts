@@ -14,4 +14,4 @@ export const log = {
   noSummary: 'no summary could be written ({{error}}); old tool outputs were pruned instead',
   openFailed: 'could not open session {{label}}: {{error}}',
   reopened: 'reopened session {{ref}}',
-};
+} as const;

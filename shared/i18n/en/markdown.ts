@@ -39,4 +39,4 @@ export const markdown = {
   result: 'Result:',
   error: 'Error:',
   noResult: 'No result recorded.',
-};
+} as const;

@@ -30,4 +30,4 @@ export const mcp = {
   noSessionYet: 'no session yet',
   none: 'No MCP servers: add them under "mcpServers" in mcp.json in the data folder, or in a workspace\'s .mcp.json.',
   problems: 'Configuration problems',
-};
+} as const;

@@ -10,4 +10,4 @@ export const mode = {
     default: 'built in',
   },
   followSettings: 'Follow settings',
-};
+} as const;

@@ -170,4 +170,4 @@ export const notices = {
     kind: { allow: 'allow', deny: 'deny', ask: 'ask' },
     globNoSpecifier: '"{{rule}}": a tool-name glob takes no specifier; the {{kind}} rule applies to every call of the tools it matches',
   },
-};
+} as const;

@@ -24,4 +24,4 @@ export const palette = {
     exportFailed: 'export: {{error}}',
     exported: 'exported session {{ref}} as {{file}}',
   },
-};
+} as const;

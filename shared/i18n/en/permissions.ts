@@ -24,4 +24,4 @@ export const permissions = {
   checkInput: 'Command, path or JSON input',
   check: 'Check',
   invalidJson: 'input is not valid JSON',
-};
+} as const;

@@ -166,4 +166,4 @@ export const reasons = {
   argumentRuntime: 'the argument {{word}} is only known at run time',
   unknownOption: '{{name}} has an option the policy does not know: {{option}}',
   optionTakesNoValue: '{{name}} --{{long}} takes no value',
-};
+} as const;

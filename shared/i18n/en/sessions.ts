@@ -17,4 +17,4 @@ export const sessions = {
   answerApprovals_one: 'answer {{count}} approval',
   answerApprovals_other: 'answer {{count}} approvals',
   you: 'you',
-};
+} as const;

@@ -4,4 +4,4 @@ export const settings = {
   languageSystem: 'System ({{lang}})',
   languageOverridden: 'PARAGENTS_LANG sets the language to {{lang}}; this setting applies without it.',
   languageNotSaved: 'The language could not be saved: {{message}}',
-};
+} as const;

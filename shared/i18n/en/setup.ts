@@ -26,4 +26,4 @@ export const setup = {
     openrouter: 'OpenRouter',
     deepseek: 'DeepSeek',
   },
-};
+} as const;

@@ -10,4 +10,4 @@ export const status = {
   queued: 'queued',
   running: 'running',
   closed: 'closed',
-};
+} as const;

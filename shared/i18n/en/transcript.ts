@@ -32,4 +32,4 @@ export const transcript = {
   loading: 'Loading messages…',
   loadingEarlier: 'Loading earlier messages…',
   showEarlier: 'Show earlier messages',
-};
+} as const;
