@@ -82,6 +82,16 @@ export const SHELL_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^([^:]+) runs in another repository$/, key: 'reasons.runsInOtherRepo', vars: ['what'] },
   { pattern: /^xargs supplies the git subcommand and its options$/, key: 'reasons.xargsGit', vars: [] },
   { pattern: /^the git subcommand is only known at run time$/, key: 'reasons.gitSubcommandRuntime', vars: [] },
+  // Options of read-only commands that run programs (shell/option-tables/).
+  { pattern: /^(.+) runs a program on every file it searches$/, key: 'reasons.optionRunsProgramPerFile', vars: ['what'] },
+  { pattern: /^(.+) reads settings that can run a program or write files$/, key: 'reasons.optionReadsSettings', vars: ['what'] },
+  { pattern: /^(.+) runs a program$/, key: 'reasons.optionRunsProgram', vars: ['what'] },
+  { pattern: /^less (.+) runs a less command, which can run a shell command$/, key: 'reasons.lessCommand', vars: ['command'] },
+  {
+    pattern: /^an argument of (.+) only known at run time could be an option that runs a program or writes a file$/,
+    key: 'reasons.dynamicOption',
+    vars: ['command'],
+  },
   // A command part with what it needs a person for: "`make`: setting PATH can change what the command runs".
   { pattern: /^(`[^`\n]*`): (.+)$/s, key: 'reasons.commandSays', vars: ['command', 'why'], nested: ['why'] },
 ];

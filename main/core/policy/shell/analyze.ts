@@ -4,6 +4,7 @@ import { builtinAssignedNames, isHarmlessShellVariable, isInertEnv } from './env
 import { fileArgAccesses } from './file-args';
 import { gitReasons } from './git';
 import { neverPrefixReason } from './never-prefix';
+import { optionEffects } from './option-tables';
 import { basename } from './options';
 import { createBashParserLoader } from './parser';
 import type { FileAccess, ShellAnalysis, ShellWord, SimpleCommand } from './types';
@@ -148,6 +149,12 @@ class Analyzer {
         } else if (shell.kind === 'unknown') part.forceAsk.push(shell.reason);
         continue;
       }
+      const options = optionEffects(argv, cwd);
+      if (options) {
+        if (options.neverPrefix && !part.neverPrefix) part.neverPrefix = options.neverPrefix;
+        part.forceAsk.push(...options.forceAsk);
+        this.root.result.files.push(...options.files);
+      }
       const inner = unwrap(argv);
       if (inner) {
         if (inner.kind === 'unknown') part.forceAsk.push(inner.reason);
@@ -176,6 +183,7 @@ class Analyzer {
       const git = gitReasons(argv, cwd, this.workspace, appended);
       if (git.forceAsk) part.forceAsk.push(git.forceAsk);
       if (git.neverPrefix && !part.neverPrefix) part.neverPrefix = git.neverPrefix;
+      this.root.result.files.push(...git.files);
       this.root.result.files.push(...fileArgAccesses(argv, cwd));
     }
   }

@@ -1,17 +1,18 @@
+import { hasOptionTable } from './option-tables';
 import { basename, hasOption, looseOperands } from './options';
 import type { FileAccess, FileOp, ShellWord } from './types';
 
 /** Commands whose operands are all files they read. */
 const READERS = new Set([
-  'cat', 'tac', 'head', 'tail', 'less', 'more', 'nl', 'wc', 'od', 'xxd', 'hexdump', 'strings', 'base64', 'base32',
+  'cat', 'tac', 'head', 'tail', 'more', 'nl', 'wc', 'od', 'xxd', 'hexdump', 'strings', 'base64', 'base32',
   'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'sum', 'file', 'stat',
-  'diff', 'cmp', 'comm', 'paste', 'sort', 'cut', 'fold', 'fmt', 'column', 'expand', 'unexpand', 'rev', 'bat',
-  'source', '.', 'ls', 'tree', 'du', 'readlink', 'realpath', 'iconv', 'zcat', 'gunzip', 'bzcat', 'xzcat', 'view',
+  'cmp', 'comm', 'paste', 'cut', 'fold', 'fmt', 'column', 'expand', 'unexpand', 'rev', 'bat',
+  'source', '.', 'ls', 'du', 'readlink', 'realpath', 'iconv', 'zcat', 'gunzip', 'bzcat', 'xzcat', 'view',
 ]);
 /** Commands whose operands are all files they create, change or delete. */
 const WRITERS = new Set(['rm', 'rmdir', 'unlink', 'touch', 'mkdir', 'truncate', 'shred', 'tee', 'mv', 'ln', 'mkfifo']);
 /** First operand is a pattern or program, the rest are read. */
-const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'jq', 'yq', 'awk', 'gawk', 'mawk', 'nawk', 'sed', 'gsed']);
+const PATTERN_FIRST = new Set(['ag', 'jq', 'yq', 'awk', 'gawk', 'mawk', 'nawk', 'sed', 'gsed']);
 
 function access(op: FileOp, word: ShellWord, cwd: string | null, via: string, recursive = false): FileAccess {
   return { op, word, cwd, via, recursive: recursive || word.glob };
@@ -20,7 +21,8 @@ function access(op: FileOp, word: ShellWord, cwd: string | null, via: string, re
 /** Files a simple command reads or writes through its arguments (redirects are found by the walker). */
 export function fileArgAccesses(argv: ShellWord[], cwd: string | null): FileAccess[] {
   const program = argv[0]?.value;
-  if (program === null || program === undefined) return [];
+  // Commands with an option table (rg, grep, sort, tar, ...) are read with it (option-tables/).
+  if (program === null || program === undefined || hasOptionTable(argv)) return [];
   const name = basename(program);
   const args = argv.slice(1);
   const operands = looseOperands(args).filter((w) => !w.procSub);
@@ -34,11 +36,8 @@ export function fileArgAccesses(argv: ShellWord[], cwd: string | null): FileAcce
     const explicitPattern = hasOption(args, 'ef', ['regexp', 'file', 'expression']);
     const files = explicitPattern ? operands : operands.slice(1);
     const inPlace = name.endsWith('sed') && hasOption(args, 'i', ['in-place']);
-    const deep = name === 'rg' || name === 'ag' || recursive;
+    const deep = name === 'ag' || recursive;
     for (const w of files) out.push(access(inPlace ? 'readwrite' : 'read', w, cwd, name, deep));
-    if (['grep', 'egrep', 'fgrep'].includes(name) && recursive && files.length === 0) {
-      out.push(access('read', { value: '.', text: '.', glob: false, procSub: false }, cwd, name, true));
-    }
   } else if (name === 'cp' || name === 'install' || name === 'rsync' || name === 'scp') {
     operands.forEach((w, i) => out.push(access(i === operands.length - 1 ? 'write' : 'read', w, cwd, name, recursive)));
   } else if (name === 'chmod' || name === 'chown' || name === 'chgrp') {
@@ -50,14 +49,17 @@ export function fileArgAccesses(argv: ShellWord[], cwd: string | null): FileAcce
     for (const w of roots.length ? roots : [{ value: '.', text: '.', glob: false, procSub: false }]) {
       out.push(access(writes ? 'readwrite' : 'read', w, cwd, 'find', writes));
     }
+    // -fprint FILE, -fprint0 FILE, -fprintf FILE FORMAT and -fls FILE write FILE (truncated when find starts).
+    args.forEach((w, i) => {
+      const target = args[i + 1];
+      if (target && w.value !== null && /^-(fprint0?|fprintf|fls)$/.test(w.value)) out.push(access('write', target, cwd, `find ${w.value}`));
+    });
   } else if (name === 'dd') {
     for (const w of args) {
       const v = w.value;
       if (v?.startsWith('if=')) out.push(access('read', { ...w, value: v.slice(3) }, cwd, 'dd'));
       if (v?.startsWith('of=')) out.push(access('write', { ...w, value: v.slice(3) }, cwd, 'dd'));
     }
-  } else if (name === 'uniq' && operands.length === 2) {
-    out.push(access('read', operands[0] as ShellWord, cwd, name), access('write', operands[1] as ShellWord, cwd, name));
   }
   return out;
 }

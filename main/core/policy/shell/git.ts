@@ -1,6 +1,10 @@
 import path from 'node:path';
+import { dynamicReason, fileAccess, programReason, runsProgram } from './option-tables/effects';
+import { GIT_SUBCOMMAND_OPTIONS } from './option-tables/git';
+import { isRisky } from './option-tables';
+import { scanTable } from './option-tables/scan';
 import { basename } from './options';
-import type { ShellWord } from './types';
+import type { FileAccess, ShellWord } from './types';
 
 /** Why a `git ...` rule granted for the workspace does not cover this git command. */
 export interface GitReasons {
@@ -8,24 +12,12 @@ export interface GitReasons {
   forceAsk: string | null;
   /** Git is pointed at another repository or given configuration on the command line: only an exact rule allows it. */
   neverPrefix: string | null;
+  /** Files the subcommand's options and operands write or read (`log --output=FILE`, `diff --no-index A B`). */
+  files: FileAccess[];
 }
 
 /** Global options whose argument is a separate word and changes nothing about which repository git uses. */
 const HARMLESS_VALUE_OPTIONS = new Set(['--namespace', '--attr-source', '--super-prefix', '--list-cmds']);
-
-/** Options of git subcommands whose value is a program git runs. */
-const PROGRAM_OPTIONS: Record<string, { long: string[]; short: string }> = {
-  fetch: { long: ['upload-pack'], short: '' },
-  pull: { long: ['upload-pack'], short: '' },
-  clone: { long: ['upload-pack', 'template'], short: 'u' },
-  'ls-remote': { long: ['upload-pack'], short: '' },
-  push: { long: ['receive-pack', 'exec'], short: '' },
-  'send-pack': { long: ['receive-pack', 'exec'], short: '' },
-  archive: { long: ['exec'], short: '' },
-  rebase: { long: ['exec'], short: 'x' },
-  difftool: { long: ['extcmd'], short: 'x' },
-  grep: { long: ['open-files-in-pager'], short: 'O' },
-};
 
 /** `git config` forms that only read. */
 const CONFIG_READS = new Set(['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--list', '-l', '--show-origin', '--show-scope']);
@@ -46,19 +38,48 @@ function subcommandReason(sub: string, args: ShellWord[]): string | null {
   }
   if (sub === 'submodule' && args.some((w) => w.value === 'foreach')) return 'git submodule foreach runs a command';
   if (sub === 'bisect' && args[0]?.value === 'run') return 'git bisect run runs a command';
-  const spec = PROGRAM_OPTIONS[sub];
-  if (!spec) return null;
-  for (const w of args) {
-    const v = w.value;
-    if (v === null || v === '--') break;
-    if (v.startsWith('--')) {
-      const name = v.slice(2).split('=')[0] as string;
-      if (spec.long.includes(name)) return `git ${sub} --${name} names a program to run`;
-    } else if (v.startsWith('-') && [...v.slice(1)].some((c) => spec.short.includes(c))) {
-      return `git ${sub} ${v} names a program to run`;
+  return null;
+}
+
+const FILE_OPS = { read: 'read', write: 'write', readwrite: 'readwrite', writeDir: 'write' } as const;
+
+/**
+ * What a subcommand's options do, read with its table (option-tables/git.ts): options that name a program make
+ * it exact-rule-only, options that name files (`log --output=FILE`, `format-patch -o DIR`) and the operands of
+ * `diff --no-index` and `bundle create` are file accesses checked like redirections. `dir` is where git runs.
+ */
+function subcommandOptions(sub: string, args: ShellWord[], dir: string | null): { neverPrefix: string | null; files: FileAccess[] } {
+  const out: { neverPrefix: string | null; files: FileAccess[] } = { neverPrefix: null, files: [] };
+  // `git stash show` takes the options of `git show`.
+  const name = sub === 'stash' && args[0]?.value === 'show' ? 'show' : sub;
+  const rest = name === sub ? args : args.slice(1);
+  if (sub === 'bundle' && args[0]?.value === 'create' && args[1]) {
+    out.files.push(fileAccess('write', args[1], dir, 'git bundle create'));
+  }
+  const table = GIT_SUBCOMMAND_OPTIONS[name];
+  if (!table || !Object.hasOwn(GIT_SUBCOMMAND_OPTIONS, name)) return out;
+  const what = `git ${sub === name ? sub : `${sub} ${name}`}`;
+  const scan = scanTable(what, table, rest);
+  for (const use of scan.uses) {
+    if (runsProgram(use)) {
+      out.neverPrefix ??=
+        use.rule.role === 'programFlag' ? programReason(`${what} ${use.spelled}`, 'program') : `${what} ${use.spelled} names a program to run`;
+      continue;
+    }
+    const role = use.rule.role;
+    if (use.value !== null && (role === 'read' || role === 'write' || role === 'readwrite' || role === 'writeDir')) {
+      out.files.push(fileAccess(FILE_OPS[role], use.value, dir, `${what} ${use.spelled}`, role === 'writeDir'));
     }
   }
-  return null;
+  if (scan.dynamic !== null && isRisky(table)) out.neverPrefix ??= dynamicReason(what);
+  if (name === 'diff') {
+    // Two paths, one outside the repository, make `git diff` compare files as `--no-index` does.
+    const operands = scan.operands.map((o) => o.word);
+    if (scan.uses.some((u) => u.name === 'no-index') || operands.length === 2) {
+      for (const w of operands) out.files.push(fileAccess('read', w, dir, 'git diff'));
+    }
+  }
+  return out;
 }
 
 /**
@@ -69,7 +90,7 @@ function subcommandReason(sub: string, args: ShellWord[]): string | null {
  * dynamic `cd` hides it); `appended` says more arguments come from elsewhere (xargs).
  */
 export function gitReasons(argv: ShellWord[], cwd: string | null, workspace: string, appended: boolean): GitReasons {
-  const reasons: GitReasons = { forceAsk: null, neverPrefix: null };
+  const reasons: GitReasons = { forceAsk: null, neverPrefix: null, files: [] };
   const program = argv[0]?.value;
   if (program === null || program === undefined || basename(program) !== 'git') return reasons;
   if (cwd === null) reasons.forceAsk = 'git runs in a folder only known at run time, maybe another repository';
@@ -119,5 +140,8 @@ export function gitReasons(argv: ShellWord[], cwd: string | null, workspace: str
   }
   const why = subcommandReason(sub, argv.slice(i + 1));
   if (why) never(why);
+  const options = subcommandOptions(sub, argv.slice(i + 1), dir);
+  if (options.neverPrefix) never(options.neverPrefix);
+  reasons.files = options.files;
   return reasons;
 }

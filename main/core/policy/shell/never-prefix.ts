@@ -80,7 +80,8 @@ export function neverPrefixReason(argv: ShellWord[], readsStdin: boolean): strin
   const name = basename(program);
   const args = argv.slice(1);
   if (name === 'find') {
-    const bad = args.find((w) => w.value !== null && /^-(delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)$/.test(w.value));
+    // -fprint, -fprintf and -fls write a file, checked like a redirection (file-args.ts).
+    const bad = args.find((w) => w.value !== null && /^-(delete|exec|execdir|ok|okdir)$/.test(w.value));
     return bad ? `find ${bad.value} deletes files or runs commands` : null;
   }
   if (name === 'sed' || name === 'gsed') return sedReason(args);
