@@ -142,3 +142,23 @@ describe('options that run programs need an exact rule', () => {
     expect(v.decision, v.reason).toBe('auto_approved');
   });
 });
+
+describe('xargs options with an optional value do not hide the command it runs', () => {
+  let f: Fixture;
+  beforeAll(() => {
+    f = makeFixture();
+    f.setSettings('user', { permissions: { allow: ['Bash(xargs *)', 'Bash(echo *)'], deny: ['Bash(touch *)'] } });
+  });
+  afterAll(() => f.cleanup());
+
+  it.each(['echo a | xargs -i touch MARKER', 'echo a | xargs -l touch MARKER', 'echo a | xargs --replace touch MARKER', 'echo a | xargs -e touch MARKER'])(
+    '%j runs touch, and the deny rule of touch blocks it',
+    async (command) => {
+      rmSync(path.join(f.ws, 'MARKER'), { force: true });
+      execFileSync('bash', ['-c', command], { cwd: f.ws, stdio: 'ignore' });
+      expect(existsSync(path.join(f.ws, 'MARKER'))).toBe(true);
+      const v = await f.bash(command);
+      expect(v.decision, v.reason).toBe('blocked');
+    },
+  );
+});

@@ -56,8 +56,9 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   },
   doas: { short: 'uC' },
   xargs: {
-    short: 'adEIiLlnPs',
-    long: ['arg-file', 'delimiter', 'eof', 'replace', 'max-lines', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'],
+    // -e, -i and -l (--eof, --replace) take only an attached value: `xargs -i rm {}` runs rm.
+    short: 'adEILnPs',
+    long: ['arg-file', 'delimiter', 'max-lines', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'],
   },
   watch: { short: 'nqd', long: ['interval', 'equexit'] },
   flock: { short: 'wEc', long: ['timeout', 'wait', 'conflict-exit-code', 'command'], codeOptions: ['c', 'command'], skip: 1 },
