@@ -38,6 +38,7 @@ const POLICY_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^acceptEdits mode treats (.+) as an edit inside the workspace$/, key: 'reasons.acceptEditsTreats', vars: ['what'] },
   { pattern: /^(.+) needs approval in (\S+) mode \((.+), so only an exact rule can allow it\)$/, key: 'reasons.needsApprovalExact', vars: ['what', 'mode', 'why'], nested: ['what', 'why'] },
   { pattern: /^(.+) needs approval in (\S+) mode$/, key: 'reasons.needsApproval', vars: ['what', 'mode'], nested: ['what'] },
+  { pattern: /^writing into (.+): the names written there are only known at run time and may be protected paths$/, key: 'reasons.namesBelowUnknown', vars: ['path'] },
   { pattern: /^reading (.+) outside the workspace$/, key: 'reasons.readOutside', vars: ['path'] },
   { pattern: /^reading inside the workspace: (.+)$/, key: 'reasons.readInside', vars: ['path'] },
   { pattern: /^(.+) holds a process environment and is never readable$/, key: 'reasons.environ', vars: ['path'] },

@@ -133,7 +133,6 @@ describe('inside the workspace an option write follows the mode and Edit rules',
   it.each([
     ['git log --output=log.txt -1', 'Bash(git log *)'],
     ['tar -czf out.tgz src', 'Bash(tar *)'],
-    ['tar -xf a.tar', 'Bash(tar *)'],
     ['curl -s -o page.html http://example.com/', 'Bash(curl *)'],
     ['wget -q http://example.com/', 'Bash(wget *)'],
     ['tree -o listing.txt', 'Bash(tree *)'],
@@ -142,6 +141,29 @@ describe('inside the workspace an option write follows the mode and Edit rules',
     f.setSettings('user', { permissions: { allow: [rule] } });
     expect((await f.bash(command)).decision).toBe('needs_approval');
     expect((await f.bash(command, 'acceptEdits')).decision).toBe('auto_approved');
+  });
+
+  it.each([
+    ['tar -xf a.tar'],
+    ['tar xf a.tar -C sub'],
+    ['tar --extract --file=a.tar'],
+  ])('%j picks the names it writes from the archive: it asks in every mode, even with an Edit rule', async (command) => {
+    f.setSettings('user', { permissions: { allow: ['Bash(tar *)', 'Edit(**)'] } });
+    for (const mode of ['default', 'acceptEdits', 'bypass'] as const) {
+      const v = await f.bash(command, mode);
+      expect(v.decision, `${mode}: ${v.reason}`).toBe('needs_approval');
+      expect(v.reason).toContain('the names written there are only known at run time and may be protected paths');
+    }
+  });
+
+  it('an option that writes a file gives it new content, as a redirect does, for the conflict checks', async () => {
+    const { createShellAnalyzer } = await import('../../main/core/policy/shell/analyze');
+    const { bashWrites } = await import('../../main/core/conflicts/bash-writes');
+    const analyzer = createShellAnalyzer();
+    for (const command of ['sort -o out.txt f.txt', 'git log --output=out.txt -1', 'curl -so out.txt http://example.com/']) {
+      const writes = bashWrites(await analyzer.analyze(command, { cwd: f.ws, home: f.home }));
+      expect(writes.writes, command).toContainEqual({ path: path.join(f.ws, 'out.txt'), edit: true });
+    }
   });
 
   it.each([

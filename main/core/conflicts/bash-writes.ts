@@ -140,7 +140,7 @@ function accessWrite(f: FileAccess, out: BashWrites): void {
     out.unknown.push(resolved.unknown);
     return;
   }
-  const edit = REDIRECT_VIAS.has(f.via) || f.op === 'readwrite' || CONTENT_WRITERS.has(f.via);
+  const edit = REDIRECT_VIAS.has(f.via) || f.op === 'readwrite' || f.replaces === true || CONTENT_WRITERS.has(f.via);
   out.writes.push({ path: resolved.path, edit });
 }
 

@@ -16,6 +16,8 @@ export interface PathAccess {
   op: 'read' | 'write';
   /** The call reads or writes a whole tree below the path (Grep, rm -r, globs). */
   recursive: boolean;
+  /** The names written below the path are chosen when the command runs (`tar -x`): any of them may be protected. */
+  namesBelowUnknown?: boolean;
   /**
    * The allow rule of the command whose arguments name this path (`Bash(rm *)` for `rm -rf build`): it covers
    * the path inside the workspace and additional folders, after deny, ask and protected paths.
@@ -65,6 +67,9 @@ export function decidePath(ctx: DecideContext, access: PathAccess): Part {
   if (op === 'write') {
     const reason = protectedReason(lexical) ?? protectedReason(real);
     if (reason) return part('needs_approval', 'builtin', `writing ${shown}: ${reason}`);
+    if (access.namesBelowUnknown) {
+      return part('needs_approval', 'builtin', `writing into ${shown}: the names written there are only known at run time and may be protected paths`);
+    }
   }
   if (ctx.mode === 'bypass') return part('auto_approved', 'mode', `bypass mode allows ${label(op)} ${shown}`);
   const tree = access.recursive;

@@ -102,7 +102,10 @@ function decideWord(ctx: DecideContext, word: ShellWord, cwd: string | null, via
 
 function decideFile(ctx: DecideContext, f: FileAccess): Part[] {
   const ops: ('read' | 'write')[] = f.op === 'readwrite' ? ['read', 'write'] : [f.op];
-  return decideWord(ctx, f.word, f.cwd, f.via, ops, f.recursive);
+  const access = shellPath(ctx, f.word, f.cwd, f.via, f.recursive);
+  if (access === null) return [];
+  if ('decision' in access) return [access];
+  return ops.map((op) => decidePath(ctx, { ...access, op, ...(f.namesBelowUnknown ? { namesBelowUnknown: true } : {}) }));
 }
 
 /**

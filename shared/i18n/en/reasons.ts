@@ -30,6 +30,7 @@ export const reasons = {
   protectedFolder: '{{name}}/ is a protected folder',
   protectedFile: '{{name}} is a protected file',
   gitHooks: 'git hooks are protected',
+  namesBelowUnknown: 'writing into {{path}}: the names written there are only known at run time and may be protected paths',
   readOutside: 'reading {{path}} outside the workspace',
   readInside: 'reading inside the workspace: {{path}}',
   acceptEditsWrites: 'acceptEdits mode allows writing {{path}}',

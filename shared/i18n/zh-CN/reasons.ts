@@ -29,6 +29,7 @@ export const reasons: CatalogLike<typeof en> = {
   protectedFolder: '{{name}}/ 是受保护的文件夹',
   protectedFile: '{{name}} 是受保护的文件',
   gitHooks: 'Git 钩子受保护',
+  namesBelowUnknown: '写入 {{path}}：写入的名称要到运行时才知道，可能是受保护的路径',
   readOutside: '读取工作区外的 {{path}}',
   readInside: '读取工作区内的文件：{{path}}',
   acceptEditsWrites: 'acceptEdits 模式允许写入 {{path}}',

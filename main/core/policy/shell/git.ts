@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { dynamicReason, fileAccess, programReason, runsProgram } from './option-tables/effects';
+import { dynamicReason, fileAccess, optionFileAccess, programReason, runsProgram } from './option-tables/effects';
 import { GIT_SUBCOMMAND_OPTIONS } from './option-tables/git';
 import { isRisky } from './option-tables';
 import { scanTable } from './option-tables/scan';
@@ -68,7 +68,7 @@ function subcommandOptions(sub: string, args: ShellWord[], dir: string | null): 
     }
     const role = use.rule.role;
     if (use.value !== null && (role === 'read' || role === 'write' || role === 'readwrite' || role === 'writeDir')) {
-      out.files.push(fileAccess(FILE_OPS[role], use.value, dir, `${what} ${use.spelled}`, role === 'writeDir'));
+      out.files.push(optionFileAccess(FILE_OPS[role], use.value, dir, `${what} ${use.spelled}`, role === 'writeDir'));
     }
   }
   if (scan.dynamic !== null && isRisky(table)) out.neverPrefix ??= dynamicReason(what);

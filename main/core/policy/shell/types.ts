@@ -42,6 +42,10 @@ export interface FileAccess {
   via: string;
   /** The access covers a whole folder tree (recursive rm/cp, grep -r). */
   recursive: boolean;
+  /** The write gives the file new content, as a redirect does (an option's output file: `sort -o`, `git log --output`). */
+  replaces?: boolean;
+  /** The names written below the folder are chosen when the command runs (an archive's entries). */
+  namesBelowUnknown?: boolean;
 }
 
 /** A heredoc or here-string body; `dynamic` when bash expands parts of it before use. */

@@ -32,6 +32,12 @@ export function fileAccess(op: FileOp, word: ShellWord, cwd: string | null, via:
   return { op, word, cwd, via, recursive: recursive || word.glob };
 }
 
+/** An option's output file: written with new content, which the conflict checks treat like a redirect's. */
+export function optionFileAccess(op: FileOp, word: ShellWord, cwd: string | null, via: string, intoFolder: boolean): FileAccess {
+  const access = fileAccess(op, word, cwd, via, intoFolder);
+  return op === 'write' && !intoFolder ? { ...access, replaces: true } : access;
+}
+
 const FILE_OPS: Record<string, FileOp> = { read: 'read', write: 'write', readwrite: 'readwrite', writeDir: 'write' };
 
 /** Does a program-running option run one with this value (`--checkpoint-action=dot` runs none)? */
@@ -57,7 +63,7 @@ export function commonEffects(command: string, scan: TableScan, cwd: string | nu
     }
     const op = FILE_OPS[use.rule.role];
     if (op !== undefined && use.value !== null) {
-      out.files.push(fileAccess(op, use.value, cwd, `${command} ${use.spelled}`, use.rule.role === 'writeDir'));
+      out.files.push(optionFileAccess(op, use.value, cwd, `${command} ${use.spelled}`, use.rule.role === 'writeDir'));
     }
     if (command === 'xargs' && use.name === 'process-slot-var') {
       const name = use.value?.value ?? null;

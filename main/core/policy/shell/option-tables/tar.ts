@@ -44,7 +44,7 @@ export function tarFiles(scan: TableScan, cwd: string | null): FileAccess[] {
       ? moves.filter((m) => m.value !== null).map((m) => ({ word: m.value as ShellWord, cwd: dirAt(m.at) }))
       : [{ word: staticWord('.'), cwd }];
     if (absolute) targets.push({ word: staticWord('/'), cwd });
-    for (const t of targets) out.push(fileAccess('write', t.word, t.cwd, 'tar -x', true));
+    for (const t of targets) out.push({ ...fileAccess('write', t.word, t.cwd, 'tar -x', true), namesBelowUnknown: true });
     return out;
   }
   if (mode === 'create' || mode === 'update') {
