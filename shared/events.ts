@@ -6,6 +6,7 @@ import { HookDecision, HookEventName, HookSource } from './hooks';
 import { PromptStatus } from './status';
 import { Budget, BudgetKind, BudgetUnit, CostTotals } from './cost';
 import { LanguageState } from './config';
+import { MsgSchema } from './msg-schema';
 
 /** Fields every engine event carries. `seq` is the store's order; events are persisted before they are published. */
 const base = {
@@ -192,6 +193,8 @@ export const EngineEvent = z.discriminatedUnion('type', [
     tool: z.string().nullable(),
     message: z.string().nullable(),
     notRun: z.string().nullable(),
+    /** Why it was not run as data, for clients to render in their language (absent on hook runs stored before). */
+    notRunMsg: MsgSchema.optional(),
   }),
   /**
    * An MCP server's process started, became ready, failed, stopped, or changed its tools or users. Not about one

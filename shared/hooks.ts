@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { english, msg, type Msg } from './i18n/message';
+import { MsgSchema } from './msg-schema';
 
 /** The moments a hook can run at, named as Claude Code names them so existing settings work as written. */
 export const HookEventName = z.enum(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'Notification', 'PreCompact']);
@@ -33,8 +35,9 @@ export const HookView = z.object({
   source: HookSource,
   file: z.string(),
   standing: HookStanding,
-  /** Why it does not run, for every standing but `active`. */
+  /** Why it does not run, for every standing but `active`: in English, and as data for clients to render. */
   reason: z.string().nullable(),
+  reasonMsg: MsgSchema.optional(),
 });
 export type HookView = z.infer<typeof HookView>;
 
@@ -44,7 +47,7 @@ export const HooksOverview = z.object({
   trusted: z.boolean(),
   hooks: z.array(HookView),
   /** Hook settings that could not be used, each naming its file and field. */
-  problems: z.array(z.object({ file: z.string(), message: z.string() })),
+  problems: z.array(z.object({ file: z.string(), message: z.string(), msg: MsgSchema.optional() })),
 });
 export type HooksOverview = z.infer<typeof HooksOverview>;
 
@@ -61,8 +64,9 @@ export interface HookRanFigures {
   tool: string | null;
   /** What the hook said (stderr of a block or warning, the reason of a decision), shortened. */
   message: string | null;
-  /** Set when the hook was not run, saying why (a project hook not approved yet). */
+  /** Set when the hook was not run, saying why (a project hook not approved yet), and the same as data. */
   notRun: string | null;
+  notRunMsg?: Msg;
 }
 
 const clip = (s: string, n: number): string => {
@@ -70,19 +74,32 @@ const clip = (s: string, n: number): string => {
   return one.length > n ? `${one.slice(0, n - 1)}…` : one;
 };
 
-/** The transcript line of a hook run, shared by the panel, `sessions show` and the CLI's live output. */
+/** A closed-set word as its own sentence, so each language names it. */
+const sourceWord = (source: HookSource): Msg => msg(`notices.hook.source.${source}`);
+
+/**
+ * The transcript line of a hook run as data, shared by the panel, `sessions show`, the export and the CLI's live
+ * output. What the hook said stays as it wrote it; why it did not run is the engine's sentence (`notRunMsg`), or
+ * its English text for events stored before it came as data.
+ */
+export function hookRanMsg(e: HookRanFigures): Msg {
+  const head = { event: e.event, command: clip(e.command, 120), source: sourceWord(e.source) };
+  const said = e.message ? msg('notices.hook.said', { message: clip(e.message, 300) }) : '';
+  const outcome: Msg = e.notRun
+    ? msg('notices.hook.notRun', { why: e.notRunMsg ?? e.notRun })
+    : e.timedOut
+      ? msg('notices.hook.timedOut', { ms: e.ms, rest: e.decision ? decided(e.decision, said) : said })
+      : e.exitCode === null
+        ? msg('notices.hook.stopped', { ms: e.ms, rest: e.decision ? decided(e.decision, said) : said })
+        : msg('notices.hook.exit', { code: e.exitCode, ms: e.ms, rest: e.decision ? decided(e.decision, said) : said });
+  return e.tool ? msg('notices.hook.lineOn', { ...head, tool: e.tool, outcome }) : msg('notices.hook.line', { ...head, outcome });
+}
+
+const decided = (decision: HookDecision, said: Msg | ''): Msg => msg('notices.hook.decided', { decision: msg(`notices.hook.decision.${decision}`), rest: said });
+
+/** The transcript line of a hook run in English: what the logs and `--json` readers see. */
 export function hookRanText(e: HookRanFigures): string {
-  const on = e.tool ? ` on ${e.tool}` : '';
-  const head = `hook ${e.event}${on} \`${clip(e.command, 120)}\` (${e.source} settings)`;
-  if (e.notRun) return `${head} not run: ${e.notRun}`;
-  const how = e.timedOut
-    ? `timed out after ${e.ms} ms and was stopped`
-    : e.exitCode === null
-      ? `was stopped after ${e.ms} ms`
-      : `exit ${e.exitCode} in ${e.ms} ms`;
-  const decided = e.decision ? `, ${e.decision}` : '';
-  const said = e.message ? `: ${clip(e.message, 300)}` : '';
-  return `${head} ${how}${decided}${said}`;
+  return english(hookRanMsg(e));
 }
 
 /** A hook run that a person should look at: it timed out, failed (an exit code other than 0 and 2) or did not run. */

@@ -1,5 +1,5 @@
 import type { EngineEvent } from './events';
-import { formatNumber, translateCallError, translateReason, translator, type Lang, type Translator } from './i18n';
+import { formatNumber, render, shownText, translateCallError, translateReason, translator, type Lang, type Msg, type Translator } from './i18n';
 import { missingCase } from './result';
 import { buildTranscript, type ToolEntry, type TranscriptEntry } from './transcript';
 
@@ -74,7 +74,10 @@ export function entriesMarkdown(entries: readonly TranscriptEntry[], lang: Lang 
         out.push(`*${e.detail ? t('markdown.outcome', { turn: t(`markdown.turn.${e.status}`), detail: said(e.detail) }) : t('markdown.outcomeBare', { turn: t(`markdown.turn.${e.status}`) })}*`);
         break;
       case 'note':
-        out.push(`*${e.tone === 'info' ? said(e.text) : t('markdown.toned', { tone: t(`markdown.tone.${e.tone}`), text: said(e.text) })}*`);
+        {
+          const note = oneLine(shownText(lang, e.text, e.msg));
+          out.push(`*${e.tone === 'info' ? note : t('markdown.toned', { tone: t(`markdown.tone.${e.tone}`), text: note })}*`);
+        }
         break;
       case 'closed':
         out.push('---', '', `*${t('markdown.closed', { ts: e.ts })}*`);

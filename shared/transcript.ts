@@ -4,9 +4,10 @@ import type { PromptStatus } from './status';
 import { isTerminal } from './status';
 import { missingCase } from './result';
 import { modeText } from './session-mode';
-import { hookRanText, hookRanWarns } from './hooks';
+import { hookRanMsg, hookRanWarns } from './hooks';
 import { modelRetryNote } from './model-retry';
 import { budgetStopText, budgetText } from './cost';
+import { english, msg, type Msg } from './i18n/message';
 
 /**
  * A stored session read back for people: its events folded into entries in the order they happened (prompts,
@@ -33,7 +34,7 @@ export type TranscriptEntry =
   | ({ kind: 'compaction'; ts: string; promptRef: string | null } & CompactionFigures)
   | { kind: 'instructions'; ts: string; promptRef: string | null; sources: { path: string; bytes: number; truncated: boolean }[] }
   | { kind: 'outcome'; ts: string; promptRef: string | null; status: 'completed' | 'failed' | 'cancelled'; detail: string | null }
-  | { kind: 'note'; ts: string; promptRef: string | null; tone: 'info' | 'warn' | 'error'; text: string }
+  | { kind: 'note'; ts: string; promptRef: string | null; tone: 'info' | 'warn' | 'error'; text: string; msg?: Msg }
   | { kind: 'closed'; ts: string };
 
 export type ToolEntry = Extract<TranscriptEntry, { kind: 'tool' }>;
@@ -147,7 +148,10 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
         out.push({ kind: 'instructions', ts: e.ts, promptRef, sources: e.sources });
         break;
       case 'hook_ran':
-        out.push({ kind: 'note', ts: e.ts, promptRef, tone: hookRanWarns(e) ? 'warn' : 'info', text: hookRanText(e) });
+        {
+          const line = hookRanMsg(e);
+          out.push({ kind: 'note', ts: e.ts, promptRef, tone: hookRanWarns(e) ? 'warn' : 'info', text: english(line), msg: line });
+        }
         break;
       case 'prompt_status':
       case 'assistant_delta':

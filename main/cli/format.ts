@@ -3,10 +3,10 @@ import { missingCase } from '../../shared/result';
 import type { PermissionMode } from '../../shared/policy';
 import type { ModeSource } from '../../shared/session-mode';
 import { formatUsd, type BudgetStop, type BudgetUnit } from '../../shared/cost';
-import { hookRanText } from '../../shared/hooks';
+import { hookRanMsg } from '../../shared/hooks';
 import { fallbackCause } from '../../shared/model-retry';
 import { compactTokens } from '../../shared/token-format';
-import { translateReason, translator, type Lang, type Translator } from '../../shared/i18n';
+import { render, translateReason, translator, type Lang, type Translator } from '../../shared/i18n';
 
 /**
  * One JSON line per event: `type`, `session` (name or ref), `prompt` (ref) and `ts` first, then the payload.
@@ -113,7 +113,7 @@ export function eventTextLine(e: EngineEvent, lang: Lang = 'en'): string | null 
         }),
       );
     case 'hook_ran':
-      return line(translateReason(lang, hookRanText(e)));
+      return line(render(lang, hookRanMsg(e)));
     case 'mcp_server_state':
       return `[mcp:${e.server}] ${t(`cliTools.mcp.state.${e.state}`)}${e.pid !== null ? ` (pid ${e.pid})` : ''}${e.error ? `: ${short(e.error)}` : ''}`;
     default:

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { HookView } from '../../shared/hooks';
-import { translateReason, type Translator } from '../../shared/i18n';
+import { shownText, type Translator } from '../../shared/i18n';
 import { cliText, engineError, parseArgsMessage } from './cli-text';
 import { approveHooks, HookApprovals, HookConfig, hooksOverview } from '../core/hooks';
 import { managedSettingsPath } from '../core/policy/settings/sources';
@@ -46,10 +46,10 @@ export async function runHooksCommand(argv: string[], io: CliIo): Promise<number
 
   if (sub === 'list') {
     const overview = hooksOverview(config, workspace);
-    for (const p of overview.problems) io.stderr(`paragents hooks: ${p.file}: ${p.message}`);
+    for (const p of overview.problems) io.stderr(`paragents hooks: ${p.file}: ${shownText(lang, p.message, p.msg)}`);
     if (values.json) io.stdout(JSON.stringify(overview));
     else if (overview.hooks.length === 0) io.stdout(t('cliTools.hooks.none'));
-    else for (const h of overview.hooks) io.stdout(hookLine(t, h) + (h.reason ? `\n    ${translateReason(lang, h.reason)}` : ''));
+    else for (const h of overview.hooks) io.stdout(hookLine(t, h) + (h.reason ? `\n    ${shownText(lang, h.reason, h.reasonMsg)}` : ''));
     return EXIT_OK;
   }
 

@@ -7,7 +7,7 @@ import { buildTranscript, forkOrigin, inheritedEvents, type ToolEntry, type Tran
 import { transcriptMarkdown } from '../../shared/transcript-markdown';
 import { budgetStopText, budgetText } from '../../shared/cost';
 import { modeText } from '../../shared/session-mode';
-import { formatNumber, translateReason, translator, type Translator } from '../../shared/i18n';
+import { formatNumber, render, shownText, translateReason, translator, type Translator } from '../../shared/i18n';
 import { cliText, type CliText, engineError, modeWords, parseArgsMessage, timeText } from './cli-text';
 import { amountText, eventJsonLine, stopText } from './format';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
@@ -236,7 +236,7 @@ function noteWords({ lang, t }: CliText, events: readonly EngineEvent[]): (e: No
       const text = worded(e, note.text);
       if (text !== null) return text;
     }
-    return translateReason(lang, note.text);
+    return shownText(lang, note.text, note.msg);
   };
 }
 

@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { HooksOverview, HookView } from '../../shared/hooks';
-import { translateReason } from '../../shared/i18n';
+import { shownError, shownText, type Msg } from '../../shared/i18n';
 import { useLang, useT } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
 import { HookApproveDialog } from './HookApproveDialog';
@@ -32,7 +32,7 @@ export function HooksView() {
   const workspace = picked !== null && workspaces.includes(picked) ? picked : focusedWorkspace !== null && workspaces.includes(focusedWorkspace) ? focusedWorkspace : (workspaces[0] ?? null);
 
   const [overview, setOverview] = useState<HooksOverview | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; msg?: Msg } | null>(null);
   const [version, setVersion] = useState(0);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -48,7 +48,7 @@ export function HooksView() {
     void api['hooks.list'](workspace !== null ? { workspace } : {}).then((r) => {
       if (!live) return;
       setOverview(r.ok ? r.value : null);
-      setError(r.ok ? null : r.error.message);
+      setError(r.ok ? null : r.error);
     });
     return () => {
       live = false;
@@ -62,7 +62,7 @@ export function HooksView() {
     setBusy(false);
     setConfirming(null);
     if (r.ok) setOverview(r.value);
-    setError(r.ok ? null : r.error.message);
+    setError(r.ok ? null : r.error);
   };
 
   const hooks = overview?.hooks ?? [];
@@ -93,7 +93,7 @@ export function HooksView() {
       ) : (
         <p className="meta">{t('hooks.noWorkspace')}</p>
       )}
-      {error ? <p className="form-error" role="alert">{translateReason(lang, error)}</p> : null}
+      {error ? <p className="form-error" role="alert">{shownError(lang, error)}</p> : null}
       {untrusted ? (
         <p className="hook-notice">
           {t('hooks.untrusted')}{' '}
@@ -138,7 +138,7 @@ export function HooksView() {
           <ul>
             {overview.problems.map((p) => (
               <li key={`${p.file}:${p.message}`} className="form-error">
-                <code>{p.file}</code>: {translateReason(lang, p.message)}
+                <code>{p.file}</code>: {shownText(lang, p.message, p.msg)}
               </li>
             ))}
           </ul>

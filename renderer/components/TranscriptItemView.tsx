@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { missingCase } from '../../shared';
-import { translateReason } from '../../shared/i18n';
+import { shownText, type Msg } from '../../shared/i18n';
 import { useLang, useT } from '../i18n';
 import type { TranscriptItem } from '../store/types';
 import { CompactionDivider } from './CompactionDivider';
@@ -32,7 +32,7 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item }: { i
         </div>
       );
     case 'notice':
-      return <Notice tone={item.tone} text={item.text} />;
+      return <Notice tone={item.tone} text={item.text} msg={item.msg} />;
     case 'compaction':
       return (
         <div className="item item-compaction">
@@ -53,7 +53,7 @@ function You() {
 }
 
 /** A notice the store wrote in the engine's English; shown in the panel's language where a template knows it. */
-function Notice({ tone, text }: { tone: string; text: string }) {
+function Notice({ tone, text, msg }: { tone: string; text: string; msg?: Msg }) {
   const lang = useLang();
-  return <div className={`item item-notice notice-${tone}`}>{translateReason(lang, text)}</div>;
+  return <div className={`item item-notice notice-${tone}`}>{shownText(lang, text, msg)}</div>;
 }

@@ -2,8 +2,9 @@ import { EPHEMERAL_EVENTS, compactionFigures, isTerminal, missingCase } from '..
 import type { EngineEvent, EventOf, PromptStatus, PromptSummary, SessionDetail, SessionStatus, SessionSummary } from '../../shared';
 import type { DomainState, PromptView, SessionView, ToolCallStatus, TranscriptItem } from './types';
 import { applyBudgetEvent, applyUsageCost, keepTurnFooterLast, summaryMoney, withStatus } from './budget';
-import { hookRanText, hookRanWarns } from '../../shared/hooks';
+import { hookRanMsg, hookRanWarns } from '../../shared/hooks';
 import { modelRetryNote } from '../../shared/model-retry';
+import { english, type Msg } from '../../shared/i18n/message';
 
 /**
  * The one pure reducer: live events and replayed events (after a reload) go through the same code, so the
@@ -225,7 +226,7 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
           : `Project instructions changed: ${e.sources.map((x) => `${x.path}${x.truncated ? ' (truncated)' : ''}`).join(', ')}`,
       );
     case 'hook_ran':
-      return pushNotice(s, e, hookRanWarns(e) ? 'warn' : 'info', hookRanText(e));
+      return pushNotice(s, e, hookRanWarns(e) ? 'warn' : 'info', hookRanMsg(e));
     case 'mcp_server_state':
     case 'language_changed':
       return s;
@@ -495,9 +496,11 @@ function pushCompaction(s: DomainState, e: EventOf<'context_compacted'>): Domain
   return setItems(s, e.sessionId, [...items, item]);
 }
 
-function pushNotice(s: DomainState, e: EngineEvent, tone: 'info' | 'warn' | 'error', text: string): DomainState {
+/** A notice in the transcript: an English sentence, or a sentence as data (kept so it re-renders in a new language). */
+function pushNotice(s: DomainState, e: EngineEvent, tone: 'info' | 'warn' | 'error', said: string | Msg): DomainState {
   const items = s.transcripts[e.sessionId] ?? [];
-  return setItems(s, e.sessionId, [...items, { kind: 'notice', key: `notice:${e.seq}:${items.length}`, promptId: e.promptId, tone, text }]);
+  const notice = typeof said === 'string' ? { text: said } : { text: english(said), msg: said };
+  return setItems(s, e.sessionId, [...items, { kind: 'notice', key: `notice:${e.seq}:${items.length}`, promptId: e.promptId, tone, ...notice }]);
 }
 
 function findLastIndex<T>(items: readonly T[], pred: (item: T) => boolean): number {

@@ -12,6 +12,7 @@ import type {
   SessionStatus,
 } from '../../shared';
 import type { Budget, BudgetStop, CostTotals } from '../../shared/cost';
+import type { Msg } from '../../shared/i18n/message';
 
 /** What the panel knows of one session, kept up to date from summaries and events. */
 export interface SessionView {
@@ -72,9 +73,12 @@ export type TranscriptItem =
       status: ToolCallStatus;
       output: string | null;
       error: string | null;
+      /** The engine's own refusal of the call as data (a conflict, a stale read); none for what a tool said. */
+      errorMsg?: Msg;
       approvalId: string | null;
     }
-  | { kind: 'notice'; key: string; promptId: string | null; tone: 'info' | 'warn' | 'error'; text: string }
+  /** `msg`: the notice as data, rendered in the panel's language when painted (so a language switch re-renders it). */
+  | { kind: 'notice'; key: string; promptId: string | null; tone: 'info' | 'warn' | 'error'; text: string; msg?: Msg }
   | ({ kind: 'compaction'; key: string; promptId: string | null } & CompactionFigures)
   /** The turn's footer: its tokens and money so far, kept after its latest answer (see budget.ts). */
   | { kind: 'usage'; key: string; promptId: string; totalTokens: number; cost: CostTotals | null };

@@ -77,7 +77,7 @@ it('a bad hook is reported with the settings problems and leaves the file\'s rul
   expect(loaded.malformed).toBe(false);
   expect(loaded.rules).toHaveLength(1);
   const policy = createPolicyEngine({ home, host: { home: tempDir(), env: {} } });
-  expect(await policy.problems(ws)).toEqual([
+  expect(await policy.problems(ws)).toMatchObject([
     { file: join(home, 'settings.json'), message: 'hooks.PreToolUse[0].hooks[0].command: must be a non-empty shell command' },
   ]);
   const check = await policy.check({ tool: 'Bash', input: { command: 'echo hi' }, workspace: ws, sessionId: null, headless: false });

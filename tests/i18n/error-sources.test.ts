@@ -39,7 +39,6 @@ const NOT_SENTENCES: Record<string, string> = {
   "'a stored row holds a malformed payload reference'": INVARIANT,
   "'could not allocate a unique 6-hex ref after 1000 tries'": INVARIANT,
   "'the MCP server process was already started'": INVARIANT,
-  '`${field}: ${message}`': 'how problem(field, message) joins a hooks setting and its problem; the problem( calls are read as sentences',
   '`Paragents needs your permission to use ${call.tool}`': "the message a Notification hook receives on stdin, Claude Code's words for hook scripts",
   '`${baseURL}: ${f.message}`': "the endpoint's address and the system's own error when listing models",
   "'This operation was aborted'": "Node's own AbortError message, kept so callers recognise the abort",

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../main/core/engine';
-import { translate, translateReason } from '../../shared/i18n';
+import { english, render, translate, translateReason } from '../../shared/i18n';
 import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { unwrap } from '../helpers/engine';
 import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
@@ -28,24 +28,30 @@ it('says in 简体中文 why a project hook does not run: untrusted, not approve
   const ws = tempDir();
   writeJson(join(ws, '.paragents', 'settings.json'), hookSettings({ UserPromptSubmit: [{ command: 'true' }] }));
   engine = await createEngine({ home, env: { PATH: process.env.PATH }, approvals: 'all' });
-  const reason = async (): Promise<string> => unwrap(await engine!.handlers['hooks.list']({ workspace: ws })).hooks[0]?.reason ?? '';
+  // The English (what `--json` reads) is the sentence as before; the panel and the CLI render the Msg beside it.
+  const standing = async () => {
+    const h = unwrap(await engine!.handlers['hooks.list']({ workspace: ws })).hooks[0]!;
+    expect(h.reasonMsg, JSON.stringify(h)).toBeDefined();
+    expect(english(h.reasonMsg!)).toBe(h.reason);
+    return { en: h.reason, zh: render('zh-CN', h.reasonMsg!) };
+  };
 
-  const untrusted = await reason();
-  expect(translateReason('zh-CN', untrusted)).toBe(translate('zh-CN', 'notices.hook.untrusted', { workspace: ws }));
-  expect(translate('en', 'notices.hook.untrusted', { workspace: ws })).toBe(untrusted);
+  const untrusted = await standing();
+  expect(untrusted.en).toBe(`the workspace is not trusted (paragents workspace trust ${ws})`);
+  expect(untrusted.zh).toBe(translate('zh-CN', 'notices.hook.untrusted', { workspace: ws }));
 
   unwrap(await engine.handlers['workspace.trust']({ workspace: ws, trusted: true }));
-  const waiting = await reason();
-  expect(translateReason('zh-CN', waiting)).toBe(translate('zh-CN', 'notices.hook.waitingApproval', { workspace: ws }));
-  expect(translate('en', 'notices.hook.waitingApproval', { workspace: ws })).toBe(waiting);
+  const waiting = await standing();
+  expect(waiting.en).toBe(`not approved yet: see it with paragents hooks list --workspace ${ws}, then paragents hooks approve`);
+  expect(waiting.zh).toBe(translate('zh-CN', 'notices.hook.waitingApproval', { workspace: ws }));
   await engine.close();
 
   // Managed settings that run only their own hooks.
   writeJson(join(home, 'managed-settings.json'), { allowManagedHooksOnly: true });
   engine = await createEngine({ home, env: { PATH: process.env.PATH, PARAGENTS_MANAGED_SETTINGS: join(home, 'managed-settings.json') }, approvals: 'all' });
-  const managed = await reason();
-  expect(managed).toBe(translate('en', 'notices.hook.managedOnly'));
-  expect(translateReason('zh-CN', managed)).toBe(translate('zh-CN', 'notices.hook.managedOnly'));
+  const managed = await standing();
+  expect(managed.en).toBe('managed settings allow only their own hooks (allowManagedHooksOnly)');
+  expect(managed.zh).toBe(translate('zh-CN', 'notices.hook.managedOnly'));
 });
 
 it('translates "session REF" inside a reason, but leaves an unknown sentence about a session whole', () => {

@@ -1,4 +1,5 @@
 import { HookEventName } from '../../../shared/hooks';
+import { english, msg, type Msg } from '../../../shared/i18n/message';
 import { compileMatcher } from './matcher';
 import { DEFAULT_HOOK_TIMEOUT_S, type HookDef, type HookProblem, type HookSettings, type HookSource } from './types';
 
@@ -19,56 +20,57 @@ export const NO_HOOKS: HookSettings = { hooks: [], managedOnly: false, problems:
  */
 export function parseHookSettings(doc: Record<string, unknown>, file: string, source: HookSource): HookSettings {
   const problems: HookProblem[] = [];
-  const problem = (field: string, message: string): void => {
-    problems.push({ file, message: `${field}: ${message}` });
+  const problem = (field: string, what: Msg): void => {
+    const m = msg('engineErrors.hooks.fieldProblem', { field, problem: what });
+    problems.push({ file, message: english(m), msg: m });
   };
   let managedOnly = false;
   if (Object.hasOwn(doc, 'allowManagedHooksOnly')) {
     const v = doc.allowManagedHooksOnly;
-    if (typeof v !== 'boolean') problem('allowManagedHooksOnly', 'must be true or false');
-    else if (source !== 'managed') problem('allowManagedHooksOnly', 'only managed settings can set this');
+    if (typeof v !== 'boolean') problem('allowManagedHooksOnly', msg('engineErrors.hooks.boolean'));
+    else if (source !== 'managed') problem('allowManagedHooksOnly', msg('engineErrors.hooks.managedOnly'));
     else managedOnly = v;
   }
   const hooks: HookDef[] = [];
   if (!Object.hasOwn(doc, 'hooks')) return { hooks, managedOnly, problems };
   const section = doc.hooks;
   if (!isPlainObject(section)) {
-    problem('hooks', 'must be an object whose keys are hook events, such as {"PreToolUse": [...]}');
+    problem('hooks', msg('engineErrors.hooks.notEvents'));
     return { hooks, managedOnly, problems };
   }
   for (const [name, groups] of Object.entries(section)) {
     const event = HookEventName.safeParse(name);
     if (!event.success) {
-      problem(`hooks.${name}`, `Paragents does not run this hook event (it runs ${HookEventName.options.join(', ')})`);
+      problem(`hooks.${name}`, msg('engineErrors.hooks.unknownEvent', { events: HookEventName.options.join(', ') }));
       continue;
     }
     if (!Array.isArray(groups)) {
-      problem(`hooks.${name}`, 'must be an array of {"matcher": …, "hooks": [...]} entries');
+      problem(`hooks.${name}`, msg('engineErrors.hooks.notGroups'));
       continue;
     }
     groups.forEach((group: unknown, g) => {
       const at = `hooks.${name}[${g}]`;
-      if (!isPlainObject(group)) return problem(at, 'must be an object with "hooks" (and an optional "matcher")');
+      if (!isPlainObject(group)) return problem(at, msg('engineErrors.hooks.notGroup'));
       let matcher: string | null = null;
       if (Object.hasOwn(group, 'matcher')) {
-        if (typeof group.matcher !== 'string') return problem(`${at}.matcher`, 'must be a string (a regular expression on tool names)');
+        if (typeof group.matcher !== 'string') return problem(`${at}.matcher`, msg('engineErrors.hooks.matcherNotString'));
         const compiled = compileMatcher(group.matcher);
-        if (compiled instanceof Error) return problem(`${at}.matcher`, `"${group.matcher}" is not a valid regular expression (${compiled.message})`);
+        if (compiled instanceof Error) return problem(`${at}.matcher`, msg('engineErrors.hooks.badMatcher', { matcher: group.matcher, error: compiled.message }));
         matcher = compiled === null ? null : group.matcher;
       }
-      if (!Array.isArray(group.hooks)) return problem(`${at}.hooks`, 'must be an array of {"type": "command", "command": …} entries');
+      if (!Array.isArray(group.hooks)) return problem(`${at}.hooks`, msg('engineErrors.hooks.notEntries'));
       group.hooks.forEach((entry: unknown, h) => {
         const where = `${at}.hooks[${h}]`;
-        if (!isPlainObject(entry)) return problem(where, 'must be an object such as {"type": "command", "command": "./check.sh"}');
-        if (entry.type !== 'command') return problem(`${where}.type`, 'only "command" hooks are supported');
+        if (!isPlainObject(entry)) return problem(where, msg('engineErrors.hooks.notEntry'));
+        if (entry.type !== 'command') return problem(`${where}.type`, msg('engineErrors.hooks.onlyCommand'));
         if (typeof entry.command !== 'string' || entry.command.trim() === '' || entry.command.includes('\0')) {
-          return problem(`${where}.command`, 'must be a non-empty shell command');
+          return problem(`${where}.command`, msg('engineErrors.hooks.emptyCommand'));
         }
         let timeoutS = DEFAULT_HOOK_TIMEOUT_S;
         if (Object.hasOwn(entry, 'timeout')) {
           const t = entry.timeout;
           if (typeof t !== 'number' || !Number.isFinite(t) || t <= 0 || t > MAX_TIMEOUT_S) {
-            return problem(`${where}.timeout`, `must be a number of seconds above 0 and at most ${MAX_TIMEOUT_S}`);
+            return problem(`${where}.timeout`, msg('engineErrors.hooks.timeout', { max: MAX_TIMEOUT_S }));
           }
           timeoutS = t;
         }

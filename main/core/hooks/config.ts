@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { HookStanding } from '../../../shared/hooks';
+import { english, msg, type Msg } from '../../../shared/i18n/message';
 import { createSettingsLoader, type LoadedSettings, type SettingsLoader } from '../policy/settings/load';
 import { settingsSources } from '../policy/settings/sources';
 import { workspaceKey } from '../policy/trust';
@@ -10,7 +11,9 @@ import type { HookDef, HookEventName, HookProblem } from './types';
 /** A hook with whether it runs in the workspace asked about. */
 export interface ConfiguredHook extends HookDef {
   standing: HookStanding;
+  /** Why it does not run, in English (what `--json` reads), and the same sentence as data. */
   reason: string | null;
+  reasonMsg?: Msg;
 }
 
 export interface HookSetup {
@@ -72,15 +75,14 @@ export class HookConfig {
   private standing(
     h: HookDef,
     at: { managedOnly: boolean; trusted: boolean; keyOf: () => string | null; workspace: string | null },
-  ): { standing: HookStanding; reason: string | null } {
-    if (at.managedOnly && h.source !== 'managed') {
-      return { standing: 'managed_only', reason: 'managed settings allow only their own hooks (allowManagedHooksOnly)' };
-    }
+  ): { standing: HookStanding; reason: string | null; reasonMsg?: Msg } {
+    const not = (standing: HookStanding, m: Msg) => ({ standing, reason: english(m), reasonMsg: m });
+    if (at.managedOnly && h.source !== 'managed') return not('managed_only', msg('notices.hook.managedOnly'));
     if (!isProject(h)) return { standing: 'active', reason: null };
-    if (!at.trusted) return { standing: 'untrusted', reason: `the workspace is not trusted (paragents workspace trust ${at.workspace ?? ''})` };
+    if (!at.trusted) return not('untrusted', msg('notices.hook.untrusted', { workspace: at.workspace ?? '' }));
     const key = at.keyOf();
     if (key === null || !this.opts.approvals.isApproved(key, h.command)) {
-      return { standing: 'needs_approval', reason: `not approved yet: see it with paragents hooks list --workspace ${at.workspace ?? ''}, then paragents hooks approve` };
+      return not('needs_approval', msg('notices.hook.waitingApproval', { workspace: at.workspace ?? '' }));
     }
     return { standing: 'active', reason: null };
   }

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { RequestHandlers } from '../../../shared/api';
 import type { HooksOverview, HookView } from '../../../shared/hooks';
+import { msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 import { workspaceKey } from '../policy/trust';
 import type { HookApprovals } from './approvals';
@@ -18,6 +19,7 @@ const view = (h: ConfiguredHook): HookView => ({
   file: h.file,
   standing: h.standing,
   reason: h.reason,
+  ...(h.reasonMsg ? { reasonMsg: h.reasonMsg } : {}),
 });
 
 /** The hooks of the settings files and whether each runs in `workspace` (null: the user's and managed hooks). */
@@ -37,15 +39,15 @@ export function approveHooks(
 ): Result<HooksOverview> {
   const workspace = path.resolve(input.workspace);
   try {
-    if (!statSync(workspace).isDirectory()) return err('invalid_input', `${workspace} is not a folder`);
+    if (!statSync(workspace).isDirectory()) return err('invalid_input', msg('engineErrors.request.notAFolder', { path: workspace }));
   } catch {
-    return err('invalid_input', `${workspace} does not exist`);
+    return err('invalid_input', msg('engineErrors.request.doesNotExist', { path: workspace }));
   }
   const project = d.config.setup(workspace).hooks.filter((h) => h.source === 'project' || h.source === 'local');
   const known = new Set(project.map((h) => h.command));
   const commands = input.commands ?? [...known];
   const unknown = commands.find((c) => !known.has(c));
-  if (unknown !== undefined) return err('not_found', `No project hook of ${workspace}/.paragents runs the command "${unknown}".`);
+  if (unknown !== undefined) return err('not_found', msg('engineErrors.request.noProjectHook', { workspace, command: unknown }));
   d.approvals.set(workspaceKey(workspace), commands, input.approved);
   return ok(hooksOverview(d.config, workspace));
 }

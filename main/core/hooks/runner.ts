@@ -1,4 +1,5 @@
 import type { EngineEventDraft } from '../../../shared/events';
+import { english, msg } from '../../../shared/i18n/message';
 import type { PermissionMode } from '../../../shared/policy';
 import type { HostEnv } from '../host-env';
 import { readHookAnswer, type HookAnswer } from './answer';
@@ -119,6 +120,7 @@ export class HookRunner {
     const key = `${at.session.id}\0${hook.command}`;
     if (this.told.has(key)) return;
     this.told.add(key);
+    const notRun = msg('notices.hook.notApproved', { workspace: at.session.workspace });
     this.publish({
       type: 'hook_ran',
       sessionId: at.session.id,
@@ -132,7 +134,8 @@ export class HookRunner {
       timedOut: false,
       tool,
       message: null,
-      notRun: `no one has approved this project hook yet (paragents hooks approve --workspace ${at.session.workspace})`,
+      notRun: english(notRun),
+      notRunMsg: notRun,
     });
   }
 

@@ -1,4 +1,5 @@
 import type { HookEventName, HookSource } from '../../../shared/hooks';
+import type { Msg } from '../../../shared/i18n/message';
 
 export type { HookDecision, HookEventName, HookSource } from '../../../shared/hooks';
 
@@ -29,5 +30,8 @@ export interface HookSettings {
 
 export interface HookProblem {
   file: string;
+  /** The sentence in English, as `--json` and the logs read it. */
   message: string;
+  /** The same sentence as data, rendered by each client in its language. */
+  msg?: Msg;
 }
