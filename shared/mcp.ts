@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MsgSchema } from './msg-schema';
 
 /**
  * What an MCP server says about one of its tools. Shown on the approval card; never relaxes a rule (a server
@@ -49,8 +50,9 @@ export const McpServerView = z.object({
   /** How it starts, as written: the command line with its environment, or the URL. */
   launch: z.string(),
   standing: McpStanding,
-  /** Why it does not run, for any standing but `usable`. */
+  /** Why it does not run, for any standing but `usable`: in English, and as data for clients to render. */
   reason: z.string().nullable(),
+  reasonMsg: MsgSchema.optional(),
   enabled: z.boolean(),
   state: McpServerState,
   pid: z.number().int().nullable(),

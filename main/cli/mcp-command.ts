@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { translateReason, type Translator } from '../../shared/i18n';
+import { shownText, type Translator } from '../../shared/i18n';
 import type { McpServerView } from '../../shared/mcp';
 import { cliText, engineError, parseArgsMessage } from './cli-text';
 import { confirm } from './confirm';
@@ -99,7 +99,7 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
         for (const p of r.value.problems) io.stderr(`paragents mcp: ${p.message}`);
         if (values.json) io.stdout(JSON.stringify(r.value));
         else if (r.value.servers.length === 0) io.stdout(t('cliTools.mcp.none'));
-        else for (const s of r.value.servers) io.stdout(serverLine(t, s) + (s.reason ? `\n    ${translateReason(lang, s.reason)}` : ''));
+        else for (const s of r.value.servers) io.stdout(serverLine(t, s) + (s.reason ? `\n    ${shownText(lang, s.reason, s.reasonMsg)}` : ''));
         return EXIT_OK;
       }
       case 'tools': {
@@ -151,7 +151,7 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
           io.stderr(`paragents mcp approve: ${engineError(io, r.error)}`);
           return EXIT_USAGE;
         }
-        const standing = r.value.standing === 'usable' ? t('cliTools.mcp.itRuns') : (r.value.reason !== null && r.value.reason !== undefined ? translateReason(lang, r.value.reason) : t(`cliTools.mcp.standing.${r.value.standing}`));
+        const standing = r.value.standing === 'usable' ? t('cliTools.mcp.itRuns') : (r.value.reason !== null && r.value.reason !== undefined ? shownText(lang, r.value.reason, r.value.reasonMsg) : t(`cliTools.mcp.standing.${r.value.standing}`));
         io.stdout(values.json ? JSON.stringify(r.value) : `${server}: ${t(approved ? 'cliTools.approved' : 'cliTools.withdrawn')} (${standing})`);
         return EXIT_OK;
       }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { McpOverview, McpServerView, McpToolHints } from '../../shared';
-import { translateReason } from '../../shared/i18n';
+import { shownError, shownText, translateReason, type Msg } from '../../shared/i18n';
 import { useLang, useT, type T } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
 
@@ -49,7 +49,7 @@ function ServerRow({ server, act }: { server: McpServerView; act: (what: 'restar
       </h3>
       <p>
         <span className={`mcp-state mcp-state-${server.standing === 'usable' ? server.state : server.standing}`}>{stateText(t, server)}</span>
-        {server.reason ? <span className="meta"> — {translateReason(lang, server.reason)}</span> : null}
+        {server.reason ? <span className="meta"> — {shownText(lang, server.reason, server.reasonMsg)}</span> : null}
       </p>
       <p className="meta">
         <code>{server.launch}</code> · <code>{server.file}</code>
@@ -101,7 +101,7 @@ export function McpView() {
   const t = useT();
   const lang = useLang();
   const [overview, setOverview] = useState<McpOverview | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; msg?: Msg } | null>(null);
   const [version, setVersion] = useState(0);
 
   // A server's state changes outside this view (sessions start servers, they crash, go idle): read the list again.
@@ -114,7 +114,7 @@ export function McpView() {
     void api['mcp.list']({}).then((r) => {
       if (!live) return;
       setOverview(r.ok ? r.value : null);
-      setError(r.ok ? null : r.error.message);
+      setError(r.ok ? null : r.error);
     });
     return () => {
       live = false;
@@ -129,7 +129,7 @@ export function McpView() {
         : what === 'toggle'
           ? await api['mcp.setEnabled']({ ...ref, enabled: !s.enabled })
           : await api['mcp.approve']({ ...ref, approved: true });
-    setError(r.ok ? null : r.error.message);
+    setError(r.ok ? null : r.error);
     setVersion((v) => v + 1);
   };
 
@@ -141,7 +141,7 @@ export function McpView() {
           {t('common.close')}
         </button>
       </header>
-      {error ? <p className="form-error">{translateReason(lang, error)}</p> : null}
+      {error ? <p className="form-error">{shownError(lang, error)}</p> : null}
       {overview && overview.servers.length === 0 ? (
         <p className="meta">{t('mcp.none')}</p>
       ) : null}

@@ -131,8 +131,6 @@ export const ENGINE_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^workspace trust is not available in this engine$/, key: 'engineErrors.request.trustUnavailable', vars: [] },
   { pattern: new RegExp(`^(${ABSOLUTE}.*) is not a folder$`, 's'), key: 'engineErrors.request.notAFolder', vars: ['path'] },
   { pattern: new RegExp(`^(${ABSOLUTE}.*) does not exist$`, 's'), key: 'engineErrors.request.doesNotExist', vars: ['path'] },
-  { pattern: /^No project hook of (.+)\/\.paragents runs the command "(.*)"\.$/s, key: 'engineErrors.request.noProjectHook', vars: ['workspace', 'command'] },
-  { pattern: /^"(.+)" is a server of the user's mcp\.json; only project servers need approval\.$/, key: 'engineErrors.request.userServer', vars: ['server'] },
   // Budgets (main/core/cost/handlers.ts).
   { pattern: /^prompt (\S+) is not paused at a budget \((\S+)\)$/, key: 'engineErrors.budget.notPaused', vars: ['ref', 'status'], words: { status: 'notices.request.promptStatus' } },
   { pattern: /^the new limit must be above what is used: (.+)$/s, key: 'engineErrors.budget.limitNotAbove', vars: ['stop'], nested: ['stop'] },

@@ -39,9 +39,6 @@ export const ERROR_TEMPLATES: readonly ReasonTemplate[] = [
     words: { source: 'notices.hook.source' },
   },
   { pattern: /^refused by policy: (.+)\.$/s, key: 'notices.error.refusedByPolicy', vars: ['reason'], nested: ['reason'] },
-  { pattern: /^The MCP server "(.+)" does not run: (.+)\.$/s, key: 'notices.error.mcpNotRunning', vars: ['server', 'reason'], nested: ['reason'] },
-  // Why an MCP server does not run (main/core/mcp/resolve.ts, managed-lists.ts).
-  { pattern: /^the server "(.+)" is turned off$/, key: 'notices.mcp.turnedOff', vars: ['name'] },
   // Why a server's process failed (main/core/mcp/server-instance.ts); what the server or the system said stays.
   { pattern: /^the server exited with code (-?\d+)((?:; its last stderr lines: ).*)?$/s, key: 'notices.mcp.exited', vars: ['code', 'rest'], nested: ['rest'] },
   { pattern: /^the server was stopped by (\S+)((?:; its last stderr lines: ).*)?$/s, key: 'notices.mcp.stoppedBy', vars: ['signal', 'rest'], nested: ['rest'] },
@@ -49,11 +46,6 @@ export const ERROR_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^could not start: (.+?)((?:; its last stderr lines: ).*)?$/s, key: 'notices.mcp.couldNotStart', vars: ['error', 'rest'], nested: ['rest'] },
   { pattern: /^could not list its tools: (.+?)((?:; its last stderr lines: ).*)?$/s, key: 'notices.mcp.couldNotList', vars: ['error', 'rest'], nested: ['rest'] },
   { pattern: /^; its last stderr lines: (.*)$/s, key: 'notices.mcp.stderrTail', vars: ['lines'] },
-  { pattern: /^(.+): the user's server "(.+)" has the same name, so this one is left out$/, key: 'notices.mcp.shadowed', vars: ['file', 'name'] },
-  { pattern: /^the workspace (.+) is not trusted, so its \.mcp\.json servers do not run$/, key: 'notices.mcp.untrusted', vars: ['workspace'] },
-  { pattern: /^the project server "(.+)" runs only once a person approves its command line$/, key: 'notices.mcp.needsApproval', vars: ['name'] },
-  { pattern: /^the managed settings deny the server "(.+)" \(deniedMcpServers\)$/, key: 'notices.mcp.deniedByManaged', vars: ['name'] },
-  { pattern: /^the managed settings allow only listed servers, and "(.+)" is not in allowedMcpServers$/, key: 'notices.mcp.notAllowed', vars: ['name'] },
   { pattern: /^(.+): cannot read the managed settings, so no MCP server is allowed$/, key: 'notices.mcp.managedUnreadable', vars: ['file'] },
   { pattern: /^(.+): the managed settings are not valid JSON, so no MCP server is allowed$/, key: 'notices.mcp.managedInvalid', vars: ['file'] },
   { pattern: /^(.+): the managed settings must hold a JSON object, so no MCP server is allowed$/, key: 'notices.mcp.managedNotObject', vars: ['file'] },
@@ -84,11 +76,6 @@ export const ERROR_TEMPLATES: readonly ReasonTemplate[] = [
   { pattern: /^(\S+) must be an array of strings$/, key: 'notices.mcpConfig.stringArray', vars: ['field'] },
   { pattern: /^(\S+) must be a folder path$/, key: 'notices.mcpConfig.folder', vars: ['field'] },
   { pattern: /^(\S+) needs "command" \(a stdio server\) or "url" \(an HTTP server\)$/, key: 'notices.mcpConfig.needsCommandOrUrl', vars: ['field'] },
-  {
-    pattern: /^(\S+): \$\{(\w+)\} is not set in the environment \(write \$\{\2:-default\} for a default\)$/,
-    key: 'notices.mcpConfig.unsetVariable',
-    vars: ['field', 'name'],
-  },
   // Settings problems (main/core/policy/settings/load.ts, rules/parse-rule.ts).
   { pattern: /^(permissions\.(?:allow|deny|ask)\[\d+\]): (.+)$/s, key: 'notices.settings.fieldProblem', vars: ['field', 'problem'], nested: ['problem'] },
   { pattern: /^"(.+)": key not allowed$/, key: 'notices.settings.keyNotAllowed', vars: ['key'] },

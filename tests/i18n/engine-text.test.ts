@@ -193,6 +193,10 @@ it('why an MCP server does not run, what is wrong in an mcp.json and a refused M
   expect(failed?.state, JSON.stringify(broken)).toBe('failed');
 
   const reasons = overview.servers.flatMap((s) => (s.reason ? [s.reason] : []));
+  // Why a server does not run, and the refused call, come as data: rendered, their English the sentence as before.
+  for (const s of overview.servers) if (s.reason && s.reasonMsg) asData.set(s.reason, s.reasonMsg);
+  if (!refused.ok && refused.error.msg) asData.set(refused.error.message, refused.error.msg);
+  expect(overview.servers.filter((s) => s.reason !== null && !s.reasonMsg)).toEqual([]);
   const problems = overview.problems.map((p) => p.message);
   const texts = [...reasons, ...problems, refused.ok ? '' : refused.error.message, failed?.error ?? ''];
   const has = (re: RegExp) => expect(texts.some((t) => re.test(t)), `${re} in\n${texts.join('\n')}`).toBe(true);

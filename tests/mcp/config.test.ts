@@ -80,8 +80,10 @@ it('expands ${VAR} and ${VAR:-default} from the engine environment; an unset var
   expect(ok?.kind).toBe('usable');
   if (ok?.kind !== 'usable') return;
   expect(ok.server.transport).toEqual({ kind: 'stdio', command: '/opt/tools/bin/server', args: ['--port', '8080'], env: { TOKEN: 's3cret' }, cwd: '/home/me/work' });
-  expect(servers.find((s) => s.entry.name === 'missing')?.standing).toEqual({
+  // The English as before; the Msg beside it renders that same sentence.
+  expect(servers.find((s) => s.entry.name === 'missing')?.standing).toMatchObject({
     kind: 'invalid',
+    reasonMsg: { key: 'notices.mcpConfig.unsetVariable', vars: { field: `${join(home, 'mcp.json')}: mcpServers.missing.headers.Authorization`, name: 'NOPE' } },
     reason: `${join(home, 'mcp.json')}: mcpServers.missing.headers.Authorization: \${NOPE} is not set in the environment (write \${NOPE:-default} for a default)`,
   });
 });

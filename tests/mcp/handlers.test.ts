@@ -1,6 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { english, render, translate } from '../../shared/i18n';
 import { createEngine, type Engine } from '../../main/core/engine';
 import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, unwrap } from '../helpers/engine';
@@ -38,7 +39,11 @@ it('restart gives the server a new process; turning it off stops it and keeps it
   expect(off).toMatchObject({ enabled: false, standing: 'disabled', state: 'stopped' });
   expect(processesWith(tag)).toEqual([]);
   const refused = await e.handlers['mcp.call']({ server: 'test', tool: 'echo', input: { text: 'x' } });
-  expect(refused).toEqual({ ok: false, error: { kind: 'invalid_state', message: 'The MCP server "test" does not run: the server "test" is turned off.' } });
+  expect(refused).toMatchObject({ ok: false, error: { kind: 'invalid_state', message: 'The MCP server "test" does not run: the server "test" is turned off.' } });
+  if (!refused.ok) {
+    expect(english(refused.error.msg!)).toBe(refused.error.message);
+    expect(render('zh-CN', refused.error.msg!)).toContain(translate('zh-CN', 'notices.mcp.turnedOff', { name: 'test' }));
+  }
 
   await e.close();
   engine = await createEngine({ home, env: { PATH: process.env.PATH }, approvals: 'ask' });

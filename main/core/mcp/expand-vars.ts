@@ -1,3 +1,4 @@
+import { english, msg, type Msg, type VarsOf } from '../../../shared/i18n/message';
 import path from 'node:path';
 import type { McpServerEntry, McpTransportConfig } from './config-types';
 
@@ -5,7 +6,12 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
-export class ExpandError extends Error {}
+/** A `${VAR}` that is not set: its sentence as data beside the English message. */
+export class ExpandError extends Error {
+  constructor(readonly msg: Msg) {
+    super(english(msg));
+  }
+}
 
 /** `${VAR}` and `${VAR:-default}` from `env`; a variable that is unset and has no default is an error naming `field`. */
 export function expandString(text: string, env: Env, field: string): string {
@@ -13,7 +19,8 @@ export function expandString(text: string, env: Env, field: string): string {
     const value = env[name];
     if (value !== undefined && value !== '') return value;
     if (fallback !== undefined) return fallback;
-    throw new ExpandError(`${field}: \${${name}} is not set in the environment (write \${${name}:-default} for a default)`);
+    // The text writes `${{{name}}}` (a literal `$` and `{` around the placeholder), which the placeholder types read as `{name`.
+    throw new ExpandError(msg('notices.mcpConfig.unsetVariable', { field, name } as unknown as VarsOf<'notices.mcpConfig.unsetVariable'>));
   });
 }
 

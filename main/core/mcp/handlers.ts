@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { RequestHandlers, RequestInput } from '../../../shared/api';
 import type { McpServerView } from '../../../shared/mcp';
+import { msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 import type { PolicyEngine } from '../policy';
 import type { Store } from '../store/store';
@@ -58,7 +59,7 @@ export function createMcpHandlers(d: McpHandlerDeps): Pick<RequestHandlers, McpR
     'mcp.tools': async (input) => {
       const c = find(input);
       if (!c.ok) return c;
-      if (c.value.standing.kind !== 'usable') return err('invalid_state', `The MCP server "${input.server}" does not run: ${c.value.standing.reason}.`);
+      if (c.value.standing.kind !== 'usable') return err('invalid_state', msg('notices.error.mcpNotRunning', { server: input.server, reason: c.value.standing.reasonMsg }));
       await manager.start(c.value);
       return ok(view(c.value));
     },
@@ -66,7 +67,7 @@ export function createMcpHandlers(d: McpHandlerDeps): Pick<RequestHandlers, McpR
       const c = find(input);
       if (!c.ok) return c;
       const standing = c.value.standing;
-      if (standing.kind !== 'usable') return err('invalid_state', `The MCP server "${input.server}" does not run: ${standing.reason}.`);
+      if (standing.kind !== 'usable') return err('invalid_state', msg('notices.error.mcpNotRunning', { server: input.server, reason: standing.reasonMsg }));
       // The person who asked is the approval; deny rules (and plan mode) still hold.
       const ws = workspaceOf(input);
       if (!ws.ok) return ws;
@@ -98,7 +99,7 @@ export function createMcpHandlers(d: McpHandlerDeps): Pick<RequestHandlers, McpR
     'mcp.approve': async (input) => {
       const c = find(input);
       if (!c.ok) return c;
-      if (c.value.id.scope !== 'project') return err('invalid_input', `"${input.server}" is a server of the user's mcp.json; only project servers need approval.`);
+      if (c.value.id.scope !== 'project') return err('invalid_input', msg('engineErrors.request.userServer', { server: input.server }));
       await manager.setApproved(c.value, input.approved);
       const again = find(input);
       return again.ok ? ok(view(again.value)) : again;

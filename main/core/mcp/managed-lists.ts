@@ -1,3 +1,4 @@
+import { msg, type Msg } from '../../../shared/i18n/message';
 import { readFileSync } from 'node:fs';
 import type { McpConfigProblem } from './config-types';
 
@@ -68,9 +69,9 @@ export function readManagedMcpLists(file: string): ManagedMcpLists {
 }
 
 /** Why managed settings refuse the server, or null when they let it run. */
-export function managedRefusal(lists: ManagedMcpLists, name: string): string | null {
-  if (lists.closed) return 'the managed settings cannot be read, so no MCP server is allowed';
-  if (lists.denied.has(name)) return `the managed settings deny the server "${name}" (deniedMcpServers)`;
-  if (lists.allowed !== null && !lists.allowed.has(name)) return `the managed settings allow only listed servers, and "${name}" is not in allowedMcpServers`;
+export function managedRefusal(lists: ManagedMcpLists, name: string): Msg | null {
+  if (lists.closed) return msg('notices.mcp.managedClosed');
+  if (lists.denied.has(name)) return msg('notices.mcp.deniedByManaged', { name });
+  if (lists.allowed !== null && !lists.allowed.has(name)) return msg('notices.mcp.notAllowed', { name });
   return null;
 }

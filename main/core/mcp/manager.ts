@@ -131,6 +131,7 @@ export class McpManager {
       launch: describeTransport(c.entry.transport),
       standing: standing.kind,
       reason: standing.kind === 'usable' ? null : standing.reason,
+      ...(standing.kind === 'usable' ? {} : { reasonMsg: standing.reasonMsg }),
       enabled: !this.choices.isDisabled(c.id),
       state: instance?.state ?? 'stopped',
       pid: instance?.pid ?? null,

@@ -1,3 +1,4 @@
+import { english, msg, type Msg } from '../../../shared/i18n/message';
 import { createHash } from 'node:crypto';
 import type { HostEnv } from '../host-env';
 import { realDir } from '../policy/paths';
@@ -27,13 +28,17 @@ export interface ResolvedServer {
 /** Why a configured server runs or does not run for a workspace. */
 export type ServerStanding =
   | { kind: 'usable'; server: ResolvedServer }
-  | { kind: 'disabled'; reason: string }
+  /** `reason`: why not, in English; `reasonMsg`: the same sentence as data, for clients to render. */
+  | { kind: 'disabled'; reason: string; reasonMsg: Msg }
   /** A project server waiting for a person to approve its command line. */
-  | { kind: 'needs_approval'; reason: string }
-  | { kind: 'untrusted'; reason: string }
-  | { kind: 'refused'; reason: string }
-  | { kind: 'invalid'; reason: string }
-  | { kind: 'shadowed'; reason: string };
+  | { kind: 'needs_approval'; reason: string; reasonMsg: Msg }
+  | { kind: 'untrusted'; reason: string; reasonMsg: Msg }
+  | { kind: 'refused'; reason: string; reasonMsg: Msg }
+  | { kind: 'invalid'; reason: string; reasonMsg: Msg }
+  | { kind: 'shadowed'; reason: string; reasonMsg: Msg };
+
+/** A standing that keeps a server from running, its reason as data and in English. */
+const notUsable = <K extends Exclude<ServerStanding['kind'], 'usable'>>(kind: K, m: Msg) => ({ kind, reason: english(m), reasonMsg: m });
 
 export interface ConfiguredServer {
   id: ServerIdentity;
@@ -95,7 +100,7 @@ export class McpResolver {
     try {
       transport = expandTransport(entry, this.opts.host.env, base, this.opts.host.home);
     } catch (e) {
-      if (e instanceof ExpandError) return { kind: 'invalid', reason: e.message };
+      if (e instanceof ExpandError) return notUsable('invalid', e.msg);
       throw e;
     }
     const key = createHash('sha256').update(JSON.stringify([entry.name, transport])).digest('hex').slice(0, 24);
@@ -125,8 +130,8 @@ export class McpResolver {
     const servers: ConfiguredServer[] = [];
     const standingOf = (entry: McpServerEntry, id: ServerIdentity, base: string, extra: () => ServerStanding | null): ServerStanding => {
       const refused = managedRefusal(lists, entry.name);
-      if (refused) return { kind: 'refused', reason: refused };
-      if (choices.isDisabled(id)) return { kind: 'disabled', reason: `the server "${entry.name}" is turned off` };
+      if (refused) return notUsable('refused', refused);
+      if (choices.isDisabled(id)) return notUsable('disabled', msg('notices.mcp.turnedOff', { name: entry.name }));
       return extra() ?? this.resolve(entry, id, base);
     };
     for (const entry of user.servers) {
@@ -142,9 +147,9 @@ export class McpResolver {
       for (const entry of project.servers) {
         const id: ServerIdentity = { name: entry.name, scope: 'project', workspace };
         const standing = standingOf(entry, id, workspace, () => {
-          if (userNames.has(entry.name)) return { kind: 'shadowed', reason: `${entry.file}: the user's server "${entry.name}" has the same name, so this one is left out` };
-          if (!trusted) return { kind: 'untrusted', reason: `the workspace ${workspace} is not trusted, so its .mcp.json servers do not run` };
-          if (!choices.isApproved(workspace, entry)) return { kind: 'needs_approval', reason: `the project server "${entry.name}" runs only once a person approves its command line` };
+          if (userNames.has(entry.name)) return notUsable('shadowed', msg('notices.mcp.shadowed', { file: entry.file, name: entry.name }));
+          if (!trusted) return notUsable('untrusted', msg('notices.mcp.untrusted', { workspace }));
+          if (!choices.isApproved(workspace, entry)) return notUsable('needs_approval', msg('notices.mcp.needsApproval', { name: entry.name }));
           return null;
         });
         servers.push({ id, entry, standing });

@@ -111,6 +111,7 @@ export const notices = {
     managedUnreadable: '{{file}}: cannot read the managed settings, so no MCP server is allowed',
     managedInvalid: '{{file}}: the managed settings are not valid JSON, so no MCP server is allowed',
     managedNotObject: '{{file}}: the managed settings must hold a JSON object, so no MCP server is allowed',
+    managedClosed: 'the managed settings cannot be read, so no MCP server is allowed',
     managedList: '{{file}}: {{list}} must be an array of server names or {"serverName": NAME}; no MCP server is allowed until it is fixed',
   },
   mcpConfig: {

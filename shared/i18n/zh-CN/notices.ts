@@ -109,6 +109,7 @@ export const notices: CatalogLike<typeof en> = {
     managedUnreadable: '{{file}}：无法读取托管设置，因此不允许任何 MCP 服务器',
     managedInvalid: '{{file}}：托管设置不是有效的 JSON，因此不允许任何 MCP 服务器',
     managedNotObject: '{{file}}：托管设置必须是一个 JSON 对象，因此不允许任何 MCP 服务器',
+    managedClosed: '无法读取托管设置，因此不允许任何 MCP 服务器',
     managedList: '{{file}}：{{list}} 必须是服务器名称或 {"serverName": NAME} 的数组；修正之前不允许任何 MCP 服务器',
   },
   mcpConfig: {
