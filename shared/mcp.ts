@@ -72,7 +72,7 @@ export const McpOverview = z.object({
   workspace: z.string().nullable(),
   servers: z.array(McpServerView),
   /** Configuration problems: one sentence naming the file and the field. */
-  problems: z.array(z.object({ file: z.string(), server: z.string().nullable(), message: z.string() })),
+  problems: z.array(z.object({ file: z.string(), server: z.string().nullable(), message: z.string(), msg: MsgSchema.optional() })),
 });
 export type McpOverview = z.infer<typeof McpOverview>;
 

@@ -96,7 +96,7 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
           io.stderr(`paragents mcp list: ${engineError(io, r.error)}`);
           return EXIT_USAGE;
         }
-        for (const p of r.value.problems) io.stderr(`paragents mcp: ${p.message}`);
+        for (const p of r.value.problems) io.stderr(`paragents mcp: ${shownText(lang, p.message, p.msg)}`);
         if (values.json) io.stdout(JSON.stringify(r.value));
         else if (r.value.servers.length === 0) io.stdout(t('cliTools.mcp.none'));
         else for (const s of r.value.servers) io.stdout(serverLine(t, s) + (s.reason ? `\n    ${shownText(lang, s.reason, s.reasonMsg)}` : ''));

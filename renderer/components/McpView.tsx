@@ -152,7 +152,7 @@ export function McpView() {
           <ul>
             {overview.problems.map((p) => (
               <li key={p.message} className="form-error">
-                {translateReason(lang, p.message)}
+                {shownText(lang, p.message, p.msg)}
               </li>
             ))}
           </ul>

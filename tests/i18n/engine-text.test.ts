@@ -196,6 +196,7 @@ it('why an MCP server does not run, what is wrong in an mcp.json and a refused M
   // Why a server does not run, and the refused call, come as data: rendered, their English the sentence as before.
   for (const s of overview.servers) if (s.reason && s.reasonMsg) asData.set(s.reason, s.reasonMsg);
   if (!refused.ok && refused.error.msg) asData.set(refused.error.message, refused.error.msg);
+  for (const p of overview.problems) if (p.msg) asData.set(p.message, p.msg);
   expect(overview.servers.filter((s) => s.reason !== null && !s.reasonMsg)).toEqual([]);
   const problems = overview.problems.map((p) => p.message);
   const texts = [...reasons, ...problems, refused.ok ? '' : refused.error.message, failed?.error ?? ''];

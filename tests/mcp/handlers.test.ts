@@ -66,7 +66,13 @@ it('mcp.list reports configuration problems in one sentence naming the file and 
   writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { good: { command: 'x' }, bad: { command: 'x', args: [1] } } }));
   const listed = unwrap(await e.handlers['mcp.list']({}));
   expect(listed.servers.map((s) => s.name)).toEqual(['good']);
-  expect(listed.problems).toEqual([{ file: join(home, 'mcp.json'), server: 'bad', message: `${join(home, 'mcp.json')}: mcpServers.bad.args must be an array of strings` }]);
+  expect(listed.problems).toMatchObject([{ file: join(home, 'mcp.json'), server: 'bad', message: `${join(home, 'mcp.json')}: mcpServers.bad.args must be an array of strings` }]);
+  // The sentence as data: its English is the message, and 简体中文 names the same file and field.
+  const problem = listed.problems[0]!;
+  expect(english(problem.msg!)).toBe(problem.message);
+  const field = translate('zh-CN', 'notices.mcpConfig.stringArray', { field: 'mcpServers.bad.args' });
+  expect(render('zh-CN', problem.msg!)).toBe(translate('zh-CN', 'notices.mcpConfig.inFile', { file: join(home, 'mcp.json'), message: field }));
+  expect(field).toMatch(/[\u4e00-\u9fff]/);
   const stateChange = nextEvent(e, 'mcp_server_state', (x) => x.server === 'good' && x.state === 'failed');
   const failed = unwrap(await e.handlers['mcp.tools']({ server: 'good' }));
   expect(failed.state).toBe('failed');

@@ -1,3 +1,4 @@
+import { english, msg, type Msg } from '../../../shared/i18n/message';
 import type { McpConfigFile, McpConfigProblem, McpScope, McpServerEntry, McpTransportConfig } from './config-types';
 
 /**
@@ -25,15 +26,16 @@ function jsonPosition(text: string, message: string): string {
   return `line ${line} column ${column}: ${message.replace(/\s*\(line \d+ column \d+\)/, '')}`;
 }
 
-type Check<T> = { ok: true; value: T } | { ok: false; message: string };
+/** A check's failure is its sentence as data (the file is named around it). */
+type Check<T> = { ok: true; value: T } | { ok: false; message: Msg };
 
 function stringMap(v: unknown, field: string): Check<Record<string, string>> {
   if (v === undefined) return { ok: true, value: {} };
-  if (!isPlainObject(v)) return { ok: false, message: `${field} must be an object of strings` };
+  if (!isPlainObject(v)) return { ok: false, message: msg('notices.mcpConfig.mustBeStringMap', { field }) };
   const out: Record<string, string> = {};
   for (const [k, val] of Object.entries(v)) {
-    if (DANGEROUS_KEYS.has(k)) return { ok: false, message: `${field}.${k}: key not allowed` };
-    if (typeof val !== 'string') return { ok: false, message: `${field}.${k} must be a string` };
+    if (DANGEROUS_KEYS.has(k)) return { ok: false, message: msg('notices.mcpConfig.keyNotAllowed', { field: `${field}.${k}` }) };
+    if (typeof val !== 'string') return { ok: false, message: msg('notices.mcpConfig.mustBeString', { field: `${field}.${k}` }) };
     out[k] = val;
   }
   return { ok: true, value: out };
@@ -42,7 +44,7 @@ function stringMap(v: unknown, field: string): Check<Record<string, string>> {
 function millis(v: unknown, field: string): Check<number | null> {
   if (v === undefined) return { ok: true, value: null };
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 86_400_000) {
-    return { ok: false, message: `${field} must be a whole number of milliseconds between 1 and 86400000` };
+    return { ok: false, message: msg('notices.mcpConfig.millis', { field }) };
   }
   return { ok: true, value: v };
 }
@@ -50,24 +52,24 @@ function millis(v: unknown, field: string): Check<number | null> {
 function transportOf(entry: Record<string, unknown>, field: string): Check<McpTransportConfig> {
   const type = entry.type;
   if (type !== undefined && type !== 'stdio' && type !== 'http' && type !== 'sse' && type !== 'streamable-http') {
-    return { ok: false, message: `${field}.type must be "stdio", "http" or "sse"` };
+    return { ok: false, message: msg('notices.mcpConfig.transportType', { field: `${field}.type` }) };
   }
   const hasCommand = entry.command !== undefined;
   const hasUrl = entry.url !== undefined;
-  if (hasCommand && hasUrl) return { ok: false, message: `${field} has both "command" and "url"; give one` };
+  if (hasCommand && hasUrl) return { ok: false, message: msg('notices.mcpConfig.both', { field }) };
   if (type === 'stdio' || (type === undefined && hasCommand)) {
-    for (const k of Object.keys(entry)) if (!STDIO_KEYS.has(k)) return { ok: false, message: `${field}.${k}: unknown key for a stdio server` };
-    if (typeof entry.command !== 'string' || entry.command.trim() === '') return { ok: false, message: `${field}.command must be a non-empty string` };
+    for (const k of Object.keys(entry)) if (!STDIO_KEYS.has(k)) return { ok: false, message: msg('notices.mcpConfig.unknownStdioKey', { field: `${field}.${k}` }) };
+    if (typeof entry.command !== 'string' || entry.command.trim() === '') return { ok: false, message: msg('notices.mcpConfig.nonEmpty', { field: `${field}.command` }) };
     const args = entry.args ?? [];
-    if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) return { ok: false, message: `${field}.args must be an array of strings` };
+    if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) return { ok: false, message: msg('notices.mcpConfig.stringArray', { field: `${field}.args` }) };
     const env = stringMap(entry.env, `${field}.env`);
     if (!env.ok) return env;
-    if (entry.cwd !== undefined && (typeof entry.cwd !== 'string' || entry.cwd === '')) return { ok: false, message: `${field}.cwd must be a folder path` };
+    if (entry.cwd !== undefined && (typeof entry.cwd !== 'string' || entry.cwd === '')) return { ok: false, message: msg('notices.mcpConfig.folder', { field: `${field}.cwd` }) };
     return { ok: true, value: { kind: 'stdio', command: entry.command, args: args as string[], env: env.value, cwd: (entry.cwd as string | undefined) ?? null } };
   }
-  if (!hasUrl && type === undefined) return { ok: false, message: `${field} needs "command" (a stdio server) or "url" (an HTTP server)` };
-  for (const k of Object.keys(entry)) if (!HTTP_KEYS.has(k)) return { ok: false, message: `${field}.${k}: unknown key for an HTTP server` };
-  if (typeof entry.url !== 'string' || entry.url.trim() === '') return { ok: false, message: `${field}.url must be a non-empty string` };
+  if (!hasUrl && type === undefined) return { ok: false, message: msg('notices.mcpConfig.needsCommandOrUrl', { field }) };
+  for (const k of Object.keys(entry)) if (!HTTP_KEYS.has(k)) return { ok: false, message: msg('notices.mcpConfig.unknownHttpKey', { field: `${field}.${k}` }) };
+  if (typeof entry.url !== 'string' || entry.url.trim() === '') return { ok: false, message: msg('notices.mcpConfig.nonEmpty', { field: `${field}.url` }) };
   const headers = stringMap(entry.headers, `${field}.headers`);
   if (!headers.ok) return headers;
   return { ok: true, value: { kind: type === 'sse' ? 'sse' : 'http', url: entry.url, headers: headers.value } };
@@ -78,10 +80,10 @@ function entryOf(name: string, v: unknown, file: string, scope: McpScope, worksp
   if (!SERVER_NAME.test(name) || name.length > MAX_SERVER_NAME) {
     return {
       ok: false,
-      message: `${field}: a server name holds letters, digits, "-" and single "_" between them (at most ${MAX_SERVER_NAME} characters)`,
+      message: msg('notices.mcpConfig.badName', { field, max: MAX_SERVER_NAME }),
     };
   }
-  if (!isPlainObject(v)) return { ok: false, message: `${field} must be an object` };
+  if (!isPlainObject(v)) return { ok: false, message: msg('notices.mcpConfig.mustBeObject', { field }) };
   const transport = transportOf(v, field);
   if (!transport.ok) return transport;
   const timeout = millis(v.timeout, `${field}.timeout`);
@@ -106,8 +108,13 @@ function entryOf(name: string, v: unknown, file: string, scope: McpScope, worksp
  */
 export function parseMcpConfig(text: string, file: string, scope: McpScope, workspace: string | null): McpConfigFile {
   const out: McpConfigFile = { file, exists: true, servers: [], idleMinutes: null, problems: [] };
-  const problem = (message: string, server: string | null = null): void => {
-    out.problems.push({ file, server, message: `${file}: ${message}` } satisfies McpConfigProblem);
+  const problem = (what: Msg | string, server: string | null = null): void => {
+    if (typeof what === 'string') {
+      out.problems.push({ file, server, message: `${file}: ${what}` } satisfies McpConfigProblem);
+      return;
+    }
+    const m = msg('notices.mcpConfig.inFile', { file, message: what });
+    out.problems.push({ file, server, message: english(m), msg: m } satisfies McpConfigProblem);
   };
   let doc: unknown;
   try {
@@ -117,7 +124,7 @@ export function parseMcpConfig(text: string, file: string, scope: McpScope, work
     return out;
   }
   if (!isPlainObject(doc)) {
-    problem('the file must hold a JSON object with "mcpServers"');
+    problem(msg('notices.mcpConfig.notObject'));
     return out;
   }
   for (const key of Object.keys(doc)) {
@@ -125,15 +132,15 @@ export function parseMcpConfig(text: string, file: string, scope: McpScope, work
     if (key === 'mcpIdleMinutes' && scope === 'user') {
       const m = doc.mcpIdleMinutes;
       if (typeof m === 'number' && Number.isFinite(m) && m > 0 && m <= 10_080) out.idleMinutes = m;
-      else problem('mcpIdleMinutes must be a number of minutes between 0 and 10080 (0 excluded)');
+      else problem(msg('notices.mcpConfig.idleMinutes'));
       continue;
     }
-    problem(`${key}: unknown key`);
+    problem(msg('notices.mcpConfig.unknownKey', { field: key }));
   }
   const servers = doc.mcpServers;
   if (servers === undefined) return out;
   if (!isPlainObject(servers)) {
-    problem('mcpServers must be an object of servers by name');
+    problem(msg('notices.mcpConfig.serversNotObject'));
     return out;
   }
   for (const [name, v] of Object.entries(servers)) {

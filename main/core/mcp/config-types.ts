@@ -1,3 +1,4 @@
+import type { Msg } from '../../../shared/i18n/message';
 /** Where a server's configuration came from: `$PARAGENTS_HOME/mcp.json` (user) or `<workspace>/.mcp.json` (project). */
 export type McpScope = 'user' | 'project';
 
@@ -32,6 +33,8 @@ export interface McpConfigProblem {
   /** The server the problem is about; null for the file as a whole. */
   server: string | null;
   message: string;
+  /** The same sentence as data, for clients to render (absent for what the system said of an unreadable file). */
+  msg?: Msg;
 }
 
 /** One parsed mcp.json. */
