@@ -1,7 +1,7 @@
 import { inputField, oneLine as flatten } from '../../shared/call-input';
 import type { EngineEvent } from '../../shared/events';
 import type { ApprovalSummary } from '../../shared/models';
-import { translateReason, type Translator } from '../../shared/i18n';
+import { shownText, type Msg, type Translator } from '../../shared/i18n';
 import type { ApprovalAnswer } from '../../shared/policy';
 import type { CliText } from './cli-text';
 import type { EngineLink } from './engine-link';
@@ -104,9 +104,9 @@ export function storedAnswer(events: readonly EngineEvent[], approvalId: string)
 export const noEngineText = (t: Translator, home: string): string => t('cliErrors.noEngine', { home });
 
 /** Settles when the engine of another process goes away (why, in one sentence); never for an in-process engine. */
-export function engineGone(link: EngineLink): Promise<string> {
-  const ended = (link as EngineLink & { ended?: Promise<string> }).ended;
-  return link.remote && ended ? ended : new Promise<string>(() => undefined);
+export function engineGone(link: EngineLink): Promise<Msg> {
+  const ended = (link as EngineLink & { ended?: Promise<Msg> }).ended;
+  return link.remote && ended ? ended : new Promise<Msg>(() => undefined);
 }
 
 /** `approval abc123 | session reports | Write report.md — reason (12s ago)`-style line of a pending approval. */

@@ -4,7 +4,7 @@ import type { ApprovalSummary, SessionDetail, SessionSummary } from '../../share
 import type { Result } from '../../shared/result';
 import type { SessionStatus } from '../../shared/status';
 import { isTerminal } from '../../shared/status';
-import { translateReason } from '../../shared/i18n';
+import { render, shownText } from '../../shared/i18n';
 import { ageWords, callText, engineGone, noEngineText, oneLine } from './approval-text';
 import { cliText, type CliText, engineError, parseArgsMessage } from './cli-text';
 import { openEngineLink, type EngineLink } from './engine-link';
@@ -97,7 +97,7 @@ export async function runAttachCommand(argv: string[], io: CliIo): Promise<numbe
       };
       const detach = (): void => stop(EXIT_OK, `paragents attach: ${t('cliInbox.attach.detached', { session: label(session) })}`);
       for (const signal of SIGNALS) process.on(signal, detach);
-      void engineGone(link).then((why) => stop(EXIT_FAILED, `paragents attach: ${why}`));
+      void engineGone(link).then((why) => stop(EXIT_FAILED, `paragents attach: ${render(lang, why)}`));
       deliver = (e) => {
         if (e.sessionId !== session.id) return;
         print(e);

@@ -6,7 +6,7 @@ import type { RemoteEngineLink } from '../local/endpoint-client';
 import { createTerminalAsker } from './ask';
 import type { EngineLink } from './engine-link';
 import { eventJsonLine, eventTextLine } from './format';
-import { translateReason } from '../../shared/i18n';
+import { render, translateReason, type Msg } from '../../shared/i18n';
 import { cliText } from './cli-text';
 import { EXIT_FAILED, EXIT_OK, type CliIo } from './io';
 import { EXIT_INTERRUPTED, type Interrupts } from './signals';
@@ -128,7 +128,7 @@ export async function drivePrompts(
   });
 
   /** Why the connection to the engine ended, once it has (the engine's process went away). */
-  const connection = { lost: null as string | null };
+  const connection = { lost: null as Msg | null };
   /** Watched once the prompts are sent: until then a link that lost its engine sends them to the next one. */
   const watchConnection = (): void => {
     const ended = isRemote(link) ? link.ended : null;
@@ -204,7 +204,7 @@ export async function drivePrompts(
 
     await until(() => [...ours.values()].every(isTerminal));
     if (connection.lost !== null && ![...ours.values()].every(isTerminal)) {
-      io.stderr(t('cliErrors.engineLost', { reason: connection.lost }));
+      io.stderr(t('cliErrors.engineLost', { reason: render(lang, connection.lost) }));
       return EXIT_FAILED;
     }
 

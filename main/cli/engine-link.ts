@@ -1,10 +1,11 @@
 import { tmpdir } from 'node:os';
+import { MsgError, thrownSentence } from '../../shared/msg-error';
 import { err, ok, type Result } from '../../shared/result';
 import type { EngineOptions } from '../core/engine';
 import { openReadOnlyEngine } from '../core/engine/read-only-root';
 import { connectLocalEndpoint, type RemoteEngineLink } from '../local/endpoint-client';
 import type { EngineLink } from '../local/engine-link';
-import { cliText } from './cli-text';
+import { cliText, engineError } from './cli-text';
 import type { CliIo } from './io';
 import { rejoiningLink } from './rejoining-link';
 
@@ -55,13 +56,13 @@ async function openOnce(io: CliIo, options: OpenLinkOptions): Promise<Result<Eng
       const read = openReadOnlyEngine({ home: io.home, env: io.env, reads: options.reads ?? 'all' });
       if (read.ok) return read;
       // A database that needs migrating can only be read by opening the folder normally.
-      if (!read.error.fallBack) return err(read.error.kind, read.error.message);
+      if (!read.error.fallBack) return err(read.error.kind, read.error.msg ?? read.error.message);
     }
     try {
       // The whole engine is loaded only by a command that hosts it: one that only reads never needs it.
       const { hostEngine } = await import('../local/engine-host');
       const hosted = await hostEngine({ ...options.engine, home: io.home, env: io.env, tmpdir: place.tmpdir });
-      if (hosted.endpointProblem) io.stderr(cliText(io).t('cliErrors.joinProblem', { problem: hosted.endpointProblem }));
+      if (hosted.endpointProblem) io.stderr(cliText(io).t('cliErrors.joinProblem', { problem: engineError(io, hosted.endpointProblem) }));
       const endpoint = hosted.endpoint;
       return ok({
         handlers: hosted.engine.handlers,
@@ -72,8 +73,8 @@ async function openOnce(io: CliIo, options: OpenLinkOptions): Promise<Result<Eng
       });
     } catch (error) {
       // Another process took the folder between our look and our lock: join it once its endpoint listens.
-      const message = error instanceof Error ? error.message : String(error);
-      if (!/another Paragents process/.test(message) || Date.now() > deadline) return err('invalid_state', message);
+      const locked = error instanceof MsgError && error.msg.key === 'engineErrors.home.locked';
+      if (!locked || Date.now() > deadline) return err('invalid_state', thrownSentence(error));
       await sleep(RACE_STEP_MS);
     }
   }

@@ -3,7 +3,8 @@ import { homedir } from 'node:os';
 import { paragentsHome } from '../core/config/home';
 import { dataFolderProblem, describeFailure, type HomeOrigin } from './cli-errors';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
-import { translateReason } from '../../shared/i18n';
+import { render, translateReason } from '../../shared/i18n';
+import { MsgError } from '../../shared/msg-error';
 import { cliText } from './cli-text';
 import { helpText } from './usage';
 
@@ -76,7 +77,9 @@ export async function main(argvIn: string[], io?: Partial<CliIo>): Promise<numbe
   try {
     return await (await load())(rest, full);
   } catch (error) {
-    full.stderr(`paragents ${name}: ${translateReason(text.lang, describeFailure(error, origin, text.t))}`);
+    // An exception whose sentence is data (the data folder held by another process) is rendered from it.
+    const said = error instanceof MsgError ? render(text.lang, error.msg) : translateReason(text.lang, describeFailure(error, origin, text.t));
+    full.stderr(`paragents ${name}: ${said}`);
     if (debug && error instanceof Error && error.stack) full.stderr(error.stack);
     return EXIT_USAGE;
   }

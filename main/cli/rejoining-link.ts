@@ -1,5 +1,6 @@
 import { requestNames, type RequestHandlers, type RequestName } from '../../shared/api';
 import type { EngineEvent } from '../../shared/events';
+import type { Msg } from '../../shared/i18n/message';
 import { err, type Result } from '../../shared/result';
 import type { RemoteEngineLink } from '../local/endpoint-client';
 import type { EngineLink } from '../local/engine-link';
@@ -10,7 +11,7 @@ const MAX_REJOINS = 5;
 const isRemote = (link: EngineLink): link is RemoteEngineLink => link.remote && 'send' in link;
 
 /** Never settles: the engine of a link hosted in this process does not go away under it. */
-const never = new Promise<string>(() => undefined);
+const never = new Promise<Msg>(() => undefined);
 
 /**
  * A joined engine that the command follows when it goes away: a request the engine never took (the connection
@@ -18,7 +19,7 @@ const never = new Promise<string>(() => undefined);
  * `reopen` joins or starts. So a command whose engine closes before its prompt was accepted loses nothing. Once
  * `pin()` is called (a prompt was accepted) the link stays on its engine and reports its loss instead.
  */
-export function rejoiningLink(first: RemoteEngineLink, reopen: () => Promise<Result<EngineLink>>): EngineLink & { readonly ended: Promise<string> } {
+export function rejoiningLink(first: RemoteEngineLink, reopen: () => Promise<Result<EngineLink>>): EngineLink & { readonly ended: Promise<Msg> } {
   let current: EngineLink = first;
   let pinned = false;
   let moving: Promise<Result<EngineLink>> | null = null;

@@ -7,7 +7,8 @@ import { hostEngine, type HostedEngine } from '../local/engine-host';
 import { configTokenStore, createGatewayHost } from '../gateway';
 import { isLoopbackAddress, parsePublicHost } from '../web/bind-address';
 import { startWebHost } from '../web/web-host';
-import { langFromTag, translator, type Translator } from '../../shared/i18n';
+import { langFromTag, shownError, translator, type Translator } from '../../shared/i18n';
+import { shownThrown } from '../../shared/msg-error';
 import { cliText } from './cli-text';
 import { usage } from './usage';
 
@@ -144,7 +145,7 @@ export function configProblem(io: Pick<ServeIo, 'home' | 'env'>): string | null 
  * prompts and approvals show up live in the panel.
  */
 export async function runServeCommand(argv: string[], io: ServeIo): Promise<number> {
-  const { t } = cliText(io);
+  const { lang: textLang, t } = cliText(io);
   const args = parseServeArgs(argv, t);
   if (!args.ok) {
     io.stderr(args.message);
@@ -179,10 +180,10 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
       onInternalError: (name, error) => io.stderr(`paragents serve: ${t('cliTools.serve.failed', { name, error: error instanceof Error ? error.message : String(error) })}`),
     });
   } catch (error) {
-    io.stderr(t('cliTools.serve.cannotStart', { error: (error as Error).message }));
+    io.stderr(t('cliTools.serve.cannotStart', { error: shownThrown(textLang, error) }));
     return 1;
   }
-  if (hosted.endpointProblem) io.stderr(t('cliTools.serve.cannotJoin', { problem: hosted.endpointProblem }));
+  if (hosted.endpointProblem) io.stderr(t('cliTools.serve.cannotJoin', { problem: shownError(textLang, hosted.endpointProblem) }));
   const engine = hosted.engine;
 
   let web: Awaited<ReturnType<typeof startWebHost>>;

@@ -79,7 +79,7 @@ export async function startDesktop(paths: DesktopPaths, quit: () => void): Promi
     tmpdir: tmpdir(),
     onInternalError: (name, error) => log(`endpoint request ${name} failed`, error),
   });
-  if (hosted.endpointProblem) log(`paragents commands cannot join this engine: ${hosted.endpointProblem}`);
+  if (hosted.endpointProblem) log(`paragents commands cannot join this engine: ${hosted.endpointProblem.message}`);
   const engine = hosted.engine;
   gateways.start(engine);
   const handlers = withDesktopKeys(engine.handlers, { vault, secrets, env: engineEnv });

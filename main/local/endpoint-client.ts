@@ -3,6 +3,7 @@ import { createConnection, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { requestNames, type RequestHandlers, type RequestName } from '../../shared/api';
 import type { EngineEvent } from '../../shared/events';
+import { msg, type Msg } from '../../shared/i18n/message';
 import { err, ok, type Result } from '../../shared/result';
 import { isResult } from '../../shared/validate-request';
 import type { EngineLink } from './engine-link';
@@ -18,7 +19,7 @@ export interface RemoteEngineLink extends EngineLink {
   /** The engine's process id as its data folder's lock names it; null when it could not be read. */
   readonly pid: number | null;
   /** Settles once the connection has ended (the engine went away, or close() was called), with why in one sentence. */
-  readonly ended: Promise<string>;
+  readonly ended: Promise<Msg>;
   /**
    * Sends one request. `answered: false` when the connection ended first: the engine never took the request (a
    * closing endpoint answers every request it took before it ends its clients), so it can be sent elsewhere.
@@ -26,7 +27,7 @@ export interface RemoteEngineLink extends EngineLink {
   send(name: RequestName, input: unknown): Promise<Sent>;
 }
 
-export type Sent = { answered: true; result: Result<unknown> } | { answered: false; reason: string };
+export type Sent = { answered: true; result: Result<unknown> } | { answered: false; reason: Msg };
 
 export type ConnectOptions = EndpointPlace;
 
@@ -52,13 +53,13 @@ export async function connectLocalEndpoint(options: ConnectOptions): Promise<Res
     const uid = currentUid();
     const folder = inspect(location.folder);
     if (!folder.ok || folder.value === null) return folder.ok ? ok(null) : folder;
-    if (!folder.value.isDirectory()) return err('invalid_state', `the endpoint folder ${location.folder} is not a folder, so Paragents will not use it`);
-    const folderChecked = checkPrivate(location.folder, folder.value, 'the endpoint folder', 0o700, uid);
+    if (!folder.value.isDirectory()) return err('invalid_state', msg('engineErrors.endpoint.folderNotFolder', { path: location.folder }));
+    const folderChecked = checkPrivate(location.folder, folder.value, 'folder', 0o700, uid);
     if (!folderChecked.ok) return folderChecked;
     const socket = inspect(location.path);
     if (!socket.ok || socket.value === null) return socket.ok ? ok(null) : socket;
-    if (!socket.value.isSocket()) return err('invalid_state', `the endpoint ${location.path} is not a socket, so Paragents will not use it`);
-    const socketChecked = checkPrivate(location.path, socket.value, 'the endpoint socket', 0o600, uid);
+    if (!socket.value.isSocket()) return err('invalid_state', msg('engineErrors.endpoint.notSocket', { path: location.path }));
+    const socketChecked = checkPrivate(location.path, socket.value, 'socket', 0o600, uid);
     if (!socketChecked.ok) return socketChecked;
   }
 
@@ -72,7 +73,7 @@ function inspect(path: string): Result<Stats | null> {
     return ok(lstatSync(path));
   } catch (e) {
     if (notThere((e as NodeJS.ErrnoException).code)) return ok(null);
-    return err('internal', `cannot inspect the endpoint ${path}: ${(e as Error).message}`);
+    return err('internal', msg('engineErrors.endpoint.cannotInspect', { path, error: (e as Error).message }));
   }
 }
 
@@ -82,7 +83,7 @@ function connect(path: string): Promise<Result<Socket | null>> {
     const failed = (e: NodeJS.ErrnoException) => {
       socket.destroy();
       if (e.code === 'ECONNREFUSED' || notThere(e.code)) resolve(ok(null));
-      else resolve(err('internal', `cannot connect to the Paragents engine at ${path}: ${e.message}`));
+      else resolve(err('internal', msg('engineErrors.endpoint.cannotConnect', { path, error: e.message })));
     };
     socket.once('error', failed);
     socket.once('connect', () => {
@@ -105,13 +106,15 @@ function lockPid(home: string): number | null {
 function remoteLink(socket: Socket, path: string, pid: number | null): RemoteEngineLink {
   const pending = new Map<number, { name: RequestName; resolve(sent: Sent): void }>();
   const listeners = new Set<Listener>();
-  const engineName = pid === null ? `the Paragents engine at ${path}` : `the Paragents engine (pid ${pid})`;
+  // The engine named by its pid when its lock names one, else by its endpoint.
+  const closedThere = pid === null ? msg('engineErrors.endpoint.closedAt', { path }) : msg('engineErrors.endpoint.closedPid', { pid });
+  const closedHere = pid === null ? msg('engineErrors.endpoint.closedHereAt', { path }) : msg('engineErrors.endpoint.closedHerePid', { pid });
   let nextId = 1;
-  let endedWith: string | null = null;
-  let settleEnded: (reason: string) => void = () => undefined;
-  const ended = new Promise<string>((resolve) => (settleEnded = resolve));
+  let endedWith: Msg | null = null;
+  let settleEnded: (reason: Msg) => void = () => undefined;
+  const ended = new Promise<Msg>((resolve) => (settleEnded = resolve));
 
-  const finish = (reason: string): void => {
+  const finish = (reason: Msg): void => {
     if (endedWith === null) endedWith = reason;
     for (const [, call] of pending) call.resolve({ answered: false, reason: endedWith });
     pending.clear();
@@ -147,15 +150,15 @@ function remoteLink(socket: Socket, path: string, pid: number | null): RemoteEng
       const call = pending.get(message.id);
       if (!call) return;
       pending.delete(message.id);
-      call.resolve({ answered: true, result: isResult(message.result) ? message.result : err('internal', `${call.name}: the engine's reply was not a result`) });
+      call.resolve({ answered: true, result: isResult(message.result) ? message.result : err('internal', msg('engineErrors.endpoint.notAResult', { request: call.name })) });
     },
   });
 
   socket.on('data', (chunk: Buffer) => reader.push(chunk));
   socket.on('error', () => socket.destroy());
   socket.on('close', () => {
-    finish(`${engineName} closed the connection`);
-    settleEnded(endedWith ?? `${engineName} closed the connection`);
+    finish(closedThere);
+    settleEnded(endedWith ?? closedThere);
   });
 
   const send = (name: RequestName, input: unknown): Promise<Sent> =>
@@ -166,7 +169,7 @@ function remoteLink(socket: Socket, path: string, pid: number | null): RemoteEng
       try {
         line = frame({ id, method: name, input });
       } catch (e) {
-        return resolve({ answered: true, result: err('invalid_input', `${name}: the input cannot be sent: ${(e as Error).message}`) });
+        return resolve({ answered: true, result: err('invalid_input', msg('engineErrors.endpoint.cannotSend', { request: name, error: (e as Error).message })) });
       }
       pending.set(id, { name, resolve });
       socket.write(line);
@@ -191,7 +194,7 @@ function remoteLink(socket: Socket, path: string, pid: number | null): RemoteEng
     },
     async close() {
       if (!socket.destroyed) {
-        finish(`the connection to ${engineName} was closed by this process`);
+        finish(closedHere);
         socket.destroy();
       }
       await ended;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, lstatSync, mkdirSync, realpathSync, type Stats } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { msg } from '../../shared/i18n/message';
 import { err, ok, type Result } from '../../shared/result';
 
 /*
@@ -95,7 +96,7 @@ export function endpointLocation(place: EndpointPlace): Result<EndpointLocation>
   if (Buffer.byteLength(longest) > MAX_SOCKET_PATH_BYTES) {
     return err(
       'config',
-      `the data folder's endpoint ${direct} and its fallback ${longest} are both longer than a socket path may be (${MAX_SOCKET_PATH_BYTES} bytes); set XDG_RUNTIME_DIR or TMPDIR to a shorter folder`,
+      msg('engineErrors.endpoint.tooLong', { path: direct, fallback: longest, max: MAX_SOCKET_PATH_BYTES }),
     );
   }
   return ok({ kind: 'recorded', record: join(inHome, RECORD_NAME), recordFolder: inHome, parent: place.tmpdir });
@@ -108,14 +109,14 @@ export const currentUid = (): number | null => (typeof process.getuid === 'funct
 
 /**
  * Checks that `stats` is ours and opens no wider than `allowed`; the refusal is one sentence naming `path`.
- * `what` names the thing ("the endpoint folder", "the endpoint socket").
+ * `what` is the thing: the endpoint folder, the endpoint socket or the endpoint record.
  */
-export function checkPrivate(path: string, stats: Stats, what: string, allowed: number, uid: number | null): Result<void> {
+export function checkPrivate(path: string, stats: Stats, what: 'folder' | 'socket' | 'record', allowed: number, uid: number | null): Result<void> {
   if (uid !== null && stats.uid !== uid) {
-    return err('invalid_state', `${what} ${path} belongs to another user (uid ${stats.uid}), so Paragents will not use it`);
+    return err('invalid_state', msg(`engineErrors.endpoint.${what}OtherUser`, { path, uid: stats.uid }));
   }
   if ((stats.mode & 0o777 & ~allowed) !== 0) {
-    return err('invalid_state', `${what} ${path} has mode ${octal(stats.mode)}, wider than ${octal(allowed)}, so Paragents will not use it`);
+    return err('invalid_state', msg(`engineErrors.endpoint.${what}ModeWider`, { path, mode: octal(stats.mode), allowed: octal(allowed) }));
   }
   return ok(undefined);
 }
@@ -131,20 +132,20 @@ export function prepareEndpointFolder(folder: string): Result<void> {
     created = true;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code !== 'EEXIST') return err('internal', `cannot create the endpoint folder ${folder}: ${(e as Error).message}`);
+    if (code !== 'EEXIST') return err('internal', msg('engineErrors.endpoint.cannotCreateFolder', { path: folder, error: (e as Error).message }));
   }
   try {
     // The umask may have taken bits away from the folder just made, never added any; put back exactly 0700.
     if (created) chmodSync(folder, 0o700);
     const stats = lstatSync(folder);
-    if (!stats.isDirectory()) return err('invalid_state', `the endpoint folder ${folder} is not a folder, so Paragents will not use it`);
-    const checked = checkPrivate(folder, stats, 'the endpoint folder', 0o700, currentUid());
+    if (!stats.isDirectory()) return err('invalid_state', msg('engineErrors.endpoint.folderNotFolder', { path: folder }));
+    const checked = checkPrivate(folder, stats, 'folder', 0o700, currentUid());
     if (!checked.ok) return checked;
     if ((stats.mode & 0o700) !== 0o700) {
-      return err('invalid_state', `the endpoint folder ${folder} has mode ${octal(stats.mode)} instead of 0700, so Paragents will not use it`);
+      return err('invalid_state', msg('engineErrors.endpoint.folderMode', { path: folder, mode: octal(stats.mode) }));
     }
     return ok(undefined);
   } catch (e) {
-    return err('internal', `cannot check the endpoint folder ${folder}: ${(e as Error).message}`);
+    return err('internal', msg('engineErrors.endpoint.cannotCheckFolder', { path: folder, error: (e as Error).message }));
   }
 }

@@ -1,5 +1,6 @@
 import { chmodSync, lstatSync, mkdtempSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
+import { msg } from '../../shared/i18n/message';
 import { err, ok, type Result } from '../../shared/result';
 import { checkPrivate, currentUid, prepareEndpointFolder, SOCKET_NAME, TEMP_PREFIX, type EndpointLocation } from './endpoint-path';
 
@@ -23,19 +24,19 @@ export function readRecord(location: Recorded): Result<string | null> {
   const uid = currentUid();
   try {
     const folder = lstatSync(location.recordFolder);
-    if (!folder.isDirectory()) return err('invalid_state', `the endpoint folder ${location.recordFolder} is not a folder, so Paragents will not use it`);
-    const folderChecked = checkPrivate(location.recordFolder, folder, 'the endpoint folder', 0o700, uid);
+    if (!folder.isDirectory()) return err('invalid_state', msg('engineErrors.endpoint.folderNotFolder', { path: location.recordFolder }));
+    const folderChecked = checkPrivate(location.recordFolder, folder, 'folder', 0o700, uid);
     if (!folderChecked.ok) return folderChecked;
     const file = lstatSync(location.record);
-    if (!file.isFile()) return err('invalid_state', `the endpoint record ${location.record} is not a file, so Paragents will not use it`);
-    const fileChecked = checkPrivate(location.record, file, 'the endpoint record', 0o600, uid);
+    if (!file.isFile()) return err('invalid_state', msg('engineErrors.endpoint.recordNotFile', { path: location.record }));
+    const fileChecked = checkPrivate(location.record, file, 'record', 0o600, uid);
     if (!fileChecked.ok) return fileChecked;
     const named = readFileSync(location.record, 'utf8').trim();
-    if (!isAbsolute(named)) return err('invalid_state', `the endpoint record ${location.record} does not name a folder, so Paragents will not use it`);
+    if (!isAbsolute(named)) return err('invalid_state', msg('engineErrors.endpoint.recordNoFolder', { path: location.record }));
     return ok(named);
   } catch (e) {
     if (notThere((e as NodeJS.ErrnoException).code)) return ok(null);
-    return err('internal', `cannot read the endpoint record ${location.record}: ${(e as Error).message}`);
+    return err('internal', msg('engineErrors.endpoint.cannotReadRecord', { path: location.record, error: (e as Error).message }));
   }
 }
 
@@ -50,7 +51,7 @@ export function recordedSocket(location: Recorded): Result<Unix | null> {
 function removeFolder(folder: string): void {
   try {
     const stats = lstatSync(folder);
-    if (!stats.isDirectory() || !checkPrivate(folder, stats, 'the endpoint folder', 0o700, currentUid()).ok) return;
+    if (!stats.isDirectory() || !checkPrivate(folder, stats, 'folder', 0o700, currentUid()).ok) return;
     rmSync(join(folder, SOCKET_NAME), { force: true });
     // Only an empty folder goes: whatever else is in it is not ours to delete.
     rmdirSync(folder);
@@ -74,7 +75,7 @@ export function makeRecordedFolder(location: Recorded): Result<Unix> {
     // mkdtemp makes it 0700 already; the umask can only have narrowed it.
     chmodSync(folder, 0o700);
   } catch (e) {
-    return err('internal', `cannot make a folder for the endpoint in ${location.parent}: ${(e as Error).message}`);
+    return err('internal', msg('engineErrors.endpoint.cannotMakeFolder', { path: location.parent, error: (e as Error).message }));
   }
   const checked = prepareEndpointFolder(folder);
   if (!checked.ok) return checked;
@@ -85,7 +86,7 @@ export function makeRecordedFolder(location: Recorded): Result<Unix> {
     renameSync(partial, location.record);
   } catch (e) {
     removeFolder(folder);
-    return err('internal', `cannot record the endpoint folder in ${location.record}: ${(e as Error).message}`);
+    return err('internal', msg('engineErrors.endpoint.cannotWriteRecord', { path: location.record, error: (e as Error).message }));
   }
   return ok({ kind: 'unix', path: join(folder, SOCKET_NAME), folder, fallback: true });
 }

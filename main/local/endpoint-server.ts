@@ -2,6 +2,7 @@ import { chmodSync, lstatSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { RequestHandlers } from '../../shared/api';
 import type { EngineEvent } from '../../shared/events';
+import { msg, type Msg } from '../../shared/i18n/message';
 import { err, ok, type Result } from '../../shared/result';
 import { MAX_UNSENT_BYTES } from '../core/unsent-limit';
 import { handleMessage, type ServerMessage } from '../web/ws-protocol';
@@ -39,7 +40,7 @@ export interface LocalEndpoint {
   close(opts?: { force?: boolean }): Promise<void>;
 }
 
-const refusal = (message: string): ServerMessage => ({ id: null, result: { ok: false, error: { kind: 'invalid_input', message } } });
+const refusal = (sentence: Msg): ServerMessage => ({ id: null, result: err('invalid_input', sentence) });
 
 /**
  * Serves the engine contract to other Paragents processes of this user on the data folder's local endpoint:
@@ -80,7 +81,7 @@ export async function listenLocalEndpoint(options: LocalEndpointOptions): Promis
       try {
         line = frame(message);
       } catch (e) {
-        line = frame({ id: 'id' in message ? message.id : null, result: { ok: false, error: { kind: 'internal', message: `the reply could not be encoded: ${(e as Error).message}` } } });
+        line = frame({ id: 'id' in message ? message.id : null, result: err('internal', msg('engineErrors.endpoint.cannotEncode', { error: (e as Error).message })) });
       }
       socket.write(line);
       if (socket.writableLength > MAX_UNSENT_BYTES) socket.destroy();
@@ -96,7 +97,7 @@ export async function listenLocalEndpoint(options: LocalEndpointOptions): Promis
         void answered.finally(() => inFlight.delete(answered));
       },
       onOversize: () => {
-        send(refusal(`a message is larger than ${MAX_LINE_BYTES} bytes; the connection is closed`));
+        send(refusal(msg('engineErrors.endpoint.lineTooLarge', { max: MAX_LINE_BYTES })));
         socket.end();
       },
     });
@@ -127,7 +128,7 @@ export async function listenLocalEndpoint(options: LocalEndpointOptions): Promis
     } catch (e) {
       await closeServer(server, clients);
       forget();
-      return err('internal', `cannot restrict the endpoint socket ${location.path}: ${(e as Error).message}`);
+      return err('internal', msg('engineErrors.endpoint.cannotRestrict', { path: location.path, error: (e as Error).message }));
     }
   }
 
@@ -169,13 +170,13 @@ function clearStale(location: Exclude<EndpointLocation, { kind: 'recorded' }>): 
     rmSync(location.path, { force: true });
     return ok(undefined);
   } catch (e) {
-    return err('invalid_state', `cannot remove the stale endpoint ${location.path}: ${(e as Error).message}`);
+    return err('invalid_state', msg('engineErrors.endpoint.cannotRemoveStale', { path: location.path, error: (e as Error).message }));
   }
 }
 
 function listen(server: Server, location: Exclude<EndpointLocation, { kind: 'recorded' }>): Promise<Result<void>> {
   return new Promise((resolve) => {
-    const failed = (e: Error) => resolve(err('internal', `cannot listen on the endpoint ${location.path}: ${e.message}`));
+    const failed = (e: Error) => resolve(err('internal', msg('engineErrors.endpoint.cannotListen', { path: location.path, error: e.message })));
     server.once('error', failed);
     server.listen(location.path, () => {
       server.off('error', failed);

@@ -1,5 +1,5 @@
 import { createEngine, type Engine, type EngineOptions } from '../core/engine';
-import type { Result } from '../../shared/result';
+import type { AppError, Result } from '../../shared/result';
 import { listenLocalEndpoint, type LocalEndpoint } from './endpoint-server';
 
 export interface HostedEngine {
@@ -7,7 +7,7 @@ export interface HostedEngine {
   /** Where other processes of this user reach the engine; null when the endpoint could not be opened. */
   endpoint: LocalEndpoint | null;
   /** Why the endpoint could not be opened (the engine still runs, reachable only in this process). */
-  endpointProblem: string | null;
+  endpointProblem: AppError | null;
   /**
    * Stops the endpoint first (no new requests), then closes the engine and releases the data folder. `force`
    * kills running tools at once (SIGKILL to their process groups) instead of giving them the grace period; a
@@ -42,7 +42,7 @@ export async function hostEngine(options: HostOptions): Promise<HostedEngine> {
   return {
     engine,
     endpoint,
-    endpointProblem: listened.ok ? null : listened.error.message,
+    endpointProblem: listened.ok ? null : listened.error,
     async close(opts) {
       if (closing) {
         if (opts?.force) await Promise.all([endpoint?.close({ force: true }), engine.close({ force: true })]);

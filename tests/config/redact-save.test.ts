@@ -60,7 +60,7 @@ describe('saveConfig', () => {
     const path = t.write({ providers: [], maxSteps: 5 });
     const before = readFileSync(path, 'utf8');
     const saved = saveConfig(t.home, { providers: [{ name: 'x', baseURL: 'nope', model: 'm' }] });
-    expect(saved).toEqual({ ok: false, error: { kind: 'invalid_input', message: `${path}: providers[0].baseURL: Invalid URL` } });
+    expect(saved).toMatchObject({ ok: false, error: { kind: 'invalid_input', message: `${path}: providers[0].baseURL: Invalid URL` } });
     expect(readFileSync(path, 'utf8')).toBe(before);
     expect(readdirSync(t.home)).toEqual(['config.json']);
   });

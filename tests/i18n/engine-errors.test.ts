@@ -5,7 +5,7 @@ import { modelRetryNote } from '../../shared/model-retry';
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { translateReason } from '../../shared/i18n';
+import { english, shownError, translateReason } from '../../shared/i18n';
 import type { Result } from '../../shared/result';
 import { createServer } from 'node:net';
 import { tempDir } from '../helpers/temp';
@@ -149,10 +149,17 @@ describe('engine errors outside the policy read in Chinese', () => {
     expect(budget).toBe(`prompt ${prompt.ref} is not paused at a budget (completed)`);
     expect(expectChinese(budget)).toBe(`提示词 ${prompt.ref} 没有因预算而暂停（已完成）`);
 
-    const hook = refusal(await e.handlers['hooks.approve']({ workspace: ws, commands: ['./nobody.sh'], approved: true }));
-    expect(hook).toBe(`No project hook of ${ws}/.paragents runs the command "./nobody.sh".`);
-    expectChinese(hook);
-    expectChinese(refusal(await e.handlers['hooks.approve']({ workspace: join(ws, 'nowhere'), approved: true })));
+    // The hooks refusals come as data: their English is the sentence as before, their Msg renders in Chinese.
+    for (const [r, sentence] of [
+      [await e.handlers['hooks.approve']({ workspace: ws, commands: ['./nobody.sh'], approved: true }), `No project hook of ${ws}/.paragents runs the command "./nobody.sh".`],
+      [await e.handlers['hooks.approve']({ workspace: join(ws, 'nowhere'), approved: true }), `${join(ws, 'nowhere')} does not exist`],
+    ] as const) {
+      expect(refusal(r)).toBe(sentence);
+      const zh = r.ok ? '' : shownError('zh-CN', r.error);
+      expect(r.ok ? null : english(r.error.msg!)).toBe(sentence);
+      expect(zh, sentence).toMatch(HAN);
+      expect(leftoverEnglish(zh), zh).toBeNull();
+    }
 
     expectChinese(refusal(await e.handlers['gateway.status']({ gateway: 'telegram' })), ['paragents serve']);
   });

@@ -55,7 +55,7 @@ describe('a closing endpoint', () => {
     const late = link.send('session.get', { session: 'x' });
     a.release();
     expect(await taken).toEqual({ answered: true, result: { ok: true, value: [] } });
-    expect(await late).toEqual({ answered: false, reason: expect.stringMatching(/closed the connection/) });
+    expect(await late).toMatchObject({ answered: false, reason: { key: expect.stringMatching(/^engineErrors\.endpoint\.closed/) } });
     await closing;
     await a.endpoint.idle();
     expect(a.endpoint.clients()).toBe(0);

@@ -1,3 +1,4 @@
+import { english, render, type Msg } from '../../shared/i18n/message';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createConnection, type Socket } from 'node:net';
@@ -115,7 +116,8 @@ describe('the local endpoint of a data folder', () => {
 
     const big = rawClient(host.path);
     const reply = await big.ask(Buffer.alloc(MAX_LINE_BYTES + 1, 'a'));
-    expect(reply).toEqual(refused(`a message is larger than ${MAX_LINE_BYTES} bytes; the connection is closed`));
+    expect(reply).toMatchObject(refused(`a message is larger than ${MAX_LINE_BYTES} bytes; the connection is closed`));
+    expect(render('zh-CN', (reply as { result: { error: { msg: Msg } } }).result.error.msg)).toBe(`一条消息超过 ${MAX_LINE_BYTES} 字节；连接已关闭`);
     await big.closed;
 
     // A client that goes away with its request unanswered.
@@ -139,9 +141,10 @@ describe('the local endpoint of a data folder', () => {
     const pending = link.handlers['session.list']({});
     host.child.kill('SIGKILL');
     const message = `the Paragents engine (pid ${host.pid}) closed the connection`;
-    expect(await pending).toEqual({ ok: false, error: { kind: 'internal', message } });
-    expect(await link.ended).toBe(message);
-    expect(await link.handlers['session.list']({})).toEqual({ ok: false, error: { kind: 'internal', message } });
+    expect(await pending).toEqual({ ok: false, error: { kind: 'internal', message, msg: { key: 'engineErrors.endpoint.closedPid', vars: { pid: host.pid } } } });
+    expect(english(await link.ended)).toBe(message);
+    expect(render('zh-CN', await link.ended)).toBe(`Paragents 引擎（pid ${host.pid}）关闭了连接`);
+    expect(await link.handlers['session.list']({})).toMatchObject({ ok: false, error: { kind: 'internal', message } });
     expect((await host.exited).signal).toBe('SIGKILL');
 
     expect(existsSync(host.path)).toBe(true);
@@ -162,7 +165,7 @@ describe('the local endpoint of a data folder', () => {
     const link = await connect(home, env);
     host.child.kill('SIGTERM');
     expect(await host.exited).toEqual({ code: 0, signal: null });
-    expect(await link.ended).toBe(`the Paragents engine (pid ${host.pid}) closed the connection`);
+    expect(english(await link.ended)).toBe(`the Paragents engine (pid ${host.pid}) closed the connection`);
     expect(existsSync(host.path)).toBe(false);
     expect(existsSync(join(home, 'engine.lock'))).toBe(false);
     expect(await connectLocalEndpoint({ home, env, tmpdir: tmpdir() })).toEqual({ ok: true, value: null });
@@ -175,14 +178,17 @@ describe('the local endpoint of a data folder', () => {
     const place = { home, env, tmpdir: tmpdir() };
 
     chmodSync(folder, 0o755);
-    expect(await connectLocalEndpoint(place)).toEqual({
+    const wide = await connectLocalEndpoint(place);
+    // The refusal is data: its English is the sentence above, and 简体中文 renders it with no English sentence left.
+    expect(!wide.ok && wide.error.msg && render('zh-CN', wide.error.msg)).toMatch(/^端点文件夹 .* 的权限是 0755，比 0700 宽，Paragents 不会使用它$/);
+    expect(wide).toMatchObject({
       ok: false,
       error: { kind: 'invalid_state', message: `the endpoint folder ${folder} has mode 0755, wider than 0700, so Paragents will not use it` },
     });
     chmodSync(folder, 0o700);
 
     chmodSync(host.path, 0o666);
-    expect(await connectLocalEndpoint(place)).toEqual({
+    expect(await connectLocalEndpoint(place)).toMatchObject({
       ok: false,
       error: { kind: 'invalid_state', message: `the endpoint socket ${host.path} has mode 0666, wider than 0600, so Paragents will not use it` },
     });
@@ -196,7 +202,7 @@ describe('the local endpoint of a data folder', () => {
     const { home, env } = setup();
     const host = await startHost(home, env);
     chownSync(host.path, 65534, 65534);
-    expect(await connectLocalEndpoint({ home, env, tmpdir: tmpdir() })).toEqual({
+    expect(await connectLocalEndpoint({ home, env, tmpdir: tmpdir() })).toMatchObject({
       ok: false,
       error: { kind: 'invalid_state', message: `the endpoint socket ${host.path} belongs to another user (uid 65534), so Paragents will not use it` },
     });

@@ -1,3 +1,5 @@
+import { msg, type Msg } from '../../../shared/i18n/message';
+
 // JSON.parse on Node 20 often reports no position ("Unexpected token '}', ... is not valid JSON"), so a
 // small scanner finds where the text stops being JSON; the user gets a line and column to look at.
 
@@ -95,11 +97,11 @@ export function lineColumn(text: string, offset: number): { line: number; column
   return { line, column: offset - before.lastIndexOf('\n') };
 }
 
-/** "line 3, column 9: Unexpected token '}'" — V8's message without its echo of the input or its offset. */
-export function describeJsonError(text: string, error: unknown): string {
+/** "invalid JSON at line 3, column 9: Unexpected token '}'" — V8's message without its echo of the input or its offset. */
+export function describeJsonError(text: string, error: unknown): Msg {
   const raw = error instanceof Error ? error.message : String(error);
   const reason = raw.replace(/, (?:\.\.\.)?".*" is not valid JSON$/s, '').replace(/ in JSON at position \d+.*$/s, '');
-  if (text.trim() === '') return 'file is empty (expected a JSON object)';
+  if (text.trim() === '') return msg('engineErrors.config.emptyFile');
   const { line, column } = lineColumn(text, jsonErrorOffset(text));
-  return `invalid JSON at line ${line}, column ${column}: ${reason}`;
+  return msg('engineErrors.config.invalidJsonAt', { line, column, error: reason });
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RuntimeConfig } from '../../../shared/config';
 import { FileCache } from '../file-cache';
+import { msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 import { describeIssues } from './issues';
 import { describeJsonError } from './json-error';
@@ -21,13 +22,13 @@ export function readConfigFile(path: string): Result<RuntimeConfig> {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok(RuntimeConfig.parse({}));
-    return err('config', `${path}: cannot read: ${(error as Error).message}`);
+    return err('config', msg('notices.mcpConfig.inFile', { file: path, message: msg('notices.settings.cannotRead', { error: (error as Error).message }) }));
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    return err('config', `${path}: ${describeJsonError(text, error)}`);
+    return err('config', msg('notices.mcpConfig.inFile', { file: path, message: describeJsonError(text, error) }));
   }
   const parsed = RuntimeConfig.safeParse(raw);
   if (!parsed.success) return err('config', describeIssues(path, parsed.error));

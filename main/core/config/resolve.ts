@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ProviderConfig, RuntimeConfig } from '../../../shared/config';
+import { msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 import type { Env, ResolvedProvider } from './types';
 
@@ -58,11 +59,7 @@ function checkAnswerRoom(file: string, config: RuntimeConfig): Result<null> {
     const reserve = p.maxOutputTokens ?? config.maxOutputTokens;
     if (reserve >= p.contextWindow) {
       const setting = p.maxOutputTokens !== undefined ? `providers[${i}].maxOutputTokens` : 'maxOutputTokens';
-      return err(
-        'config',
-        `${file}: ${setting}: ${reserve} leaves no room for the conversation in providers[${i}].contextWindow (${p.contextWindow}); ` +
-          `set providers[${i}].maxOutputTokens below the window`,
-      );
+      return err('config', msg('engineErrors.config.noAnswerRoom', { file, setting, reserve, index: i, window: p.contextWindow }));
     }
   }
   return ok(null);
@@ -79,12 +76,12 @@ export function resolveProviders(file: string, fileConfig: RuntimeConfig, env: E
   const baseURL = nonEmpty(env.OPENAI_BASE_URL);
   const model = nonEmpty(env.PARAGENTS_MODEL);
   if (baseURL !== undefined && !isHttpUrl(baseURL)) {
-    return err('config', `environment: OPENAI_BASE_URL: Invalid URL ("${baseURL}"); expected http://… or https://…`);
+    return err('config', msg('engineErrors.config.envBaseUrl', { url: baseURL }));
   }
   // "localhost:1234/v1" is a valid URL (scheme "localhost:") but never a usable endpoint.
   const badScheme = config.providers.findIndex((p) => !isHttpUrl(p.baseURL));
   if (badScheme >= 0) {
-    return err('config', `${file}: providers[${badScheme}].baseURL: must start with http:// or https:// (got "${config.providers[badScheme]?.baseURL}")`);
+    return err('config', msg('engineErrors.config.badScheme', { file, index: badScheme, url: String(config.providers[badScheme]?.baseURL) }));
   }
 
   const room = checkAnswerRoom(file, config);
@@ -92,11 +89,7 @@ export function resolveProviders(file: string, fileConfig: RuntimeConfig, env: E
 
   if (config.providers.length === 0) {
     if (model === undefined) {
-      return err(
-        'config',
-        `${file}: no model provider configured. Add one under "providers" in that file, or set PARAGENTS_MODEL ` +
-          `(plus OPENAI_BASE_URL for a non-OpenAI endpoint and OPENAI_API_KEY if it needs a key).`,
-      );
+      return err('config', msg('engineErrors.config.noProviderConfigured', { file }));
     }
     config.providers = [{ name: ENV_PROVIDER, baseURL: baseURL ?? OPENAI_DEFAULT_BASE_URL, model, apiKeyEnv: 'OPENAI_API_KEY' }];
     config.defaultProvider = ENV_PROVIDER;
@@ -107,15 +100,15 @@ export function resolveProviders(file: string, fileConfig: RuntimeConfig, env: E
   const names = config.providers.map((p) => p.name);
   const byName = (name: string): ProviderConfig | undefined => config.providers.find((p) => p.name === name);
   const duplicate = names.find((name, i) => names.indexOf(name) !== i);
-  if (duplicate !== undefined) return err('config', `${file}: providers: the name "${duplicate}" is used twice`);
+  if (duplicate !== undefined) return err('config', msg('notices.request.providerTwice', { file, name: duplicate }));
 
   const defaultName = config.defaultProvider ?? names[0];
   const defaultProvider = defaultName === undefined ? undefined : byName(defaultName);
   if (!defaultProvider) {
-    return err('config', `${file}: defaultProvider: no provider named "${String(defaultName)}" (have: ${names.join(', ')})`);
+    return err('config', msg('engineErrors.config.noDefaultProvider', { file, name: String(defaultName), names: names.join(', ') }));
   }
   for (const [i, name] of config.fallback.entries()) {
-    if (!byName(name)) return err('config', `${file}: fallback[${i}]: no provider named "${name}" (have: ${names.join(', ')})`);
+    if (!byName(name)) return err('config', msg('engineErrors.config.noFallbackProvider', { file, index: i, name, names: names.join(', ') }));
   }
 
   if (defaultProvider.name !== ENV_PROVIDER || !envApplied.includes('PARAGENTS_MODEL')) {

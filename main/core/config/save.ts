@@ -2,6 +2,7 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { RuntimeConfig } from '../../../shared/config';
+import { msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 import { describeIssues } from './issues';
 import { configPath } from './load';
@@ -23,6 +24,6 @@ export function saveConfig(home: string, config: z.input<typeof RuntimeConfig>):
     return ok(path);
   } catch (error) {
     rmSync(temp, { force: true });
-    return err('config', `${path}: cannot write: ${(error as Error).message}`);
+    return err('config', msg('notices.request.cannotWrite', { file: path, error: (error as Error).message }));
   }
 }

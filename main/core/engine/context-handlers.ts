@@ -29,7 +29,7 @@ export function createContextHandlers(d: ContextHandlerDeps): Pick<RequestHandle
         return err('invalid_state', `session ${s.value.name ?? s.value.ref} is working on prompt ${busy.ref}; compact it once that turn ends (or pause it first)`);
       }
       const model = d.deps.model();
-      if (!model.ok) return err('config', model.error.message);
+      if (!model.ok) return err('config', model.error.msg ?? model.error.message);
       // The summary request is the session's own spending: it is counted on its latest prompt.
       const last = [...prompts].reverse().find((p) => isTerminal(p.status) || p.status === 'interrupted') ?? prompts.at(-1) ?? null;
       const ctl = new AbortController();

@@ -1,5 +1,6 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { msg } from '../../../shared/i18n/message';
 import { err, missingCase, ok, type Result } from '../../../shared/result';
 import { makePrivateFolder, PRIVATE_FILE_MODE } from '../store/private-files';
 
@@ -20,21 +21,18 @@ export function lockHome(home: string): Result<() => void> {
       return ok(() => rmSync(file, { force: true }));
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') {
-        return err('internal', `cannot create ${file}: ${(e as Error).message}`);
+        return err('internal', msg('engineErrors.home.cannotCreate', { file, error: (e as Error).message }));
       }
       const holder = lockHolder(file);
-      if (holder.kind === 'unreadable') return err('internal', `cannot read ${file}: ${holder.message}`);
+      if (holder.kind === 'unreadable') return err('internal', msg('engineErrors.home.cannotRead', { file, error: holder.message }));
       const pid = holder.kind === 'pid' ? holder.pid : null;
       if (pid !== null && pid !== process.pid && isAlive(pid)) {
-        return err(
-          'invalid_state',
-          `another Paragents process (pid ${pid}) is using the data folder ${home}; close it, or set PARAGENTS_HOME to another folder`,
-        );
+        return err('invalid_state', msg('engineErrors.home.locked', { pid, home }));
       }
       rmSync(file, { force: true });
     }
   }
-  return err('internal', `cannot take the lock ${file}`);
+  return err('internal', msg('engineErrors.home.cannotLock', { file }));
 }
 
 /**

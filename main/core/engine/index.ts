@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { MsgError } from '../../../shared/msg-error';
 import { err, ok, type Result } from '../../../shared/result';
 import { createConfigFileCache, loadConfig, type LoadedConfig } from '../config';
 import { configViewWithWindows } from '../context/config-view';
@@ -56,7 +57,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const host = hostEnv(opts.env ?? process.env, homedir());
   const env = host.env;
   const lock = lockHome(opts.home);
-  if (!lock.ok) throw new Error(lock.error.message);
+  if (!lock.ok) throw lock.error.msg ? new MsgError(lock.error.msg) : new Error(lock.error.message);
 
   const store = new Store(join(opts.home, DATABASE_FILE));
   const bus = new EventBus(store);
@@ -181,7 +182,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     headless: deps.headless,
     configView: async () => {
       const loaded = loadConfig({ home: opts.home, env, cache: configCache });
-      return loaded.ok ? ok(await configViewWithWindows(loaded.value, windows)) : err('config', loaded.error.message);
+      return loaded.ok ? ok(await configViewWithWindows(loaded.value, windows)) : err('config', loaded.error.msg ?? loaded.error.message);
     },
     resolveConflict: conflicts.resolve,
     preflight: conflicts.preflight,

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { requests, type RequestHandlers, type RequestName } from '../../../shared/api';
 import type { RedactedConfig } from '../../../shared/config';
 import type { EngineEvent } from '../../../shared/events';
+import { english, msg } from '../../../shared/i18n/message';
+import { thrownSentence } from '../../../shared/msg-error';
 import { err, ok, type AppError, type Result } from '../../../shared/result';
 import { loadConfig } from '../config';
 import { ConflictStore } from '../conflicts/conflict-store';
@@ -59,7 +61,7 @@ const isRead = (name: RequestName): name is ReadRequestName => (READ_REQUESTS as
 export function createReadOnlyEngine(opts: ReadOnlyOptions): Result<ReadOnlyEngine, ReadOnlyProblem> {
   const configView = async (): Promise<Result<RedactedConfig>> => {
     const loaded = loadConfig({ home: opts.home, env: opts.env });
-    return loaded.ok ? ok(await configViewWithWindows(loaded.value, createWindowResolver())) : err('config', loaded.error.message);
+    return loaded.ok ? ok(await configViewWithWindows(loaded.value, createWindowResolver())) : err('config', loaded.error.msg ?? loaded.error.message);
   };
   let opened: Result<Opened, ReadOnlyProblem> | null = null;
   const open = (): Result<Opened, ReadOnlyProblem> => (opened ??= openStore(opts, configView));
@@ -68,16 +70,11 @@ export function createReadOnlyEngine(opts: ReadOnlyOptions): Result<ReadOnlyEngi
     if (!first.ok) return first;
   }
 
-  const refuse = (name: RequestName) => () =>
-    err(
-      'invalid_state',
-      `${name} needs the data folder; ${opts.home} is only read here because no Paragents engine holds it ` +
-        '(a command that writes opens it itself)',
-    );
+  const refuse = (name: RequestName) => () => err('invalid_state', msg('engineErrors.home.readOnly', { request: name, home: opts.home }));
   const read = (name: ReadRequestName) => (input: never) => {
     if (name === 'config.get') return configView();
     const store = open();
-    if (!store.ok) return err(store.error.kind, store.error.message);
+    if (!store.ok) return err(store.error.kind, store.error.msg ?? store.error.message);
     return (store.value.reads[name] as (input: never) => unknown)(input);
   };
   const handlers = Object.fromEntries(
@@ -107,9 +104,8 @@ function openStore(opts: ReadOnlyOptions, configView: () => Promise<Result<Redac
   try {
     store = existsSync(opts.database) ? new Store(opts.database, { readonly: true }) : new Store(':memory:');
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    if (e instanceof SchemaTooOld) return { ok: false, error: { kind: 'invalid_state', message, fallBack: true } };
-    return { ok: false, error: { kind: 'invalid_state', message: `cannot read ${opts.database}: ${message}`, fallBack: false } };
+    const problem = e instanceof SchemaTooOld ? e.msg : msg('engineErrors.home.cannotRead', { file: opts.database, error: thrownSentence(e) });
+    return { ok: false, error: { kind: 'invalid_state', message: english(problem), msg: problem, fallBack: e instanceof SchemaTooOld } };
   }
 
   const policy = createPolicyEngine({

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { RequestHandlers } from '../../../shared/api';
 import { RuntimeConfig } from '../../../shared/config';
+import { msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 import type { PermissionMode, PolicySource } from '../../../shared/policy';
 import type { EffectiveMode } from '../policy';
@@ -56,7 +57,7 @@ export function createSetupHandlers(d: {
       const saved = saveConfig(d.home, next);
       if (!saved.ok) return saved;
       const loaded = loadConfig({ home: d.home, env: d.env, cache: d.configCache });
-      return loaded.ok ? ok(redactConfig(loaded.value)) : err('config', loaded.error.message);
+      return loaded.ok ? ok(redactConfig(loaded.value)) : err('config', loaded.error.msg ?? loaded.error.message);
     },
 
     'config.language': () => ok(readLanguage(d.home, d.env)),
@@ -89,8 +90,8 @@ export function createSetupHandlers(d: {
 
     'workspace.trust': async ({ workspace, trusted }) => {
       const dir = resolve(workspace);
-      if (!existsSync(dir)) return err('invalid_input', `workspace folder does not exist: ${dir}`);
-      if (!d.rules) return err('invalid_state', 'workspace trust is not available in this engine');
+      if (!existsSync(dir)) return err('invalid_input', msg('notices.request.noWorkspace', { path: dir }));
+      if (!d.rules) return err('invalid_state', msg('engineErrors.request.trustUnavailable'));
       if (trusted) await d.rules.trustWorkspace(dir);
       else await d.rules.untrustWorkspace(dir);
       return ok({ workspace: dir, trusted: d.rules.isTrusted(dir) });
@@ -128,11 +129,12 @@ function readConfigFile(home: string): Result<RuntimeConfig> {
   try {
     json = JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {
-    return err('config', `${path}: not valid JSON (${(e as Error).message}); fix or remove it before saving from the setup view`);
+    return err('config', msg('engineErrors.config.setupInvalidJson', { file: path, error: (e as Error).message }));
   }
   const parsed = RuntimeConfig.safeParse(json);
   if (!parsed.success) {
-    return err('config', `${path}: ${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'invalid'}; fix it before saving from the setup view`);
+    const issue = parsed.error.issues[0];
+    return err('config', msg('engineErrors.config.setupInvalidField', { file: path, field: issue?.path.join('.') ?? '', problem: issue?.message ?? 'invalid' }));
   }
   return ok(parsed.data);
 }

@@ -1,6 +1,8 @@
 import Database from 'better-sqlite3';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { msg } from '../../../shared/i18n/message';
+import { MsgError } from '../../../shared/msg-error';
 import { migrate, migrations } from './migrations';
 import { m008Payloads } from './migrations/008-payloads';
 import { m013Search } from './migrations/013-search';
@@ -17,13 +19,13 @@ export type Db = Database.Database;
 const WAL_SIZE_LIMIT = 4 * 1024 * 1024;
 
 /** A database whose schema is older than this code: only an open that may write can migrate it. */
-export class SchemaTooOld extends Error {
+export class SchemaTooOld extends MsgError {
   constructor(
     readonly file: string,
     readonly version: number,
     readonly latest: number,
   ) {
-    super(`${file} has schema version ${version} and this Paragents needs ${latest}; a read-only open cannot migrate it`);
+    super(msg('engineErrors.home.schemaOlder', { file, version, latest }));
     this.name = 'SchemaTooOld';
   }
 }
@@ -53,7 +55,7 @@ export function openDatabaseReadOnly(file: string): Db {
     const latest = migrations.at(-1)?.version ?? 0;
     if (version < latest) throw new SchemaTooOld(file, version, latest);
     if (version > latest) {
-      throw new Error(`database schema version ${version} is newer than this Paragents understands (${latest}); upgrade Paragents`);
+      throw new MsgError(msg('engineErrors.home.schemaNewer', { version, latest }));
     }
     return db;
   } catch (e) {
@@ -80,9 +82,7 @@ function openImmutable(file: string): Db {
   const wal = `${file}-wal`;
   const walSize = statSync(wal, { throwIfNoEntry: false })?.size ?? 0;
   if (walSize > 0) {
-    throw new Error(
-      `${wal} holds changes that are not in ${file} yet, and ${dirname(file)} cannot be written here, which reading them needs; read the folder where it can be written`,
-    );
+    throw new MsgError(msg('engineErrors.home.walPending', { wal, file, folder: dirname(file) }));
   }
   const image = readFileSync(file);
   // Bytes 18 and 19 of the header: the write and read format versions, 2 for WAL and 1 for a rollback journal.

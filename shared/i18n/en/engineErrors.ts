@@ -71,6 +71,10 @@ export const engineErrors = {
     setupInvalidJson: '{{file}}: not valid JSON ({{error}}); fix or remove it before saving from the setup view',
     setupInvalidField: '{{file}}: {{field}}: {{problem}}; fix it before saving from the setup view',
     emptyFile: 'file is empty (expected a JSON object)',
+    invalidJsonAt: 'invalid JSON at line {{line}}, column {{column}}: {{error}}',
+    issue: '{{file}}: {{setting}}: {{problem}}',
+    topLevel: '(top level)',
+    moreIssues: '{{first}}\n{{rest}}',
   },
   home: {
     locked: 'another Paragents process (pid {{pid}}) is using the data folder {{home}}; close it, or set PARAGENTS_HOME to another folder',
@@ -79,6 +83,8 @@ export const engineErrors = {
     readOnly: '{{request}} needs the data folder; {{home}} is only read here because no Paragents engine holds it (a command that writes opens it itself)',
     schemaNewer: 'database schema version {{version}} is newer than this Paragents understands ({{latest}}); upgrade Paragents',
     cannotRead: 'cannot read {{file}}: {{error}}',
+    schemaOlder: '{{file}} has schema version {{version}} and this Paragents needs {{latest}}; a read-only open cannot migrate it',
+    walPending: '{{wal}} holds changes that are not in {{file}} yet, and {{folder}} cannot be written here, which reading them needs; read the folder where it can be written',
   },
   request: {
     approvalSessionGone: 'session of approval {{ref}} not found',
@@ -170,6 +176,7 @@ export const engineErrors = {
     notAResult: "{{request}}: the engine's reply was not a result",
     cannotSend: '{{request}}: the input cannot be sent: {{error}}',
     cannotEncode: 'the reply could not be encoded: {{error}}',
+    lineTooLarge: 'a message is larger than {{max}} bytes; the connection is closed',
     folderNotFolder: 'the endpoint folder {{path}} is not a folder, so Paragents will not use it',
     notSocket: 'the endpoint {{path}} is not a socket, so Paragents will not use it',
     folderMode: 'the endpoint folder {{path}} has mode {{mode}} instead of 0700, so Paragents will not use it',

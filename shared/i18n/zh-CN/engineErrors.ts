@@ -69,6 +69,10 @@ export const engineErrors: CatalogLike<typeof en> = {
     setupInvalidJson: '{{file}}：不是有效的 JSON（{{error}}）；从设置视图保存前请修复或删除它',
     setupInvalidField: '{{file}}：{{field}}：{{problem}}；从设置视图保存前请先修复',
     emptyFile: '文件为空（应为一个 JSON 对象）',
+    invalidJsonAt: '无效的 JSON，位于第 {{line}} 行第 {{column}} 列：{{error}}',
+    issue: '{{file}}：{{setting}}：{{problem}}',
+    topLevel: '（顶层）',
+    moreIssues: '{{first}}\n{{rest}}',
   },
   home: {
     locked: '另一个 Paragents 进程（pid {{pid}}）正在使用数据文件夹 {{home}}；请关闭它，或把 PARAGENTS_HOME 设为另一个文件夹',
@@ -77,6 +81,8 @@ export const engineErrors: CatalogLike<typeof en> = {
     readOnly: '{{request}} 需要数据文件夹；这里只读取 {{home}}，因为没有 Paragents 引擎持有它（会写入的命令会自己打开它）',
     schemaNewer: '数据库结构版本 {{version}} 比这个 Paragents 能理解的版本（{{latest}}）更新；请升级 Paragents',
     cannotRead: '无法读取 {{file}}：{{error}}',
+    schemaOlder: '{{file}} 的数据库结构版本为 {{version}}，而这个 Paragents 需要 {{latest}}；只读打开无法迁移它',
+    walPending: '{{wal}} 中有尚未写入 {{file}} 的改动，而读取它们需要写入 {{folder}}，这里无法写入；请在可以写入的地方读取该文件夹',
   },
   request: {
     approvalSessionGone: '找不到审批 {{ref}} 所属的会话',
@@ -168,6 +174,7 @@ export const engineErrors: CatalogLike<typeof en> = {
     notAResult: '{{request}}：引擎的回复不是一个结果',
     cannotSend: '{{request}}：无法发送输入：{{error}}',
     cannotEncode: '无法编码回复：{{error}}',
+    lineTooLarge: '一条消息超过 {{max}} 字节；连接已关闭',
     folderNotFolder: '端点文件夹 {{path}} 不是文件夹，Paragents 不会使用它',
     notSocket: '端点 {{path}} 不是 socket，Paragents 不会使用它',
     folderMode: '端点文件夹 {{path}} 的权限是 {{mode}} 而不是 0700，Paragents 不会使用它',

@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import { msg } from '../../../../shared/i18n/message';
+import { MsgError } from '../../../../shared/msg-error';
 import type { Migration } from './types';
 import { m001Initial } from './001-initial';
 import { m002Conflicts } from './002-conflicts';
@@ -22,9 +24,7 @@ export function migrate(db: Database.Database, list: readonly Migration[] = migr
   const current = db.pragma('user_version', { simple: true }) as number;
   const latest = list.at(-1)?.version ?? 0;
   if (current > latest) {
-    throw new Error(
-      `database schema version ${current} is newer than this Paragents understands (${latest}); upgrade Paragents`,
-    );
+    throw new MsgError(msg('engineErrors.home.schemaNewer', { version: current, latest }));
   }
   for (const m of list) {
     if (m.version <= current) continue;
