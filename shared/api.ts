@@ -13,6 +13,7 @@ import { HooksOverview } from './hooks';
 import { GatewayKind, GatewayStatus, PairCode, TelegramToken } from './gateway';
 import { SearchHit, SearchQuery } from './search';
 import { FileDiffContent, SessionChanges } from './changes';
+import { MsgSchema } from './msg-schema';
 
 /** How a prompt's policy "ask" outcomes are answered: by a person (`ask`), approved (`all`) or refused (`never`). */
 export const PromptApprovals = z.enum(['ask', 'all', 'never']);
@@ -197,7 +198,7 @@ export const requests = {
     output: z.object({
       restored: z.array(z.string()),
       deleted: z.array(z.string()),
-      refused: z.array(z.object({ path: z.string(), reason: z.string() })),
+      refused: z.array(z.object({ path: z.string(), reason: z.string(), reasonMsg: MsgSchema.optional() })),
     }),
   },
   /** Every file the session changed, with line counts and the other sessions that changed it too (texts: `session.fileDiff`). */

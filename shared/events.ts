@@ -90,6 +90,8 @@ export const EngineEvent = z.discriminatedUnion('type', [
     ok: z.boolean(),
     output: z.string().nullable(),
     error: z.string().nullable(),
+    /** The engine's own refusal of the call as data (a conflict, a stale read), for people; what a tool said has none. */
+    errorMsg: MsgSchema.optional(),
   }),
   z.object({
     ...base,
@@ -122,6 +124,8 @@ export const EngineEvent = z.discriminatedUnion('type', [
     otherSessionName: z.string().nullable(),
     paths: z.array(z.string()),
     detail: z.string(),
+    /** The detail as data, for clients to render in their language (absent on conflicts stored before). */
+    detailMsg: MsgSchema.optional(),
   }),
   z.object({
     ...base,

@@ -50,7 +50,7 @@ export function entriesMarkdown(entries: readonly TranscriptEntry[], lang: Lang 
         if (e.text.trim()) out.push(e.text.trim());
         break;
       case 'tool':
-        out.push(...toolMarkdown(e, t, (text) => translateCallError(lang, text)));
+        out.push(...toolMarkdown(e, t, (text, m) => (m ? render(lang, m) : translateCallError(lang, text))));
         break;
       case 'compaction': {
         const figures = [
@@ -94,7 +94,7 @@ function label(e: Extract<TranscriptEntry, { kind: 'session' }>): string {
   return e.sessionName ? `${e.sessionName} (${e.sessionRef})` : e.sessionRef;
 }
 
-function toolMarkdown(e: ToolEntry, t: Translator, callError: (text: string) => string): string[] {
+function toolMarkdown(e: ToolEntry, t: Translator, callError: (text: string, m?: Msg) => string): string[] {
   const lines: string[] = [];
   const decision = e.decision
     ? ` — ${t(`markdown.decision.${e.decision.decision}`)}${e.decision.rule ? ` ${t('markdown.byRule', { rule: code(e.decision.rule), source: t(`markdown.source.${e.decision.source}`) })}` : ''}`
@@ -108,7 +108,7 @@ function toolMarkdown(e: ToolEntry, t: Translator, callError: (text: string) => 
   if (e.result) {
     // The engine's own answer (a refusal, a denial) in the language; a tool's own output or error as it wrote it.
     const text = (e.result.ok ? e.result.output : e.result.error) ?? '';
-    lines.push('', e.result.ok ? t('markdown.result') : t('markdown.error'), '', fence(e.result.ok ? text : callError(text), ''));
+    lines.push('', e.result.ok ? t('markdown.result') : t('markdown.error'), '', fence(e.result.ok ? text : callError(text, e.result.errorMsg), ''));
   } else {
     lines.push('', `*${t('markdown.noResult')}*`);
   }

@@ -29,7 +29,8 @@ export type TranscriptEntry =
       input: unknown;
       decision: PolicyDecision | null;
       approval: { ref: string; status: ApprovalStatus; answer: ApprovalAnswer | null } | null;
-      result: { ok: boolean; output: string | null; error: string | null } | null;
+      /** `errorMsg`: the engine's own refusal of the call as data (see the `tool_result` event). */
+      result: { ok: boolean; output: string | null; error: string | null; errorMsg?: Msg } | null;
     }
   | ({ kind: 'compaction'; ts: string; promptRef: string | null } & CompactionFigures)
   | { kind: 'instructions'; ts: string; promptRef: string | null; sources: { path: string; bytes: number; truncated: boolean }[] }
@@ -106,7 +107,7 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
         break;
       }
       case 'tool_result':
-        tool(e, null).result = { ok: e.ok, output: e.output, error: e.error };
+        tool(e, null).result = { ok: e.ok, output: e.output, error: e.error, ...(e.errorMsg ? { errorMsg: e.errorMsg } : {}) };
         break;
       case 'conflict':
         out.push({
@@ -115,6 +116,7 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
           promptRef,
           tone: 'warn',
           text: `conflict (${e.kind}) with ${e.otherSessionName ?? e.otherSessionRef ?? 'another session'}${e.paths.length ? ` on ${e.paths.join(', ')}` : ''}: ${e.detail}`,
+          ...(e.detailMsg ? { msg: conflictNoteMsg(e, e.detailMsg) } : {}),
         });
         break;
       case 'conflict_resolved':
@@ -202,4 +204,12 @@ export function promptStatusOf(events: readonly EngineEvent[], promptId: string)
   let status: PromptStatus | null = null;
   for (const e of events) if (e.type === 'prompt_status' && e.promptId === promptId) status = e.status;
   return status;
+}
+
+/** A conflict's note as data, its English the note's text: the kind, the other session, the files and the detail. */
+function conflictNoteMsg(e: Extract<EngineEvent, { type: 'conflict' }>, detail: Msg): Msg {
+  const kind = msg(`notices.note.conflictKind.${e.kind}`);
+  const name = e.otherSessionName ?? e.otherSessionRef;
+  const who = name ?? msg('reasons.anotherSession');
+  return e.paths.length ? msg('notices.note.conflictOn', { kind, who, paths: e.paths.join(', '), detail }) : msg('notices.note.conflict', { kind, who, detail });
 }

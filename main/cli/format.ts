@@ -6,7 +6,7 @@ import { formatUsd, type BudgetStop, type BudgetUnit } from '../../shared/cost';
 import { hookRanMsg } from '../../shared/hooks';
 import { fallbackCause } from '../../shared/model-retry';
 import { compactTokens } from '../../shared/token-format';
-import { render, translateReason, translator, type Lang, type Translator } from '../../shared/i18n';
+import { isMsg, render, translateReason, translator, type Lang, type Translator } from '../../shared/i18n';
 
 /**
  * One JSON line per event: `type`, `session` (name or ref), `prompt` (ref) and `ts` first, then the payload.
@@ -16,7 +16,15 @@ import { render, translateReason, translator, type Lang, type Translator } from 
 export function eventJsonLine(event: EngineEvent): string {
   const parsed = EngineEvent.safeParse(event);
   const { type, ts, sessionName, sessionRef, promptRef, ...rest } = parsed.success ? parsed.data : event;
-  return JSON.stringify({ type, session: sessionName ?? sessionRef, prompt: promptRef, ts, sessionRef, ...rest });
+  return JSON.stringify({ type, session: sessionName ?? sessionRef, prompt: promptRef, ts, sessionRef, ...rest }, withoutMsgs);
+}
+
+/**
+ * A JSON.stringify replacer that leaves out the sentences carried as data (`detailMsg`, `reasonMsg`, `errorMsg`…):
+ * `--json` prints the English fields beside them, exactly as before they existed.
+ */
+export function withoutMsgs(key: string, value: unknown): unknown {
+  return key.endsWith('Msg') && isMsg(value) ? undefined : value;
 }
 
 const short = (s: string, n = 160): string => {
@@ -73,7 +81,7 @@ export function eventTextLine(e: EngineEvent, lang: Lang = 'en'): string | null 
       return line(t('cli.event.toolCall', { tool: e.tool, input: short(JSON.stringify(e.input)), why }));
     }
     case 'tool_result':
-      return line(t(e.ok ? 'cli.event.toolOk' : 'cli.event.toolError', { tool: e.tool, output: short(e.ok ? (e.output ?? '') : (e.error ?? '')) }));
+      return line(t(e.ok ? 'cli.event.toolOk' : 'cli.event.toolError', { tool: e.tool, output: short(e.ok ? (e.output ?? '') : e.errorMsg ? render(lang, e.errorMsg) : (e.error ?? '')) }));
     case 'approval_requested':
       return line(t('cli.event.waiting', { ref: e.approvalRef, tool: e.tool, input: short(JSON.stringify(e.input)), reason: translateReason(lang, e.decision.reason) }));
     case 'approval_resolved':

@@ -5,6 +5,8 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { displayWidth, padEndColumns } from './text-width';
 import { usage } from './usage';
 import { withEngine } from './with-engine';
+import { withoutMsgs } from './format';
+import { shownText } from '../../shared/i18n';
 
 export const JOURNAL_USAGE = `paragents journal list [--session S] [--path P] [--json]
 paragents journal undo SESSION [--dry-run] [--json]`;
@@ -68,12 +70,12 @@ export async function runJournalCommand(argv: string[], io: CliIo): Promise<numb
       io.stderr(`paragents journal undo: ${engineError(io, r.error)}`);
       return EXIT_USAGE;
     }
-    if (values.json) io.stdout(JSON.stringify(r.value));
+    if (values.json) io.stdout(JSON.stringify(r.value, withoutMsgs));
     else {
       const dry = values['dry-run'] ?? false;
       for (const p of r.value.restored) io.stdout(t(dry ? 'commands.out.wouldRestore' : 'commands.out.restore', { path: p }));
       for (const p of r.value.deleted) io.stdout(t(dry ? 'commands.out.wouldDelete' : 'commands.out.delete', { path: p }));
-      for (const x of r.value.refused) io.stdout(t('commands.out.leftAlone', { path: x.path, reason: x.reason }));
+      for (const x of r.value.refused) io.stdout(t('commands.out.leftAlone', { path: x.path, reason: shownText(text.lang, x.reason, x.reasonMsg) }));
       if (r.value.restored.length + r.value.deleted.length + r.value.refused.length === 0) io.stdout(t('cliTools.journal.nothing'));
     }
     return r.value.refused.length > 0 ? EXIT_FAILED : EXIT_OK;

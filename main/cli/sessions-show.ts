@@ -254,7 +254,8 @@ function toolLines({ lang, t }: CliText, tag: string, e: ToolEntry): string[] {
     lines.push(`${INDENT}${t('cliSessions.show.approval', { ref: e.approval.ref, status: t(`cli.event.approvalStatus.${e.approval.status}`), answer })}`);
   }
   if (e.result) {
-    const text = (e.result.ok ? e.result.output : e.result.error) ?? '';
+    // The engine's own refusal in the language; what a tool said as it wrote it.
+    const text = (e.result.ok ? e.result.output : e.result.errorMsg ? render(lang, e.result.errorMsg) : e.result.error) ?? '';
     const [head, ...more] = firstLines(t, text, 12);
     lines.push(`${INDENT}${t(e.result.ok ? 'cliSessions.show.result' : 'cliSessions.show.error', { text: head ?? '' })}`, ...more.map((l) => `${INDENT}  ${l}`));
   } else {

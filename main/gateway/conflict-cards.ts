@@ -47,7 +47,7 @@ export class ConflictCards {
               }),
             ]
           : []),
-        ...(e.detail ? [oneLine(this.ctx.reason(e.detail), 800)] : []),
+        ...(e.detail ? [oneLine(this.ctx.reason(e.detail, e.detailMsg), 800)] : []),
       ].join('\n'),
       3000,
     );

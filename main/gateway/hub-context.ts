@@ -1,6 +1,6 @@
 import type { TelegramNotify } from '../../shared/config';
 import type { ConflictResolution } from '../../shared/events';
-import { translateReason, translator, type Lang, type Translator } from '../../shared/i18n';
+import { shownText, translator, type Lang, type Msg, type Translator } from '../../shared/i18n';
 import { BoundedMap, ButtonIds } from './button-ids';
 import type { PairedChats } from './pairing';
 import type { GatewayEngine, GatewayLog, MessageRef, MessengerAdapter, OutgoingMessage, Sender } from './types';
@@ -51,9 +51,12 @@ export class HubContext {
     return translator(this.lang);
   }
 
-  /** An engine reason or conflict detail, shown in the gateway's language where a template knows it. */
-  reason(text: string): string {
-    return translateReason(this.lang, text);
+  /**
+   * An engine reason or conflict detail in the gateway's language: rendered from its `Msg` when it came with one,
+   * else where a template knows its English.
+   */
+  reason(text: string, m?: Msg | null): string {
+    return shownText(this.lang, text, m);
   }
 
   /** Sends to one chat and remembers what the messages are about. */

@@ -7,6 +7,7 @@ import { COMMANDS, findCommand } from './catalog';
 import { commandHelp } from './help-text';
 import { parseInput } from './parse-input';
 import { resolveRef } from './resolve-ref';
+import { engineError, engineText } from '../format/engine-text';
 
 /** At most this many open sessions: /new and /submit refuse more until one is closed. */
 export const MAX_SESSIONS = 8;
@@ -195,10 +196,10 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
       const dryRun = args[1] === 'dry';
       const { api } = store.getState();
       const r = await api['journal.undo']({ session: s.id, dryRun });
-      if (!r.ok) return fail(tr('commands.out.failed', { what: 'undo', error: r.error.message }));
+      if (!r.ok) return fail(tr('commands.out.failed', { what: 'undo', error: engineError(r.error) }));
       for (const p of r.value.restored) say(tr(dryRun ? 'commands.out.wouldRestore' : 'commands.out.restore', { path: p }));
       for (const p of r.value.deleted) say(tr(dryRun ? 'commands.out.wouldDelete' : 'commands.out.delete', { path: p }));
-      for (const x of r.value.refused) fail(tr('commands.out.leftAlone', { path: x.path, reason: x.reason }));
+      for (const x of r.value.refused) fail(tr('commands.out.leftAlone', { path: x.path, reason: engineText(x.reason, x.reasonMsg) }));
       if (r.value.restored.length + r.value.deleted.length + r.value.refused.length === 0) say(tr('commands.out.nothingToUndo', { ref: s.ref }));
       return;
     }

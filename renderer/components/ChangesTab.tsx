@@ -9,19 +9,21 @@ import type { DiffLayout } from './DiffPieceView';
 import { FileDiff } from './FileDiff';
 import { MergePreview, type MergeOutcome } from './MergePreview';
 import '../styles/changes.css';
-import { engineError } from '../format/engine-text';
+import { engineError, engineText } from '../format/engine-text';
+import { isMsg, type Msg } from '../../shared/i18n';
 
 /** Events after which the list may have changed: a tool finished (it may have written), a turn ended. */
 const RELOAD_AFTER = new Set(['tool_result', 'prompt_status']);
 const RELOAD_DELAY_MS = 300;
 
 /** The engine's reason a file was not reverted, as one sentence naming the file (and the other session). */
-function refusalText(t: T, file: string, reason: string): string {
-  const by = /^changed since by session (.+)$/.exec(reason);
-  if (by) return t('changes.refusedBy', { file, name: by[1] ?? '' });
-  if (/outside Paragents/.test(reason)) return t('changes.refusedOutside', { file });
-  if (/too large to keep/.test(reason)) return t('changes.refusedTooLarge', { file });
-  return t('changes.refused', { file, reason });
+function refusalText(t: T, file: string, refused: { reason: string; reasonMsg?: Msg }): string {
+  const m = refused.reasonMsg;
+  const who = m?.vars?.who;
+  if (m?.key === 'reasons.undoChangedBy' && isMsg(who) && who.key === 'reasons.session') return t('changes.refusedBy', { file, name: String(who.vars?.name ?? '') });
+  if (m?.key === 'reasons.undoChangedOutside') return t('changes.refusedOutside', { file });
+  if (m?.key === 'reasons.undoTooLarge') return t('changes.refusedTooLarge', { file });
+  return t('changes.refused', { file, reason: engineText(refused.reason, m) });
 }
 
 /**
@@ -94,7 +96,7 @@ export function ChangesTab({ sessionId, onSent }: { sessionId: string; onSent():
     const r = await api['journal.undo']({ session: sessionId, path: file.path });
     setBusy(false);
     if (!r.ok) setMessage({ text: engineError(r.error), error: true });
-    else if (r.value.refused[0]) setMessage({ text: refusalText(t, file.display, r.value.refused[0].reason), error: true });
+    else if (r.value.refused[0]) setMessage({ text: refusalText(t, file.display, r.value.refused[0]), error: true });
     else setMessage({ text: t(r.value.deleted.length > 0 ? 'changes.removed' : 'changes.reverted', { file: file.display }), error: false });
     reload();
   };

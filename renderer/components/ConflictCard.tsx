@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ConflictResolution } from '../../shared';
 import type { ConflictView } from '../store/types';
-import { translateReason } from '../../shared/i18n';
+import { shownText } from '../../shared/i18n';
 import { useLang, useT } from '../i18n';
 import { useActions } from '../store/use-panel';
 
@@ -36,7 +36,7 @@ export function ConflictCard({ conflict }: { conflict: ConflictView }) {
           ))}
         </ul>
       ) : null}
-      {conflict.detail ? <p className="conflict-detail">{translateReason(lang, conflict.detail)}</p> : null}
+      {conflict.detail ? <p className="conflict-detail">{shownText(lang, conflict.detail, conflict.detailMsg)}</p> : null}
       <div className="conflict-buttons">
         <button type="button" className="danger" disabled={busy || !conflict.promptId} onClick={() => void resolve('override')}>
           {t('conflict.override')}

@@ -115,6 +115,7 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
         ...t,
         output: e.output,
         error: e.error,
+        ...(e.errorMsg ? { errorMsg: e.errorMsg } : {}),
         status: e.ok ? 'done' : t.status === 'denied' || t.status === 'blocked' || t.status === 'cancelled' ? t.status : 'error',
       }));
     case 'approval_requested': {
@@ -174,6 +175,7 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
             otherSessionName: e.otherSessionName,
             paths: e.paths,
             detail: e.detail,
+            ...(e.detailMsg ? { detailMsg: e.detailMsg } : {}),
             resolution: s.conflicts[e.conflictId]?.resolution ?? null,
           },
         },

@@ -114,6 +114,8 @@ export interface ConflictView {
   otherSessionName: string | null;
   paths: string[];
   detail: string;
+  /** The detail as data, rendered in the panel's language when painted (absent on conflicts stored before). */
+  detailMsg?: Msg;
   resolution: ConflictResolution | null;
 }
 

@@ -34,9 +34,21 @@ type Placeholders<S> = S extends `${string}{{${infer P}}}${infer Rest}`
   ? (P extends `${infer Name},${string}` ? Trim<Name> : Trim<P>) | Placeholders<Rest>
   : never;
 
-/** The values a key's message takes: exactly its placeholders; `count` (which picks the plural form) is a number. */
+/** True for a key whose text has plural forms (`key_one`, `key_other`), even when no form shows the count. */
+type IsPlural<T, K extends string> = K extends `${infer Head}.${infer Rest}`
+  ? Head extends keyof T
+    ? IsPlural<T[Head], Rest>
+    : false
+  : K extends keyof T
+    ? false
+    : true;
+
+/**
+ * The values a key's message takes: exactly its placeholders, and `count` for a plural key; `count` (which picks
+ * the plural form) is a number.
+ */
 export type VarsOf<K extends MessageKey> = {
-  readonly [P in Placeholders<TextOf<typeof en, K>>]: P extends 'count' ? number : MsgValue;
+  readonly [P in Placeholders<TextOf<typeof en, K>> | (IsPlural<typeof en, K> extends true ? 'count' : never)]: P extends 'count' ? number : MsgValue;
 };
 
 /**

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { english, render } from '../../shared/i18n/message';
 import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import type { Engine } from '../../main/core/engine';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
@@ -237,7 +238,11 @@ describe('change journal and undo', () => {
     expect(existsSync(join(ws, 'new.txt'))).toBe(true);
     const undoA = unwrap(await engine.handlers['journal.undo']({ session: 'A' }));
     expect(undoA.deleted.map((p) => p.slice(ws.length + 1)).sort()).toEqual(['new.txt', 'own.md']);
-    expect(undoA.refused).toEqual([{ path: join(ws, 'shared.md'), reason: 'changed since by session B' }]);
+    expect(undoA.refused.map(({ path, reason }) => ({ path, reason }))).toEqual([{ path: join(ws, 'shared.md'), reason: 'changed since by session B' }]);
+    // The reason as data: its English is the sentence above, and it renders in 简体中文 with no English left.
+    const why = undoA.refused[0]?.reasonMsg;
+    expect(why && english(why)).toBe('changed since by session B');
+    expect(why && render('zh-CN', why)).toBe('之后被会话 B 改动过');
     expect(existsSync(join(ws, 'new.txt'))).toBe(false);
     expect(readFileSync(join(ws, 'shared.md'), 'utf8')).toBe('B version\n');
 

@@ -6,6 +6,7 @@ import { sameVersion, type FileSnapshot, type FileStamp } from './file-stamp';
 import { realPathOf } from './real-path';
 import type { RuntimeCall } from './runtime-decision';
 import { foreignLeases, knowsVersion, settleDestructive, settleLeases, staleError } from './write-checks';
+import { english, msg, type Msg } from '../../../shared/i18n/message';
 
 type AfterCall = Parameters<NonNullable<CallGate['afterCall']>>[0];
 type PrecheckAnswer = Awaited<ReturnType<NonNullable<CallGate['precheck']>>>;
@@ -28,6 +29,8 @@ interface PendingWrite {
 }
 
 const PROCEED: GateAnswer = { proceed: true };
+/** A call not run: the model reads the English, people the sentence in their language. */
+const refuse = (m: Msg): { proceed: false; error: string; errorMsg: Msg } => ({ proceed: false, error: english(m), errorMsg: m });
 const exclusiveKey = (workspace: string): string => `\u0000exclusive:${workspace}`;
 
 export interface ConflictGate extends CallGate {
@@ -50,14 +53,14 @@ export function createConflictGate(ctx: ConflictContext): ConflictGate {
   async function guardWrites(call: GateCall, ws: string, eff: WriteEffects, carried: PrecheckCarry | null): Promise<GateAnswer> {
     if (eff.destructive && !carried?.destructiveOverridden) {
       const d = await settleDestructive(ctx, call, ws, eff.destructive);
-      if (typeof d === 'object') return { proceed: false, error: d.error };
+      if (typeof d === 'object') return refuse(d.error);
     }
     // Holders already overridden at the precheck are not asked about again.
     const accepted = new Set(carried?.overriddenPrompts ?? []);
     let release: () => void;
     for (;;) {
       const refused = await settleLeases(ctx, call, ws, eff.writes, accepted);
-      if (refused !== null) return { proceed: false, error: refused };
+      if (refused !== null) return refuse(refused);
       const keys = eff.exclusive ? [...eff.writes, exclusiveKey(ws)] : eff.writes;
       let announced = false;
       release = await ctx.locks.lockAll(keys, call.promptId, call.signal, (key, holder) => {
@@ -80,7 +83,7 @@ export function createConflictGate(ctx: ConflictContext): ConflictGate {
         const error = staleError(ctx, call, ws, t.path, t.known, t.before.stamp);
         exclusiveRunning.delete(call.promptId);
         release();
-        return { proceed: false, error };
+        return refuse(error);
       }
       const releaseAll = (): void => {
         exclusiveRunning.delete(call.promptId);
@@ -120,19 +123,19 @@ export function createConflictGate(ctx: ConflictContext): ConflictGate {
     let destructiveOverridden = false;
     if (eff.destructive) {
       const d = await settleDestructive(ctx, call, ws, eff.destructive);
-      if (typeof d === 'object') return { proceed: false, error: d.error };
+      if (typeof d === 'object') return refuse(d.error);
       destructiveOverridden = d === 'overridden';
     }
     const accepted = new Set<string>();
     const refused = await settleLeases(ctx, call, ws, eff.writes, accepted);
-    if (refused !== null) return { proceed: false, error: refused };
+    if (refused !== null) return refuse(refused);
     // A file the session does not know now cannot become known while the call waits for approval (this turn
     // is blocked meanwhile), so a stale read found here is final.
     for (const path of eff.writes) {
       if (!eff.mustKnow.has(path)) continue;
       const snap = await ctx.files.versionOf(path);
       const known = ctx.stamps.get(call.sessionId, path);
-      if (!knowsVersion(snap.stamp, snap.special, known)) return { proceed: false, error: staleError(ctx, call, ws, path, known, snap.stamp) };
+      if (!knowsVersion(snap.stamp, snap.special, known)) return refuse(staleError(ctx, call, ws, path, known, snap.stamp));
     }
     return carry(accepted, destructiveOverridden);
   }
@@ -140,9 +143,11 @@ export function createConflictGate(ctx: ConflictContext): ConflictGate {
   function announceExclusive(call: RuntimeCall, holderPrompt: string, command: string): void {
     const holder = ctx.store.getPrompt(holderPrompt);
     const theirs = exclusiveRunning.get(holderPrompt);
-    const detail =
-      `\`${command}\` waits: ${sessionLabel(ctx, holder?.session_id ?? null)} is running ` +
-      `${theirs ? `\`${theirs}\`` : 'a command'} in this folder, and installs and git index commands run one at a time`;
+    const detail = msg('reasons.exclusiveWaits', {
+      command: `\`${command}\``,
+      who: sessionLabel(ctx, holder?.session_id ?? null),
+      theirs: theirs ? `\`${theirs}\`` : msg('reasons.aCommand'),
+    });
     const rec = raiseConflict(ctx, {
       sessionId: call.sessionId,
       promptId: call.promptId,

@@ -1,5 +1,6 @@
 import { FileVersions } from './file-stamp';
 import { ok, err, type Result } from '../../../shared/result';
+import { msg } from '../../../shared/i18n/message';
 import { isTerminal, type PromptStatus } from '../../../shared/status';
 import type { Store } from '../store/store';
 import type { PromptRow } from '../store/rows';
@@ -132,7 +133,7 @@ export function createConflictEngine(deps: ConflictEngineDeps): ConflictEngine {
         return ok(null);
       }
       if (prompt.started_at !== null && !ctx.cstore.conflictsOf(prompt.id).some((c) => c.kind === 'declared_output')) {
-        return err('invalid_state', `prompt ${prompt.ref} is not waiting at a conflict any more`);
+        return err('invalid_state', msg('reasons.notWaitingAtConflict', { ref: prompt.ref }));
       }
       resolvePreflight(ctx, prompt, resolution);
       return ok(null);
@@ -142,11 +143,11 @@ export function createConflictEngine(deps: ConflictEngineDeps): ConflictEngine {
 
     async undo(sessionId, opts = {}) {
       const busy = store.listPrompts(sessionId).find((p) => !isTerminal(p.status) && p.status !== 'queued' && p.status !== 'conflict');
-      if (busy) return err('invalid_state', `session is busy (prompt ${busy.ref} is ${busy.status}); undo its writes once the turn ends`);
+      if (busy) return err('invalid_state', msg('reasons.sessionBusyUndo', { ref: busy.ref, status: msg(`notices.request.promptStatus.${busy.status}`) }));
       try {
         return ok(await undoSessionWrites(ctx, sessionId, opts));
       } catch (e) {
-        return err('internal', `undo failed: ${e instanceof Error ? e.message : String(e)}`);
+        return err('internal', msg('reasons.undoFailed', { error: e instanceof Error ? e.message : String(e) }));
       }
     },
 

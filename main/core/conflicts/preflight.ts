@@ -7,6 +7,7 @@ import { raiseConflict, sessionLabel, settleConflict } from './conflict-events';
 import { realPathOf } from './real-path';
 import { extractResourceKeys, isClaimKey } from './resource-keys';
 import path from 'node:path';
+import { msg } from '../../../shared/i18n/message';
 
 /**
  * `out:<path>` → `out:<real absolute path>` (`~` is `home`, the folder the policy and the tools take it for);
@@ -63,9 +64,7 @@ export function preflightPrompt(ctx: ConflictContext, prompt: PromptRow): Prompt
       otherSessionId: otherId,
       blockingPrompts: [...prompts],
       paths: [...paths],
-      detail:
-        `output conflict: ${[...paths].join(', ')} ${paths.size === 1 ? 'is' : 'are'} also declared by ${sessionLabel(ctx, otherId)} ` +
-        `(prompt ${refs}). Override to run now (may overwrite), wait to start when it ends, or cancel.`,
+      detail: msg('reasons.conflictOutput', { paths: [...paths].join(', '), count: paths.size, other: sessionLabel(ctx, otherId), refs }),
     });
   });
 

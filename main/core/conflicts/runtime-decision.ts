@@ -3,6 +3,7 @@ import type { ConflictContext, RuntimeMessage } from './context';
 import { raiseConflict, settleConflict } from './conflict-events';
 import { Mailbox } from './mailbox';
 import type { SlotLease } from '../engine/slots';
+import { msg, type Msg } from '../../../shared/i18n/message';
 
 export interface RuntimeCall {
   sessionId: string;
@@ -19,13 +20,13 @@ export interface RuntimeConflict {
   /** Prompts whose end would clear the conflict. */
   blockers: string[];
   paths: string[];
-  detail: string;
+  detail: Msg;
   /** The tool error when the call is refused (block, or a wait that cannot happen). */
-  refusal: string;
+  refusal: Msg;
 }
 
 /** proceed: run the call now; waited: the blockers ended, check again; refused: answer the model with `error`. */
-export type RuntimeOutcome = { kind: 'proceed' } | { kind: 'waited' } | { kind: 'refused'; error: string };
+export type RuntimeOutcome = { kind: 'proceed' } | { kind: 'waited' } | { kind: 'refused'; error: Msg };
 
 /** True when one of `blockers` waits, directly or through others, on `me`: waiting would never end. */
 export function wouldDeadlock(ctx: ConflictContext, me: string, blockers: readonly string[]): boolean {
@@ -41,9 +42,8 @@ export function wouldDeadlock(ctx: ConflictContext, me: string, blockers: readon
   return false;
 }
 
-const DEADLOCK =
-  ' Waiting is not possible: that session is itself waiting for a file this turn holds. Finish or change your plan ' +
-  'without this file (your turn ending releases your files), or tell the user.';
+/** The refusal of a wait that would never end: the call's own refusal, then why it cannot wait. */
+const deadlock = (refusal: Msg): Msg => msg('reasons.deadlock', { refusal });
 
 /** Waits (without holding a concurrency slot) until every blocker has ended. */
 async function waitOut(ctx: ConflictContext, call: RuntimeCall, blockers: string[]): Promise<void> {
@@ -84,7 +84,7 @@ export async function decideRuntime(ctx: ConflictContext, call: RuntimeCall, c: 
     }
     if (wouldDeadlock(ctx, call.promptId, c.blockers)) {
       settleConflict(ctx, rec, 'block');
-      return { kind: 'refused', error: c.refusal + DEADLOCK };
+      return { kind: 'refused', error: deadlock(c.refusal) };
     }
     settleConflict(ctx, rec, 'wait');
     await waitOut(ctx, call, c.blockers);
@@ -123,7 +123,7 @@ async function askPerson(
       // wait: resolved when the holders end; the person may still override or cancel meanwhile.
       if (wouldDeadlock(ctx, call.promptId, c.blockers)) {
         settleConflict(ctx, rec, 'block');
-        return { kind: 'refused', error: c.refusal + DEADLOCK };
+        return { kind: 'refused', error: deadlock(c.refusal) };
       }
       if (rec.resolution !== 'wait') {
         settleConflict(ctx, rec, 'wait');

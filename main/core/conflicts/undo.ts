@@ -3,6 +3,7 @@ import { atomicWriteFile } from '../tools/atomic-write';
 import type { ConflictContext } from './context';
 import type { JournalEntry } from './conflict-store';
 import { sessionLabel } from './conflict-events';
+import { english, msg, type Msg } from '../../../shared/i18n/message';
 
 export interface UndoReport {
   /** Files put back to the content they had before the session's first write. */
@@ -10,8 +11,10 @@ export interface UndoReport {
   /** Files the session had created, removed again. */
   deleted: string[];
   /** Files left alone, with the reason (another session or an editor changed them since). */
-  refused: { path: string; reason: string }[];
+  refused: { path: string; reason: string; reasonMsg: Msg }[];
 }
+
+const refusal = (path: string, m: Msg): UndoReport['refused'][number] => ({ path, reason: english(m), reasonMsg: m });
 
 const NO_SIGNAL = new AbortController().signal;
 
@@ -32,19 +35,19 @@ export async function undoSessionWrites(ctx: ConflictContext, sessionId: string,
     const last = entries[entries.length - 1] as JournalEntry;
     const later = ctx.cstore.listJournal({ path }).find((e) => e.id > first.id && e.sessionId !== sessionId && !e.undoneAt);
     if (later) {
-      report.refused.push({ path, reason: `changed since by ${sessionLabel(ctx, later.sessionId)}` });
+      report.refused.push(refusal(path, msg('reasons.undoChangedBy', { who: sessionLabel(ctx, later.sessionId) })));
       continue;
     }
     const release = await ctx.locks.lockAll([path], `undo:${sessionId}`, NO_SIGNAL);
     try {
       const now = await ctx.files.snapshot(path);
       if (now.stamp.sha256 !== last.afterSha) {
-        report.refused.push({ path, reason: 'changed since outside Paragents (e.g. in an editor)' });
+        report.refused.push(refusal(path, msg('reasons.undoChangedOutside')));
         continue;
       }
       const blob = first.beforeSha === null ? null : ctx.cstore.blob(first.beforeSha);
       if (first.beforeSha !== null && (!first.beforeKept || !blob)) {
-        report.refused.push({ path, reason: 'its earlier content was too large to keep' });
+        report.refused.push(refusal(path, msg('reasons.undoTooLarge')));
         continue;
       }
       if (!opts.dryRun) {

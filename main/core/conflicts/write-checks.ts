@@ -1,10 +1,11 @@
 import { isTerminal } from '../../../shared/status';
 import type { ConflictContext } from './context';
-import { raiseConflict, sessionLabel, settleConflict } from './conflict-events';
+import { listOf, raiseConflict, sessionLabel, sessionsLabel, settleConflict } from './conflict-events';
 import { sameVersion, type FileStamp } from './file-stamp';
 import { gitDirtyPaths } from './git-dirty';
 import { shownPath } from './real-path';
 import { decideRuntime, type RuntimeCall } from './runtime-decision';
+import { msg, type Msg } from '../../../shared/i18n/message';
 
 /** The runtime checks of a write that need no lock: other sessions' leases, destructive git, stale reads. */
 
@@ -37,23 +38,21 @@ export async function settleLeases(
   ws: string,
   writes: readonly string[],
   accepted: Set<string>,
-): Promise<string | null> {
+): Promise<Msg | null> {
   for (;;) {
     const held = foreignLeases(ctx, writes, call.sessionId, accepted);
     if (held.size === 0) return null;
     const first = [...held.values()][0] as { sessionId: string; paths: string[] };
     const paths = [...new Set([...held.values()].flatMap((h) => h.paths))].map((p) => shownPath(ws, p));
-    const owners = [...new Set([...held.values()].map((h) => sessionLabel(ctx, h.sessionId)))].join(', ');
-    const are = paths.length === 1 ? 'is' : 'are';
+    const owners = sessionsLabel(ctx, [...held.values()].map((h) => h.sessionId));
+    const vars = { paths: paths.join(', '), count: paths.length, owners };
     const outcome = await decideRuntime(ctx, call, {
       kind: 'write_write',
       otherSessionId: first.sessionId,
       blockers: [...held.keys()],
       paths,
-      detail: `${paths.join(', ')} ${are} being written by ${owners} (leased until its turn ends)`,
-      refusal:
-        `${paths.join(', ')} ${are} being changed by ${owners} in its current turn, so this write was not done. ` +
-        'Work on other files, or end your turn and let the user decide.',
+      detail: msg('reasons.conflictLeased', vars),
+      refusal: msg('reasons.writeRefused', vars),
     });
     if (outcome.kind === 'refused') return outcome.error;
     if (outcome.kind === 'proceed') for (const id of held.keys()) accepted.add(id);
@@ -70,7 +69,7 @@ export async function settleDestructive(
   call: RuntimeCall,
   ws: string,
   command: string,
-): Promise<'clear' | 'overridden' | { error: string }> {
+): Promise<'clear' | 'overridden' | { error: Msg }> {
   for (;;) {
     const git = await gitDirtyPaths(ws, ctx.host.env);
     if (!git) return 'clear';
@@ -83,14 +82,14 @@ export async function settleDestructive(
     const sessions = [...bySession.keys()];
     const blockers = sessions.flatMap((s) => ctx.store.listPrompts(s).filter((p) => !isTerminal(p.status)).map((p) => p.id));
     const paths = [...bySession.values()].flat().map((p) => shownPath(ws, p));
-    const detail = `\`${command}\` would discard uncommitted changes by ${sessions.map((s) => sessionLabel(ctx, s)).join(', ')} in ${paths.join(', ')}`;
+    const detail = msg('reasons.conflictDiscard', { command: `\`${command}\``, sessions: listOf(sessions.map((s) => sessionLabel(ctx, s))), paths: paths.join(', ') });
     const outcome = await decideRuntime(ctx, call, {
       kind: 'git_destructive',
       otherSessionId: sessions[0] ?? null,
       blockers,
       paths,
       detail,
-      refusal: `${detail}, so it was not run. Leave those changes alone (use a command that does not touch them) or ask the user to commit them first.`,
+      refusal: msg('reasons.discardRefused', { detail }),
     });
     if (outcome.kind === 'proceed') return 'overridden';
     if (outcome.kind === 'refused') return { error: outcome.error };
@@ -104,14 +103,12 @@ export function knowsVersion(now: FileStamp, special: boolean, known: FileStamp 
 }
 
 /** Records a `stale_read` conflict (settled as `block`) and returns the error telling the model to Read first. */
-export function staleError(ctx: ConflictContext, call: RuntimeCall, ws: string, path: string, known: FileStamp | undefined, now: FileStamp): string {
+export function staleError(ctx: ConflictContext, call: RuntimeCall, ws: string, path: string, known: FileStamp | undefined, now: FileStamp): Msg {
   const shown = shownPath(ws, path);
   const last = ctx.cstore.latestFor(path);
   const writer = last && last.sessionId !== call.sessionId && last.afterSha === now.sha256 ? last.sessionId : null;
-  const by = writer ? `modified by ${sessionLabel(ctx, writer)}` : 'modified outside Paragents, e.g. in an editor';
-  const error = known
-    ? `${shown} changed since you read it (${by}); Read it again before writing, then redo your change on the current content.`
-    : `${shown} already exists and you have not read it in this session; Read it first, then write, so that no one's changes are lost.`;
+  const by = writer ? msg('reasons.modifiedBy', { who: sessionLabel(ctx, writer) }) : msg('reasons.modifiedOutside');
+  const error = known ? msg('reasons.staleChanged', { path: shown, by }) : msg('reasons.staleUnread', { path: shown });
   const rec = raiseConflict(ctx, {
     sessionId: call.sessionId,
     promptId: call.promptId,

@@ -3,6 +3,7 @@ import type { ToolDefinition } from '../tools/types';
 import type { PreparedCall } from '../tools/prepare';
 import type { Store } from '../store/store';
 import type { Result } from '../../../shared/result';
+import type { Msg } from '../../../shared/i18n/message';
 import type { EventBus } from './event-bus';
 import type { Authorizer } from './authorizer';
 import type { ApprovalWaiters } from './approval-waiters';
@@ -41,7 +42,8 @@ export interface GateCall {
   lease: SlotLease;
 }
 
-export type GateAnswer = { proceed: true } | { proceed: false; error: string };
+/** A refusal's `error` is what the model reads; `errorMsg`, when given, is the same sentence for people. */
+export type GateAnswer = { proceed: true } | { proceed: false; error: string; errorMsg?: Msg };
 
 /** What a precheck settled, handed back to beforeCall of the same call so that nobody is asked twice. */
 export interface PrecheckCarry {
@@ -63,7 +65,7 @@ export interface CallGate {
    * before an approval card is raised so no one approves a call that then stops at a conflict. It takes no
    * lock and writes nothing; beforeCall still runs after approval and is given the returned carry.
    */
-  precheck?(call: GateCall): Promise<{ proceed: true; carry: PrecheckCarry } | { proceed: false; error: string }>;
+  precheck?(call: GateCall): Promise<{ proceed: true; carry: PrecheckCarry } | { proceed: false; error: string; errorMsg?: Msg }>;
 }
 
 /** Everything a turn needs, passed in so the same loop runs in the app, the CLI and the tests. */

@@ -88,6 +88,8 @@ export const notices = {
     modeBuiltIn: 'built in',
     conflictOn: 'conflict ({{kind}}) with {{who}} on {{paths}}: {{detail}}',
     conflict: 'conflict ({{kind}}) with {{who}}: {{detail}}',
+    /** A conflict's kind in a note: its name in English (as the note was always written), worded in other languages. */
+    conflictKind: { declared_output: 'declared_output', write_write: 'write_write', stale_read: 'stale_read', exclusive_command: 'exclusive_command', git_destructive: 'git_destructive' },
     paused: 'paused: {{why}}',
     sessionBudgetUsed: 'the session budget of {{limit}} is used up ({{used}})',
     dailyBudgetUsed: "today's budget of {{limit}} is used up ({{used}})",

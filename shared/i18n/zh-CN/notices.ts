@@ -86,6 +86,13 @@ export const notices: CatalogLike<typeof en> = {
     modeBuiltIn: '内置',
     conflictOn: '冲突（{{kind}}），对方为{{who}}，涉及 {{paths}}：{{detail}}',
     conflict: '冲突（{{kind}}），对方为{{who}}：{{detail}}',
+    conflictKind: {
+      declared_output: '两者声明了相同的输出',
+      write_write: '两者写入相同的文件',
+      stale_read: '它读取的文件已被另一个会话修改',
+      exclusive_command: '一条必须单独运行的命令',
+      git_destructive: '一条有破坏性的 Git 命令',
+    },
     paused: '已暂停：{{why}}',
     sessionBudgetUsed: '会话预算 {{limit}} 已用完（{{used}}）',
     dailyBudgetUsed: '今日预算 {{limit}} 已用完（{{used}}）',

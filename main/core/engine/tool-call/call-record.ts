@@ -2,6 +2,7 @@ import type { AssistantToolCall } from '../../model/types';
 import type { ToolCallRow } from '../../store/rows';
 import type { StoredMessage } from '../../store/store';
 import type { PolicyDecision } from '../../../../shared/policy';
+import type { Msg } from '../../../../shared/i18n/message';
 import type { EventBus } from '../event-bus';
 import type { Store } from '../../store/store';
 
@@ -70,9 +71,12 @@ export class CallRecord {
     this.store.setToolCallStatus(this.ensureRow().id, status);
   }
 
-  /** The result, as the model will read it: row, transcript message and `tool_result` event together. */
-  answer(ok: boolean, text: string): void {
-    this.write(ok, text, false);
+  /**
+   * The result, as the model will read it: row, transcript message and `tool_result` event together. `errorMsg`:
+   * the engine's own refusal as data (the event carries it for people; the model reads `text`, its English).
+   */
+  answer(ok: boolean, text: string, errorMsg?: Msg): void {
+    this.write(ok, text, false, errorMsg);
   }
 
   /** A result for a call that never reached a decision (unparsable, or cut off by a restart): shown with no decision. */
@@ -80,7 +84,7 @@ export class CallRecord {
     this.write(false, text, true);
   }
 
-  private write(ok: boolean, text: string, undecided: boolean): void {
+  private write(ok: boolean, text: string, undecided: boolean, errorMsg?: Msg): void {
     const content = ok ? text : `Error: ${text}`;
     const { call } = this;
     this.bus.batch(() => {
@@ -98,6 +102,7 @@ export class CallRecord {
         ok,
         output: ok ? clip(text) : null,
         error: ok ? null : clip(text),
+        ...(!ok && errorMsg ? { errorMsg } : {}),
       });
     });
   }

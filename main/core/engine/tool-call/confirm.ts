@@ -19,7 +19,7 @@ export async function confirmCall(c: CallContext, d: Decided): Promise<StepOutco
   if (!d.pendingApproval && deps.gate?.precheck) {
     const pre = await deps.gate.precheck({ ...ids, callId: call.id, prepared: d.prepared, signal, lease });
     if (!pre.proceed) {
-      record.answer(false, pre.error);
+      record.answer(false, pre.error, pre.errorMsg);
       return answered;
     }
     carry = pre.carry;

@@ -14,7 +14,7 @@ export async function guardCall(c: CallContext, d: Decided, carry: PrecheckCarry
     carry,
   );
   if (!gate.proceed) {
-    c.record.answer(false, gate.error);
+    c.record.answer(false, gate.error, gate.errorMsg);
     return answered;
   }
   return goOn(null);
