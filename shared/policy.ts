@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MsgSchema } from './msg-schema';
 
 export const PolicyDecisionKind = z.enum(['auto_approved', 'needs_approval', 'blocked']);
 export type PolicyDecisionKind = z.infer<typeof PolicyDecisionKind>;
@@ -11,7 +12,10 @@ export const PolicyDecision = z.object({
   decision: PolicyDecisionKind,
   rule: z.string().nullable(),
   source: PolicySource,
+  /** The English sentence: what the model, `--json` and the logs read. */
   reason: z.string(),
+  /** The same sentence as data, rendered in each client's language; absent on decisions stored before. */
+  reasonMsg: MsgSchema.optional(),
 });
 export type PolicyDecision = z.infer<typeof PolicyDecision>;
 

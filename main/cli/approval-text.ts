@@ -115,7 +115,7 @@ export function pendingLine({ lang, t }: CliText, a: ApprovalSummary, sessionLab
     ref: a.ref,
     session: sessionLabel,
     call: callText(a.tool, a.input),
-    reason: oneLine(translateReason(lang, a.decision.reason), 160),
+    reason: oneLine(shownText(lang, a.decision.reason, a.decision.reasonMsg), 160),
     age: ageWords(t, a.createdAt, now),
   });
 }

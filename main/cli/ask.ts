@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import type { ApprovalAnswer } from '../../shared/policy';
 import type { EngineEvent } from '../../shared/events';
 import type { Result } from '../../shared/result';
-import { translateReason, translator, type Translator } from '../../shared/i18n';
+import { shownText, translator, type Translator } from '../../shared/i18n';
 import type { CliIo } from './io';
 import { cliLang } from './lang';
 
@@ -80,7 +80,7 @@ export function createTerminalAsker(io: CliIo, answer: (approvalId: string, a: A
     const who = e.sessionName ?? e.sessionRef;
     for (;;) {
       io.stderr(
-        `${t('cli.ask.question', { ref: e.approvalRef, session: who, tool: e.tool, input: JSON.stringify(e.input) })}\n  ${translateReason(lang, e.decision.reason)}\n` +
+        `${t('cli.ask.question', { ref: e.approvalRef, session: who, tool: e.tool, input: JSON.stringify(e.input) })}\n  ${shownText(lang, e.decision.reason, e.decision.reasonMsg)}\n` +
           t('cli.ask.choices', { always: e.alwaysRule ? ` (${e.alwaysRule})` : '' }),
       );
       let chosen: ApprovalAnswer | null = null;

@@ -177,6 +177,6 @@ function pendingText({ lang, t }: CliText, a: ApprovalSummary, now: number): str
     ref: a.ref,
     age: ageWords(t, a.createdAt, now),
     call: callText(a.tool, a.input),
-    reason: oneLine(translateReason(lang, a.decision.reason), 160),
+    reason: oneLine(shownText(lang, a.decision.reason, a.decision.reasonMsg), 160),
   });
 }

@@ -6,7 +6,7 @@ import { formatUsd, type BudgetStop, type BudgetUnit } from '../../shared/cost';
 import { hookRanMsg } from '../../shared/hooks';
 import { fallbackCause } from '../../shared/model-retry';
 import { compactTokens } from '../../shared/token-format';
-import { isMsg, render, translateReason, translator, type Lang, type Translator } from '../../shared/i18n';
+import { isMsg, render, shownText, translateReason, translator, type Lang, type Translator } from '../../shared/i18n';
 
 /**
  * One JSON line per event: `type`, `session` (name or ref), `prompt` (ref) and `ts` first, then the payload.
@@ -83,7 +83,7 @@ export function eventTextLine(e: EngineEvent, lang: Lang = 'en'): string | null 
     case 'tool_result':
       return line(t(e.ok ? 'cli.event.toolOk' : 'cli.event.toolError', { tool: e.tool, output: short(e.ok ? (e.output ?? '') : e.errorMsg ? render(lang, e.errorMsg) : (e.error ?? '')) }));
     case 'approval_requested':
-      return line(t('cli.event.waiting', { ref: e.approvalRef, tool: e.tool, input: short(JSON.stringify(e.input)), reason: translateReason(lang, e.decision.reason) }));
+      return line(t('cli.event.waiting', { ref: e.approvalRef, tool: e.tool, input: short(JSON.stringify(e.input)), reason: shownText(lang, e.decision.reason, e.decision.reasonMsg) }));
     case 'approval_resolved':
       return line(t('cli.event.approval', { ref: e.approvalRef, status: t(`cli.event.approvalStatus.${e.status}`) }));
     case 'conflict':

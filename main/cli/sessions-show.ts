@@ -246,7 +246,7 @@ function toolLines({ lang, t }: CliText, tag: string, e: ToolEntry): string[] {
     const by = e.decision.rule
       ? t('cliSessions.show.policyByRule', { rule: e.decision.rule, source: e.decision.source })
       : t('cliSessions.show.policyBySource', { source: e.decision.source });
-    lines.push(`${INDENT}${t('cliSessions.show.policy', { decision: e.decision.decision, by, reason: translateReason(lang, e.decision.reason) })}`);
+    lines.push(`${INDENT}${t('cliSessions.show.policy', { decision: e.decision.decision, by, reason: shownText(lang, e.decision.reason, e.decision.reasonMsg) })}`);
   }
   if (e.approval) {
     const a = e.approval.answer;

@@ -1,7 +1,7 @@
 import type { EventOf } from '../../shared/events';
 import type { ApprovalSummary } from '../../shared/models';
 import type { ApprovalAnswer } from '../../shared/policy';
-import type { Translator } from '../../shared/i18n';
+import type { Msg, Translator } from '../../shared/i18n';
 import { answeredBy, type ButtonAction, type HubContext } from './hub-context';
 import { answerWords, callText, cut, oneLine, sessionLabel } from './text';
 import type { Button, MessageRef, Sender } from './types';
@@ -30,6 +30,8 @@ interface Asked {
   tool: string;
   input: unknown;
   reason: string;
+  /** The reason as data, rendered in the gateway's language (absent on approvals stored before). */
+  reasonMsg?: Msg | undefined;
   rule: string | null;
   alwaysRule: string | null;
 }
@@ -51,7 +53,7 @@ function cardText(ctx: HubContext, a: Asked): string {
     t('gateway.approval.title', { session: sessionLabel(a.sessionName, a.sessionRef) }),
     t('gateway.approval.tool', { tool: oneLine(a.tool, 100) }),
     callText(a.tool, a.input, undefined, t),
-    t('gateway.approval.why', { reason: oneLine(ctx.reason(a.reason), 400), rule: a.rule ? t('gateway.approval.rule', { rule: oneLine(a.rule, 200) }) : '' }),
+    t('gateway.approval.why', { reason: oneLine(ctx.reason(a.reason, a.reasonMsg), 400), rule: a.rule ? t('gateway.approval.rule', { rule: oneLine(a.rule, 200) }) : '' }),
   ];
   return cut(lines.join('\n'), 3000);
 }
@@ -86,6 +88,7 @@ export class ApprovalCards {
       tool: e.tool,
       input: e.input,
       reason: e.decision.reason,
+      reasonMsg: e.decision.reasonMsg,
       rule: e.decision.rule,
       alwaysRule: e.alwaysRule,
     });
@@ -207,6 +210,7 @@ function asked(a: ApprovalSummary, sessionName: string | null): Asked {
     tool: a.tool,
     input: a.input,
     reason: a.decision.reason,
+    reasonMsg: a.decision.reasonMsg,
     rule: a.decision.rule,
     alwaysRule: a.alwaysRule,
   };

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { ApprovalAnswer, McpToolHints } from '../../shared';
-import { translateReason } from '../../shared/i18n';
+import { shownText } from '../../shared/i18n';
 import { decisionText } from '../format/decision-text';
 import { useLang, useT } from '../i18n';
 import { toolDiff, toolSummary } from '../format/tool-summary';
@@ -48,7 +48,7 @@ export function ApprovalCard({ approval, conflict, more }: { approval: ApprovalV
         )}
       </div>
       {approval.hints ? <ToolHints hints={approval.hints} /> : null}
-      <p className="approval-reason">{translateReason(lang, approval.decision.reason)}</p>
+      <p className="approval-reason">{shownText(lang, approval.decision.reason, approval.decision.reasonMsg)}</p>
       <p className="approval-rule">
         {decisionText(approval.decision, t)}
       </p>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ToolName } from '../../shared';
-import { translateReason } from '../../shared/i18n';
+import { shownText, translateReason } from '../../shared/i18n';
 import type { PolicyDecision, RequestOutput } from '../../shared';
 import { decisionText } from '../format/decision-text';
 import { isRecord } from '../format/tool-summary';
@@ -216,7 +216,7 @@ function CheckCall({ sessionId, labelId }: { sessionId: string; labelId: string 
       {error ? <p className="form-error">{translateReason(lang, error)}</p> : null}
       {decision ? (
         <p className={`decision decision-${decision.decision}`} role="status">
-          {decisionText(decision, t)} — {translateReason(lang, decision.reason)}
+          {decisionText(decision, t)} — {shownText(lang, decision.reason, decision.reasonMsg)}
         </p>
       ) : null}
     </div>

@@ -3,16 +3,16 @@
 // real settings files it loads. The list enumerates the reason sentences of main/core/policy/**: a sentence no
 // template matches would stay English in the panel and fails here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translateCallError, translateReason } from '../../shared/i18n';
+import { translateCallError, translateReason, type Msg } from '../../shared/i18n';
 import { applyApprovalsMode } from '../../main/core/engine/tool-call/decide';
 import { makeFixture, type Fixture } from '../policy/fixture';
-import { englishAgain, HAN, leftoverEnglish } from './reason-check';
+import { HAN, leftoverEnglish, shownReasonZh } from './reason-check';
 
-function expectChinese(text: string, keep: readonly string[] = []): string {
-  expect(englishAgain(text), text).toBe(text);
-  const zh = translateReason('zh-CN', text);
-  expect(zh, text).toMatch(HAN);
-  expect(leftoverEnglish(zh, keep), `${text} → ${zh}`).toBeNull();
+/** The reason in Chinese, from its Msg when it has one; no English sentence of the engine's left in it. */
+function expectChinese(d: { reason: string; reasonMsg?: Msg | undefined }, keep: readonly string[] = []): string {
+  const zh = shownReasonZh(d);
+  expect(zh, d.reason).toMatch(HAN);
+  expect(leftoverEnglish(zh, keep), `${d.reason} → ${zh}`).toBeNull();
   return zh;
 }
 
@@ -39,16 +39,18 @@ describe('rare policy reasons', () => {
   ];
   for (const [name, url, english] of urls) {
     it(`WebFetch: ${name}`, async () => {
-      const { reason } = await f.decide('WebFetch', { url });
-      expect(reason).toMatch(english);
-      expectChinese(reason);
+      const d = await f.decide('WebFetch', { url });
+      expect(d.reason).toMatch(english);
+      expect(d.reasonMsg).toBeDefined();
+      expectChinese(d);
     });
   }
 
   it('WebFetch in bypass mode', async () => {
-    const { reason } = await f.decide('WebFetch', { url: 'https://other.example/' }, { mode: 'bypass' });
-    expect(reason).toBe('bypass mode allows fetching other.example');
-    expect(expectChinese(reason)).toBe('bypass 模式允许 获取 other.example');
+    const d = await f.decide('WebFetch', { url: 'https://other.example/' }, { mode: 'bypass' });
+    expect(d.reason).toBe('bypass mode allows fetching other.example');
+    expect(d.reasonMsg).toEqual({ key: 'reasons.bypassAllows', vars: { what: { key: 'reasons.fetching', vars: { host: 'other.example' } } } });
+    expect(expectChinese(d)).toBe('bypass 模式允许 获取 other.example');
   });
 
   const commands: [string, RegExp][] = [
@@ -76,15 +78,15 @@ describe('rare policy reasons', () => {
   ];
   for (const [command, english] of commands) {
     it(`Bash: ${command}`, async () => {
-      const { reason } = await f.bash(command);
-      expect(reason).toMatch(english);
-      expectChinese(reason, [command]);
+      const d = await f.bash(command);
+      expect(d.reason).toMatch(english);
+      expectChinese(d, [command]);
     });
   }
 
   it('Bash: a command with a NUL byte, and an empty one', async () => {
-    expect(expectChinese((await f.bash('echo a\0b')).reason)).toBe('命令中含有 NUL 字节');
-    expect(expectChinese((await f.bash('   ')).reason)).toBe('命令为空');
+    expect(expectChinese(await f.bash('echo a\0b'))).toBe('命令中含有 NUL 字节');
+    expect(expectChinese(await f.bash('   '))).toBe('命令为空');
   });
 
   const paths: [string, Record<string, unknown>, RegExp][] = [
@@ -94,9 +96,10 @@ describe('rare policy reasons', () => {
   ];
   for (const [tool, input, english] of paths) {
     it(`${tool}: ${JSON.stringify(input)}`, async () => {
-      const { reason } = await f.decide(tool, input);
-      expect(reason).toMatch(english);
-      expectChinese(reason);
+      const d = await f.decide(tool, input);
+      expect(d.reason).toMatch(english);
+      expect(d.reasonMsg).toBeDefined();
+      expectChinese(d);
     });
   }
 
@@ -106,10 +109,12 @@ describe('rare policy reasons', () => {
     const file = `${f.ws}/src/new.ts`;
     const approved = applyApprovalsMode(asks, 'all');
     expect(approved.reason).toBe(`writing ${file} needs approval in default mode (approved by --approve all)`);
-    expect(expectChinese(approved.reason)).toBe(`写入 ${file} 在 default 模式下需要审批（由 --approve all 批准）`);
+    expect(approved.reasonMsg?.key).toBe('reasons.approvedAll');
+    expect(expectChinese(approved)).toBe(`写入 ${file} 在 default 模式下需要审批（由 --approve all 批准）`);
     const never = applyApprovalsMode(asks, 'never');
     expect(never.reason).toBe(`writing ${file} needs approval in default mode (no one to ask: --approve never)`);
-    expect(expectChinese(never.reason)).toBe(`写入 ${file} 在 default 模式下需要审批（无人可问：--approve never）`);
+    expect(never.reasonMsg?.key).toBe('reasons.approveNever');
+    expect(expectChinese(never)).toBe(`写入 ${file} 在 default 模式下需要审批（无人可问：--approve never）`);
   });
 });
 
@@ -160,7 +165,7 @@ describe('settings problems of real settings files', () => {
       expect(messages.some((m) => want.test(m)), `${want} in\n${messages.join('\n')}`).toBe(true);
     }
     // Where JSON.parse stopped is the runtime's own sentence, kept as it is.
-    for (const m of messages) expectChinese(m, m.startsWith('invalid JSON at ') ? [m.slice('invalid JSON at '.length)] : []);
+    for (const m of messages) expectChinese({ reason: m }, m.startsWith('invalid JSON at ') ? [m.slice('invalid JSON at '.length)] : []);
   });
 });
 

@@ -1,4 +1,5 @@
-import { REASON_TEMPLATES, translate, type MessageVars } from '../../shared/i18n';
+import { expect } from 'vitest';
+import { english, REASON_TEMPLATES, shownText, translate, translateReason, type MessageVars, type Msg } from '../../shared/i18n';
 
 export const HAN = /[\u4e00-\u9fff]/;
 
@@ -35,4 +36,18 @@ export function leftoverEnglish(text: string, keep: readonly string[] = []): str
     .replace(/\S*[/.:()]\S*/g, ' ');
   const m = /\b[A-Za-z]{2,}\s+[A-Za-z]{3,}\b/.exec(rest);
   return m ? m[0] : null;
+}
+
+/**
+ * A decision's reason as people read it in Chinese: rendered from its Msg, whose English must be the reason the
+ * model and `--json` read. A reason without a Msg (a sentence not written as data yet) goes through the templates.
+ */
+export function shownReasonZh(d: { reason: string; reasonMsg?: Msg | undefined }): string {
+  if (!d.reasonMsg) {
+    expect(englishAgain(d.reason), d.reason).toBe(d.reason);
+    return translateReason('zh-CN', d.reason);
+  }
+  expect(english(d.reasonMsg), JSON.stringify(d.reasonMsg)).toBe(d.reason);
+  expect(shownText('en', d.reason, d.reasonMsg)).toBe(d.reason);
+  return shownText('zh-CN', d.reason, d.reasonMsg);
 }

@@ -14,7 +14,6 @@ const WRITTEN =
 
 /** Literals in those places that are not sentences people read, each with why. */
 const NOT_REASONS: Record<string, string> = {
-  "'rm --no-preserve-root'": 'an argv the critical-command check looks for',
   "'/Library/Application Support/Paragents/managed-settings.json'": 'a path',
   "`Bash(${argv.map((w) => quoteToken(w.value as string)).join(' ')})`": 'an "always" rule text',
   "`out:${realPathOf(path.resolve(workspace, expanded))}`": 'a resource key',
@@ -58,8 +57,8 @@ describe('every reason sentence of the policy and the conflict engine has a temp
   }
 
   it('finds the sentences (the scan itself works)', () => {
-    expect(found.length).toBeGreaterThan(100);
-    expect(found.some((f) => f.literal === "'the command is empty'")).toBe(true);
+    expect(found.length).toBeGreaterThan(50);
+    expect(found.some((f) => f.literal === "'commands are nested too deeply to check'")).toBe(true);
   });
 
   it('each reads in Chinese, or is named as no reason', () => {

@@ -5,7 +5,7 @@ import { testResolver } from './webfetch-fixture';
 
 function parsed(raw: string): ParsedUrl {
   const url = parseFetchUrl(raw);
-  if (typeof url === 'string') throw new Error(url);
+  if (!('host' in url)) throw new Error(url.key);
   return url;
 }
 

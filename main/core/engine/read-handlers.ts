@@ -9,6 +9,7 @@ import type { EffectiveMode } from '../policy';
 import type { SessionRow } from '../store/rows';
 import type { Store } from '../store/store';
 import type { Authorizer } from './authorizer';
+import { reasonMsgOf } from '../policy/context';
 
 /** The requests that only read: answered alike by the engine and by a read-only open of the data folder. */
 export const READ_REQUESTS = [
@@ -109,7 +110,7 @@ export function createReadHandlers(d: ReadDeps): Pick<RequestHandlers, ReadReque
       const checked = await d.authorizer.check({ tool, input, workspace: ws, sessionId, mode: sessionMode, headless: d.headless });
       if (!checked.ok) return checked;
       const v = checked.value;
-      return ok({ decision: v.decision, rule: v.rule, source: v.source, reason: v.reason });
+      return ok({ decision: v.decision, rule: v.rule, source: v.source, reason: v.reason, reasonMsg: reasonMsgOf(v) });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { english, msg, type Msg } from '../../../shared/i18n/message';
 import type { PermissionMode, PolicyDecisionKind, PolicySource } from '../../../shared/policy';
 import type { GlobMatchers } from './rules/glob-matchers';
 import type { PathRoots } from './rules/match-path';
@@ -26,7 +27,10 @@ export interface Part {
   decision: PolicyDecisionKind;
   rule: string | null;
   source: PolicySource;
+  /** The English sentence of `reasonMsg`. */
   reason: string;
+  /** Absent only for a sentence still written in English (see textPart). */
+  reasonMsg?: Msg;
   /** The narrowest allow rule that would approve this part next time; null when none can. */
   always: string | null;
 }
@@ -38,7 +42,40 @@ export function rulesOf(ctx: DecideContext, kind: RuleKind, tools: readonly stri
 export const part = (
   decision: PolicyDecisionKind,
   source: PolicySource,
+  reason: Msg,
+  rule: string | null = null,
+  always: string | null = null,
+): Part => ({ decision, rule, source, reason: english(reason), reasonMsg: reason, always });
+
+/**
+ * A part whose reason is still an English sentence (parts of the shell analysis not yet written as data): it carries
+ * no Msg, and the clients' templates read the sentence.
+ */
+export const textPart = (
+  decision: PolicyDecisionKind,
+  source: PolicySource,
   reason: string,
   rule: string | null = null,
   always: string | null = null,
 ): Part => ({ decision, rule, source, reason, always });
+
+/** A part from a reason given either way. */
+export const reasonPart = (decision: PolicyDecisionKind, source: PolicySource, reason: string | Msg): Part =>
+  typeof reason === 'string' ? textPart(decision, source, reason) : part(decision, source, reason);
+
+/** A decision's reason as data, only when it is the sentence its English says (a later step may rewrite the text alone). */
+export function reasonMsgOf(d: { reason: string; reasonMsg?: Msg | undefined }): Msg | undefined {
+  return d.reasonMsg && english(d.reasonMsg) === d.reason ? d.reasonMsg : undefined;
+}
+
+type Wrapping = 'reasons.approvedAll' | 'reasons.approveNever' | 'reasons.headless' | 'reasons.modeNote';
+
+/**
+ * A reason inside a longer one ("headless run, nobody can approve: …"): as data when the inner reason is, else the
+ * English sentence alone (the clients' templates still read it).
+ */
+export function wrapReason(d: { reason: string; reasonMsg?: Msg | undefined }, key: Wrapping): { reason: string; reasonMsg: Msg | undefined } {
+  const inner = reasonMsgOf(d);
+  const m = msg(key, { reason: inner ?? d.reason });
+  return { reason: english(m), reasonMsg: inner ? m : undefined };
+}

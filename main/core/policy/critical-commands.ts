@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { msg, type Msg } from '../../../shared/i18n/message';
 import picomatch from 'picomatch';
 import { basename, hasOption, looseOperands } from './shell/options';
 import type { ShellWord } from './shell/types';
@@ -34,30 +35,30 @@ export function isCriticalTarget(word: ShellWord, cwd: string | null, ctx: Criti
 }
 
 /** Commands that always ask, in every mode: destructive operations on the system, home or workspace root. */
-export function criticalReason(argv: ShellWord[], cwd: string | null, ctx: CriticalContext): string | null {
+export function criticalReason(argv: ShellWord[], cwd: string | null, ctx: CriticalContext): Msg | null {
   const program = argv[0]?.value;
   if (program === null || program === undefined) return null;
   const name = basename(program);
   const args = argv.slice(1);
   const operands = looseOperands(args);
   if (name === 'rm' || name === 'rmdir' || name === 'shred') {
-    if (args.some((w) => w.value === '--no-preserve-root')) return 'rm --no-preserve-root';
+    if (args.some((w) => w.value === '--no-preserve-root')) return msg('reasons.criticalNoPreserveRoot');
     if (name === 'rm' && !hasOption(args, 'rR', ['recursive'])) return null;
     const bad = operands.find((w) => isCriticalTarget(w, cwd, ctx));
-    return bad ? `${name} of ${bad.text} would delete a system, home or workspace folder` : null;
+    return bad ? msg('reasons.criticalDelete', { cmd: name, target: bad.text }) : null;
   }
   if ((name === 'chmod' || name === 'chown' || name === 'chgrp') && hasOption(args, 'R', ['recursive'])) {
     const bad = operands.slice(1).find((w) => isCriticalTarget(w, cwd, ctx));
-    return bad ? `recursive ${name} of ${bad.text}` : null;
+    return bad ? msg('reasons.criticalRecursive', { cmd: name, target: bad.text }) : null;
   }
   if (name === 'mv') {
     const bad = operands.slice(0, -1).find((w) => isCriticalTarget(w, cwd, ctx));
-    return bad ? `mv of ${bad.text}` : null;
+    return bad ? msg('reasons.criticalMove', { target: bad.text }) : null;
   }
-  if (/^mkfs(\..*)?$/.test(name) || name === 'wipefs' || name === 'fdisk' || name === 'parted') return `${name} formats disks`;
+  if (/^mkfs(\..*)?$/.test(name) || name === 'wipefs' || name === 'fdisk' || name === 'parted') return msg('reasons.criticalFormat', { cmd: name });
   if (name === 'dd') {
     const of = args.find((w) => w.value?.startsWith('of=/dev/'));
-    if (of && of.value !== 'of=/dev/null') return 'dd onto a device';
+    if (of && of.value !== 'of=/dev/null') return msg('reasons.criticalDd');
   }
   return null;
 }

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import picomatch from 'picomatch';
+import { msg, type Msg } from '../../../shared/i18n/message';
 import { exactBashRule } from './always-rule';
-import { part, rulesOf, type DecideContext, type Part } from './context';
+import { part, reasonPart, rulesOf, textPart, type DecideContext, type Part } from './context';
 import { criticalReason } from './critical-commands';
 import { decidePath, type PathAccess } from './decide-path';
 import { readFileCommand, type FileCommand } from './file-commands';
@@ -24,36 +25,49 @@ function shortText(text: string): string {
   return one.length > 80 ? `${one.slice(0, 77)}...` : one;
 }
 
+/** "`make`: setting PATH can change what the command runs": a command part and what it needs a person for. */
+function says(shown: string, why: string | Msg): Part {
+  return typeof why === 'string'
+    ? textPart('needs_approval', 'builtin', `${shown}: ${why}`)
+    : part('needs_approval', 'builtin', msg('reasons.commandSays', { command: shown, why }));
+}
+
 function decideCommand(ctx: DecideContext, cp: CommandPart): Part {
   const shown = `\`${shortText(cp.cmd.text)}\``;
   for (const rule of rulesOf(ctx, 'deny', ['Bash'])) {
     if (cp.variants.some((v) => bashRuleMatches(rule, v)) || (cp.variants.length === 0 && rule.matcher.type === 'any')) {
-      return part('blocked', rule.source, `${shown} is denied by ${rule.text}`, rule.text);
+      return part('blocked', rule.source, msg('reasons.deniedBy', { what: shown, rule: rule.text }), rule.text);
     }
   }
   for (const rule of rulesOf(ctx, 'ask', ['Bash'])) {
     if (cp.variants.some((v) => bashRuleMatches(rule, v))) {
-      return part('needs_approval', rule.source, `${shown} asks by ${rule.text}`, rule.text);
+      return part('needs_approval', rule.source, msg('reasons.askedBy', { what: shown, rule: rule.text }), rule.text);
     }
   }
   const critical = cp.variants
     .map((v) => criticalReason(v, cp.cmd.cwd, { roots: ctx.roots.workspace, home: ctx.home }))
     .find((r) => r !== null);
-  if (critical) return part('needs_approval', 'builtin', `${shown} is a critical command: ${critical}`);
-  if (cp.forceAsk.length > 0) return part('needs_approval', 'builtin', `${shown}: ${cp.forceAsk[0]}`);
-  if (cp.transparent) return part('auto_approved', 'builtin', `${shown} needs no rule of its own`);
-  if (ctx.mode === 'bypass') return part('auto_approved', 'mode', `bypass mode allows ${shown}`);
+  if (critical) return part('needs_approval', 'builtin', msg('reasons.critical', { what: shown, why: critical }));
+  const force = cp.forceAsk[0];
+  if (force !== undefined) return says(shown, force);
+  if (cp.transparent) return part('auto_approved', 'builtin', msg('reasons.noRuleNeeded', { what: shown }));
+  if (ctx.mode === 'bypass') return part('auto_approved', 'mode', msg('reasons.bypassAllows', { what: shown }));
   for (const rule of rulesOf(ctx, 'allow', ['Bash'])) {
     const m = rule.matcher;
     if (m.type === 'bash' && cp.neverPrefix && hasWildcard(m.tokens)) continue;
     if (m.type === 'any' && cp.neverPrefix) continue;
-    if (bashRuleMatches(rule, cp.cmd.argv)) return part('auto_approved', rule.source, `${shown} is allowed by ${rule.text}`, rule.text);
+    if (bashRuleMatches(rule, cp.cmd.argv)) return part('auto_approved', rule.source, msg('reasons.allowedBy', { what: shown, rule: rule.text }), rule.text);
   }
   if (ctx.mode === 'acceptEdits' && isWorkspaceEdit(ctx, cp)) {
-    return part('auto_approved', 'mode', `acceptEdits mode treats ${shown} as an edit inside the workspace`);
+    return part('auto_approved', 'mode', msg('reasons.acceptEditsTreats', { what: shown }));
   }
-  const why = cp.neverPrefix ? ` (${cp.neverPrefix}, so only an exact rule can allow it)` : '';
-  return part('needs_approval', 'mode', `${shown} needs approval in ${ctx.mode} mode${why}`, null, exactBashRule(cp.cmd.argv));
+  const exact = exactBashRule(cp.cmd.argv);
+  const why = cp.neverPrefix;
+  if (why === null) return part('needs_approval', 'mode', msg('reasons.needsApproval', { what: shown, mode: ctx.mode }), null, exact);
+  if (typeof why === 'string') {
+    return textPart('needs_approval', 'mode', `${shown} needs approval in ${ctx.mode} mode (${why}, so only an exact rule can allow it)`, null, exact);
+  }
+  return part('needs_approval', 'mode', msg('reasons.needsApprovalExact', { what: shown, mode: ctx.mode, why }), null, exact);
 }
 
 /** The commands acceptEdits treats like Write and Edit when every file they name is inside the workspace. */
@@ -79,7 +93,7 @@ function targetsOf(fc: FileCommand & { ok: true }): [ShellWord, 'read' | 'write'
 function shellPath(ctx: DecideContext, word: ShellWord, cwd: string | null, via: string, recursiveIn: boolean): ShellPath | Part | null {
   if (word.procSub) return null;
   const value = word.value;
-  if (value === null) return part('needs_approval', 'builtin', `${via} uses a file name only known at run time: ${word.text}`);
+  if (value === null) return part('needs_approval', 'builtin', msg('reasons.runtimeName', { via, word: word.text }));
   if (EXEMPT_TARGETS.has(path.posix.normalize(value)) || /^\/dev\/fd\/\d+$/.test(value)) return null;
   let raw = value;
   let recursive = recursiveIn || word.glob;
@@ -88,7 +102,7 @@ function shellPath(ctx: DecideContext, word: ShellWord, cwd: string | null, via:
     recursive = true;
   }
   if (cwd === null && !path.isAbsolute(raw) && !raw.startsWith('~')) {
-    return part('needs_approval', 'builtin', `cannot tell which folder ${word.text} is in after a dynamic cd`);
+    return part('needs_approval', 'builtin', msg('reasons.dynamicCd', { word: word.text }));
   }
   return { tool: 'Bash', raw, base: cwd ?? ctx.workspace, recursive };
 }
@@ -118,7 +132,7 @@ function decideFileCommand(ctx: DecideContext, cp: CommandPart, verdict: Part, a
   if (fc === null) return [];
   if (!fc.ok) {
     if (ctx.mode === 'bypass') return [];
-    return [part('needs_approval', 'builtin', `\`${shortText(cp.cmd.text)}\`: ${fc.reason}`)];
+    return [says(`\`${shortText(cp.cmd.text)}\``, fc.reason)];
   }
   // Every argument is accounted for: option values (`mkdir -m 700`) name no file.
   for (const w of argv.slice(1)) handled.add(w);
@@ -140,14 +154,14 @@ function decideFileCommand(ctx: DecideContext, cp: CommandPart, verdict: Part, a
 /** Every simple command and every file it reads or writes must be allowed for the whole call to be. */
 export function decideShell(ctx: DecideContext, shell: ParsedShell): Part[] {
   const { command, plan } = shell;
-  if (command.trim() === '') return [part('blocked', 'builtin', 'the command is empty')];
-  if (command.includes('\0')) return [part('blocked', 'builtin', 'the command contains a NUL byte')];
+  if (command.trim() === '') return [part('blocked', 'builtin', msg('reasons.commandEmpty'))];
+  if (command.includes('\0')) return [part('blocked', 'builtin', msg('reasons.commandNul'))];
   // The parse resolved `~` and relative folders; one made for another home or workspace would decide wrongly.
   if (shell.cwd !== ctx.workspace || shell.home !== ctx.home) {
     throw new Error(`the command was parsed for ${shell.cwd} with home ${shell.home}, not for ${ctx.workspace} with home ${ctx.home}`);
   }
   // Said first: it is the reason a person most needs to read, and no rule or mode can allow it.
-  const parts: Part[] = plan.hiddenCode.map((reason) => part('needs_approval', 'builtin', reason));
+  const parts: Part[] = plan.hiddenCode.map((reason) => reasonPart('needs_approval', 'builtin', reason));
   // Argument words of file commands decided with their command; the analysis reports the same word objects.
   const handled = new Set<ShellWord>();
   for (const cp of plan.parts) {
@@ -156,10 +170,10 @@ export function decideShell(ctx: DecideContext, shell: ParsedShell): Part[] {
     for (const v of cp.variants) parts.push(...decideFileCommand(ctx, cp, verdict, v, handled));
   }
   for (const f of plan.files) if (!handled.has(f.word)) parts.push(...decideFile(ctx, f));
-  for (const issue of plan.issues) parts.push(part('needs_approval', 'builtin', issue));
+  for (const issue of plan.issues) parts.push(reasonPart('needs_approval', 'builtin', issue));
   if (hasInvisibleChars(command.replace(/[\n\t]/g, ' '))) {
-    parts.push(part('needs_approval', 'builtin', 'the command has invisible or bidi control characters'));
+    parts.push(part('needs_approval', 'builtin', msg('reasons.commandInvisible')));
   }
-  if (plan.parts.length === 0 && plan.issues.length === 0 && plan.hiddenCode.length === 0) parts.push(part('auto_approved', 'builtin', 'the command runs nothing'));
+  if (plan.parts.length === 0 && plan.issues.length === 0 && plan.hiddenCode.length === 0) parts.push(part('auto_approved', 'builtin', msg('reasons.commandRunsNothing')));
   return parts;
 }

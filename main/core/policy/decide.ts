@@ -1,5 +1,6 @@
 import path from 'node:path';
 import picomatch from 'picomatch';
+import { msg } from '../../../shared/i18n/message';
 import type { PolicyDecisionKind } from '../../../shared/policy';
 import { part, rulesOf, type DecideContext, type Part } from './context';
 import { decidePath } from './decide-path';
@@ -19,7 +20,7 @@ const SEVERITY: Record<PolicyDecisionKind, number> = { auto_approved: 0, needs_a
 
 /** The whole call is as strict as its strictest part; "always allow" is offered only if every asking part has a rule. */
 export function combine(parts: Part[]): Combined {
-  if (parts.length === 0) return { ...part('needs_approval', 'builtin', 'nothing to decide'), alwaysRules: [], onlyModeAsks: false };
+  if (parts.length === 0) return { ...part('needs_approval', 'builtin', msg('reasons.nothingToDecide')), alwaysRules: [], onlyModeAsks: false };
   let worst = parts[0] as Part;
   for (const p of parts) {
     const higher = SEVERITY[p.decision] > SEVERITY[worst.decision];
@@ -34,10 +35,10 @@ export function combine(parts: Part[]): Combined {
 }
 
 /** Glob's pattern can carry its own root (`/etc/*`, `../x/**`): the folder it searches is its fixed prefix. */
-function globScope(pattern: string): string | Error {
+function globScope(pattern: string): string | null {
   const scan = picomatch.scan(pattern);
   const glob = scan.isGlob ? scan.glob : '';
-  if (glob.split('/').includes('..')) return new Error('the pattern climbs out of its folder after a wildcard');
+  if (glob.split('/').includes('..')) return null;
   return scan.isGlob ? scan.base || '.' : path.dirname(pattern);
 }
 
@@ -54,9 +55,9 @@ function effectParts(ctx: DecideContext, call: CheckableCall, effect: ToolEffect
       const parts = [decidePath(ctx, { tool, raw: effect.given, base: ws, op: 'read', recursive: false })];
       const pattern = effect.pattern;
       if (pattern === null) return parts;
-      if (pattern.includes('\0')) return [part('blocked', 'builtin', 'the pattern contains a NUL byte')];
+      if (pattern.includes('\0')) return [part('blocked', 'builtin', msg('reasons.patternNul'))];
       const scope = globScope(pattern);
-      if (scope instanceof Error) return [part('needs_approval', 'builtin', scope.message)];
+      if (scope === null) return [part('needs_approval', 'builtin', msg('reasons.patternClimbs'))];
       const p = effect.given;
       const base = path.resolve(ws, p.startsWith('~') ? path.join(ctx.home, p.slice(1)) : p);
       return [...parts, decidePath(ctx, { tool, raw: scope, base, op: 'read', recursive: false })];
@@ -65,7 +66,7 @@ function effectParts(ctx: DecideContext, call: CheckableCall, effect: ToolEffect
       const parts = [decidePath(ctx, { tool, raw: effect.given, base: ws, op: 'read', recursive: true })];
       const filter = effect.filter;
       if (filter !== null && (filter.includes('\0') || path.isAbsolute(filter) || filter.split('/').includes('..'))) {
-        parts.push(part('needs_approval', 'builtin', 'the glob filter reaches outside the searched folder'));
+        parts.push(part('needs_approval', 'builtin', msg('reasons.globOutside')));
       }
       return parts;
     }
@@ -77,7 +78,7 @@ function effectParts(ctx: DecideContext, call: CheckableCall, effect: ToolEffect
     case 'mcp':
       return [decideMcp(ctx, tool)];
     case 'opaque':
-      return [part('needs_approval', 'builtin', `${effect.tool} is not a tool the policy knows`)];
+      return [part('needs_approval', 'builtin', msg('reasons.unknownTool', { tool: effect.tool }))];
     default: {
       const never: never = effect;
       return never;
@@ -90,15 +91,16 @@ function decideMcp(ctx: DecideContext, tool: string): Part {
   for (const kind of ['deny', 'ask'] as const) {
     for (const r of rulesOf(ctx, kind, ['mcp'])) {
       if (r.matcher.type === 'mcp' && matches(r.matcher.name)) {
-        return part(kind === 'deny' ? 'blocked' : 'needs_approval', r.source, `${tool} is ${kind === 'deny' ? 'denied' : 'asked'} by ${r.text}`, r.text);
+        const why = kind === 'deny' ? msg('reasons.deniedBy', { what: tool, rule: r.text }) : msg('reasons.mcpAskedBy', { what: tool, rule: r.text });
+        return part(kind === 'deny' ? 'blocked' : 'needs_approval', r.source, why, r.text);
       }
     }
   }
-  if (ctx.mode === 'bypass') return part('auto_approved', 'mode', `bypass mode allows ${tool}`);
+  if (ctx.mode === 'bypass') return part('auto_approved', 'mode', msg('reasons.bypassAllows', { what: tool }));
   for (const r of rulesOf(ctx, 'allow', ['mcp'])) {
-    if (r.matcher.type === 'mcp' && matches(r.matcher.name)) return part('auto_approved', r.source, `${tool} is allowed by ${r.text}`, r.text);
+    if (r.matcher.type === 'mcp' && matches(r.matcher.name)) return part('auto_approved', r.source, msg('reasons.allowedBy', { what: tool, rule: r.text }), r.text);
   }
-  return part('needs_approval', 'mode', `${tool} needs approval in ${ctx.mode} mode`, null, tool);
+  return part('needs_approval', 'mode', msg('reasons.needsApproval', { what: tool, mode: ctx.mode }), null, tool);
 }
 
 /** True when every effect of the call only reads. */
@@ -110,7 +112,7 @@ export function readsOnly(call: CheckableCall): boolean {
 export function decideCall(ctx: DecideContext, call: CheckableCall): Combined {
   const combined = combine(call.effects.flatMap((e) => effectParts(ctx, call, e)));
   if (ctx.mode === 'plan' && !readsOnly(call) && combined.decision !== 'blocked') {
-    return { ...part('blocked', 'mode', `plan mode allows only reads; ${call.name} is blocked`), alwaysRules: [], onlyModeAsks: false };
+    return { ...part('blocked', 'mode', msg('reasons.planBlocks', { tool: call.name })), alwaysRules: [], onlyModeAsks: false };
   }
   return combined;
 }

@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PermissionMode } from '../../../shared/policy';
+import { english, msg } from '../../../shared/i18n/message';
 import { ok, type Result } from '../../../shared/result';
 import { createCallPreparer, type CheckableCall } from '../tools/prepare';
 import { writeJsonAtomic } from './atomic-json';
-import { part, type DecideContext } from './context';
+import { part, wrapReason, type DecideContext } from './context';
 import { decideCall, readsOnly } from './decide';
 import { modeProblems, resolveMode } from './mode';
 import type {
@@ -105,11 +106,13 @@ export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
 
   function couldNotDecide(e: unknown, headless: boolean): PolicyVerdict {
     const message = e instanceof Error ? e.message : String(e);
+    const why = msg('reasons.undecided', { error: message });
     return {
       decision: headless ? 'blocked' : 'needs_approval',
       rule: null,
       source: 'builtin',
-      reason: `the policy engine could not decide (${message})`,
+      reason: english(why),
+      reasonMsg: why,
       alwaysRule: null,
       alwaysRules: [],
     };
@@ -120,17 +123,18 @@ export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
     let verdict: PolicyVerdict;
     if (managedBroken && !readsOnly(call)) {
       verdict = {
-        ...part('blocked', 'managed', `the managed settings file ${managedFile} is malformed, so ${call.name} is blocked`),
+        ...part('blocked', 'managed', msg('reasons.managedMalformed', { file: managedFile, tool: call.name })),
         alwaysRule: null,
         alwaysRules: [],
       };
     } else {
       const c = decideCall(ctx, call);
-      const reason = ctx.modeNote && c.source === 'mode' ? `${c.reason} (${ctx.modeNote})` : c.reason;
-      verdict = { decision: c.decision, rule: c.rule, source: c.source, reason, alwaysRule: c.always, alwaysRules: c.alwaysRules, onlyModeAsks: c.onlyModeAsks };
+      // The only note there is: bypass refused by managed settings (mode.ts).
+      const said = ctx.modeNote && c.source === 'mode' ? wrapReason(c, 'reasons.modeNote') : { reason: c.reason, reasonMsg: c.reasonMsg };
+      verdict = { decision: c.decision, rule: c.rule, source: c.source, ...said, alwaysRule: c.always, alwaysRules: c.alwaysRules, onlyModeAsks: c.onlyModeAsks };
     }
     if (req.headless && verdict.decision === 'needs_approval') {
-      verdict = { ...verdict, decision: 'blocked', reason: `headless run, nobody can approve: ${verdict.reason}` };
+      verdict = { ...verdict, decision: 'blocked', ...wrapReason(verdict, 'reasons.headless') };
     }
     return verdict;
   }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { msg, type Msg } from '../../../shared/i18n/message';
 
 /** Folders that hold configuration run by git, editors, the shell or Paragents itself. */
 const PROTECTED_DIRS = new Set(['.git', '.paragents', '.vscode', '.husky', '.githooks', '.idea', '.ssh', '.devcontainer']);
@@ -10,12 +11,12 @@ const PROTECTED_FILES = new Set([
 ]);
 
 /** Why writing this path is never auto-approved, or null. Works for files that do not exist yet. */
-export function protectedReason(abs: string): string | null {
+export function protectedReason(abs: string): Msg | null {
   const segments = abs.split(path.sep).filter((s) => s !== '');
   const dirs = segments.slice(0, -1);
   const name = segments[segments.length - 1] ?? '';
-  for (const seg of segments) if (PROTECTED_DIRS.has(seg)) return `${seg}/ is a protected folder`;
-  if (PROTECTED_FILES.has(name)) return `${name} is a protected file`;
-  if (dirs.includes('hooks') && dirs.includes('.git')) return 'git hooks are protected';
+  for (const seg of segments) if (PROTECTED_DIRS.has(seg)) return msg('reasons.protectedFolder', { name: seg });
+  if (PROTECTED_FILES.has(name)) return msg('reasons.protectedFile', { name });
+  if (dirs.includes('hooks') && dirs.includes('.git')) return msg('reasons.gitHooks');
   return null;
 }

@@ -1,6 +1,7 @@
 import { promises as dns, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { english } from '../../../shared/i18n/message';
 import { ipReason, type ParsedUrl } from '../policy/rules/match-url';
 
 /** Every address a host name resolves to (the composition root's resolver: the system's, or a test's). */
@@ -38,7 +39,7 @@ export async function addressRefusal(url: ParsedUrl, address: string, allowed: A
   if (url.internal !== null) return null;
   if (await allowed(ip)) return null;
   return (
-    `${url.host} resolved to ${ip}, ${reason}; WebFetch does not connect there unless a rule names that address ` +
+    `${url.host} resolved to ${ip}, ${english(reason)}; WebFetch does not connect there unless a rule names that address ` +
     `(WebFetch(domain:${ip})) or the URL names an internal host that a rule allows`
   );
 }

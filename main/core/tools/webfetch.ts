@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import { WebFetchInput } from '../../../shared/tools';
+import { english } from '../../../shared/i18n/message';
 import { parseFetchUrl, type ParsedUrl } from '../policy/rules/match-url';
 import { defineTool } from './define';
 import { ToolError, errorText } from './errors';
@@ -73,9 +74,13 @@ async function fetchFollowing(ctx: ToolContext, start: string, limits: WebFetchL
   const from: string[] = [];
   let current = start;
   while (true) {
-    const url: ParsedUrl | string = parseFetchUrl(current);
+    const parsed = parseFetchUrl(current);
     const previous = from.at(-1);
-    if (typeof url === 'string') throw new ToolError(previous ? `${previous} redirected to ${current}, and ${url}.` : `${url}.`);
+    if (!('host' in parsed)) {
+      const why = english(parsed);
+      throw new ToolError(previous ? `${previous} redirected to ${current}, and ${why}.` : `${why}.`);
+    }
+    const url: ParsedUrl = parsed;
     if (previous !== undefined && !hosts.has(url.host)) await checkRedirect(ctx, previous, url.href);
     hosts.add(url.host);
     // An IP address in the URL is connected to without a lookup: it is checked here instead.

@@ -23,6 +23,7 @@ export const reasons = {
   criticalMove: 'mv of {{target}}',
   criticalFormat: '{{cmd}} formats disks',
   criticalDd: 'dd onto a device',
+  criticalNoPreserveRoot: 'rm --no-preserve-root',
   noRuleNeeded: '{{what}} needs no rule of its own',
   bypassAllows: 'bypass mode allows {{what}}',
   acceptEditsTreats: 'acceptEdits mode treats {{what}} as an edit inside the workspace',

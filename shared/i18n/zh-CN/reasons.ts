@@ -21,6 +21,7 @@ export const reasons: CatalogLike<typeof en> = {
   criticalRecursive: '递归 {{cmd}} {{target}}',
   criticalMove: 'mv {{target}}',
   criticalFormat: '{{cmd}} 会格式化磁盘',
+  criticalNoPreserveRoot: 'rm --no-preserve-root',
   criticalDd: 'dd 写入设备',
   noRuleNeeded: '{{what}} 不需要单独的规则',
   bypassAllows: 'bypass 模式允许 {{what}}',

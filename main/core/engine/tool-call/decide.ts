@@ -1,4 +1,5 @@
 import type { PolicyDecision } from '../../../../shared/policy';
+import { reasonMsgOf, wrapReason } from '../../policy/context';
 import type { ParsedApproval } from '../../store/rows';
 import type { PreparedCall } from '../../tools/prepare';
 import type { AuthorizeVerdict } from '../authorizer';
@@ -17,7 +18,9 @@ export interface Decided {
 }
 
 export function stripVerdict(v: Verdict): PolicyDecision {
-  return { decision: v.decision, rule: v.rule, source: v.source, reason: v.reason };
+  // A step after the policy (a hook) may have rewritten the English alone: its Msg then no longer says it.
+  const reasonMsg = reasonMsgOf(v);
+  return { decision: v.decision, rule: v.rule, source: v.source, reason: v.reason, ...(reasonMsg ? { reasonMsg } : {}) };
 }
 
 /** Headless runs answer "ask" themselves: `--approve all` approves it, `--approve never` blocks it. */
@@ -27,9 +30,9 @@ export function applyApprovalsMode(verdict: AuthorizeVerdict, mode: ApprovalsMod
     case 'ask':
       return verdict;
     case 'all':
-      return { ...verdict, decision: 'auto_approved', source: 'cli', reason: `${verdict.reason} (approved by --approve all)` };
+      return { ...verdict, decision: 'auto_approved', source: 'cli', ...wrapReason(verdict, 'reasons.approvedAll') };
     case 'never':
-      return { ...verdict, decision: 'blocked', source: 'cli', reason: `${verdict.reason} (no one to ask: --approve never)` };
+      return { ...verdict, decision: 'blocked', source: 'cli', ...wrapReason(verdict, 'reasons.approveNever') };
     default: {
       const never: never = mode;
       throw new Error(`unknown approvals mode ${String(never)}`);

@@ -1,4 +1,5 @@
 import { applyPreToolHooks } from '../../hooks';
+import { wrapReason } from '../../policy/context';
 import type { AuthorizeVerdict } from '../authorizer';
 import type { CallContext } from './call-context';
 
@@ -15,7 +16,7 @@ export async function preToolHooks(c: CallContext, tool: string, input: unknown,
   if (c.signal.aborted) throw c.signal.reason;
   const after = applyPreToolHooks(verdict, runs, hooks.lockedRules(c.session.workspace));
   if (headless && after.decision === 'needs_approval') {
-    return { ...after, decision: 'blocked', reason: `headless run, nobody can approve: ${after.reason}` };
+    return { ...after, decision: 'blocked', ...wrapReason(after, 'reasons.headless') };
   }
   return after;
 }
