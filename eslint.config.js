@@ -7,6 +7,15 @@ import vitest from '@vitest/eslint-plugin';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'net', 'http', 'url'];
 
+/**
+ * Where every sentence for people is a Msg chosen where it is written (`err(kind, msg(key, vars))`,
+ * `part(decision, source, msg(…))`): a string or template literal there is a sentence no client can translate.
+ * Folders join this list as their sentences are converted; a text that is not for people takes `eslint-disable-next-line`
+ * with the reason.
+ */
+export const MESSAGE_FOLDERS = [];
+const SENTENCE = 'Write a sentence for people as msg(key, vars) (shared/i18n/message.ts), with its English and Chinese catalog entries.';
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'docs/**'] },
   js.configs.recommended,
@@ -52,6 +61,15 @@ export default tseslint.config(
       }],
     },
   },
+  ...(MESSAGE_FOLDERS.length === 0 ? [] : [{
+    files: MESSAGE_FOLDERS,
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: 'CallExpression[callee.name="err"][arguments.1.type=/^(Literal|TemplateLiteral)$/]', message: SENTENCE },
+        { selector: 'CallExpression[callee.name="part"][arguments.2.type=/^(Literal|TemplateLiteral)$/]', message: SENTENCE },
+      ],
+    },
+  }]),
   {
     // A test that asserts nothing passes whatever the code does. The rule follows assertions into local
     // `function` helpers; helpers named expect… or assert… (expectChip) count as assertions themselves.

@@ -15,4 +15,4 @@ export const policy = {
   auto_approved: 'auto-approved {{by}}',
   needs_approval: 'approval asked {{by}}',
   blocked: 'blocked {{by}}',
-};
+} as const;
