@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { withoutMsgs } from './format';
 import { cliText, countText, engineError, parseArgsMessage } from './cli-text';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { usage } from './usage';
@@ -30,7 +31,7 @@ export async function runCompactCommand(argv: string[], io: CliIo): Promise<numb
       return r.error.kind === 'not_found' || r.error.kind === 'invalid_input' ? EXIT_USAGE : EXIT_FAILED;
     }
     const c = r.value;
-    if (parsed.values.json) io.stdout(JSON.stringify(c));
+    if (parsed.values.json) io.stdout(JSON.stringify(c, withoutMsgs));
     else if (!c.compacted) io.stdout(t('cliSessions.compact.nothing', { tokens: n(c.tokensAfter) }));
     else {
       io.stdout(t('cliSessions.compact.done', { before: n(c.tokensBefore), after: n(c.tokensAfter), pruned: n(c.prunedToolOutputs), summary: n(c.summaryTokens) }));

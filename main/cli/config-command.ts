@@ -1,4 +1,5 @@
 import type { RedactedConfig } from '../../shared/config';
+import { withoutMsgs } from './format';
 import { cliText, type CliText, countText, engineError } from './cli-text';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { usage } from './usage';
@@ -32,7 +33,7 @@ function printConfig(io: CliIo, text: CliText, view: RedactedConfig, json: boole
   const { t } = text;
   const n = (value: number): string => countText(text, value);
   if (json) {
-    io.stdout(JSON.stringify(view));
+    io.stdout(JSON.stringify(view, withoutMsgs));
     return;
   }
   io.stdout(t('cliTools.config.file', { path: view.path }));

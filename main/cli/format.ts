@@ -20,11 +20,11 @@ export function eventJsonLine(event: EngineEvent): string {
 }
 
 /**
- * A JSON.stringify replacer that leaves out the sentences carried as data (`detailMsg`, `reasonMsg`, `errorMsg`…):
+ * A JSON.stringify replacer that leaves out the sentences carried as data (`msg`, `detailMsg`, `reasonMsg`, `errorMsg`…):
  * `--json` prints the English fields beside them, exactly as before they existed.
  */
 export function withoutMsgs(key: string, value: unknown): unknown {
-  return key.endsWith('Msg') && isMsg(value) ? undefined : value;
+  return (key === 'msg' || key.endsWith('Msg')) && isMsg(value) ? undefined : value;
 }
 
 const short = (s: string, n = 160): string => {

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { withoutMsgs } from './format';
 import { parseArgs } from 'node:util';
 import type { HookView } from '../../shared/hooks';
 import { shownText, type Translator } from '../../shared/i18n';
@@ -47,7 +48,7 @@ export async function runHooksCommand(argv: string[], io: CliIo): Promise<number
   if (sub === 'list') {
     const overview = hooksOverview(config, workspace);
     for (const p of overview.problems) io.stderr(`paragents hooks: ${p.file}: ${shownText(lang, p.message, p.msg)}`);
-    if (values.json) io.stdout(JSON.stringify(overview));
+    if (values.json) io.stdout(JSON.stringify(overview, withoutMsgs));
     else if (overview.hooks.length === 0) io.stdout(t('cliTools.hooks.none'));
     else for (const h of overview.hooks) io.stdout(hookLine(t, h) + (h.reason ? `\n    ${shownText(lang, h.reason, h.reasonMsg)}` : ''));
     return EXIT_OK;
@@ -76,7 +77,7 @@ export async function runHooksCommand(argv: string[], io: CliIo): Promise<number
     io.stderr(`paragents hooks approve: ${engineError(io, r.error)}`);
     return EXIT_USAGE;
   }
-  if (values.json) io.stdout(JSON.stringify(r.value));
+  if (values.json) io.stdout(JSON.stringify(r.value, withoutMsgs));
   else {
     io.stdout(t(approved ? 'cliTools.hooks.approved' : 'cliTools.hooks.withdrawn', { count: project.length, workspace }));
     if (!r.value.trusted && approved) io.stdout(t('cliTools.hooks.onceTrusted', { command: `paragents workspace trust ${workspace}` }));

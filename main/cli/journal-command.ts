@@ -48,7 +48,7 @@ export async function runJournalCommand(argv: string[], io: CliIo): Promise<numb
         io.stderr(`paragents journal list: ${engineError(io, r.error)}`);
         return EXIT_USAGE;
       }
-      if (values.json) for (const e of r.value) io.stdout(JSON.stringify(e));
+      if (values.json) for (const e of r.value) io.stdout(JSON.stringify(e, withoutMsgs));
       else if (r.value.length === 0) io.stdout(t('commands.out.noWrites'));
       else {
         // The change column is as wide as its widest word in the language (by terminal columns).

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { withoutMsgs } from './format';
 import { parseArgs } from 'node:util';
 import { shownText, type Translator } from '../../shared/i18n';
 import type { McpServerView } from '../../shared/mcp';
@@ -97,7 +98,7 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
           return EXIT_USAGE;
         }
         for (const p of r.value.problems) io.stderr(`paragents mcp: ${shownText(lang, p.message, p.msg)}`);
-        if (values.json) io.stdout(JSON.stringify(r.value));
+        if (values.json) io.stdout(JSON.stringify(r.value, withoutMsgs));
         else if (r.value.servers.length === 0) io.stdout(t('cliTools.mcp.none'));
         else for (const s of r.value.servers) io.stdout(serverLine(t, s) + (s.reason ? `\n    ${shownText(lang, s.reason, s.reasonMsg)}` : ''));
         return EXIT_OK;
@@ -108,7 +109,7 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
           io.stderr(`paragents mcp tools: ${engineError(io, r.error)}`);
           return EXIT_USAGE;
         }
-        if (values.json) io.stdout(JSON.stringify(r.value));
+        if (values.json) io.stdout(JSON.stringify(r.value, withoutMsgs));
         else for (const x of r.value.tools) io.stdout(`${x.name}${hintsText(t, x.hints)}  ${x.description.split('\n')[0] ?? ''}`);
         if (r.value.state !== 'ready') {
           for (const line of failureLines(t, r.value)) io.stderr(line);
@@ -122,7 +123,7 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
           io.stderr(`paragents mcp call: ${engineError(io, r.error)}`);
           return EXIT_USAGE;
         }
-        if (values.json) io.stdout(JSON.stringify(r.value));
+        if (values.json) io.stdout(JSON.stringify(r.value, withoutMsgs));
         else if (r.value.ok) io.stdout(r.value.output);
         else io.stderr(`paragents mcp call: ${r.value.output}`);
         return r.value.ok ? EXIT_OK : EXIT_FAILED;
@@ -152,7 +153,7 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
           return EXIT_USAGE;
         }
         const standing = r.value.standing === 'usable' ? t('cliTools.mcp.itRuns') : (r.value.reason !== null && r.value.reason !== undefined ? shownText(lang, r.value.reason, r.value.reasonMsg) : t(`cliTools.mcp.standing.${r.value.standing}`));
-        io.stdout(values.json ? JSON.stringify(r.value) : `${server}: ${t(approved ? 'cliTools.approved' : 'cliTools.withdrawn')} (${standing})`);
+        io.stdout(values.json ? JSON.stringify(r.value, withoutMsgs) : `${server}: ${t(approved ? 'cliTools.approved' : 'cliTools.withdrawn')} (${standing})`);
         return EXIT_OK;
       }
       default:

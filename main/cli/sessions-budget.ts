@@ -4,7 +4,7 @@ import { translator, type Translator } from '../../shared/i18n';
 import { compactTokens } from '../../shared/token-format';
 import type { SessionSummary } from '../../shared/models';
 import { cliText, engineError, parseArgsMessage } from './cli-text';
-import { amountText, stopText } from './format';
+import { amountText, stopText, withoutMsgs } from './format';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { usage } from './usage';
 import { withEngine } from './with-engine';
@@ -91,7 +91,7 @@ export async function runSessionsBudget(argv: string[], io: CliIo): Promise<numb
       if (action.kind === 'stop') {
         const r = await h['budget.resolve']({ prompt: paused.id, action });
         if (!r.ok) return fail(engineError(io, r.error));
-        io.stdout(json ? JSON.stringify(r.value) : t('cliSessions.budget.prompt', { ref: r.value.ref, status: t(`cliSessions.promptStatus.${r.value.status}`) }));
+        io.stdout(json ? JSON.stringify(r.value, withoutMsgs) : t('cliSessions.budget.prompt', { ref: r.value.ref, status: t(`cliSessions.promptStatus.${r.value.status}`) }));
         return EXIT_OK;
       }
       // The turn goes on: followed to its end like `paragents resume` (its events printed, its approvals asked).

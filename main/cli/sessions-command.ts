@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { withoutMsgs } from './format';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { withEngine } from './with-engine';
 import { compactTokens, contextMeterText } from '../../shared/token-format';
@@ -37,7 +38,7 @@ export async function runSessionsCommand(argv: string[], io: CliIo): Promise<num
       return EXIT_USAGE;
     }
     if (values.json) {
-      for (const s of r.value) io.stdout(JSON.stringify(s));
+      for (const s of r.value) io.stdout(JSON.stringify(s, withoutMsgs));
     } else if (r.value.length === 0) {
       io.stdout(t('cliSessions.list.none'));
     } else {

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { withoutMsgs } from './format';
 import { cliText, engineError, parseArgsMessage } from './cli-text';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { usage } from './usage';
@@ -30,7 +31,7 @@ export async function runSessionsFork(argv: string[], io: CliIo): Promise<number
     }
     const f = r.value;
     if (values.json) {
-      io.stdout(JSON.stringify(f));
+      io.stdout(JSON.stringify(f, withoutMsgs));
       return EXIT_OK;
     }
     const from = f.forkedFrom.name ?? f.forkedFrom.ref;

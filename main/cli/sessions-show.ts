@@ -9,7 +9,7 @@ import { budgetStopText, budgetText } from '../../shared/cost';
 import { modeText } from '../../shared/session-mode';
 import { formatNumber, render, shownText, translateReason, translator, type Translator } from '../../shared/i18n';
 import { cliText, type CliText, engineError, modeWords, parseArgsMessage, timeText } from './cli-text';
-import { amountText, eventJsonLine, stopText } from './format';
+import { amountText, eventJsonLine, stopText, withoutMsgs } from './format';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { displayWidth, padEndColumns } from './text-width';
 import { usage } from './usage';
@@ -137,7 +137,7 @@ async function historyEvents(h: Handlers, sessionId: string, depth = 0): Promise
 /** One line per stored event: seq, time, type, prompt, then the payload as compact JSON. */
 export function eventLogLine(e: EngineEvent): string {
   const { seq, ts, type, promptRef, sessionId: _sid, sessionRef: _sref, sessionName: _sname, promptId: _pid, ...payload } = e;
-  const body = JSON.stringify(payload);
+  const body = JSON.stringify(payload, withoutMsgs);
   return `${String(seq).padStart(6)}  ${ts}  ${type.padEnd(20)} ${(promptRef ? `P:${promptRef}` : '-').padEnd(8)} ${clip(body === '{}' ? '' : body, 400)}`;
 }
 

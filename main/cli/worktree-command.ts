@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { withoutMsgs } from './format';
 import type { RequestOutput } from '../../shared/api';
 import type { Translator } from '../../shared/i18n';
 import { cliText, engineError, parseArgsMessage } from './cli-text';
@@ -52,7 +53,7 @@ export async function runWorktreeCommand(argv: string[], io: CliIo): Promise<num
       io.stderr(`paragents worktree ${sub}: ${engineError(io, r.error)}`);
       return r.error.kind === 'not_found' || r.error.kind === 'ambiguous' ? EXIT_USAGE : EXIT_FAILED;
     }
-    if (values.json) io.stdout(JSON.stringify(r.value));
+    if (values.json) io.stdout(JSON.stringify(r.value, withoutMsgs));
     else if ('diff' in r.value) printDiff(io, t, r.value);
     else if ('merged' in r.value) printMerge(io, t, r.value);
     else {
