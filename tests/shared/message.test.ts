@@ -64,3 +64,11 @@ describe('errors and the wire', () => {
     expect(MsgSchema.safeParse({ key: 'a', vars: { x: [1] } }).success).toBe(false);
   });
 });
+
+describe('--json', () => {
+  it('prints the English fields and leaves out the sentences carried as data', async () => {
+    const { withoutMsgs } = await import('../../main/cli/format');
+    const value = { reason: 'the command is empty', reasonMsg: msg('reasons.commandEmpty'), problems: [{ message: 'x', msg: msg('reasons.commandEmpty') }], msg: 'a tool said msg' };
+    expect(JSON.stringify(value, withoutMsgs)).toBe('{"reason":"the command is empty","problems":[{"message":"x"}],"msg":"a tool said msg"}');
+  });
+});
