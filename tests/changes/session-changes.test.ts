@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { english, type Msg } from '../../shared/i18n/message';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startModelServer, type ModelServer } from '../fixtures/model-server';
@@ -107,7 +108,8 @@ describe('session.changes from the change journal', () => {
     await run(engine, await newSession(engine, ws, 'web-api'), 'B works');
 
     const undo = unwrap(await engine.handlers['journal.undo']({ session: a, path: join(ws, 'shared.md') }));
-    expect(undo).toEqual({ restored: [], deleted: [], refused: [{ path: join(ws, 'shared.md'), reason: 'changed since by session web-api' }] });
+    expect(undo).toMatchObject({ restored: [], deleted: [], refused: [{ path: join(ws, 'shared.md'), reason: 'changed since by session web-api' }] });
+    expect(english(undo.refused[0]?.reasonMsg as Msg)).toBe('changed since by session web-api');
     expect(readFileSync(join(ws, 'shared.md'), 'utf8')).toBe('B version\n');
     // The path limits the undo: the session's other file is untouched.
     expect(existsSync(join(ws, 'own.md'))).toBe(true);

@@ -142,7 +142,7 @@ describe('every error sentence the engine answers a request with has a template'
 
   it('finds the sentences (the scan itself works)', () => {
     expect(found.length).toBeGreaterThan(50);
-    expect(found.some((f) => f.literal.startsWith('`${file}: defaultProvider: no provider named'))).toBe(true);
+    expect(found.some((f) => f.literal.startsWith('`branch ${branch} already exists in'))).toBe(true);
   });
 
   it('each reads in Chinese and gives the English sentence back, or is named as no sentence for people', () => {

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import type { PromptSummary } from '../../shared';
 import type { ChangedFile, SessionChanges } from '../../shared/changes';
+import { msg } from '../../shared/i18n/message';
 import type { PanelStore } from '../../renderer/store/panel-store';
 import { fakeApi, summary, type FakeApi } from './helpers/fake-api';
 import { renderPanel } from './helpers/render-panel';
@@ -85,7 +86,7 @@ describe('Changes tab', () => {
     const fake = review([file('src/app.ts'), file('shared.md', { otherSessions: [{ id: 's2', ref: 'b2c3d4', name: 'B' }] })]);
     fake.handle('journal.undo', ({ path }) =>
       path === '/w/one/shared.md'
-        ? { ok: true, value: { restored: [], deleted: [], refused: [{ path, reason: 'changed since by session B' }] } }
+        ? { ok: true, value: { restored: [], deleted: [], refused: [{ path, reason: 'changed since by session B', reasonMsg: msg('reasons.undoChangedBy', { who: msg('reasons.session', { name: 'B' }) }) }] } }
         : { ok: true, value: { restored: [path ?? ''], deleted: [], refused: [] } },
     );
     await openChanges(fake);

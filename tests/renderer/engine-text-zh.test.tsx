@@ -3,6 +3,7 @@
 // transcript, MCP reasons and mcp.json problems, settings problems, provider presets and the Markdown export.
 // Each English text below is a sentence the engine writes (tests/i18n/engine-text.test.ts and
 // rare-reasons.test.ts produce them from real runs); what a person or a hook wrote stays as written.
+import { msg } from '../../shared/i18n/message';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -90,7 +91,7 @@ describe('a panel in 简体中文', () => {
   it('shows why MCP servers do not run, what is wrong in mcp.json and a refused request in Chinese', async () => {
     const server = (over: Partial<McpServerView>): McpServerView => ({
       name: 'off', scope: 'user', workspace: null, file: '/h/mcp.json', launch: 'true', standing: 'disabled',
-      reason: 'the server "off" is turned off', enabled: false, state: 'stopped', pid: null, error: null, stderr: [], tools: [], sessions: [],
+      reason: 'the server "off" is turned off', reasonMsg: msg('notices.mcp.turnedOff', { name: 'off' }), enabled: false, state: 'stopped', pid: null, error: null, stderr: [], tools: [], sessions: [],
       ...over,
     });
     const fake = await zhPanel({
@@ -101,9 +102,9 @@ describe('a panel in 简体中文', () => {
           servers: [
             server({}),
             server({ name: 'db', standing: 'usable', reason: null, enabled: true, state: 'failed', error: 'the server exited with code 1; its last stderr lines: connection refused' }),
-            server({ name: 'proj', scope: 'project', workspace: '/w/one', file: '/w/one/.mcp.json', standing: 'untrusted', reason: 'the workspace /w/one is not trusted, so its .mcp.json servers do not run' }),
+            server({ name: 'proj', scope: 'project', workspace: '/w/one', file: '/w/one/.mcp.json', standing: 'untrusted', reason: 'the workspace /w/one is not trusted, so its .mcp.json servers do not run', reasonMsg: msg('notices.mcp.untrusted', { workspace: '/w/one' }) }),
           ],
-          problems: [{ file: '/h/mcp.json', server: 'args', message: '/h/mcp.json: mcpServers.args.args must be an array of strings' }],
+          problems: [{ file: '/h/mcp.json', server: 'args', message: '/h/mcp.json: mcpServers.args.args must be an array of strings', msg: msg('notices.mcpConfig.inFile', { file: '/h/mcp.json', message: msg('notices.mcpConfig.stringArray', { field: 'mcpServers.args.args' }) }) }],
         },
       }),
       'mcp.setEnabled': () => ({ ok: false, error: { kind: 'invalid_state', message: 'The MCP server "off" does not run: the managed settings deny the server "off" (deniedMcpServers).' } }),
