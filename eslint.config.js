@@ -13,7 +13,7 @@ const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', '
  * Folders join this list as their sentences are converted; a text that is not for people takes `eslint-disable-next-line`
  * with the reason.
  */
-export const MESSAGE_FOLDERS = ['main/core/hooks/**/*.ts', 'main/core/conflicts/**/*.ts', 'main/core/config/**/*.ts', 'main/core/policy/**/*.ts', 'main/local/**/*.ts'];
+export const MESSAGE_FOLDERS = ['main/core/hooks/**/*.ts', 'main/core/conflicts/**/*.ts', 'main/core/config/**/*.ts', 'main/core/policy/**/*.ts', 'main/core/worktree/**/*.ts', 'main/local/**/*.ts'];
 const SENTENCE = 'Write a sentence for people as msg(key, vars) (shared/i18n/message.ts), with its English and Chinese catalog entries.';
 
 export default tseslint.config(

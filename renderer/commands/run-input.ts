@@ -207,7 +207,7 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
       const s = args[0] ? session(args[0]) : focused;
       if (!s) return args[0] ? undefined : fail(tr('commands.out.usage', { usage: '/diff <session>' }));
       const r = await store.getState().api['worktree.diff']({ session: s.id });
-      if (!r.ok) return fail(tr('commands.out.failed', { what: 'diff', error: r.error.message }));
+      if (!r.ok) return fail(tr('commands.out.failed', { what: 'diff', error: engineError(r.error) }));
       say(
         tr('commands.out.diffHead', {
           branch: r.value.branch,
@@ -225,7 +225,7 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
       if (!s) return;
       const preview = args[1] === 'preview';
       const r = await store.getState().api['worktree.merge']({ session: s.id, preview });
-      if (!r.ok) return fail(tr('commands.out.failed', { what: 'merge', error: r.error.message }));
+      if (!r.ok) return fail(tr('commands.out.failed', { what: 'merge', error: engineError(r.error) }));
       const m = r.value;
       if (m.upToDate) return say(tr('commands.out.upToDate', { base: m.baseRef, branch: m.branch }));
       if (!m.clean) return fail(tr('commands.out.wouldConflict', { branch: m.branch, base: m.baseRef, files: m.conflicts.join(', ') }));

@@ -4,85 +4,12 @@ import type { ReasonTemplate } from './reason-template';
 const ABSOLUTE = String.raw`(?:/|[A-Za-z]:[\\/])`;
 
 /**
- * The engine's errors outside the policy and the conflict engine, as the panel and the CLI show them: worktree
- * and merge refusals (main/core/worktree), config.json fields (main/core/config), requests on sessions, the
- * change journal, budgets and hooks, a request's context that cannot fit, MCP servers and the messenger gateway.
+ * The engine's errors outside the policy and the conflict engine, as the panel and the CLI show them: config.json
+ * fields (main/core/config), requests on sessions, the change journal, budgets and hooks, a request's context
+ * that cannot fit, MCP servers and the messenger gateway.
  * What git, the system or a server said inside them stays as it was written.
  */
 export const ENGINE_TEMPLATES: readonly ReasonTemplate[] = [
-  // Isolated sessions: creating, diffing, merging and removing a worktree.
-  { pattern: /^session (\S+) is not isolated \(it works directly in (.+)\)$/s, key: 'engineErrors.worktree.notIsolated', vars: ['ref', 'workspace'] },
-  { pattern: /^branch (\S+) already exists in (.+); remove or rename it to isolate session (\S+)$/s, key: 'engineErrors.worktree.branchExists', vars: ['branch', 'repo', 'ref'] },
-  { pattern: /^worktree folder (.+) already exists; remove it to isolate session (\S+)$/s, key: 'engineErrors.worktree.folderExists', vars: ['path', 'ref'] },
-  { pattern: /^the worktree of branch (\S+) was removed; diff the branch with git instead$/, key: 'engineErrors.worktree.diffRemoved', vars: ['branch'] },
-  { pattern: /^the worktree of session (\S+) was removed; its work is on branch (\S+)$/, key: 'engineErrors.worktree.removed', vars: ['ref', 'branch'] },
-  { pattern: /^the worktree of session (\S+) was already removed; its work is on branch (\S+)$/, key: 'engineErrors.worktree.alreadyRemoved', vars: ['ref', 'branch'] },
-  {
-    pattern: /^session (\S+) was created on a detached HEAD \((\S+)\) of (.+), so there is no base branch to merge into; its work is on branch (\S+)$/s,
-    key: 'engineErrors.worktree.detachedHead',
-    vars: ['ref', 'commit', 'repo', 'branch'],
-  },
-  { pattern: /^base branch (\S+) no longer exists in (.+); the work of session (\S+) stays on branch (\S+)$/s, key: 'engineErrors.worktree.baseGone', vars: ['base', 'repo', 'ref', 'branch'] },
-  { pattern: /^cannot read HEAD of worktree (.+)$/s, key: 'engineErrors.worktree.cannotReadHead', vars: ['path'] },
-  {
-    pattern: /^merging (\S+) into (\S+) would conflict in (.+); nothing was merged and the work stays on \1 \(merge \2 into the worktree (.+) and resolve there, then merge again\)$/s,
-    key: 'engineErrors.worktree.mergeConflict',
-    vars: ['branch', 'base', 'files', 'path'],
-  },
-  {
-    pattern: /^(.+) \(branch (\S+)\) has uncommitted changes to (.+), which the merge would change; commit or stash them, then merge again \(nothing was merged\)$/s,
-    key: 'engineErrors.worktree.baseDirty',
-    vars: ['repo', 'base', 'files'],
-  },
-  { pattern: /^branch (\S+) moved while merging; nothing was merged, try again \((.+)\)$/s, key: 'engineErrors.worktree.baseMoved', vars: ['base', 'error'] },
-  { pattern: /^(.+); nothing was merged$/s, key: 'engineErrors.worktree.nothingMerged', vars: ['error'], nested: ['error'] },
-  {
-    pattern: /^session (\S+)'s worktree (.+) has (.+); merge it first, or remove with force \(the work is committed and kept on branch (\S+)\)$/s,
-    key: 'engineErrors.worktree.hasWork',
-    vars: ['ref', 'path', 'why', 'branch'],
-    nested: ['why'],
-  },
-  { pattern: /^uncommitted changes to (.+)$/s, key: 'engineErrors.worktree.uncommittedTo', vars: ['files'] },
-  { pattern: /^commits not in any base branch$/, key: 'engineErrors.worktree.commitsNotInAny', vars: [] },
-  { pattern: /^commits not in (\S+)$/, key: 'engineErrors.worktree.commitsNotIn', vars: ['base'] },
-  { pattern: /^workspace (.+) is not a git repository; isolation needs git$/s, key: 'engineErrors.worktree.notRepo', vars: ['path'] },
-  { pattern: /^repository (.+) has no commits yet; isolation branches from a commit, so commit something first$/s, key: 'engineErrors.worktree.noCommits', vars: ['repo'] },
-  { pattern: /^cannot read the git version from "(.*)"; merging a worktree needs git (\S+) or newer$/s, key: 'engineErrors.worktree.gitVersionUnreadable', vars: ['output', 'needed'] },
-  {
-    pattern: /^git (\S+) is too old: previewing and merging a worktree needs `git merge-tree --write-tree` \(git (\S+) or newer\)$/,
-    key: 'engineErrors.worktree.gitTooOld',
-    vars: ['version', 'needed'],
-  },
-  { pattern: /^git merge-tree printed no tree for (\S+) into (\S+) in (.+)$/s, key: 'engineErrors.worktree.noTree', vars: ['theirs', 'ours', 'repo'] },
-  { pattern: /^(.+) is not inside the worktree of branch (\S+) \((.+)\)$/s, key: 'engineErrors.worktree.notInside', vars: ['path', 'branch', 'top'] },
-  { pattern: /^session (\S+) cannot be reopened: its worktree folder was removed$/, key: 'engineErrors.worktree.cannotReopen', vars: ['ref'] },
-  // A git command that failed (main/core/worktree/git.ts gitFailure): what Paragents was doing, then git's own words.
-  { pattern: /^(.+?): git exited with (-?\d+): (.+)$/s, key: 'engineErrors.git.exited', vars: ['what', 'code', 'detail'], nested: ['what'] },
-  { pattern: /^(.+?): git exited with (-?\d+)$/s, key: 'engineErrors.git.exitedBare', vars: ['what', 'code'], nested: ['what'] },
-  { pattern: /^(.+?): git exited with a signal: (.+)$/s, key: 'engineErrors.git.signal', vars: ['what', 'detail'], nested: ['what'] },
-  { pattern: /^(.+?): git exited with a signal$/s, key: 'engineErrors.git.signalBare', vars: ['what'], nested: ['what'] },
-  { pattern: /^(.+?): git is not installed \(or not on PATH\); isolation needs git$/s, key: 'engineErrors.git.missing', vars: ['what'], nested: ['what'] },
-  { pattern: /^previewing the merge of (\S+) into (\S+) in (.+)$/s, key: 'engineErrors.git.previewMerge', vars: ['theirs', 'ours', 'repo'] },
-  { pattern: new RegExp(`^workspace (${ABSOLUTE}.*)$`, 's'), key: 'engineErrors.git.workspace', vars: ['path'] },
-  { pattern: /^reading the status of (.+)$/s, key: 'engineErrors.git.readingStatus', vars: ['path'] },
-  { pattern: /^diffing (\S+)$/, key: 'engineErrors.git.diffing', vars: ['branch'] },
-  { pattern: /^listing the changes of (\S+)$/, key: 'engineErrors.git.listingChanges', vars: ['branch'] },
-  { pattern: /^creating worktree (.+) for (.+)$/s, key: 'engineErrors.git.creatingWorktree', vars: ['path', 'repo'] },
-  { pattern: /^merging into (\S+) in (.+)$/s, key: 'engineErrors.git.mergingInto', vars: ['base', 'repo'] },
-  { pattern: /^checking for a merge in progress$/, key: 'engineErrors.git.checkingMerge', vars: [] },
-  { pattern: /^aborting the merge in (.+)$/s, key: 'engineErrors.git.abortingMerge', vars: ['repo'] },
-  { pattern: /^reading HEAD of worktree (.+)$/s, key: 'engineErrors.git.readingWorktreeHead', vars: ['path'] },
-  { pattern: /^reading HEAD of (.+)$/s, key: 'engineErrors.git.readingHead', vars: ['path'] },
-  { pattern: /^updating branch (\S+) in (.+)$/s, key: 'engineErrors.git.updatingBranch', vars: ['base', 'repo'] },
-  { pattern: /^checking the git version$/, key: 'engineErrors.git.checkingVersion', vars: [] },
-  { pattern: /^removing worktree (.+)$/s, key: 'engineErrors.git.removingWorktree', vars: ['path'] },
-  { pattern: /^locating the index of (.+)$/s, key: 'engineErrors.git.locatingIndex', vars: ['path'] },
-  { pattern: /^snapshotting worktree (.+)$/s, key: 'engineErrors.git.snapshotting', vars: ['path'] },
-  { pattern: /^writing a commit in (.+)$/s, key: 'engineErrors.git.writingCommit', vars: ['path'] },
-  { pattern: /^staging the files of worktree (.+)$/s, key: 'engineErrors.git.staging', vars: ['path'] },
-  { pattern: /^committing the files of worktree (.+)$/s, key: 'engineErrors.git.committing', vars: ['path'] },
-  { pattern: /^listing what the merge changes in (.+)$/s, key: 'engineErrors.git.listingMergeChanges', vars: ['repo'] },
-  { pattern: /^listing worktrees$/, key: 'engineErrors.git.listingWorktrees', vars: [] },
   // What is wrong in config.json (main/core/config/resolve.ts) and in what the setup view saves.
   {
     pattern: /^(.+): (maxOutputTokens|providers\[\d+\]\.maxOutputTokens): (\d+) leaves no room for the conversation in providers\[(\d+)\]\.contextWindow \((\d+)\); set providers\[\4\]\.maxOutputTokens below the window$/s,
@@ -125,7 +52,6 @@ export const ENGINE_TEMPLATES: readonly ReasonTemplate[] = [
     vars: ['ref'],
   },
   { pattern: /^session (.+) has no writes to (.+) left to revert in the change journal$/s, key: 'engineErrors.request.nothingToRevert', vars: ['session', 'path'] },
-  { pattern: /^session (.+) has no writes to (.+) in the change journal$/s, key: 'engineErrors.request.noWritesTo', vars: ['session', 'path'] },
   { pattern: /^journal\.list: the path "(.*)" is relative; give an absolute path or a session$/s, key: 'engineErrors.request.journalRelative', vars: ['path'] },
   { pattern: /^policy\.check needs a session or a workspace$/, key: 'engineErrors.request.policyCheckNeeds', vars: [] },
   { pattern: /^workspace trust is not available in this engine$/, key: 'engineErrors.request.trustUnavailable', vars: [] },

@@ -27,12 +27,6 @@ export const REQUEST_TEMPLATES: readonly ReasonTemplate[] = [
     key: 'notices.request.compactBusy',
     vars: ['session', 'ref'],
   },
-  {
-    pattern: /^session (\S+) is still working \(prompt (\S+) is (\S+)\); wait for it or cancel it before (.+)$/s,
-    key: 'notices.request.stillWorking',
-    vars: ['session', 'ref', 'status', 'doing'],
-    words: { status: 'notices.request.promptStatus' },
-  },
   { pattern: /^(.+): no model provider is configured$/, key: 'notices.request.noProvider', vars: ['file'] },
   { pattern: /^(.+): cannot write: (.+)$/s, key: 'notices.request.cannotWrite', vars: ['file', 'error'] },
   { pattern: /^could not save the rule: (.+)$/s, key: 'notices.request.ruleNotSaved', vars: ['error'] },

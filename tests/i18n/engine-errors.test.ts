@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { english, shownError, translateReason } from '../../shared/i18n';
-import type { Result } from '../../shared/result';
+import type { AppError, Result } from '../../shared/result';
 import { createServer } from 'node:net';
 import { tempDir } from '../helpers/temp';
 import { recordEvents, settled, unwrap } from '../helpers/engine';
@@ -32,20 +32,40 @@ function expectChinese(text: string, keep: readonly string[] = []): string {
   return zh;
 }
 
+/** The refusal's error; the request must have been refused. */
+function refusedWith(r: Result<unknown>): AppError {
+  expect(r.ok, JSON.stringify(r)).toBe(false);
+  return r.ok ? { kind: 'internal', message: '' } : r.error;
+}
+
+/**
+ * An error written as data: it carries its Msg, whose English is the sentence the engine has always written (its
+ * `message`), and it renders in Chinese with no English sentence left.
+ */
+function expectChineseMsg(error: AppError, keep: readonly string[] = []): string {
+  expect(error.msg, error.message).toBeDefined();
+  expect(english(error.msg!)).toBe(error.message);
+  const zh = shownError('zh-CN', error);
+  expect(zh, error.message).toMatch(HAN);
+  expect(leftoverEnglish(zh, keep), `${error.message} → ${zh}`).toBeNull();
+  expect(shownError('en', error)).toBe(error.message);
+  return zh;
+}
+
 describe('engine errors outside the policy read in Chinese', () => {
   it('a worktree request on a session that is not isolated, and isolation outside a git repository', async () => {
     const e = ctx.engine;
     const ws = tempDir();
     const s = unwrap(await e.handlers['session.create']({ workspace: ws }));
 
-    const diff = refusal(await e.handlers['worktree.diff']({ session: s.ref }));
-    expect(diff).toBe(`session ${s.ref} is not isolated (it works directly in ${ws})`);
-    expect(expectChinese(diff)).toBe(`会话 ${s.ref} 没有隔离（它直接在 ${ws} 中工作）`);
-    expectChinese(refusal(await e.handlers['worktree.merge']({ session: s.ref, preview: true })));
+    const diff = refusedWith(await e.handlers['worktree.diff']({ session: s.ref }));
+    expect(diff.message).toBe(`session ${s.ref} is not isolated (it works directly in ${ws})`);
+    expect(expectChineseMsg(diff)).toBe(`会话 ${s.ref} 没有隔离（它直接在 ${ws} 中工作）`);
+    expectChineseMsg(refusedWith(await e.handlers['worktree.merge']({ session: s.ref, preview: true })));
 
-    const notRepo = refusal(await e.handlers['session.create']({ workspace: ws, isolate: true }));
-    expect(notRepo).toMatch(/ is not a git repository; isolation needs git$/);
-    expect(expectChinese(notRepo)).toMatch(/^工作区 \S+ 不是 Git 仓库；隔离需要 Git$/);
+    const notRepo = refusedWith(await e.handlers['session.create']({ workspace: ws, isolate: true }));
+    expect(notRepo.message).toMatch(/ is not a git repository; isolation needs git$/);
+    expect(expectChineseMsg(notRepo)).toMatch(/^工作区 \S+ 不是 Git 仓库；隔离需要 Git$/);
   });
 
   it('a merge that would conflict, a removal refused, and a session whose worktree is gone', async () => {
@@ -57,35 +77,39 @@ describe('engine errors outside the policy read in Chinese', () => {
     commitFiles(repo, { 'shared.txt': 'base version\n' }, 'base change');
     const branch = `paragents/${s.ref}`;
 
-    const conflict = refusal(await e.handlers['worktree.merge']({ session: s.ref }));
-    expect(conflict).toMatch(/^merging \S+ into main would conflict in shared\.txt; nothing was merged/);
-    expect(expectChinese(conflict)).toBe(
+    const conflict = refusedWith(await e.handlers['worktree.merge']({ session: s.ref }));
+    expect(conflict.message).toBe(
+      `merging ${branch} into main would conflict in shared.txt; nothing was merged and the work stays on ${branch} (merge main into the worktree ${s.workspace} and resolve there, then merge again)`,
+    );
+    expect(expectChineseMsg(conflict)).toBe(
       `把 ${branch} 合并到 main 会在 shared.txt 中产生冲突；没有合并任何内容，工作保留在 ${branch} 上（先把 main 合并到 worktree ${s.workspace} 并在那里解决冲突，然后再合并）`,
     );
 
-    const outside = refusal(await e.handlers['session.fileDiff']({ session: s.ref, path: join(repo, 'shared.txt') }));
-    expect(outside).toMatch(/ is not inside the worktree of branch /);
-    expectChinese(outside);
+    const outside = refusedWith(await e.handlers['session.fileDiff']({ session: s.ref, path: join(repo, 'shared.txt') }));
+    expect(outside.message).toMatch(/ is not inside the worktree of branch /);
+    expectChineseMsg(outside);
 
-    const notMerged = refusal(await e.handlers['worktree.remove']({ session: s.ref }));
-    expect(notMerged).toMatch(/has commits not in main; merge it first, or remove with force/);
-    expect(expectChinese(notMerged)).toContain('中有不在 main 中的提交；请先合并，或强制删除');
+    const notMerged = refusedWith(await e.handlers['worktree.remove']({ session: s.ref }));
+    expect(notMerged.message).toBe(
+      `session ${s.ref}'s worktree ${s.workspace} has commits not in main; merge it first, or remove with force (the work is committed and kept on branch ${branch})`,
+    );
+    expect(expectChineseMsg(notMerged)).toContain('中有不在 main 中的提交；请先合并，或强制删除');
 
     unwrap(await e.handlers['worktree.remove']({ session: s.ref, force: true }));
     const gone = [
-      refusal(await e.handlers['worktree.merge']({ session: s.ref })),
-      refusal(await e.handlers['worktree.diff']({ session: s.ref })),
-      refusal(await e.handlers['worktree.remove']({ session: s.ref })),
-      refusal(await e.handlers['session.reopen']({ session: s.ref })),
+      refusedWith(await e.handlers['worktree.merge']({ session: s.ref })),
+      refusedWith(await e.handlers['worktree.diff']({ session: s.ref })),
+      refusedWith(await e.handlers['worktree.remove']({ session: s.ref })),
+      refusedWith(await e.handlers['session.reopen']({ session: s.ref })),
     ];
-    expect(gone).toEqual([
+    expect(gone.map((g) => g.message)).toEqual([
       `the worktree of session ${s.ref} was removed; its work is on branch ${branch}`,
       `the worktree of branch ${branch} was removed; diff the branch with git instead`,
       `the worktree of session ${s.ref} was already removed; its work is on branch ${branch}`,
       `session ${s.ref} cannot be reopened: its worktree folder was removed`,
     ]);
-    for (const text of gone) expectChinese(text);
-    expect(translateReason('zh-CN', gone[0]!)).toBe(`会话 ${s.ref} 的 worktree 已被删除；它的工作在分支 ${branch} 上`);
+    for (const g of gone) expectChineseMsg(g);
+    expect(shownError('zh-CN', gone[0]!)).toBe(`会话 ${s.ref} 的 worktree 已被删除；它的工作在分支 ${branch} 上`);
   });
 
   it('a removal over uncommitted work, and a merge over uncommitted changes of the base', async () => {
@@ -96,13 +120,13 @@ describe('engine errors outside the policy read in Chinese', () => {
     writeFileSync(join(repo, 'README.md'), '# repo, edited by the user\n');
 
     // Removal first: a merge, even a refused one, commits the worktree's files on the session branch.
-    const uncommitted = refusal(await e.handlers['worktree.remove']({ session: s.ref }));
-    expect(uncommitted).toMatch(/has uncommitted changes to README\.md; merge it first/);
-    expect(expectChinese(uncommitted)).toContain('中有对 README.md 的未提交更改');
+    const uncommitted = refusedWith(await e.handlers['worktree.remove']({ session: s.ref }));
+    expect(uncommitted.message).toMatch(/has uncommitted changes to README\.md; merge it first/);
+    expect(expectChineseMsg(uncommitted)).toContain('中有对 README.md 的未提交更改');
 
-    const dirty = refusal(await e.handlers['worktree.merge']({ session: s.ref }));
-    expect(dirty).toMatch(/has uncommitted changes to README\.md, which the merge would change/);
-    expect(expectChinese(dirty)).toBe(`${repo}（分支 main）中 README.md 有未提交的更改，而合并会改动它们；请先提交或 stash，然后再合并（没有合并任何内容）`);
+    const dirty = refusedWith(await e.handlers['worktree.merge']({ session: s.ref }));
+    expect(dirty.message).toBe(`${repo} (branch main) has uncommitted changes to README.md, which the merge would change; commit or stash them, then merge again (nothing was merged)`);
+    expect(expectChineseMsg(dirty)).toBe(`${repo}（分支 main）中 README.md 有未提交的更改，而合并会改动它们；请先提交或 stash，然后再合并（没有合并任何内容）`);
   });
 
   it('a config.json field naming no provider, and an empty config.json', async () => {
@@ -140,9 +164,9 @@ describe('engine errors outside the policy read in Chinese', () => {
     const undo = refusal(await e.handlers['journal.undo']({ session: s.ref, path: 'other.txt' }));
     expect(undo).toBe(`session ${s.ref} has no writes to other.txt left to revert in the change journal`);
     expect(expectChinese(undo)).toBe(`会话 ${s.ref} 在变更日志中没有对 other.txt 的可还原写入`);
-    const fileDiff = refusal(await e.handlers['session.fileDiff']({ session: s.ref, path: 'other.txt' }));
-    expect(fileDiff).toMatch(/ has no writes to .* in the change journal$/);
-    expectChinese(fileDiff);
+    const fileDiff = refusedWith(await e.handlers['session.fileDiff']({ session: s.ref, path: 'other.txt' }));
+    expect(fileDiff.message).toMatch(/ has no writes to .* in the change journal$/);
+    expectChineseMsg(fileDiff);
 
     const prompt = unwrap(await e.handlers['session.get']({ session: s.ref })).prompts[0]!;
     const budget = refusal(await e.handlers['budget.resolve']({ prompt: prompt.ref, action: { kind: 'stop' } }));

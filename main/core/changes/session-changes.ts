@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ChangedFile, FileDiffContent, SessionChanges } from '../../../shared/changes';
+import { msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 import { realPathOf, shownPath } from '../conflicts/real-path';
 import type { Git } from '../worktree/git';
@@ -21,8 +22,6 @@ const liveWorktree = (d: ChangesDeps, s: SessionRow): WorktreeRow | null => {
   const wt = d.worktreeOf(s.id);
   return wt && wt.state !== 'removed' ? wt : null;
 };
-
-const labelOf = (s: SessionRow): string => `session ${s.name ?? s.ref}`;
 
 /** Every file the session changed, with line counts and the other sessions that changed it too. */
 export async function sessionChanges(d: ChangesDeps, s: SessionRow): Promise<Result<SessionChanges>> {
@@ -82,7 +81,7 @@ export async function sessionFileDiff(d: ChangesDeps, s: SessionRow, file: strin
     return ok({ path: abs, display: rel.value, ...sideTexts(before, await readSide(abs)) });
   }
   const entries = writesByPath(d.journal, s.id).get(abs);
-  if (!entries) return err('not_found', `${labelOf(s)} has no writes to ${file} in the change journal`);
+  if (!entries) return err('not_found', msg('engineErrors.request.noWritesTo', { session: s.name ?? s.ref, path: file }));
   const sides = await journalSides(d.journal, entries, s.id);
   return ok({ path: abs, display: shownPath(realPathOf(s.workspace), abs), ...sideTexts(sides.before, sides.after) });
 }

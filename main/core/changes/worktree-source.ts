@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FileChangeKind } from '../../../shared/changes';
+import { msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 import { realPathOf } from '../conflicts/real-path';
 import { forkPoint } from '../worktree/diff';
@@ -29,7 +30,7 @@ export async function worktreeFiles(git: Git, wt: WorktreeRow): Promise<Result<{
   const snap = await snapshotTree(git, wt.path);
   if (!snap.ok) return snap;
   const base = await forkPoint(git, wt, snap.value.head);
-  const what = `listing the changes of ${wt.branch}`;
+  const what = msg('engineErrors.git.listingChanges', { branch: wt.branch });
   const names = await git.out(wt.path, ['diff', '--name-status', '--no-renames', '-z', base, snap.value.tree], what);
   if (!names.ok) return names;
   const nums = await git.out(wt.path, ['diff', '--numstat', '--no-renames', '-z', base, snap.value.tree], what);
@@ -59,7 +60,7 @@ export async function worktreeFiles(git: Git, wt: WorktreeRow): Promise<Result<{
 
 /** Where the session's work starts (see forkPoint), from the worktree's HEAD. */
 export async function worktreeBase(git: Git, wt: WorktreeRow): Promise<Result<string>> {
-  const head = await git.out(wt.path, ['rev-parse', '--verify', 'HEAD^{commit}'], `reading HEAD of worktree ${wt.path}`);
+  const head = await git.out(wt.path, ['rev-parse', '--verify', 'HEAD^{commit}'], msg('engineErrors.git.readingWorktreeHead', { path: wt.path }));
   return head.ok ? ok(await forkPoint(git, wt, head.value)) : head;
 }
 
@@ -77,6 +78,6 @@ export async function baseSide(git: Git, wt: WorktreeRow, base: string, rel: str
 export function worktreeRel(wt: WorktreeRow, abs: string): Result<string> {
   const top = realPathOf(wt.path);
   const rel = path.relative(top, abs);
-  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return err('invalid_input', `${abs} is not inside the worktree of branch ${wt.branch} (${top})`);
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return err('invalid_input', msg('engineErrors.worktree.notInside', { path: abs, branch: wt.branch, top }));
   return ok(rel.split(path.sep).join('/'));
 }

@@ -1,4 +1,5 @@
 import type { RequestHandlers } from '../../../shared/api';
+import { msg } from '../../../shared/i18n/message';
 import { err, ok } from '../../../shared/result';
 import type { EffectiveMode } from '../policy';
 import type { SessionRow } from '../store/rows';
@@ -33,7 +34,7 @@ export function createSearchHandlers(d: SearchDeps): Pick<RequestHandlers, Searc
       if (!s.ok) return s;
       if (s.value.closed_at === null) return err('invalid_state', `session ${s.value.ref} is not closed`);
       if (store.getWorktree(s.value.id)?.state === 'removed') {
-        return err('invalid_state', `session ${s.value.ref} cannot be reopened: its worktree folder was removed`);
+        return err('invalid_state', msg('engineErrors.worktree.cannotReopen', { ref: s.value.ref }));
       }
       bus.batch(() => {
         store.reopenSession(s.value.id);

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 import type { Git } from './git';
 import { inspectWorkspace, resolveCommit } from './repo';
@@ -25,13 +26,13 @@ export async function addWorktree(git: Git, opts: { home: string; dir: string; r
   if (!base.ok) return base;
   const branch = sessionBranch(opts.ref);
   if ((await resolveCommit(git, base.value.top, `refs/heads/${branch}`)) !== null) {
-    return err('invalid_state', `branch ${branch} already exists in ${base.value.top}; remove or rename it to isolate session ${opts.ref}`);
+    return err('invalid_state', msg('engineErrors.worktree.branchExists', { branch, repo: base.value.top, ref: opts.ref }));
   }
   const parent = worktreesDir(opts.home);
   const target = path.join(parent, opts.ref);
-  if (existsSync(target)) return err('invalid_state', `worktree folder ${target} already exists; remove it to isolate session ${opts.ref}`);
+  if (existsSync(target)) return err('invalid_state', msg('engineErrors.worktree.folderExists', { path: target, ref: opts.ref }));
   mkdirSync(parent, { recursive: true });
-  const added = await git.out(base.value.top, ['worktree', 'add', '--quiet', '-b', branch, target, base.value.commit], `creating worktree ${target} for ${base.value.top}`);
+  const added = await git.out(base.value.top, ['worktree', 'add', '--quiet', '-b', branch, target, base.value.commit], msg('engineErrors.git.creatingWorktree', { path: target, repo: base.value.top }));
   if (!added.ok) return added;
   const top = realpathSync(target);
   const workspace = path.join(top, base.value.rel);

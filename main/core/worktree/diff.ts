@@ -1,4 +1,5 @@
 import type { RequestOutput } from '../../../shared/api';
+import { msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 import { gitFailure, splitZ, type Git } from './git';
 import { resolveCommit } from './repo';
@@ -26,11 +27,11 @@ export async function forkPoint(git: Git, wt: WorktreeRow, head: string): Promis
 
 /** The session's committed and uncommitted changes against its fork point; the worktree is not modified. */
 export async function worktreeDiff(git: Git, wt: WorktreeRow): Promise<Result<WorktreeDiff>> {
-  if (wt.state === 'removed') return err('invalid_state', `the worktree of branch ${wt.branch} was removed; diff the branch with git instead`);
+  if (wt.state === 'removed') return err('invalid_state', msg('engineErrors.worktree.diffRemoved', { branch: wt.branch }));
   const snap = await snapshotTree(git, wt.path);
   if (!snap.ok) return snap;
   const base = await forkPoint(git, wt, snap.value.head);
-  const names = await git.out(wt.path, ['diff', '--name-status', '--no-renames', '-z', base, snap.value.tree], `listing the changes of ${wt.branch}`);
+  const names = await git.out(wt.path, ['diff', '--name-status', '--no-renames', '-z', base, snap.value.tree], msg('engineErrors.git.listingChanges', { branch: wt.branch }));
   if (!names.ok) return names;
   const parts = splitZ(names.value);
   const files: WorktreeDiff['files'] = [];
@@ -38,7 +39,7 @@ export async function worktreeDiff(git: Git, wt: WorktreeRow): Promise<Result<Wo
     files.push({ path: parts[i + 1] as string, change: CHANGES[(parts[i] as string)[0] ?? 'M'] ?? 'modified' });
   }
   const text = await git.run(wt.path, ['diff', '--no-color', '--no-ext-diff', '--no-renames', base, snap.value.tree]);
-  if (text.code !== 0) return err('internal', gitFailure(`diffing ${wt.branch}`, text));
+  if (text.code !== 0) return err('internal', gitFailure(msg('engineErrors.git.diffing', { branch: wt.branch }), text));
   const truncated = Buffer.byteLength(text.stdout) > MAX_DIFF_BYTES;
   return ok({
     branch: wt.branch,

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { msg, type Msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 
 export interface GitRun {
@@ -23,7 +24,7 @@ export interface Git {
   /** Runs `git -C cwd args`; never throws. */
   run(cwd: string, args: readonly string[], opts?: GitOptions): Promise<GitRun>;
   /** Runs git and returns its trimmed stdout, or an error naming what was being done. */
-  out(cwd: string, args: readonly string[], what: string, opts?: GitOptions): Promise<Result<string>>;
+  out(cwd: string, args: readonly string[], what: Msg, opts?: GitOptions): Promise<Result<string>>;
 }
 
 /**
@@ -60,11 +61,15 @@ export function createGit(env: GitEnv): Git {
   };
 }
 
-/** What went wrong in a git command, in one line for an error message. */
-export function gitFailure(what: string, run: GitRun): string {
-  if (run.missing) return `${what}: git is not installed (or not on PATH); isolation needs git`;
+/**
+ * What went wrong in a git command, in one line for an error message: what Paragents was doing (a sentence of its
+ * own), then git's last lines of output as git wrote them.
+ */
+export function gitFailure(what: Msg, run: GitRun): Msg {
+  if (run.missing) return msg('engineErrors.git.missing', { what });
   const detail = (run.stderr.trim() || run.stdout.trim()).split('\n').filter(Boolean).slice(-3).join(' / ');
-  return `${what}: git exited with ${run.code ?? 'a signal'}${detail ? `: ${detail}` : ''}`;
+  if (run.code === null) return detail ? msg('engineErrors.git.signal', { what, detail }) : msg('engineErrors.git.signalBare', { what });
+  return detail ? msg('engineErrors.git.exited', { what, code: run.code, detail }) : msg('engineErrors.git.exitedBare', { what, code: run.code });
 }
 
 /** Splits NUL-separated git output, dropping the empty tail. */

@@ -1,3 +1,4 @@
+import { msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 import { gitFailure, splitZ, type Git } from './git';
 
@@ -13,10 +14,10 @@ export interface TreeMerge {
 /** `git merge-tree --write-tree`: merges two commits in the object store only; no working tree or index is touched. */
 export async function mergeTree(git: Git, repo: string, ours: string, theirs: string): Promise<Result<TreeMerge>> {
   const run = await git.run(repo, ['merge-tree', '--write-tree', '--name-only', '--no-messages', '-z', ours, theirs]);
-  if (run.code !== 0 && run.code !== 1) return err('internal', gitFailure(`previewing the merge of ${theirs.slice(0, 12)} into ${ours.slice(0, 12)} in ${repo}`, run));
+  if (run.code !== 0 && run.code !== 1) return err('internal', gitFailure(msg('engineErrors.git.previewMerge', { theirs: theirs.slice(0, 12), ours: ours.slice(0, 12), repo }), run));
   const [tree, ...conflicts] = splitZ(run.stdout);
-  if (!tree) return err('internal', `git merge-tree printed no tree for ${theirs.slice(0, 12)} into ${ours.slice(0, 12)} in ${repo}`);
-  const changed = await git.out(repo, ['diff', '--name-only', '--no-renames', '-z', ours, tree], `listing what the merge changes in ${repo}`);
+  if (!tree) return err('internal', msg('engineErrors.worktree.noTree', { theirs: theirs.slice(0, 12), ours: ours.slice(0, 12), repo }));
+  const changed = await git.out(repo, ['diff', '--name-only', '--no-renames', '-z', ours, tree], msg('engineErrors.git.listingMergeChanges', { repo }));
   if (!changed.ok) return changed;
   return ok({ clean: run.code === 0, tree, conflicts: [...new Set(conflicts)], files: splitZ(changed.value) });
 }

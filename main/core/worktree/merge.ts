@@ -1,4 +1,5 @@
 import type { RequestOutput } from '../../../shared/api';
+import { msg, type Msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 import type { Git } from './git';
 import { identityArgs } from './identity';
@@ -11,8 +12,9 @@ import { checkMergeTreeSupport } from './version';
 export type MergeOutcome = RequestOutput<'worktree.merge'>;
 
 const short = (sha: string): string => sha.slice(0, 12);
-const list = (paths: readonly string[], n = 10): string =>
-  paths.length > n ? `${paths.slice(0, n).join(', ')} and ${paths.length - n} more` : paths.join(', ');
+/** The first `n` paths, then how many more (the paths stay as written). */
+export const pathList = (paths: readonly string[], n = 10): string | Msg =>
+  paths.length > n ? msg('engineErrors.worktree.andMore', { files: paths.slice(0, n).join(', '), more: paths.length - n }) : paths.join(', ');
 
 export const pendingMessage = (ref: string): string => `paragents: session ${ref}`;
 const mergeMessage = (ref: string, wt: WorktreeRow): string => `Merge paragents session ${ref} (branch ${wt.branch})`;
@@ -23,15 +25,15 @@ const mergeMessage = (ref: string, wt: WorktreeRow): string => `Merge paragents 
  * refused before anything is written, and the session's work stays on its branch.
  */
 export async function mergeWorktree(git: Git, wt: WorktreeRow, opts: { ref: string; preview: boolean }): Promise<Result<MergeOutcome>> {
-  if (wt.state === 'removed') return err('invalid_state', `the worktree of session ${opts.ref} was removed; its work is on branch ${wt.branch}`);
+  if (wt.state === 'removed') return err('invalid_state', msg('engineErrors.worktree.removed', { ref: opts.ref, branch: wt.branch }));
   const supported = await checkMergeTreeSupport(git);
   if (!supported.ok) return supported;
   const baseRef = wt.base_ref;
   if (!baseRef) {
-    return err('invalid_state', `session ${opts.ref} was created on a detached HEAD (${short(wt.base_commit)}) of ${wt.base_repo}, so there is no base branch to merge into; its work is on branch ${wt.branch}`);
+    return err('invalid_state', msg('engineErrors.worktree.detachedHead', { ref: opts.ref, commit: short(wt.base_commit), repo: wt.base_repo, branch: wt.branch }));
   }
   const baseTip = await resolveCommit(git, wt.base_repo, `refs/heads/${baseRef}`);
-  if (!baseTip) return err('invalid_state', `base branch ${baseRef} no longer exists in ${wt.base_repo}; the work of session ${opts.ref} stays on branch ${wt.branch}`);
+  if (!baseTip) return err('invalid_state', msg('engineErrors.worktree.baseGone', { base: baseRef, repo: wt.base_repo, ref: opts.ref, branch: wt.branch }));
 
   let committed: string | null = null;
   let sessionCommit: string;
@@ -49,7 +51,7 @@ export async function mergeWorktree(git: Git, wt: WorktreeRow, opts: { ref: stri
     if (!c.ok) return c;
     committed = c.value;
     const head = await resolveCommit(git, wt.path, 'HEAD');
-    if (!head) return err('internal', `cannot read HEAD of worktree ${wt.path}`);
+    if (!head) return err('internal', msg('engineErrors.worktree.cannotReadHead', { path: wt.path }));
     sessionCommit = head;
   }
 
@@ -64,7 +66,7 @@ export async function mergeWorktree(git: Git, wt: WorktreeRow, opts: { ref: stri
   const report = { ...outcome, clean: m.value.clean, conflicts: m.value.conflicts, files: m.value.files };
   if (opts.preview) return ok(report);
   if (!m.value.clean) {
-    return err('conflict', `merging ${wt.branch} into ${baseRef} would conflict in ${list(m.value.conflicts)}; nothing was merged and the work stays on ${wt.branch} (merge ${baseRef} into the worktree ${wt.path} and resolve there, then merge again)`);
+    return err('conflict', msg('engineErrors.worktree.mergeConflict', { branch: wt.branch, base: baseRef, files: pathList(m.value.conflicts), path: wt.path }));
   }
 
   const at = await checkedOutAt(git, wt.base_repo, baseRef);
@@ -83,23 +85,23 @@ async function mergeInWorktree(git: Git, top: string, baseRef: string, commit: s
   const touched = new Set(files);
   const overlap = dirty.value.filter((p) => touched.has(p));
   if (overlap.length > 0) {
-    return err('conflict', `${top} (branch ${baseRef}) has uncommitted changes to ${list(overlap)}, which the merge would change; commit or stash them, then merge again (nothing was merged)`);
+    return err('conflict', msg('engineErrors.worktree.baseDirty', { repo: top, base: baseRef, files: pathList(overlap) }));
   }
-  const run = await git.out(top, [...(await identityArgs(git, top)), 'merge', '--no-ff', '--no-edit', '--no-verify', '-m', message, commit], `merging into ${baseRef} in ${top}`);
+  const run = await git.out(top, [...(await identityArgs(git, top)), 'merge', '--no-ff', '--no-edit', '--no-verify', '-m', message, commit], msg('engineErrors.git.mergingInto', { base: baseRef, repo: top }));
   if (!run.ok) {
     // git refuses before writing when local files are in the way; a conflict here means the base moved meanwhile.
-    const inMerge = await git.out(top, ['rev-parse', '--verify', '--quiet', 'MERGE_HEAD'], 'checking for a merge in progress');
-    if (inMerge.ok && inMerge.value) await git.out(top, ['merge', '--abort'], `aborting the merge in ${top}`);
-    return err('conflict', `${run.error.message}; nothing was merged`);
+    const inMerge = await git.out(top, ['rev-parse', '--verify', '--quiet', 'MERGE_HEAD'], msg('engineErrors.git.checkingMerge'));
+    if (inMerge.ok && inMerge.value) await git.out(top, ['merge', '--abort'], msg('engineErrors.git.abortingMerge', { repo: top }));
+    return err('conflict', msg('engineErrors.worktree.nothingMerged', { error: run.error.msg ?? run.error.message }));
   }
-  return git.out(top, ['rev-parse', '--verify', 'HEAD^{commit}'], `reading HEAD of ${top}`);
+  return git.out(top, ['rev-parse', '--verify', 'HEAD^{commit}'], msg('engineErrors.git.readingHead', { path: top }));
 }
 
 /** The base branch is checked out nowhere: write the merge commit from the merged tree and move the branch, only if it has not moved. */
 async function mergeByRef(git: Git, repo: string, baseRef: string, baseTip: string, commit: string, tree: string, message: string): Promise<Result<string>> {
   const c = await commitTree(git, repo, tree, [baseTip, commit], message);
   if (!c.ok) return c;
-  const moved = await git.out(repo, ['update-ref', '-m', message, `refs/heads/${baseRef}`, c.value, baseTip], `updating branch ${baseRef} in ${repo}`);
-  if (!moved.ok) return err('conflict', `branch ${baseRef} moved while merging; nothing was merged, try again (${moved.error.message})`);
+  const moved = await git.out(repo, ['update-ref', '-m', message, `refs/heads/${baseRef}`, c.value, baseTip], msg('engineErrors.git.updatingBranch', { base: baseRef, repo }));
+  if (!moved.ok) return err('conflict', msg('engineErrors.worktree.baseMoved', { base: baseRef, error: moved.error.msg ?? moved.error.message }));
   return ok(c.value);
 }

@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
+import { msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 import { gitFailure, type Git } from './git';
 
@@ -24,14 +25,14 @@ const real = (p: string): string => {
 /** Where `dir` sits in git: its repository's top level and current commit, or an error a user can act on. */
 export async function inspectWorkspace(git: Git, dir: string): Promise<Result<RepoPoint>> {
   const top = await git.run(dir, ['rev-parse', '--show-toplevel']);
-  if (top.missing) return err('invalid_state', gitFailure(`workspace ${dir}`, top));
+  if (top.missing) return err('invalid_state', gitFailure(msg('engineErrors.git.workspace', { path: dir }), top));
   if (top.code !== 0 || top.stdout.trim() === '') {
-    return err('invalid_input', `workspace ${dir} is not a git repository; isolation needs git`);
+    return err('invalid_input', msg('engineErrors.worktree.notRepo', { path: dir }));
   }
   const root = real(path.resolve(top.stdout.trim()));
   const head = await git.run(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
   if (head.code !== 0) {
-    return err('invalid_state', `repository ${root} has no commits yet; isolation branches from a commit, so commit something first`);
+    return err('invalid_state', msg('engineErrors.worktree.noCommits', { repo: root }));
   }
   const branch = await git.run(root, ['symbolic-ref', '--quiet', '--short', 'HEAD']);
   return ok({
@@ -57,7 +58,7 @@ export async function isAncestor(git: Git, cwd: string, a: string, b: string): P
 export async function dirtyPaths(git: Git, top: string): Promise<Result<string[]>> {
   // Not trimmed: a status line starts with a space when only the worktree side changed.
   const run = await git.run(top, ['status', '--porcelain=v1', '-z', '--untracked-files=all']);
-  if (run.code !== 0) return err('internal', gitFailure(`reading the status of ${top}`, run));
+  if (run.code !== 0) return err('internal', gitFailure(msg('engineErrors.git.readingStatus', { path: top }), run));
   const out: string[] = [];
   const parts = run.stdout.split('\0');
   for (let i = 0; i < parts.length; i++) {
@@ -75,7 +76,7 @@ export async function dirtyPaths(git: Git, top: string): Promise<Result<string[]
 
 /** The worktree folder (real path) that has `branch` checked out, if any. */
 export async function checkedOutAt(git: Git, cwd: string, branch: string): Promise<Result<string | null>> {
-  const r = await git.out(cwd, ['worktree', 'list', '--porcelain', '-z'], 'listing worktrees');
+  const r = await git.out(cwd, ['worktree', 'list', '--porcelain', '-z'], msg('engineErrors.git.listingWorktrees'));
   if (!r.ok) return r;
   let current: string | null = null;
   for (const line of r.value.split('\0')) {

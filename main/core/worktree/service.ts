@@ -1,5 +1,6 @@
 import type { RequestHandlers } from '../../../shared/api';
 import type { PermissionMode } from '../../../shared/policy';
+import { english, msg, type Msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 import { isTerminal } from '../../../shared/status';
 import type { EventBus } from '../engine/event-bus';
@@ -13,6 +14,13 @@ import { removeWorktree } from './remove';
 import type { WorktreeRow } from './types';
 import { createGit } from './git';
 import type { HostEnv } from '../host-env';
+
+/** A name another session took while the worktree was being added. */
+class NameTaken extends Error {
+  constructor(readonly taken: string) {
+    super(english(msg('notices.request.nameTaken', { name: taken })));
+  }
+}
 
 export type WorktreeRequests = 'worktree.diff' | 'worktree.merge' | 'worktree.remove';
 
@@ -45,13 +53,13 @@ export function createWorktreeService(d: { home: string; store: Store; bus: Even
     const s = store.resolveSession(session);
     if (!s.ok) return s;
     const wt = store.getWorktree(s.value.id);
-    if (!wt) return err('invalid_state', `session ${s.value.ref} is not isolated (it works directly in ${s.value.workspace})`);
+    if (!wt) return err('invalid_state', msg('engineErrors.worktree.notIsolated', { ref: s.value.ref, workspace: s.value.workspace }));
     return ok({ s: s.value, wt });
   };
 
-  const busy = (s: SessionRow, doing: string): Result<null> => {
+  const busy = (s: SessionRow, doing: Msg): Result<null> => {
     const active = store.listPrompts(s.id).find((p) => !isTerminal(p.status));
-    return active ? err('invalid_state', `session ${s.ref} is still working (prompt ${active.ref} is ${active.status}); wait for it or cancel it before ${doing}`) : ok(null);
+    return active ? err('invalid_state', msg('notices.request.stillWorking', { session: s.ref, ref: active.ref, status: msg(`notices.request.promptStatus.${active.status}`), doing })) : ok(null);
   };
 
   return {
@@ -64,7 +72,7 @@ export function createWorktreeService(d: { home: string; store: Store; bus: Even
         if (!added.ok) return added;
         try {
           const row = store.tx(() => {
-            if (name && store.sessionByName(name)) throw new Error(`a session named "${name}" already exists`);
+            if (name && store.sessionByName(name)) throw new NameTaken(name);
             const created = store.createSession({ workspace: added.value.workspace, name, mode, ref });
             store.addWorktree({ session_id: created.id, ...added.value.row });
             return created;
@@ -72,7 +80,7 @@ export function createWorktreeService(d: { home: string; store: Store; bus: Even
           return ok(row);
         } catch (e) {
           await discardFreshWorktree(git, added.value.row);
-          return err('invalid_input', e instanceof Error ? e.message : String(e));
+          return err('invalid_input', e instanceof NameTaken ? msg('notices.request.nameTaken', { name: e.taken }) : e instanceof Error ? e.message : String(e));
         }
       } finally {
         reserved.delete(ref);
@@ -91,7 +99,7 @@ export function createWorktreeService(d: { home: string; store: Store; bus: Even
         if (!r.ok) return r;
         const { s, wt } = r.value;
         if (!preview) {
-          const free = busy(s, 'merging');
+          const free = busy(s, msg('engineErrors.worktree.doingMerge'));
           if (!free.ok) return free;
         }
         return serial(wt.base_repo, async () => {
@@ -105,7 +113,7 @@ export function createWorktreeService(d: { home: string; store: Store; bus: Even
         const r = isolated(session);
         if (!r.ok) return r;
         const { s, wt } = r.value;
-        const free = busy(s, 'removing its worktree');
+        const free = busy(s, msg('engineErrors.worktree.doingRemove'));
         if (!free.ok) return free;
         return serial(wt.base_repo, async () => {
           const removed = await removeWorktree(git, wt, { ref: s.ref, force: force ?? false });

@@ -1,3 +1,4 @@
+import { msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 import { gitFailure, type Git } from './git';
 
@@ -18,12 +19,12 @@ export function checkMergeTreeSupport(git: Git): Promise<Result<null>> {
   if (known) return known;
   const answer = (async (): Promise<Result<null>> => {
     const run = await git.run('.', ['--version']);
-    if (run.code !== 0) return err('invalid_state', gitFailure('checking the git version', run));
+    if (run.code !== 0) return err('invalid_state', gitFailure(msg('engineErrors.git.checkingVersion'), run));
     const v = parseGitVersion(run.stdout);
     const [major, minor] = MERGE_TREE_MIN;
-    if (!v) return err('invalid_state', `cannot read the git version from "${run.stdout.trim()}"; merging a worktree needs git ${major}.${minor} or newer`);
+    if (!v) return err('invalid_state', msg('engineErrors.worktree.gitVersionUnreadable', { output: run.stdout.trim(), needed: `${major}.${minor}` }));
     if (v[0] < major || (v[0] === major && v[1] < minor)) {
-      return err('invalid_state', `git ${v[0]}.${v[1]} is too old: previewing and merging a worktree needs \`git merge-tree --write-tree\` (git ${major}.${minor} or newer)`);
+      return err('invalid_state', msg('engineErrors.worktree.gitTooOld', { version: `${v[0]}.${v[1]}`, needed: `${major}.${minor}` }));
     }
     return ok(null);
   })();

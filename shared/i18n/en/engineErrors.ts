@@ -30,6 +30,9 @@ export const engineErrors = {
     noTree: 'git merge-tree printed no tree for {{theirs}} into {{ours}} in {{repo}}',
     notInside: '{{path}} is not inside the worktree of branch {{branch}} ({{top}})',
     cannotReopen: 'session {{ref}} cannot be reopened: its worktree folder was removed',
+    andMore: '{{files}} and {{more}} more',
+    doingMerge: 'merging',
+    doingRemove: 'removing its worktree',
   },
   git: {
     exited: '{{what}}: git exited with {{code}}: {{detail}}',

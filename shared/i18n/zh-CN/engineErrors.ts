@@ -28,6 +28,9 @@ export const engineErrors: CatalogLike<typeof en> = {
     noTree: 'git merge-tree 没有输出把 {{theirs}} 合并到 {{ours}} 的 tree（在 {{repo}} 中）',
     notInside: '{{path}} 不在分支 {{branch}} 的 worktree（{{top}}）之内',
     cannotReopen: '会话 {{ref}} 无法重新打开：它的 worktree 文件夹已被删除',
+    andMore: '{{files}} 及另外 {{more}} 个文件',
+    doingMerge: '合并',
+    doingRemove: '删除它的 worktree',
   },
   git: {
     exited: '{{what}}：git 以退出码 {{code}} 退出：{{detail}}',
