@@ -13,7 +13,7 @@ import { chmodSync, cpSync, readdirSync, readFileSync, statSync, writeFileSync }
 import { join } from 'node:path';
 import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
-import { BIN, jsonLines, runCli, type CliRun } from '../helpers/cli';
+import { BIN, jsonLines, outputOf, runCli, type CliRun } from '../helpers/cli';
 import { nobodyCli, runningAsRoot } from '../helpers/other-user';
 import { killCliProcesses, startCli } from './cli-process';
 
@@ -46,18 +46,12 @@ function reader(): Reader {
 }
 
 function spawnAs(argv: string[], folder: string): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(argv[0] as string, argv.slice(1), {
+  return outputOf(
+    spawn(argv[0] as string, argv.slice(1), {
       env: { PATH: process.env.PATH ?? '', HOME: folder, PARAGENTS_HOME: folder },
       stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+    }),
+  );
 }
 
 let as: { node: string[]; bin: string };

@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../../bin/paragents.js', import.meta.url));
@@ -7,6 +8,18 @@ export interface CliRun {
   code: number | null;
   stdout: string;
   stderr: string;
+}
+
+/** What a child with piped stdout and stderr printed, and its exit code, once it closes. */
+export function outputOf(child: ChildProcessByStdio<Writable | null, Readable, Readable>): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 /** Runs the real `paragents` bin in a child process. */

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { createEngine } from '../../main/core/engine';
 import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
-import { BIN, runCli, type CliRun } from '../helpers/cli';
+import { BIN, outputOf, runCli, type CliRun } from '../helpers/cli';
 import { unwrap } from '../helpers/engine';
 
 afterAll(() => cleanupTempDirs());
@@ -19,18 +19,12 @@ const DB_FILES = ['paragents.db', 'paragents.db-wal', 'paragents.db-shm'];
 
 /** `paragents ARGS` under the umask `mask` (a real shell sets it, then runs the bin). */
 function runWithUmask(mask: string, args: string[], env: Record<string, string>): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', `umask ${mask} && exec "$0" "$@"`, process.execPath, BIN, ...args], {
+  return outputOf(
+    spawn('sh', ['-c', `umask ${mask} && exec "$0" "$@"`, process.execPath, BIN, ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+    }),
+  );
 }
 
 /**
