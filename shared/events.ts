@@ -40,6 +40,8 @@ export const CompactionFigures = z.object({
   /** The summary written now (null when none was needed, or the request failed: then `summaryError` says why). */
   summary: z.string().nullable(),
   summaryError: z.string().nullable(),
+  /** Why no summary was written, as data for people (absent on compactions stored before, or when none failed). */
+  summaryErrorMsg: MsgSchema.optional(),
 });
 export type CompactionFigures = z.infer<typeof CompactionFigures>;
 
@@ -140,6 +142,8 @@ export const EngineEvent = z.discriminatedUnion('type', [
     attempt: z.number().int(),
     delayMs: z.number().int(),
     error: z.string(),
+    /** The failure as data, for people (absent on retries stored before); `error` is its English, for logs and the model. */
+    errorMsg: MsgSchema.optional(),
   }),
   z.object({
     ...base,
@@ -173,8 +177,9 @@ export const EngineEvent = z.discriminatedUnion('type', [
    */
   z.object({ ...base, type: z.literal('context_compacted'), ...CompactionFigures.shape }),
   z.object({ ...base, type: z.literal('turn_completed'), content: z.string() }),
-  z.object({ ...base, type: z.literal('turn_failed'), error: z.string() }),
-  z.object({ ...base, type: z.literal('turn_cancelled'), reason: z.string() }),
+  /** `errorMsg` / `reasonMsg`: the sentence as data for people (absent on turns stored before); the string is its English. */
+  z.object({ ...base, type: z.literal('turn_failed'), error: z.string(), errorMsg: MsgSchema.optional() }),
+  z.object({ ...base, type: z.literal('turn_cancelled'), reason: z.string(), reasonMsg: MsgSchema.optional() }),
   /** The next request of the session uses project instructions (AGENTS.md / CLAUDE.md) that differ from the last ones. */
   z.object({
     ...base,
@@ -213,6 +218,8 @@ export const EngineEvent = z.discriminatedUnion('type', [
     state: McpServerState,
     pid: z.number().int().nullable(),
     error: z.string().nullable(),
+    /** The failure as data, for people; `error` is its English. */
+    errorMsg: MsgSchema.optional(),
     tools: z.number().int(),
   }),
   /**
@@ -239,6 +246,6 @@ export const EPHEMERAL_EVENTS: ReadonlySet<EngineEventType> = new Set(['assistan
 
 
 export function compactionFigures(e: EventOf<'context_compacted'>): CompactionFigures {
-  const { reason, tokensBefore, tokensAfter, prunedToolOutputs, summaryTokens, summary, summaryError } = e;
-  return { reason, tokensBefore, tokensAfter, prunedToolOutputs, summaryTokens, summary, summaryError };
+  const { reason, tokensBefore, tokensAfter, prunedToolOutputs, summaryTokens, summary, summaryError, summaryErrorMsg } = e;
+  return { reason, tokensBefore, tokensAfter, prunedToolOutputs, summaryTokens, summary, summaryError, ...(summaryErrorMsg ? { summaryErrorMsg } : {}) };
 }
