@@ -56,8 +56,9 @@ export const McpServerView = z.object({
   enabled: z.boolean(),
   state: McpServerState,
   pid: z.number().int().nullable(),
-  /** Why it failed, with the exit code. */
+  /** Why it failed, with the exit code: in English, and as data for clients to render (what the server said stays a value). */
   error: z.string().nullable(),
+  errorMsg: MsgSchema.optional(),
   /** The last lines it wrote to stderr. */
   stderr: z.array(z.string()),
   /** Its tools, as last listed (empty until it has started once). */

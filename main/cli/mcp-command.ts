@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { withoutMsgs } from './format';
 import { parseArgs } from 'node:util';
-import { shownText, type Translator } from '../../shared/i18n';
+import { shownText, type Lang, type Translator } from '../../shared/i18n';
 import type { McpServerView } from '../../shared/mcp';
 import { cliText, engineError, parseArgsMessage } from './cli-text';
 import { confirm } from './confirm';
@@ -31,8 +31,8 @@ function serverLine(t: Translator, s: McpServerView): string {
 }
 
 /** The failure of a server, with its last stderr lines, for a person at a terminal. */
-function failureLines(t: Translator, s: McpServerView): string[] {
-  const what = s.error ? t('cliTools.mcp.failed', { name: s.name, error: s.error }) : t('cliTools.mcp.isState', { name: s.name, state: t(`cliTools.mcp.state.${s.state}`) });
+function failureLines(lang: Lang, t: Translator, s: McpServerView): string[] {
+  const what = s.error ? t('cliTools.mcp.failed', { name: s.name, error: shownText(lang, s.error, s.errorMsg) }) : t('cliTools.mcp.isState', { name: s.name, state: t(`cliTools.mcp.state.${s.state}`) });
   const lines = [`paragents mcp: ${what}`];
   for (const line of s.stderr.slice(-10)) lines.push(`  stderr: ${line}`);
   return lines;
@@ -112,7 +112,7 @@ export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> 
         if (values.json) io.stdout(JSON.stringify(r.value, withoutMsgs));
         else for (const x of r.value.tools) io.stdout(`${x.name}${hintsText(t, x.hints)}  ${x.description.split('\n')[0] ?? ''}`);
         if (r.value.state !== 'ready') {
-          for (const line of failureLines(t, r.value)) io.stderr(line);
+          for (const line of failureLines(lang, t, r.value)) io.stderr(line);
           return EXIT_FAILED;
         }
         return EXIT_OK;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { McpOverview, McpServerView, McpToolHints } from '../../shared';
-import { shownError, shownText, translateReason, type Msg } from '../../shared/i18n';
+import { shownError, shownText, type Msg } from '../../shared/i18n';
 import { useLang, useT, type T } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
 
@@ -54,7 +54,7 @@ function ServerRow({ server, act }: { server: McpServerView; act: (what: 'restar
       <p className="meta">
         <code>{server.launch}</code> · <code>{server.file}</code>
       </p>
-      {server.error ? <p className="form-error">{translateReason(lang, server.error)}</p> : null}
+      {server.error ? <p className="form-error">{shownText(lang, server.error, server.errorMsg)}</p> : null}
       {server.state === 'failed' && server.stderr.length > 0 ? (
         <pre className="mcp-stderr" aria-label={t('mcp.stderrLabel', { name: server.name })}>
           {server.stderr.slice(-10).join('\n')}

@@ -5,6 +5,8 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { HostEnv } from '../host-env';
 import type { McpTransportConfig } from './config-types';
 import { ProcessTransport } from './stdio-transport';
+import { msg } from '../../../shared/i18n/message';
+import { MsgError } from '../../../shared/msg-error';
 
 const CLIENT_INFO = { name: 'paragents', version: '0.1.0' };
 
@@ -69,7 +71,8 @@ export async function connectServer(t: McpTransportConfig, opts: ConnectOptions)
           const transport = new SSEClientTransport(url, { requestInit: init });
           return { client: await attempt(transport, opts), transport, pid: null, via: 'sse' };
         } catch (second) {
-          throw new Error(`Streamable HTTP failed (${message(first)}), and so did SSE (${message(second)})`);
+          // What each transport's failure said stays as written, inside the engine's sentence.
+          throw new MsgError(msg('engineErrors.mcp.bothFailed', { http: message(first), sse: message(second) }));
         }
       }
     }

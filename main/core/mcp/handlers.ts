@@ -1,9 +1,11 @@
 import path from 'node:path';
 import type { RequestHandlers, RequestInput } from '../../../shared/api';
 import type { McpServerView } from '../../../shared/mcp';
-import { msg } from '../../../shared/i18n/message';
-import { err, ok, type Result } from '../../../shared/result';
+import { msg, type Msg, type MsgValue } from '../../../shared/i18n/message';
+import type { PolicyDecision, PolicySource } from '../../../shared/policy';
+import { err, missingCase, ok, type Result } from '../../../shared/result';
 import type { PolicyEngine } from '../policy';
+import { reasonMsgOf } from '../policy/context';
 import type { Store } from '../store/store';
 import type { McpManager } from './manager';
 import type { ConfiguredServer } from './resolve';
@@ -44,8 +46,8 @@ export function createMcpHandlers(d: McpHandlerDeps): Pick<RequestHandlers, McpR
     if (!ws.ok) return ws;
     const found = manager.find(input.server, ws.value);
     if (found) return ok(found);
-    const where = ws.value ? `${ws.value}/.mcp.json or the user's mcp.json` : "the user's mcp.json";
-    return err('not_found', `No MCP server named "${input.server}" is configured in ${where}.`);
+    const where = ws.value ? msg('notices.request.mcpWhereWorkspace', { workspace: ws.value }) : msg('notices.request.mcpWhereUser');
+    return err('not_found', msg('notices.request.noMcpServer', { server: input.server, where }));
   };
 
   return {
@@ -75,10 +77,7 @@ export function createMcpHandlers(d: McpHandlerDeps): Pick<RequestHandlers, McpR
       const name = modelToolName(input.server, input.tool);
       const verdict = await d.policy.check({ tool: name, input: input.input, workspace, sessionId: null, headless: false });
       if (!verdict.ok) return verdict;
-      if (verdict.value.decision === 'blocked') {
-        const by = verdict.value.rule ? ` (rule ${verdict.value.rule} from ${verdict.value.source} settings)` : '';
-        return err('policy', `refused by policy: ${verdict.value.reason}${by}.`);
-      }
+      if (verdict.value.decision === 'blocked') return err('policy', refusedByPolicy(verdict.value));
       const instance = manager.instanceFor(standing.server);
       const outcome = await instance.call(input.tool, input.input, new AbortController().signal, null);
       return ok(outcome.ok ? { ok: true, output: outcome.output, truncated: outcome.truncated ?? false } : { ok: false, output: outcome.error, truncated: false });
@@ -105,4 +104,29 @@ export function createMcpHandlers(d: McpHandlerDeps): Pick<RequestHandlers, McpR
       return again.ok ? ok(view(again.value)) : again;
     },
   };
+}
+
+/** A person's call the policy blocks: its reason as data while it still says the reason, and the rule that decided. */
+function refusedByPolicy(verdict: Pick<PolicyDecision, 'rule' | 'source' | 'reason' | 'reasonMsg'>): Msg {
+  const reason: MsgValue = reasonMsgOf(verdict) ?? verdict.reason;
+  if (!verdict.rule) return msg('notices.error.refusedByPolicy', { reason });
+  return msg('notices.error.refusedByPolicyRule', { reason, rule: verdict.rule, source: ruleSource(verdict.source) });
+}
+
+/** The settings a rule comes from, as a word of the language; a source that is no settings file keeps its name. */
+function ruleSource(source: PolicySource): MsgValue {
+  switch (source) {
+    case 'managed':
+    case 'local':
+    case 'project':
+    case 'user':
+    case 'session':
+      return msg(`notices.hook.source.${source}`);
+    case 'mode':
+    case 'builtin':
+    case 'cli':
+      return source;
+    default:
+      return missingCase(source);
+  }
 }

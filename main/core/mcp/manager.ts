@@ -1,3 +1,4 @@
+import type { Msg } from '../../../shared/i18n/message';
 import type { McpServerState, McpServerView } from '../../../shared/mcp';
 import type { HostEnv } from '../host-env';
 import { realDir } from '../policy/paths';
@@ -16,6 +17,8 @@ export interface McpStateChange {
   state: McpServerState;
   pid: number | null;
   error: string | null;
+  /** The failure as data, for people; `error` is its English. */
+  errorMsg?: Msg;
   tools: number;
 }
 
@@ -81,7 +84,17 @@ export class McpManager {
 
   private change(i: McpServerInstance): McpStateChange {
     const id = i.server.id;
-    return { server: id.name, scope: id.scope, workspace: id.workspace, key: i.server.key, state: i.state, pid: i.pid, error: i.error, tools: i.tools.length };
+    return {
+      server: id.name,
+      scope: id.scope,
+      workspace: id.workspace,
+      key: i.server.key,
+      state: i.state,
+      pid: i.pid,
+      error: i.error,
+      ...(i.errorMsg ? { errorMsg: i.errorMsg } : {}),
+      tools: i.tools.length,
+    };
   }
 
   /** Every process id of the servers now running (for tests and the view). */
@@ -136,6 +149,7 @@ export class McpManager {
       state: instance?.state ?? 'stopped',
       pid: instance?.pid ?? null,
       error: instance?.error ?? null,
+      ...(instance?.errorMsg ? { errorMsg: instance.errorMsg } : {}),
       stderr: [...(instance?.stderr ?? [])],
       tools,
       sessions: [...(instance?.users ?? [])].flatMap((id) => {

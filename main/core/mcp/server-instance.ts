@@ -1,6 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { english, msg, type Msg } from '../../../shared/i18n/message';
 import type { McpServerState, McpToolHints } from '../../../shared/mcp';
+import { MsgError, thrownSentence } from '../../../shared/msg-error';
 import type { HostEnv } from '../host-env';
 import type { ToolOutcome } from '../tools/types';
 import { toolOutcome, type ToolResultLike } from './call-result';
@@ -80,6 +82,8 @@ export class McpServerInstance {
   tools: McpToolInfo[] = [];
   pid: number | null = null;
   error: string | null = null;
+  /** The same failure as data, for people: what the server or the system said stays a value inside it. */
+  errorMsg: Msg | null = null;
   readonly stderr: string[] = [];
   /** Sessions that listed or called its tools since it was created. */
   readonly users = new Set<string>();
@@ -116,9 +120,11 @@ export class McpServerInstance {
     this.armIdle();
   }
 
-  private setState(state: McpServerState, error: string | null = this.error): void {
+  /** A new state; a failure comes as its sentence (its English is `error`), any other state clears it. */
+  private setState(state: McpServerState, error: Msg | null = null): void {
     this.state = state;
-    this.error = error;
+    this.errorMsg = error;
+    this.error = error ? english(error) : null;
     this.deps.changed(this);
   }
 
@@ -128,21 +134,24 @@ export class McpServerInstance {
     if (this.stderr.length > STDERR_LINES) this.stderr.splice(0, this.stderr.length - STDERR_LINES);
   }
 
-  private stderrTail(n = 5): string {
+  /** The server's last stderr lines, as it wrote them, to end a failure's sentence ('' when it wrote none). */
+  private stderrTail(n = 5): Msg | '' {
     const tail = this.stderr.slice(-n);
-    return tail.length > 0 ? `; its last stderr lines: ${tail.join(' | ')}` : '';
+    return tail.length > 0 ? msg('notices.mcp.stderrTail', { lines: tail.join(' | ') }) : '';
   }
 
   /** The server, ready to answer: started (or restarted after its backoff) when it is not. Throws with a sentence for the model. */
   async ready(signal?: AbortSignal): Promise<Client> {
     for (;;) {
-      if (this.closed) throw new Error(`the MCP server "${this.name}" is stopped because Paragents is shutting down`);
+      if (this.closed) throw new MsgError(msg('engineErrors.mcp.shuttingDown', { name: this.name }));
       if (this.state === 'ready' && this.connected) return this.connected.client;
       if (this.starting) {
         await abortable(this.starting, signal).catch((e: unknown) => {
           if (signal?.aborted) throw e;
         });
-        if (this.state === 'failed' && !this.starting) throw new Error(`the MCP server "${this.name}" could not start: ${this.error ?? 'unknown error'}`);
+        if (this.state === 'failed' && !this.starting) {
+          throw new MsgError(msg('engineErrors.mcp.couldNotStart', { name: this.name, error: this.errorMsg ?? msg('engineErrors.mcp.unknownError') }));
+        }
         continue;
       }
       if (this.state === 'failed') await sleep(this.retryAt - Date.now(), signal);
@@ -170,7 +179,7 @@ export class McpServerInstance {
   private async launch(): Promise<void> {
     const generation = ++this.generation;
     this.pid = null;
-    this.setState('starting', null);
+    this.setState('starting');
     let connected: Connected;
     try {
       connected = await connectServer(this.server.transport, {
@@ -183,7 +192,7 @@ export class McpServerInstance {
         },
       });
     } catch (e) {
-      if (generation === this.generation) this.failed(`could not start: ${messageOf(e)}${this.stderrTail()}`);
+      if (generation === this.generation) this.failed(msg('notices.mcp.couldNotStart', { error: thrownSentence(e), rest: this.stderrTail() }));
       return;
     }
     if (generation !== this.generation || this.closed) {
@@ -199,7 +208,7 @@ export class McpServerInstance {
       this.stopping = { generation, why: 'its tools could not be listed' };
       this.connected = null;
       await connected.client.close().catch(() => undefined);
-      this.failed(`could not list its tools: ${messageOf(e)}${this.stderrTail()}`);
+      this.failed(msg('notices.mcp.couldNotList', { error: thrownSentence(e), rest: this.stderrTail() }));
       return;
     }
     connected.client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
@@ -212,7 +221,7 @@ export class McpServerInstance {
       }
     });
     this.failures = 0;
-    this.setState('ready', null);
+    this.setState('ready');
     this.armIdle();
   }
 
@@ -228,7 +237,7 @@ export class McpServerInstance {
     return out;
   }
 
-  private failed(error: string): void {
+  private failed(error: Msg): void {
     this.failures++;
     this.retryAt = Date.now() + restartDelayMs(this.failures);
     this.clearIdle();
@@ -242,8 +251,14 @@ export class McpServerInstance {
     const ending = transport instanceof ProcessTransport ? transport.ending : null;
     this.connected = null;
     if (this.stopping?.generation === generation) return;
-    const how = ending ? (ending.signal ? `was stopped by ${ending.signal}` : `exited with code ${ending.code}`) : 'closed the connection';
-    this.failed(`the server ${how}${this.stderrTail()}`);
+    const rest = this.stderrTail();
+    this.failed(
+      ending
+        ? ending.signal
+          ? msg('notices.mcp.stoppedBy', { signal: ending.signal, rest })
+          : msg('notices.mcp.exited', { code: ending.code ?? 'null', rest })
+        : msg('notices.mcp.closedConnection', { rest }),
+    );
   }
 
   /** Calls one tool; every failure comes back as a tool error written for the model (a cancel too: the caller sees its signal). */
@@ -326,7 +341,7 @@ export class McpServerInstance {
     // Shown as stopped once its processes are gone, unless it was started again meanwhile.
     if (generation === this.generation && this.state !== 'stopped') {
       this.pid = null;
-      this.setState('stopped', null);
+      this.setState('stopped');
     }
   }
 

@@ -4,6 +4,8 @@ import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/s
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { killProcessTree } from '../tools/process-tree';
+import { msg } from '../../../shared/i18n/message';
+import { MsgError } from '../../../shared/msg-error';
 
 export interface StdioServerParams {
   command: string;
@@ -115,7 +117,7 @@ export class ProcessTransport implements Transport {
     return new Promise((resolve, reject) => {
       const stdin = this.child?.stdin;
       if (!stdin || this.ending || stdin.destroyed) {
-        reject(new Error('the MCP server process is not running'));
+        reject(new MsgError(msg('engineErrors.mcp.notRunning')));
         return;
       }
       if (stdin.write(serializeMessage(message))) resolve();

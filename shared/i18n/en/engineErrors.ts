@@ -169,6 +169,7 @@ export const engineErrors = {
     shuttingDown: 'the MCP server "{{name}}" is stopped because Paragents is shutting down',
     couldNotStart: 'the MCP server "{{name}}" could not start: {{error}}',
     notRunning: 'the MCP server process is not running',
+    unknownError: 'unknown error',
   },
   endpoint: {
     closedAt: 'the Paragents engine at {{path}} closed the connection',

@@ -26,6 +26,7 @@ export const notices = {
     allowedButNot: '{{reason}} (hook `{{command}}` allowed it, but {{cannot}})',
     onlyManaged: 'managed settings lock the permission rules, so only a managed hook may allow',
     neverOverrides: "a hook's allow never overrides an ask rule, a protected path or a critical command",
+    noReason: 'no reason given',
   },
   error: {
     blocked: 'blocked by policy: {{reason}}. Do not retry this call unchanged.',
@@ -79,6 +80,8 @@ export const notices = {
     ruleNotSaved: 'could not save the rule: {{error}}',
     providerTwice: '{{file}}: providers: the name "{{name}}" is used twice',
     noMcpServer: 'No MCP server named "{{server}}" is configured in {{where}}.',
+    mcpWhereWorkspace: "{{workspace}}/.mcp.json or the user's mcp.json",
+    mcpWhereUser: "the user's mcp.json",
   },
   note: {
     mode: 'mode: {{mode}} ({{source}})',

@@ -167,6 +167,7 @@ export const engineErrors: CatalogLike<typeof en> = {
     shuttingDown: 'MCP 服务器“{{name}}”已停止，因为 Paragents 正在关闭',
     couldNotStart: 'MCP 服务器“{{name}}”无法启动：{{error}}',
     notRunning: 'MCP 服务器进程没有在运行',
+    unknownError: '未知错误',
   },
   endpoint: {
     closedAt: '位于 {{path}} 的 Paragents 引擎关闭了连接',

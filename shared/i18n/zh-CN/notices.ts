@@ -24,6 +24,7 @@ export const notices: CatalogLike<typeof en> = {
     allowedButNot: '{{reason}}（hook `{{command}}` 允许了它，但{{cannot}}）',
     onlyManaged: '托管设置锁定了权限规则，只有托管设置中的 hook 可以允许',
     neverOverrides: 'hook 的允许决不能覆盖 ask 规则、受保护路径或高危命令',
+    noReason: '未给出原因',
   },
   error: {
     blocked: '被策略阻止：{{reason}}。不要原样重试这次调用。',
@@ -77,6 +78,8 @@ export const notices: CatalogLike<typeof en> = {
     ruleNotSaved: '无法保存规则：{{error}}',
     providerTwice: '{{file}}：providers：名称“{{name}}”用了两次',
     noMcpServer: '{{where}} 中没有配置名为“{{server}}”的 MCP 服务器。',
+    mcpWhereWorkspace: '{{workspace}}/.mcp.json 或用户的 mcp.json',
+    mcpWhereUser: '用户的 mcp.json',
   },
   note: {
     mode: '模式：{{mode}}（{{source}}）',
