@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { render, translateCallError, shownText } from '../../shared/i18n';
+import { render, shownText } from '../../shared/i18n';
 import { decisionText } from '../format/decision-text';
 import { toolDiff, toolSummary } from '../format/tool-summary';
 import { useLang, useT } from '../i18n';
@@ -30,7 +30,8 @@ export const ToolCallRow = memo(function ToolCallRow({ item }: { item: ToolItem 
           {diff ? <DiffView lines={diff} /> : <pre className="tool-input">{JSON.stringify(item.input, null, 2)}</pre>}
           {item.decision ? <p className="tool-reason">{shownText(lang, item.decision.reason, item.decision.reasonMsg)}</p> : null}
           {item.output ? <pre className="tool-output">{item.output}</pre> : null}
-          {item.error ? <pre className="tool-error">{item.errorMsg ? render(lang, item.errorMsg) : translateCallError(lang, item.error)}</pre> : null}
+          {/* The engine's own answer (a refusal, a denial, a stop) comes as data; what the tool said is shown as written. */}
+          {item.error ? <pre className="tool-error">{item.errorMsg ? render(lang, item.errorMsg) : item.error}</pre> : null}
         </div>
       ) : null}
     </div>

@@ -15,6 +15,7 @@ import type { ToolDefinition } from '../../main/core/tools/types';
 import { parseToolCall } from '../../main/core/tools';
 import type { EngineEvent } from '../../shared/events';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
+import { english, msg } from '../../shared/i18n/message';
 
 afterEach(() => cleanupTempDirs());
 
@@ -93,14 +94,16 @@ describe('decide: a call left mid-run by a stopped process is never run again', 
 
 describe('guard: a refusal from the conflict gate is the call\'s answer', () => {
   it('records the gate\'s error and stops the call', async () => {
-    const gate: CallGate = { beforeCall: async () => ({ proceed: false, error: 'a.txt is being written by session b' }) };
+    const refusal = msg('reasons.conflictLeased', { paths: 'a.txt', count: 1, owners: msg('reasons.session', { name: 'b' }) });
+    const gate: CallGate = { beforeCall: async () => ({ proceed: false, error: english(refusal), errorMsg: refusal }) };
     const f = fixture(gate);
     const parsed = parseToolCall('Write', f.c.call.function.arguments);
     if (!parsed.ok) throw new Error(parsed.error.message);
     const out = await guardCall(f.c, { prepared: prepared(parsed.value.tool, parsed.value.input, f.ws), verdict: { ...ask, decision: 'auto_approved' }, pendingApproval: null }, null);
     expect(out.next).toBe(false);
     const result = f.seen.find((e) => e.type === 'tool_result');
-    expect(result?.type === 'tool_result' && result.error).toBe('a.txt is being written by session b');
+    expect(result?.type === 'tool_result' && result.error).toBe('a.txt is being written by session b (leased until its turn ends)');
+    expect(result?.type === 'tool_result' && result.errorMsg).toEqual(refusal);
   });
 });
 

@@ -42,8 +42,8 @@ export interface GateCall {
   lease: SlotLease;
 }
 
-/** A refusal's `error` is what the model reads; `errorMsg`, when given, is the same sentence for people. */
-export type GateAnswer = { proceed: true } | { proceed: false; error: string; errorMsg?: Msg };
+/** A refusal's `error` is what the model reads; `errorMsg` is the same sentence for people (`english(errorMsg) === error`). */
+export type GateAnswer = { proceed: true } | { proceed: false; error: string; errorMsg: Msg };
 
 /** What a precheck settled, handed back to beforeCall of the same call so that nobody is asked twice. */
 export interface PrecheckCarry {
@@ -65,7 +65,7 @@ export interface CallGate {
    * before an approval card is raised so no one approves a call that then stops at a conflict. It takes no
    * lock and writes nothing; beforeCall still runs after approval and is given the returned carry.
    */
-  precheck?(call: GateCall): Promise<{ proceed: true; carry: PrecheckCarry } | { proceed: false; error: string; errorMsg?: Msg }>;
+  precheck?(call: GateCall): Promise<{ proceed: true; carry: PrecheckCarry } | { proceed: false; error: string; errorMsg: Msg }>;
 }
 
 /** Everything a turn needs, passed in so the same loop runs in the app, the CLI and the tests. */

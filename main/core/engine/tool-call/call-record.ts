@@ -2,7 +2,7 @@ import type { AssistantToolCall } from '../../model/types';
 import type { ToolCallRow } from '../../store/rows';
 import type { StoredMessage } from '../../store/store';
 import type { PolicyDecision } from '../../../../shared/policy';
-import type { Msg } from '../../../../shared/i18n/message';
+import { english, type Msg } from '../../../../shared/i18n/message';
 import type { EventBus } from '../event-bus';
 import type { Store } from '../../store/store';
 
@@ -79,9 +79,17 @@ export class CallRecord {
     this.write(ok, text, false, errorMsg);
   }
 
-  /** A result for a call that never reached a decision (unparsable, or cut off by a restart): shown with no decision. */
-  answerUndecided(text: string): void {
-    this.write(false, text, true);
+  /**
+   * A result for a call that never reached a decision (unparsable, or cut off by a restart): shown with no decision.
+   * `errorMsg` as for `answer`: the engine's own sentence; an input the tool's parser refused has none.
+   */
+  answerUndecided(text: string, errorMsg?: Msg): void {
+    this.write(false, text, true, errorMsg);
+  }
+
+  /** The engine's own answer instead of a result: the model reads its English, people its Msg. */
+  refuse(m: Msg): void {
+    this.write(false, english(m), false, m);
   }
 
   private write(ok: boolean, text: string, undecided: boolean, errorMsg?: Msg): void {

@@ -3,6 +3,7 @@ import type { PrecheckCarry } from '../turn-context';
 import { answered, goOn, type CallContext, type StepOutcome } from './call-context';
 import { stripVerdict, type Decided } from './decide';
 import { notifyApproval } from '../../hooks';
+import { deniedAnswer } from './answers';
 
 /**
  * Step 2, for a call the policy asks about: first the conflict checks that need no approval (so a person never
@@ -66,8 +67,7 @@ export async function confirmCall(c: CallContext, d: Decided): Promise<StepOutco
     deps.prompts.transition(prompt.id, 'running');
   }
   if (reply.kind === 'deny') {
-    const why = reply.message ? ` Their message: ${reply.message}` : '';
-    record.answer(false, `the user denied this call.${why}`);
+    record.refuse(deniedAnswer(reply.message));
     return answered;
   }
   return goOn(carry);

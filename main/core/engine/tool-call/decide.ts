@@ -7,6 +7,8 @@ import type { ApprovalsMode } from '../turn-context';
 import { runOptionsOf } from '../run-options';
 import { answered, goOn, type CallContext, type StepOutcome } from './call-context';
 import { preToolHooks } from './pre-tool-hooks';
+import { english, msg } from '../../../../shared/i18n/message';
+import { blockedAnswer } from './answers';
 
 export type Verdict = AuthorizeVerdict | PolicyDecision;
 
@@ -49,9 +51,8 @@ export async function decideCall(c: CallContext): Promise<StepOutcome<Decided>> 
   const previous = record.previous;
   if (previous?.status === 'running') {
     // Started in a process that stopped: its effects are unknown, so it is not run a second time.
-    record.answerUndecided(
-      'this call was interrupted by a restart of Paragents before it finished and was not run again; check its effects before retrying.',
-    );
+    const interrupted = msg('notices.error.interrupted');
+    record.answerUndecided(english(interrupted), interrupted);
     return answered;
   }
 
@@ -87,8 +88,7 @@ export async function decideCall(c: CallContext): Promise<StepOutcome<Decided>> 
   }
 
   if (verdict.decision === 'blocked') {
-    const by = verdict.rule ? ` (rule ${verdict.rule} from ${verdict.source} settings)` : '';
-    record.answer(false, `blocked by policy: ${verdict.reason}${by}. Do not retry this call unchanged.`);
+    record.refuse(blockedAnswer(verdict));
     return answered;
   }
   return goOn({ prepared, verdict, pendingApproval });

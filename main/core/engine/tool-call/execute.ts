@@ -2,6 +2,7 @@ import type { ToolOutcome } from '../../tools/types';
 import type { CallContext } from './call-context';
 import type { Decided } from './decide';
 import { afterTool } from '../../hooks';
+import { english, msg } from '../../../../shared/i18n/message';
 
 /**
  * Step 4: runs the tool and records its result. The gate's after-call work (journal, leases, locks) runs
@@ -10,7 +11,8 @@ import { afterTool } from '../../hooks';
 export async function executeCall(c: CallContext, d: Decided): Promise<void> {
   const { deps, session, prompt, call, signal, force, record } = c;
   record.setStatus('running');
-  let outcome: ToolOutcome = { ok: false, error: 'the tool did not finish' };
+  // Until the tool returns, its outcome is "did not finish" (what the after-call work sees when it threw).
+  let outcome: ToolOutcome = { ok: false, error: english(msg('notices.error.unfinished')) };
   try {
     outcome = await d.prepared.tool.run(d.prepared.input, {
       workspace: session.workspace,
@@ -26,7 +28,7 @@ export async function executeCall(c: CallContext, d: Decided): Promise<void> {
     await deps.gate?.afterCall?.({ sessionId: session.id, promptId: prompt.id, callId: call.id, prepared: d.prepared, ok: outcome.ok });
   }
   if (signal.aborted) {
-    record.answer(false, 'cancelled by the user while running.');
+    record.refuse(msg('notices.error.cancelledRunning'));
     throw signal.reason;
   }
   let text = outcome.ok ? outcome.output : outcome.error;
