@@ -110,6 +110,6 @@ describe('closed sessions', () => {
     expect(await settled(engine, p.id)).toBe('completed');
 
     const again = await engine.handlers['session.reopen']({ session: sessionId });
-    expect(again.ok ? null : again.error).toEqual({ kind: 'invalid_state', message: `session ${ref} is not closed` });
+    expect(again.ok ? null : again.error).toMatchObject({ kind: 'invalid_state', message: `session ${ref} is not closed`, msg: { key: 'notices.request.sessionNotClosed' } });
   });
 });

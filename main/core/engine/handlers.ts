@@ -29,6 +29,9 @@ import type { CostRequestNames } from '../cost';
 import type { HooksRequestNames } from '../hooks';
 import type { ChangesRequestNames } from './changes-handlers';
 import { realPathOf } from '../conflicts/real-path';
+import { msg } from '../../../shared/i18n/message';
+import { thrownSentence } from '../../../shared/msg-error';
+import { promptStatusWord } from '../store/request-words';
 
 export interface HandlerDeps {
   store: Store;
@@ -98,10 +101,10 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       try {
         isDir = statSync(dir).isDirectory();
       } catch {
-        return err('invalid_input', `workspace folder does not exist: ${dir}`);
+        return err('invalid_input', msg('notices.request.noWorkspace', { path: dir }));
       }
-      if (!isDir) return err('invalid_input', `workspace is not a folder: ${dir}`);
-      if (name && store.sessionByName(name)) return err('invalid_input', `a session named "${name}" already exists`);
+      if (!isDir) return err('invalid_input', msg('notices.request.notAFolder', { path: dir }));
+      if (name && store.sessionByName(name)) return err('invalid_input', msg('notices.request.nameTaken', { name }));
       // Without a mode picked here the session follows the settings' defaultMode until a person picks one.
       if (isolate) return createIsolated(dir, name ?? null, mode ?? null);
       return ok(created(store.createSession({ workspace: dir, name: name ?? null, mode: mode ?? null })));
@@ -128,14 +131,14 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
     'prompt.send': ({ session, text, approvals, onConflict }) => {
       const s = store.resolveSession(session);
       if (!s.ok) return s;
-      if (s.value.closed_at) return err('invalid_state', `session ${s.value.ref} is closed`);
+      if (s.value.closed_at) return err('invalid_state', msg('notices.request.sessionClosed', { ref: s.value.ref }));
       return ok(store.promptSummary(enqueue(s.value.id, text, { approvals, onConflict })));
     },
 
     'prompt.cancel': ({ prompt, force }) => {
       const p = store.resolvePrompt(prompt);
       if (!p.ok) return p;
-      if (isTerminal(p.value.status)) return err('invalid_state', `prompt ${p.value.ref} already ${p.value.status}`);
+      if (isTerminal(p.value.status)) return err('invalid_state', msg('notices.request.promptAlready', { ref: p.value.ref, status: promptStatusWord(p.value.status) }));
       cancelPrompt(p.value, force ? 'cancelled by the user (forced: its tools were killed)' : 'cancelled by the user', force ?? false);
       return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
     },
@@ -144,10 +147,10 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       const p = store.resolvePrompt(prompt);
       if (!p.ok) return p;
       if (p.value.status !== 'failed' && p.value.status !== 'cancelled') {
-        return err('invalid_state', `only a failed or cancelled prompt can be retried; ${p.value.ref} is ${p.value.status}`);
+        return err('invalid_state', msg('notices.request.onlyFailedRetry', { ref: p.value.ref, status: promptStatusWord(p.value.status) }));
       }
       const session = store.getSession(p.value.session_id);
-      if (session?.closed_at) return err('invalid_state', `session ${session.ref} is closed`);
+      if (session?.closed_at) return err('invalid_state', msg('notices.request.sessionClosed', { ref: session.ref }));
       // A retry is a new prompt with the same text and options, so the transcript keeps the failed attempt as it was.
       const options = { approvals: p.value.approvals ?? undefined, onConflict: p.value.on_conflict ?? undefined };
       return ok(store.promptSummary(enqueue(p.value.session_id, p.value.text, options)));
@@ -157,7 +160,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       const p = store.resolvePrompt(prompt);
       if (!p.ok) return p;
       if (!['running', 'waiting_approval'].includes(p.value.status) || !scheduler.isRunning(p.value.id)) {
-        return err('invalid_state', `only a running prompt can be paused; ${p.value.ref} is ${p.value.status}`);
+        return err('invalid_state', msg('notices.request.onlyRunningPause', { ref: p.value.ref, status: promptStatusWord(p.value.status) }));
       }
       d.pauses.request(p.value.id);
       return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
@@ -176,7 +179,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
         return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
       }
       const requested = d.pauses.isRequested(p.value.id);
-      if (p.value.status !== 'paused' && !requested) return err('invalid_state', `prompt ${p.value.ref} is not paused or interrupted (${p.value.status})`);
+      if (p.value.status !== 'paused' && !requested) return err('invalid_state', msg('notices.request.notPaused', { ref: p.value.ref, status: promptStatusWord(p.value.status) }));
       if (!d.pauses.resume(p.value.id) && p.value.status === 'paused') {
         // Paused in an earlier run of Paragents: no turn is waiting, so it goes back to the queue and resumes
         // from its transcript.
@@ -192,7 +195,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       // A prompt held at a conflict before it started can be edited too (e.g. to name another output file).
       const held = p.value.status === 'conflict' && p.value.started_at === null;
       if ((p.value.status !== 'queued' && !held) || scheduler.isRunning(p.value.id)) {
-        return err('invalid_state', `only a queued prompt can be edited; ${p.value.ref} is ${p.value.status}`);
+        return err('invalid_state', msg('notices.request.onlyQueuedEdit', { ref: p.value.ref, status: promptStatusWord(p.value.status) }));
       }
       store.setPromptText(p.value.id, text);
       const edited = store.getPrompt(p.value.id) ?? p.value;
@@ -203,12 +206,12 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
     'approval.answer': async ({ approval, answer }) => {
       const a = store.resolveApproval(approval);
       if (!a.ok) return a;
-      if (a.value.status !== 'pending') return err('invalid_state', `approval ${a.value.ref} is already ${a.value.status}`);
+      if (a.value.status !== 'pending') return err('invalid_state', msg('notices.request.approvalAlready', { ref: a.value.ref, status: msg(`notices.request.approvalStatus.${a.value.status}`) }));
       const session = store.getSession(a.value.session_id);
-      if (!session) return err('not_found', `session of approval ${a.value.ref} not found`);
+      if (!session) return err('not_found', msg('engineErrors.request.approvalSessionGone', { ref: a.value.ref }));
       const rules = a.value.alwaysRules;
       if (answer.kind === 'allow_always' && rules.length === 0) {
-        return err('invalid_input', `"always allow" is not offered for approval ${a.value.ref} (part of the call is denied or has no stable rule)`);
+        return err('invalid_input', msg('engineErrors.request.alwaysNotOffered', { ref: a.value.ref }));
       }
       try {
         if (answer.kind === 'allow_session' && rules.length > 0) {
@@ -216,7 +219,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
         }
         if (answer.kind === 'allow_always') await d.authorizer.allowAlways(session.workspace, rules);
       } catch (e) {
-        return err('policy', `could not save the rule: ${e instanceof Error ? e.message : String(e)}`);
+        return err('policy', msg('notices.request.ruleNotSaved', { error: thrownSentence(e) }));
       }
       store.answerApproval(a.value.id, answer.kind === 'deny' ? 'denied' : 'approved', answer);
       bus.emit({
@@ -240,7 +243,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
     'conflict.resolve': ({ prompt, resolution }) => {
       const p = store.resolvePrompt(prompt);
       if (!p.ok) return p;
-      if (p.value.status !== 'conflict') return err('invalid_state', `prompt ${p.value.ref} is not in conflict (${p.value.status})`);
+      if (p.value.status !== 'conflict') return err('invalid_state', msg('notices.request.notInConflict', { ref: p.value.ref, status: promptStatusWord(p.value.status) }));
       const r = d.resolveConflict(p.value, resolution);
       if (!r.ok) return r;
       return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
@@ -250,8 +253,8 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       const s = store.resolveSession(session);
       if (!s.ok) return s;
       const one = path === undefined ? undefined : realPathOf(resolve(s.value.workspace, path));
-      if (one !== undefined && !d.journal.list({ sessionId: s.value.id, path: one }).some((e) => !e.undoneAt)) {
-        return err('not_found', `session ${s.value.name ?? s.value.ref} has no writes to ${path} left to revert in the change journal`);
+      if (path !== undefined && one !== undefined && !d.journal.list({ sessionId: s.value.id, path: one }).some((e) => !e.undoneAt)) {
+        return err('not_found', msg('engineErrors.request.nothingToRevert', { session: s.value.name ?? s.value.ref, path }));
       }
       return d.journal.undo(s.value.id, { dryRun: dryRun ?? false, path: one });
     },

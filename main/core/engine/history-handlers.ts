@@ -18,6 +18,7 @@ import type { EventBus } from './event-bus';
 import { systemPrompt } from './system-prompt';
 import type { SessionRow } from '../store/rows';
 import type { EffectiveMode } from '../policy';
+import { msg } from '../../../shared/i18n/message';
 
 export type HistoryRequestNames = 'session.context' | 'session.fork';
 
@@ -114,7 +115,7 @@ export function createHistoryHandlers(d: HistoryDeps): Pick<RequestHandlers, His
       const s = store.resolveSession(session);
       if (!s.ok) return s;
       const source = s.value;
-      if (name && store.sessionByName(name)) return err('invalid_input', `a session named "${name}" already exists`);
+      if (name && store.sessionByName(name)) return err('invalid_input', msg('notices.request.nameTaken', { name }));
       const folder = isFolder(source.workspace);
       if (!folder.ok) return folder;
       const worktree = store.getWorktree(source.id);
@@ -158,7 +159,7 @@ function isFolder(path: string): Result<null> {
   } catch {
     // reported below
   }
-  return err('invalid_state', `the session's workspace folder no longer exists: ${path}`);
+  return err('invalid_state', msg('notices.request.workspaceGone', { path }));
 }
 
 function sum(values: readonly number[]): number {

@@ -10,6 +10,7 @@ import type { SessionRow } from '../store/rows';
 import type { Store } from '../store/store';
 import type { Authorizer } from './authorizer';
 import { reasonMsgOf } from '../policy/context';
+import { msg } from '../../../shared/i18n/message';
 
 /** The requests that only read: answered alike by the engine and by a read-only open of the data folder. */
 export const READ_REQUESTS = [
@@ -89,7 +90,7 @@ export function createReadHandlers(d: ReadDeps): Pick<RequestHandlers, ReadReque
       }
       // The engine has no current folder of its own: a relative path needs a session's workspace to mean anything.
       if (path && !isAbsolute(path) && base === null) {
-        return err('invalid_input', `journal.list: the path "${path}" is relative; give an absolute path or a session`);
+        return err('invalid_input', msg('engineErrors.request.journalRelative', { path }));
       }
       const entries = d.journal({ sessionId, path: path ? realPathOf(base ? resolve(base, path) : path) : undefined });
       return ok(entries.map((e) => ({ ...e, sessionRef: store.getSession(e.sessionId)?.ref ?? '' })));
@@ -106,7 +107,7 @@ export function createReadHandlers(d: ReadDeps): Pick<RequestHandlers, ReadReque
         sessionId = s.value.id;
         sessionMode ??= s.value.chosen_mode ?? undefined;
       }
-      if (!ws) return err('invalid_input', 'policy.check needs a session or a workspace');
+      if (!ws) return err('invalid_input', msg('engineErrors.request.policyCheckNeeds'));
       const checked = await d.authorizer.check({ tool, input, workspace: ws, sessionId, mode: sessionMode, headless: d.headless });
       if (!checked.ok) return checked;
       const v = checked.value;

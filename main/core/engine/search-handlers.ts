@@ -32,7 +32,7 @@ export function createSearchHandlers(d: SearchDeps): Pick<RequestHandlers, Searc
     'session.reopen': ({ session }) => {
       const s = store.resolveSession(session);
       if (!s.ok) return s;
-      if (s.value.closed_at === null) return err('invalid_state', `session ${s.value.ref} is not closed`);
+      if (s.value.closed_at === null) return err('invalid_state', msg('notices.request.sessionNotClosed', { ref: s.value.ref }));
       if (store.getWorktree(s.value.id)?.state === 'removed') {
         return err('invalid_state', msg('engineErrors.worktree.cannotReopen', { ref: s.value.ref }));
       }

@@ -1,5 +1,10 @@
 import type { Statement } from 'better-sqlite3';
 import { err, ok, type Result } from '../../../shared/result';
+import { msg } from '../../../shared/i18n/message';
+import { refKindWord } from './request-words';
+
+/** What a reference names. */
+type RefKind = 'session' | 'prompt' | 'approval';
 
 export interface Candidate {
   id: string;
@@ -56,12 +61,12 @@ export function prefixRange(prefix: string): { from: string; to: string } | null
  * Ambiguity is reported with the candidates, never guessed. Every step is an index lookup, so resolving costs the
  * same however many rows the table holds: a name that is new is a few searches that find nothing.
  */
-export function resolveIndexed<T extends Candidate>(kind: string, query: string, lookups: IndexedLookups<T>): Result<T> {
+export function resolveIndexed<T extends Candidate>(kind: RefKind, query: string, lookups: IndexedLookups<T>): Result<T> {
   const q = query.trim();
   const exact = lookups.exact(query) ?? (q !== query ? lookups.exact(q) : undefined);
   if (exact) return ok(exact);
   const lower = q.toLowerCase();
-  if (lower.length === 0) return err('invalid_input', `empty ${kind} reference`);
+  if (lower.length === 0) return err('invalid_input', msg('notices.request.emptyRef', { kind: refKindWord(kind) }));
   const range = prefixRange(lower);
   if (range) {
     for (const key of ['id', 'ref'] as const) {
@@ -71,9 +76,9 @@ export function resolveIndexed<T extends Candidate>(kind: string, query: string,
         // Only the first few matches are read; all of them are counted, in the index.
         const hits = { length: shown.length < SHOWN ? shown.length : lookups.count(key, range.from, range.to) };
         const list = shown.map((c) => c.ref).join(', ');
-        return err('ambiguous', `ambiguous ${kind} "${q}": matches ${hits.length} (${list})`);
+        return err('ambiguous', msg('notices.request.ambiguous', { kind: refKindWord(kind), ref: q, count: hits.length, list }));
       }
     }
   }
-  return err('not_found', `${kind} not found: "${q}"`);
+  return err('not_found', msg('notices.request.notFound', { kind: refKindWord(kind), ref: q }));
 }
