@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { compactTokens } from './token-format';
+import { english, msg, type Msg } from './i18n/message';
 
 /**
  * Money and budgets. Every amount is in US dollars: the providers that publish prices (OpenRouter's model list,
@@ -125,11 +126,21 @@ export function parseBudget(text: string): Budget | null {
 
 /** "the session budget of 50k tokens is used up (52.3k tokens)": what a budget stop says, for people. */
 export function budgetStopText(stop: BudgetStop): string {
-  const which = stop.kind === 'session' ? 'the session budget' : "today's budget";
-  return `${which} of ${budgetAmountText(stop.unit, stop.limit)} is used up (${budgetAmountText(stop.unit, stop.used)})`;
+  return english(budgetStopMsg(stop));
+}
+
+/** A budget stop as data: its English is `budgetStopText`; the amounts stay figures with their unit. */
+export function budgetStopMsg(stop: BudgetStop): Msg {
+  const amounts = { limit: budgetAmountText(stop.unit, stop.limit), used: budgetAmountText(stop.unit, stop.used) };
+  return msg(stop.kind === 'session' ? 'notices.note.sessionBudgetUsed' : 'notices.note.dailyBudgetUsed', amounts);
 }
 
 /** "budget 50k tokens" or "no budget". */
 export function budgetText(budget: Budget | null | undefined): string {
-  return budget ? `budget ${budgetAmountText(budget.unit, budget.limit)}` : 'no budget';
+  return english(budgetMsg(budget));
+}
+
+/** A session's budget as data: its English is `budgetText`. */
+export function budgetMsg(budget: Budget | null | undefined): Msg {
+  return budget ? msg('notices.note.budget', { amount: budgetAmountText(budget.unit, budget.limit) }) : msg('notices.note.noBudget');
 }

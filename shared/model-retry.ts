@@ -1,4 +1,5 @@
 import type { EventOf } from './events';
+import { english, isMsg, msg, type Msg, type MsgValue } from './i18n/message';
 
 /** How the engine words a switch to the next provider in a `model_retry` event (attempt 0, no delay). */
 const FALLBACK = 'falling back after: ';
@@ -9,13 +10,34 @@ export function fallbackCause(e: EventOf<'model_retry'>): string | null {
 }
 
 /**
- * A `model_retry` event as a transcript note: a retry of the same provider, or the switch to the next one (which is
- * no numbered retry). `delay` words the wait the way the note's reader wants it.
+ * The cause of a switch as data when the event carries one ("falling back after: {{error}}" holds it), so it renders
+ * in the reader's language; the English cause otherwise.
  */
-export function modelRetryNote(e: EventOf<'model_retry'>, delay: 'seconds' | 'ms'): string {
+function fallbackCauseValue(e: EventOf<'model_retry'>): MsgValue | null {
   const cause = fallbackCause(e);
-  if (cause !== null) return `model request failed (${cause}); trying provider ${e.provider} next`;
+  if (cause === null) return null;
+  const inner = e.errorMsg?.key === 'engineErrors.model.fallingBack' ? e.errorMsg.vars?.error : undefined;
+  return inner !== undefined && (isMsg(inner) || typeof inner === 'string') ? inner : cause;
+}
+
+/** How a retry note words the wait: in whole seconds (the panel) or in milliseconds (the stored transcript). */
+export type RetryDelay = 'seconds' | 'ms';
+
+/**
+ * A `model_retry` event as a transcript note: a retry of the same provider, or the switch to the next one (which is
+ * no numbered retry). `delay` words the wait the way the note's reader wants it. The provider's error is the
+ * event's Msg when it has one, its English as written otherwise.
+ */
+export function modelRetryMsg(e: EventOf<'model_retry'>, delay: RetryDelay): Msg {
+  const cause = fallbackCauseValue(e);
+  if (cause !== null) return msg('reasons.modelFallback', { error: cause, provider: e.provider });
+  const error = e.errorMsg ?? e.error;
   return delay === 'seconds'
-    ? `model request failed (${e.error}); retry ${e.attempt} in ${Math.round(e.delayMs / 1000)} s`
-    : `model request failed (${e.error}); retry ${e.attempt} after ${e.delayMs} ms`;
+    ? msg('reasons.modelRetry', { error, attempt: e.attempt, seconds: Math.round(e.delayMs / 1000) })
+    : msg('reasons.modelRetryMs', { error, attempt: e.attempt, ms: e.delayMs });
+}
+
+/** The note's English, as the model, `--json` and the logs read it. */
+export function modelRetryNote(e: EventOf<'model_retry'>, delay: RetryDelay): string {
+  return english(modelRetryMsg(e, delay));
 }

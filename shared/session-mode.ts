@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PermissionMode } from './policy';
+import { msg, type Msg } from './i18n/message';
 
 /**
  * Where a session's mode comes from: `session` when a person chose it for the session (at creation, with the
@@ -34,4 +35,29 @@ export function modeSourceText(source: ModeSource): string {
 /** "acceptEdits (from user settings)": a session's mode with where it came from, in one short phrase. */
 export function modeText(mode: PermissionMode, source: ModeSource): string {
   return `${mode} (${modeSourceText(source)})`;
+}
+
+/** Where a mode came from as data: its English is `modeSourceText`'s phrase. */
+export function modeSourceMsg(source: ModeSource): Msg {
+  switch (source) {
+    case 'session':
+      return msg('notices.note.modeSession');
+    case 'managed':
+    case 'project':
+    case 'user':
+      return msg('notices.note.modeFrom', { source: msg(`notices.note.settings.${source}`) });
+    case 'local':
+      return msg('notices.note.modeFrom', { source: msg('notices.note.settings.local project') });
+    case 'default':
+      return msg('notices.note.modeBuiltIn');
+    default: {
+      const never: never = source;
+      return never;
+    }
+  }
+}
+
+/** "mode: acceptEdits (from user settings)": the transcript's note of a mode change, as data. */
+export function modeNoteMsg(mode: PermissionMode, source: ModeSource): Msg {
+  return msg('notices.note.mode', { mode, source: modeSourceMsg(source) });
 }

@@ -1,5 +1,5 @@
 import type { EngineEvent } from './events';
-import { formatNumber, render, shownText, translateCallError, translateReason, translator, type Lang, type Msg, type Translator } from './i18n';
+import { formatNumber, render, translator, type Lang, type Msg, type Translator } from './i18n';
 import { missingCase } from './result';
 import { buildTranscript, type ToolEntry, type TranscriptEntry } from './transcript';
 
@@ -9,7 +9,7 @@ import { buildTranscript, type ToolEntry, type TranscriptEntry } from './transcr
  * away, and each turn's outcome. `events` are one session's stored events in order (for a fork, the inherited
  * events first: see `inheritedEvents`). Pure: the CLI's `sessions show --markdown` and the panel's "Export as
  * Markdown" use the same function. `lang` is the language of its headings and labels, and of the engine's notes
- * and reasons where a template knows them; what people and the model wrote, tool input and output stay as written.
+ * and reasons (rendered from their Msgs); what people and the model wrote, tool input and output stay as written.
  */
 export function transcriptMarkdown(events: readonly EngineEvent[], lang: Lang = 'en'): string {
   return entriesMarkdown(buildTranscript(events), lang);
@@ -18,7 +18,8 @@ export function transcriptMarkdown(events: readonly EngineEvent[], lang: Lang = 
 export function entriesMarkdown(entries: readonly TranscriptEntry[], lang: Lang = 'en'): string {
   const t = translator(lang);
   const n = (value: number): string => formatNumber(lang, value);
-  const said = (text: string): string => oneLine(translateReason(lang, text));
+  // The engine's sentence as data in the language; one stored before it carried its Msg reads as it was written.
+  const said = (text: string, m: Msg | undefined): string => oneLine(m ? render(lang, m) : text);
   const out: string[] = [];
   // The document is about the last session of the chain (a fork's own), whose history may begin in its sources.
   const sessions = entries.filter((e): e is Extract<TranscriptEntry, { kind: 'session' }> => e.kind === 'session');
@@ -50,7 +51,7 @@ export function entriesMarkdown(entries: readonly TranscriptEntry[], lang: Lang 
         if (e.text.trim()) out.push(e.text.trim());
         break;
       case 'tool':
-        out.push(...toolMarkdown(e, t, (text, m) => (m ? render(lang, m) : translateCallError(lang, text))));
+        out.push(...toolMarkdown(e, t, (text, m) => (m ? render(lang, m) : text)));
         break;
       case 'compaction': {
         const figures = [
@@ -71,11 +72,11 @@ export function entriesMarkdown(entries: readonly TranscriptEntry[], lang: Lang 
         );
         break;
       case 'outcome':
-        out.push(`*${e.detail ? t('markdown.outcome', { turn: t(`markdown.turn.${e.status}`), detail: said(e.detail) }) : t('markdown.outcomeBare', { turn: t(`markdown.turn.${e.status}`) })}*`);
+        out.push(`*${e.detail ? t('markdown.outcome', { turn: t(`markdown.turn.${e.status}`), detail: said(e.detail, e.detailMsg) }) : t('markdown.outcomeBare', { turn: t(`markdown.turn.${e.status}`) })}*`);
         break;
       case 'note':
         {
-          const note = oneLine(shownText(lang, e.text, e.msg));
+          const note = said(e.text, e.msg);
           out.push(`*${e.tone === 'info' ? note : t('markdown.toned', { tone: t(`markdown.tone.${e.tone}`), text: note })}*`);
         }
         break;

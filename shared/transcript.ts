@@ -3,11 +3,8 @@ import type { ApprovalAnswer, ApprovalStatus, PolicyDecision } from './policy';
 import type { PromptStatus } from './status';
 import { isTerminal } from './status';
 import { missingCase } from './result';
-import { modeText } from './session-mode';
-import { hookRanMsg, hookRanWarns } from './hooks';
-import { modelRetryNote } from './model-retry';
-import { budgetStopText, budgetText } from './cost';
-import { english, msg, type Msg } from './i18n/message';
+import { eventNote, outcomeDetail } from './transcript-notes';
+import { english, type Msg } from './i18n/message';
 
 /**
  * A stored session read back for people: its events folded into entries in the order they happened (prompts,
@@ -34,8 +31,10 @@ export type TranscriptEntry =
     }
   | ({ kind: 'compaction'; ts: string; promptRef: string | null } & CompactionFigures)
   | { kind: 'instructions'; ts: string; promptRef: string | null; sources: { path: string; bytes: number; truncated: boolean }[] }
-  | { kind: 'outcome'; ts: string; promptRef: string | null; status: 'completed' | 'failed' | 'cancelled'; detail: string | null }
-  | { kind: 'note'; ts: string; promptRef: string | null; tone: 'info' | 'warn' | 'error'; text: string; msg?: Msg }
+  /** `detailMsg`: why the turn failed or was cancelled, as data (absent for events stored before it was kept). */
+  | { kind: 'outcome'; ts: string; promptRef: string | null; status: 'completed' | 'failed' | 'cancelled'; detail: string | null; detailMsg?: Msg }
+  /** `msg`: what the note says, as data (transcript-notes.ts); `text` is its English. */
+  | { kind: 'note'; ts: string; promptRef: string | null; tone: 'info' | 'warn' | 'error'; text: string; msg: Msg }
   | { kind: 'closed'; ts: string };
 
 export type ToolEntry = Extract<TranscriptEntry, { kind: 'tool' }>;
@@ -73,10 +72,8 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
         out.push({ kind: 'closed', ts: e.ts });
         break;
       case 'session_reopened':
-        out.push({ kind: 'note', ts: e.ts, promptRef, tone: 'info', text: 'session reopened' });
-        break;
       case 'session_mode':
-        out.push({ kind: 'note', ts: e.ts, promptRef, tone: 'info', text: `mode: ${modeText(e.mode, e.modeSource)}` });
+        pushNote(out, e);
         break;
       case 'prompt_queued':
         out.push({ kind: 'prompt', ts: e.ts, promptRef, text: e.text });
@@ -110,23 +107,10 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
         tool(e, null).result = { ok: e.ok, output: e.output, error: e.error, ...(e.errorMsg ? { errorMsg: e.errorMsg } : {}) };
         break;
       case 'conflict':
-        out.push({
-          kind: 'note',
-          ts: e.ts,
-          promptRef,
-          tone: 'warn',
-          text: `conflict (${e.kind}) with ${e.otherSessionName ?? e.otherSessionRef ?? 'another session'}${e.paths.length ? ` on ${e.paths.join(', ')}` : ''}: ${e.detail}`,
-          ...(e.detailMsg ? { msg: conflictNoteMsg(e, e.detailMsg) } : {}),
-        });
-        break;
       case 'conflict_resolved':
-        out.push({ kind: 'note', ts: e.ts, promptRef, tone: 'info', text: `conflict resolved: ${e.resolution}` });
-        break;
       case 'model_retry':
-        out.push({ kind: 'note', ts: e.ts, promptRef, tone: 'warn', text: modelRetryNote(e, 'ms') });
-        break;
       case 'turn_started':
-        if (e.resumed) out.push({ kind: 'note', ts: e.ts, promptRef, tone: 'info', text: 'turn resumed' });
+        pushNote(out, e);
         break;
       case 'turn_completed': {
         const shown = e.promptId !== null && lastAnswer.get(e.promptId) === e.content;
@@ -135,25 +119,18 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
         break;
       }
       case 'turn_failed':
-        out.push({ kind: 'outcome', ts: e.ts, promptRef, status: 'failed', detail: e.error });
+        out.push({ kind: 'outcome', ts: e.ts, promptRef, status: 'failed', ...outcomeDetail(e) });
         break;
       case 'turn_cancelled':
-        out.push({ kind: 'outcome', ts: e.ts, promptRef, status: 'cancelled', detail: e.reason });
+        out.push({ kind: 'outcome', ts: e.ts, promptRef, status: 'cancelled', ...outcomeDetail(e) });
         break;
       case 'budget_reached':
-        out.push({ kind: 'note', ts: e.ts, promptRef, tone: 'warn', text: `paused: ${budgetStopText(e)}` });
-        break;
       case 'session_budget':
-        out.push({ kind: 'note', ts: e.ts, promptRef, tone: 'info', text: budgetText(e.budget) });
+      case 'hook_ran':
+        pushNote(out, e);
         break;
       case 'instructions_changed':
         out.push({ kind: 'instructions', ts: e.ts, promptRef, sources: e.sources });
-        break;
-      case 'hook_ran':
-        {
-          const line = hookRanMsg(e);
-          out.push({ kind: 'note', ts: e.ts, promptRef, tone: hookRanWarns(e) ? 'warn' : 'info', text: english(line), msg: line });
-        }
         break;
       case 'prompt_status':
       case 'assistant_delta':
@@ -206,10 +183,11 @@ export function promptStatusOf(events: readonly EngineEvent[], promptId: string)
   return status;
 }
 
-/** A conflict's note as data, its English the note's text: the kind, the other session, the files and the detail. */
-function conflictNoteMsg(e: Extract<EngineEvent, { type: 'conflict' }>, detail: Msg): Msg {
-  const kind = msg(`notices.note.conflictKind.${e.kind}`);
-  const name = e.otherSessionName ?? e.otherSessionRef;
-  const who = name ?? msg('reasons.anotherSession');
-  return e.paths.length ? msg('notices.note.conflictOn', { kind, who, paths: e.paths.join(', '), detail }) : msg('notices.note.conflict', { kind, who, detail });
+/**
+ * An event's notice (transcript-notes.ts, the projection the panel uses too) as a note entry. The wait of a model
+ * retry is worded in milliseconds, as the stored transcript always did.
+ */
+function pushNote(out: TranscriptEntry[], e: EngineEvent): void {
+  const note = eventNote(e, 'ms');
+  if (note) out.push({ kind: 'note', ts: e.ts, promptRef: e.promptRef, tone: note.tone, text: english(note.msg), msg: note.msg });
 }

@@ -5,11 +5,9 @@ import type { SessionContext } from '../../shared/session-context';
 import { missingCase, type Result } from '../../shared/result';
 import { buildTranscript, forkOrigin, inheritedEvents, type ToolEntry, type TranscriptEntry } from '../../shared/transcript';
 import { transcriptMarkdown } from '../../shared/transcript-markdown';
-import { budgetStopText, budgetText } from '../../shared/cost';
-import { modeText } from '../../shared/session-mode';
-import { formatNumber, render, shownText, translateReason, translator, type Translator } from '../../shared/i18n';
+import { formatNumber, render, shownText, translator, type Translator } from '../../shared/i18n';
 import { cliText, type CliText, engineError, modeWords, parseArgsMessage, timeText } from './cli-text';
-import { amountText, eventJsonLine, stopText, withoutMsgs } from './format';
+import { eventJsonLine, withoutMsgs } from './format';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { displayWidth, padEndColumns } from './text-width';
 import { usage } from './usage';
@@ -98,7 +96,7 @@ export async function showSession(h: Handlers, query: string, form: ShowForm, te
           worktree: s.worktree ? t('cliSessions.show.worktree', { base: s.worktree.baseWorkspace, branch: s.worktree.branch }) : '',
         }),
       ];
-      return { ok: true, value: [...header, ...transcriptLines(buildTranscript(events.value), text, noteWords(text, events.value))] };
+      return { ok: true, value: [...header, ...transcriptLines(buildTranscript(events.value), text)] };
     }
     case 'context': {
       const c = await h['session.context']({ session: id });
@@ -147,7 +145,6 @@ const INDENT = '    ';
 export function transcriptLines(
   entries: readonly TranscriptEntry[],
   text: CliText = { lang: 'en', t: translator('en') },
-  note: (e: Note) => string = (e) => translateReason(text.lang, e.text),
 ): string[] {
   const { lang, t } = text;
   const n = (value: number): string => formatNumber(lang, value);
@@ -192,10 +189,11 @@ export function transcriptLines(
         );
         break;
       case 'outcome':
-        out.push(`${tag}${t(`cliSessions.show.outcome.${e.status}`)}${e.detail ? `: ${translateReason(lang, e.detail)}` : ''}`);
+        out.push(`${tag}${t(`cliSessions.show.outcome.${e.status}`)}${e.detail ? `: ${e.detailMsg ? render(lang, e.detailMsg) : e.detail}` : ''}`);
         break;
       case 'note':
-        out.push(`${tag}${e.tone === 'info' ? '' : t(`cliSessions.show.tone.${e.tone}`)}${note(e)}`);
+        // The note as data in the command's language (transcript-notes.ts words it for every client alike).
+        out.push(`${tag}${e.tone === 'info' ? '' : t(`cliSessions.show.tone.${e.tone}`)}${render(lang, e.msg)}`);
         break;
       case 'closed':
         out.push('', t('cliSessions.show.closed', { ts: timeText(text, e.ts) }));
@@ -205,39 +203,6 @@ export function transcriptLines(
     }
   }
   return out;
-}
-
-type Note = Extract<TranscriptEntry, { kind: 'note' }>;
-
-/**
- * A transcript note in the command's language. The transcript words its notes in English; the ones about the
- * session's mode and budget are worded again here from the event they were made from (matched by time and by
- * the English text it gave), the engine's other sentences through their templates.
- */
-function noteWords({ lang, t }: CliText, events: readonly EngineEvent[]): (e: Note) => string {
-  if (lang === 'en') return (e) => e.text;
-  const byTime = new Map<string, EngineEvent[]>();
-  for (const e of events) byTime.set(e.ts, [...(byTime.get(e.ts) ?? []), e]);
-  const worded = (e: EngineEvent, text: string): string | null => {
-    switch (e.type) {
-      case 'session_mode':
-        return text === `mode: ${modeText(e.mode, e.modeSource)}` ? t('cliSessions.show.modeNote', { mode: modeWords(t, e.mode, e.modeSource) }) : null;
-      case 'budget_reached':
-        return text === `paused: ${budgetStopText(e)}` ? t('cliSessions.show.pausedNote', { what: stopText(t, e) }) : null;
-      case 'session_budget':
-        if (text !== budgetText(e.budget)) return null;
-        return e.budget ? t('cli.event.budget', { amount: amountText(t, e.budget.unit, e.budget.limit) }) : t('cli.event.noBudget');
-      default:
-        return null;
-    }
-  };
-  return (note) => {
-    for (const e of byTime.get(note.ts) ?? []) {
-      const text = worded(e, note.text);
-      if (text !== null) return text;
-    }
-    return shownText(lang, note.text, note.msg);
-  };
 }
 
 function toolLines({ lang, t }: CliText, tag: string, e: ToolEntry): string[] {

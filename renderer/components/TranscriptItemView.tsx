@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { missingCase } from '../../shared';
-import { shownText, type Msg } from '../../shared/i18n';
+import { render, type Msg } from '../../shared/i18n';
 import { useLang, useT } from '../i18n';
 import type { TranscriptItem } from '../store/types';
 import { CompactionDivider } from './CompactionDivider';
@@ -32,7 +32,7 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item }: { i
         </div>
       );
     case 'notice':
-      return <Notice tone={item.tone} text={item.text} msg={item.msg} />;
+      return <Notice tone={item.tone} msg={item.msg} />;
     case 'compaction':
       return (
         <div className="item item-compaction">
@@ -52,8 +52,8 @@ function You() {
   return <span className="who">{t('sessions.you')}</span>;
 }
 
-/** A notice the store wrote in the engine's English; shown in the panel's language where a template knows it. */
-function Notice({ tone, text, msg }: { tone: string; text: string; msg?: Msg }) {
+/** A notice as data, rendered in the panel's language each time it is painted (a language switch re-renders it). */
+function Notice({ tone, msg }: { tone: string; msg: Msg }) {
   const lang = useLang();
-  return <div className={`item item-notice notice-${tone}`}>{shownText(lang, text, msg)}</div>;
+  return <div className={`item item-notice notice-${tone}`}>{render(lang, msg)}</div>;
 }

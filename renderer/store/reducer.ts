@@ -2,9 +2,8 @@ import { EPHEMERAL_EVENTS, compactionFigures, isTerminal, missingCase } from '..
 import type { EngineEvent, EventOf, PromptStatus, PromptSummary, SessionDetail, SessionStatus, SessionSummary } from '../../shared';
 import type { DomainState, PromptView, SessionView, ToolCallStatus, TranscriptItem } from './types';
 import { applyBudgetEvent, applyUsageCost, keepTurnFooterLast, summaryMoney, withStatus } from './budget';
-import { hookRanMsg, hookRanWarns } from '../../shared/hooks';
-import { modelRetryNote } from '../../shared/model-retry';
-import { english, type Msg } from '../../shared/i18n/message';
+import { eventNote } from '../../shared/transcript-notes';
+import { english } from '../../shared/i18n/message';
 
 /**
  * The one pure reducer: live events and replayed events (after a reload) go through the same code, so the
@@ -61,9 +60,7 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
     case 'session_created': {
       const mode = e.mode && e.modeSource ? { mode: e.mode, modeSource: e.modeSource } : {};
       const created = updateSession(s, e.sessionId, (v) => ({ ...v, workspace: e.workspace, createdAt: v.createdAt || e.ts, ...mode }));
-      return e.forkedFrom
-        ? pushNotice(created, e, 'info', `forked from session ${e.forkedFrom.sessionRef}: its finished turns are this session's history`)
-        : created;
+      return pushNotice(created, e);
     }
     case 'session_closed':
       return updateSession(s, e.sessionId, (v) => ({ ...v, closed: true }));
@@ -185,7 +182,7 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
       return c ? { ...s, conflicts: { ...s.conflicts, [c.id]: { ...c, resolution: e.resolution } } } : s;
     }
     case 'model_retry':
-      return pushNotice(settleStreaming(s, e.sessionId, e.promptId), e, 'warn', modelRetryNote(e, 'seconds'));
+      return pushNotice(settleStreaming(s, e.sessionId, e.promptId), e);
     case 'usage':
       return applyUsageCost(updateSession(s, e.sessionId, (v) => ({
         ...v,
@@ -205,30 +202,12 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
       return shown || !e.content ? settled : finishAssistant(settled, e.sessionId, e.promptId, e.content, e.seq, '');
     }
     case 'turn_failed':
-      return pushNotice(
-        settleStreaming(updatePrompt(s, e.promptId, (p) => ({ ...p, status: 'failed', error: e.error })), e.sessionId, e.promptId),
-        e,
-        'error',
-        `failed: ${e.error}`,
-      );
+      return pushNotice(settleStreaming(updatePrompt(s, e.promptId, (p) => ({ ...p, status: 'failed', error: e.error })), e.sessionId, e.promptId), e);
     case 'turn_cancelled':
-      return pushNotice(
-        settleStreaming(updatePrompt(s, e.promptId, (p) => ({ ...p, status: 'cancelled' })), e.sessionId, e.promptId),
-        e,
-        'warn',
-        `cancelled: ${e.reason}`,
-      );
+      return pushNotice(settleStreaming(updatePrompt(s, e.promptId, (p) => ({ ...p, status: 'cancelled' })), e.sessionId, e.promptId), e);
     case 'instructions_changed':
-      return pushNotice(
-        s,
-        e,
-        'info',
-        e.sources.length === 0
-          ? 'Project instructions changed: none from now on'
-          : `Project instructions changed: ${e.sources.map((x) => `${x.path}${x.truncated ? ' (truncated)' : ''}`).join(', ')}`,
-      );
     case 'hook_ran':
-      return pushNotice(s, e, hookRanWarns(e) ? 'warn' : 'info', hookRanMsg(e));
+      return pushNotice(s, e);
     case 'mcp_server_state':
     case 'language_changed':
       return s;
@@ -498,11 +477,16 @@ function pushCompaction(s: DomainState, e: EventOf<'context_compacted'>): Domain
   return setItems(s, e.sessionId, [...items, item]);
 }
 
-/** A notice in the transcript: an English sentence, or a sentence as data (kept so it re-renders in a new language). */
-function pushNotice(s: DomainState, e: EngineEvent, tone: 'info' | 'warn' | 'error', said: string | Msg): DomainState {
+/**
+ * The event's notice in the transcript (the projection the stored transcript uses too), kept as data so it
+ * re-renders in a new language. The panel words a model retry's wait in seconds.
+ */
+function pushNotice(s: DomainState, e: EngineEvent): DomainState {
+  const note = eventNote(e, 'seconds');
+  if (!note) return s;
   const items = s.transcripts[e.sessionId] ?? [];
-  const notice = typeof said === 'string' ? { text: said } : { text: english(said), msg: said };
-  return setItems(s, e.sessionId, [...items, { kind: 'notice', key: `notice:${e.seq}:${items.length}`, promptId: e.promptId, tone, ...notice }]);
+  const item: TranscriptItem = { kind: 'notice', key: `notice:${e.seq}:${items.length}`, promptId: e.promptId, tone: note.tone, text: english(note.msg), msg: note.msg };
+  return setItems(s, e.sessionId, [...items, item]);
 }
 
 function findLastIndex<T>(items: readonly T[], pred: (item: T) => boolean): number {

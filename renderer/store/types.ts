@@ -78,7 +78,7 @@ export type TranscriptItem =
       approvalId: string | null;
     }
   /** `msg`: the notice as data, rendered in the panel's language when painted (so a language switch re-renders it). */
-  | { kind: 'notice'; key: string; promptId: string | null; tone: 'info' | 'warn' | 'error'; text: string; msg?: Msg }
+  | { kind: 'notice'; key: string; promptId: string | null; tone: 'info' | 'warn' | 'error'; text: string; msg: Msg }
   | ({ kind: 'compaction'; key: string; promptId: string | null } & CompactionFigures)
   /** The turn's footer: its tokens and money so far, kept after its latest answer (see budget.ts). */
   | { kind: 'usage'; key: string; promptId: string; totalTokens: number; cost: CostTotals | null };

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../shared/events';
 import { transcriptMarkdown } from '../../shared/transcript-markdown';
-import { translator } from '../../shared/i18n';
+import { msg, translator } from '../../shared/i18n';
 import { leftoverEnglish } from './reason-check';
 
 const zh = translator('zh-CN');
@@ -27,16 +27,17 @@ const EVENTS: EngineEvent[] = [
   ev('tool_call', { callId: 'c1', tool: 'Write', input: { path: 'src/a.ts', content: 'x' }, decision: { decision: 'needs_approval', rule: null, source: 'mode', reason: 'writing src/a.ts needs approval in default mode' } }),
   ev('approval_requested', { callId: 'c1', tool: 'Write', input: { path: 'src/a.ts', content: 'x' }, approvalId: 'ap-1', approvalRef: 'ap0001', decision: { decision: 'needs_approval', rule: null, source: 'mode', reason: 'writing src/a.ts needs approval in default mode' }, alwaysRule: null, hints: null }),
   ev('approval_resolved', { approvalId: 'ap-1', approvalRef: 'ap0001', status: 'denied', answer: { kind: 'deny', message: '先别写' } }),
-  ev('tool_result', { callId: 'c1', tool: 'Write', ok: false, output: null, error: 'the user denied this call. Their message: 先别写' }),
+  ev('tool_result', { callId: 'c1', tool: 'Write', ok: false, output: null, error: 'the user denied this call. Their message: 先别写', errorMsg: msg('notices.error.deniedSaid', { message: '先别写' }) }),
   ev('conflict', {
     conflictId: 'cf-1', kind: 'write_write', otherSessionId: 's-2', otherSessionRef: 'f0f0f0', otherSessionName: 'writer', paths: ['src/b.ts'],
     detail: 'src/b.ts is being written by session writer (leased until its turn ends)',
+    detailMsg: msg('reasons.conflictLeased', { count: 1, paths: 'src/b.ts', owners: msg('reasons.session', { name: 'writer' }) }),
   }),
   ev('conflict_resolved', { conflictId: 'cf-1', resolution: 'wait' }),
   ev('budget_reached', { kind: 'session', unit: 'tokens', limit: 50000, used: 50210 }),
   ev('tool_call', { callId: 'c2', tool: 'Bash', input: { command: 'git log' }, decision: { decision: 'auto_approved', rule: 'Bash(git log *)', source: 'project', reason: '`git log` is allowed by Bash(git log *)' } }),
   ev('tool_result', { callId: 'c2', tool: 'Bash', ok: true, output: 'abc123 first', error: null }),
-  ev('turn_cancelled', { reason: 'cancelled at a conflict by the user' }),
+  ev('turn_cancelled', { reason: 'cancelled at a conflict by the user', reasonMsg: msg('reasons.cancelledAtConflict') }),
   ev('session_closed', {}, null),
 ];
 
@@ -70,6 +71,11 @@ describe('the Markdown export', () => {
     // Every line but what people and the model wrote, tool input and the figures' units reads in Chinese.
     const lines = md.split('\n').filter((l) => l.trim() && !/^(> |```|\{|\}| {2}")/.test(l) && !l.includes('Looking at it') && !l.includes('the parser is in'));
     for (const line of lines) expect(leftoverEnglish(line, ['50k tokens', '50.2k tokens']), line).toBeNull();
+  });
+
+  it('an event stored before its sentence was kept as data reads as it was written', () => {
+    const old = EVENTS.map((e) => (e.type === 'turn_cancelled' ? { ...e, reasonMsg: undefined } : e));
+    expect(transcriptMarkdown(old, 'zh-CN')).toContain('*本轮已取消：cancelled at a conflict by the user。*');
   });
 
   it('in English: the document is the one the command line prints, unchanged', () => {

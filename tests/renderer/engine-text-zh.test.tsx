@@ -54,9 +54,12 @@ const SESSION: EngineEvent[] = [
   ev('tool_result', {
     callId: 'c1', tool: 'Bash', ok: false, output: null,
     error: `blocked by policy: refused by PreToolUse hook \`${HOOK}\` (user settings): 不要用 shell. Do not retry this call unchanged.`,
+    errorMsg: msg('notices.error.blocked', {
+      reason: msg('notices.hook.refused', { event: 'PreToolUse', command: HOOK, source: msg('notices.hook.source.user'), rest: msg('notices.hook.said', { message: '不要用 shell' }) }),
+    }),
   }),
   ev('hook_ran', { event: 'Stop', command: '/h/hooks/slow.sh', source: 'project', exitCode: null, ms: 60000, decision: null, timedOut: true, tool: null, message: null, notRun: null }),
-  ev('turn_failed', { error: 'Max steps exceeded: the turn made 26 model calls (limit 25)' }),
+  ev('turn_failed', { error: 'Max steps exceeded: the turn made 26 model calls (limit 25)', errorMsg: msg('notices.error.maxSteps', { steps: 26, limit: 25 }) }),
   ev('prompt_status', { status: 'failed' }),
 ];
 

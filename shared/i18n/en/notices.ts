@@ -98,6 +98,7 @@ export const notices = {
     dailyBudgetUsed: "today's budget of {{limit}} is used up ({{used}})",
     budget: 'budget {{amount}}',
     noBudget: 'no budget',
+    truncatedFile: '{{path}} (truncated)',
     resolution: { override: 'override', wait: 'wait', cancel: 'cancel', block: 'block' },
   },
   mcp: {

@@ -101,6 +101,7 @@ export const notices: CatalogLike<typeof en> = {
     dailyBudgetUsed: '今日预算 {{limit}} 已用完（{{used}}）',
     budget: '预算 {{amount}}',
     noBudget: '无预算',
+    truncatedFile: '{{path}}（已截断）',
     resolution: { override: '强制执行', wait: '等待', cancel: '取消', block: '阻止' },
   },
   mcp: {
