@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parseMcpConfig } from './config-parse';
+import { msg } from '../../../shared/i18n/message';
+import { configProblem, parseMcpConfig } from './config-parse';
 import type { McpConfigFile, McpScope } from './config-types';
 
 /** The user's servers: `$PARAGENTS_HOME/mcp.json`. */
@@ -13,6 +14,9 @@ export function projectMcpFile(workspace: string): string {
   return path.join(workspace, '.mcp.json');
 }
 
+/** A file the system would not let us read: what it said stays as written. */
+const cannotRead = (file: string, e: unknown) => configProblem(file, null, msg('notices.settings.cannotRead', { error: (e as Error).message }));
+
 /** Reads mcp.json files, parsing each again only when its inode, size or mtime changed. */
 export class McpConfigReader {
   private readonly cache = new Map<string, { key: string; value: McpConfigFile }>();
@@ -24,13 +28,13 @@ export class McpConfigReader {
       const st = statSync(file, { bigint: true, throwIfNoEntry: false });
       if (!st) return { file, exists: false, servers: [], idleMinutes: null, problems: [] };
       if (!st.isFile()) {
-        return { file, exists: true, servers: [], idleMinutes: null, problems: [{ file, server: null, message: `${file}: not a regular file` }] };
+        return { file, exists: true, servers: [], idleMinutes: null, problems: [configProblem(file, null, msg('notices.settings.notRegular'))] };
       }
       key = `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}:${scope}:${workspace ?? ''}`;
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') return { file, exists: false, servers: [], idleMinutes: null, problems: [] };
-      return { file, exists: true, servers: [], idleMinutes: null, problems: [{ file, server: null, message: `${file}: cannot read: ${(e as Error).message}` }] };
+      return { file, exists: true, servers: [], idleMinutes: null, problems: [cannotRead(file, e)] };
     }
     const hit = this.cache.get(file);
     if (hit && hit.key === key) return hit.value;
@@ -38,7 +42,7 @@ export class McpConfigReader {
     try {
       value = parseMcpConfig(readFileSync(file, 'utf8'), file, scope, workspace);
     } catch (e) {
-      value = { file, exists: true, servers: [], idleMinutes: null, problems: [{ file, server: null, message: `${file}: cannot read: ${(e as Error).message}` }] };
+      value = { file, exists: true, servers: [], idleMinutes: null, problems: [cannotRead(file, e)] };
     }
     this.cache.set(file, { key, value });
     return value;

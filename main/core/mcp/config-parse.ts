@@ -101,6 +101,12 @@ function entryOf(name: string, v: unknown, file: string, scope: McpScope, worksp
   };
 }
 
+/** A problem of one mcp.json file: the file as it is, what is wrong with it as data. */
+export function configProblem(file: string, server: string | null, what: Msg): McpConfigProblem {
+  const m = msg('notices.mcpConfig.inFile', { file, message: what });
+  return { file, server, message: english(m), msg: m };
+}
+
 /**
  * Reads one mcp.json document in the shape Claude Code, Claude Desktop and Cursor use: `{"mcpServers": {NAME:
  * {command, args, env, cwd} | {url, headers, type}}}`. A bad entry is left out with a problem naming the file and
@@ -108,19 +114,15 @@ function entryOf(name: string, v: unknown, file: string, scope: McpScope, worksp
  */
 export function parseMcpConfig(text: string, file: string, scope: McpScope, workspace: string | null): McpConfigFile {
   const out: McpConfigFile = { file, exists: true, servers: [], idleMinutes: null, problems: [] };
-  const problem = (what: Msg | string, server: string | null = null): void => {
-    if (typeof what === 'string') {
-      out.problems.push({ file, server, message: `${file}: ${what}` } satisfies McpConfigProblem);
-      return;
-    }
-    const m = msg('notices.mcpConfig.inFile', { file, message: what });
-    out.problems.push({ file, server, message: english(m), msg: m } satisfies McpConfigProblem);
+  const problem = (what: Msg, server: string | null = null): void => {
+    out.problems.push(configProblem(file, server, what));
   };
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch (e) {
-    problem(`invalid JSON at ${jsonPosition(text, (e as Error).message)}`);
+    // Where the parser stopped and what it said stay as written.
+    problem(msg('notices.settings.invalidJson', { where: jsonPosition(text, (e as Error).message) }));
     return out;
   }
   if (!isPlainObject(doc)) {

@@ -33,8 +33,8 @@ export interface McpConfigProblem {
   /** The server the problem is about; null for the file as a whole. */
   server: string | null;
   message: string;
-  /** The same sentence as data, for clients to render (absent for what the system said of an unreadable file). */
-  msg?: Msg;
+  /** The same sentence as data, for clients to render; what the system said of an unreadable file stays a value. */
+  msg: Msg;
 }
 
 /** One parsed mcp.json. */

@@ -1,4 +1,4 @@
-import { msg, type Msg } from '../../../shared/i18n/message';
+import { english, msg, type Msg } from '../../../shared/i18n/message';
 import { readFileSync } from 'node:fs';
 import type { McpConfigProblem } from './config-types';
 
@@ -30,6 +30,9 @@ function namesOf(v: unknown): string[] | null {
   return out;
 }
 
+/** A problem of the managed file, its sentence (which names the file) as data. */
+const problem = (file: string, m: Msg): McpConfigProblem => ({ file, server: null, message: english(m), msg: m });
+
 export function readManagedMcpLists(file: string): ManagedMcpLists {
   let text: string;
   try {
@@ -37,23 +40,23 @@ export function readManagedMcpLists(file: string): ManagedMcpLists {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return OPEN;
-    return { allowed: new Set(), denied: new Set(), closed: true, problems: [{ file, server: null, message: `${file}: cannot read the managed settings, so no MCP server is allowed` }] };
+    return { allowed: new Set(), denied: new Set(), closed: true, problems: [problem(file, msg('notices.mcp.managedUnreadable', { file }))] };
   }
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch {
-    return { allowed: new Set(), denied: new Set(), closed: true, problems: [{ file, server: null, message: `${file}: the managed settings are not valid JSON, so no MCP server is allowed` }] };
+    return { allowed: new Set(), denied: new Set(), closed: true, problems: [problem(file, msg('notices.mcp.managedInvalid', { file }))] };
   }
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
-    return { allowed: new Set(), denied: new Set(), closed: true, problems: [{ file, server: null, message: `${file}: the managed settings must hold a JSON object, so no MCP server is allowed` }] };
+    return { allowed: new Set(), denied: new Set(), closed: true, problems: [problem(file, msg('notices.mcp.managedNotObject', { file }))] };
   }
   const d = doc as Record<string, unknown>;
   const problems: McpConfigProblem[] = [];
   let allowed: Set<string> | null = null;
   if (d.allowedMcpServers !== undefined) {
     const names = namesOf(d.allowedMcpServers);
-    if (names === null) problems.push({ file, server: null, message: `${file}: allowedMcpServers must be an array of server names or {"serverName": NAME}; no MCP server is allowed until it is fixed` });
+    if (names === null) problems.push(problem(file, msg('notices.mcp.managedList', { file, list: 'allowedMcpServers' })));
     allowed = new Set(names ?? []);
   }
   let closed = false;
@@ -61,7 +64,7 @@ export function readManagedMcpLists(file: string): ManagedMcpLists {
   if (d.deniedMcpServers !== undefined) {
     const names = namesOf(d.deniedMcpServers);
     if (names === null) {
-      problems.push({ file, server: null, message: `${file}: deniedMcpServers must be an array of server names or {"serverName": NAME}; no MCP server is allowed until it is fixed` });
+      problems.push(problem(file, msg('notices.mcp.managedList', { file, list: 'deniedMcpServers' })));
       closed = true;
     } else denied = new Set(names);
   }
