@@ -63,6 +63,7 @@ export const cliSessions = {
     result: 'result: {{text}}',
     error: 'error: {{text}}',
     noResult: 'no result recorded',
+    moreLines_one: '… ({{count}} more line)',
     moreLines_other: '… ({{count}} more lines)',
   },
   context: {
@@ -76,6 +77,7 @@ export const cliSessions = {
     tokens: '{{tokens}} tokens',
     messages_one: ' ({{count}} message)',
     messages_other: ' ({{count}} messages)',
+    tools_one: ' ({{count}} tool)',
     tools_other: ' ({{count}} tools)',
     truncated: ' — truncated at its size cap',
     total: 'total',

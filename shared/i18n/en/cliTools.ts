@@ -85,6 +85,7 @@ export const cliTools = {
       invalid: 'invalid',
       shadowed: 'shadowed',
     },
+    tools_one: ', {{count}} tool',
     tools_other: ', {{count}} tools',
     failed: 'the server "{{name}}" failed: {{error}}',
     isState: 'the server "{{name}}" is {{state}}',
