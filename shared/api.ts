@@ -157,8 +157,11 @@ export const requests = {
       rules: z.array(
         z.object({ rule: z.string(), effect: z.enum(['allow', 'ask', 'deny']), source: PolicySource, file: z.string().nullable() }),
       ),
-      /** Unreadable settings and rules; `ineffectiveRule` is an allow rule that grants nothing (`*`, `mcp__*`). */
-      problems: z.array(z.object({ file: z.string(), message: z.string(), ineffectiveRule: z.string().nullable() })),
+      /**
+       * Unreadable settings and rules; `ineffectiveRule` is an allow rule that grants nothing (`*`, `mcp__*`).
+       * `message` is the English; `msg` the same sentence as data, for clients to render in their language.
+       */
+      problems: z.array(z.object({ file: z.string(), message: z.string(), msg: MsgSchema.optional(), ineffectiveRule: z.string().nullable() })),
     }),
   },
   /**

@@ -55,7 +55,15 @@ describe('model client fallback', () => {
     expect(turn.content).toBe('echo: hello');
     expect(turn.provider).toBe('backup');
     expect(spy.delays).toEqual([]);
-    expect(retries).toEqual([{ provider: 'backup', attempt: 0, delayMs: 0, error: 'falling back after: connection refused' }]);
+    expect(retries).toEqual([
+      {
+        provider: 'backup',
+        attempt: 0,
+        delayMs: 0,
+        error: 'falling back after: connection refused',
+        errorMsg: { key: 'engineErrors.model.fallingBack', vars: { error: { key: 'engineErrors.model.unreachable.refused' } } },
+      },
+    ]);
   });
 
   it('falls back once the first provider has spent its retries', async () => {

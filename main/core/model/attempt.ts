@@ -3,7 +3,8 @@ import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'o
 import type { ResolvedProvider } from '../config/types';
 import { chunkUsage } from './chunk-usage';
 import { readDelta } from './delta';
-import { AttemptError, classify, failure, type AttemptFailure } from './failure';
+import { msg } from '../../../shared/i18n/message';
+import { AttemptError, cancelledFailure, classify, failure, type AttemptFailure } from './failure';
 import { withoutReasoning } from './provider-message';
 import type { AssistantToolCall, ModelRequest, ModelTurn, ModelUsage } from './types';
 
@@ -62,7 +63,7 @@ export async function streamAttempt(opts: AttemptOptions): Promise<AttemptResult
   };
 
   try {
-    if (state.userAborted) throw new AttemptError(failure('aborted', 'the request was cancelled', 'abort'));
+    if (state.userAborted) throw new AttemptError(cancelledFailure());
     armTimer();
     const params: ChatCompletionCreateParamsStreaming = {
       model: provider.model,
@@ -84,7 +85,7 @@ export async function streamAttempt(opts: AttemptOptions): Promise<AttemptResult
     for await (const chunk of stream as AsyncIterable<unknown>) {
       armTimer();
       if (typeof chunk !== 'object' || chunk === null) {
-        throw new AttemptError(failure('protocol', `the server sent a chunk that is not an object (${JSON.stringify(chunk).slice(0, 80)})`, 'next'));
+        throw new AttemptError(failure('protocol', msg('engineErrors.model.chunkNotObject', { chunk: JSON.stringify(chunk).slice(0, 80) }), 'next'));
       }
       const c = chunk as Partial<ChatCompletionChunk>;
       chunks++;
@@ -108,8 +109,8 @@ export async function streamAttempt(opts: AttemptOptions): Promise<AttemptResult
     }
     // The SDK ends the iteration quietly when its signal aborts, so an abort looks like a short stream.
     if (state.userAborted || state.timedOut) throw new Error('aborted');
-    if (chunks === 0) throw new AttemptError(failure('protocol', 'the server answered without any stream data (is this an OpenAI-compatible endpoint?)', 'next'));
-    if (finishReason === null) throw new AttemptError(failure('network', 'the stream ended before the answer was complete', 'retry'));
+    if (chunks === 0) throw new AttemptError(failure('protocol', msg('engineErrors.model.noStreamData'), 'next'));
+    if (finishReason === null) throw new AttemptError(failure('network', msg('engineErrors.model.streamEnded'), 'retry'));
     const toolCalls: AssistantToolCall[] = calls
       .filter((c) => c !== undefined)
       .map((c, i) => ({ id: c.id || `call_${i}`, type: 'function', function: { name: c.name, arguments: c.arguments } }));

@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { english, msg, type Msg } from '../../../shared/i18n/message';
 import type { LoadedConfig, ResolvedProvider } from '../config/types';
 import { backoffDelay, RETRY_AFTER_CAP_MS } from './backoff';
 import { streamAttempt } from './attempt';
@@ -32,10 +33,21 @@ export function sdkClient(provider: Pick<ResolvedProvider, 'baseURL' | 'apiKey' 
   });
 }
 
-const label = (p: ResolvedProvider): string => `provider "${p.name}" (${p.baseURL})`;
-
 function aborted(): ModelError {
-  return new ModelError('model request cancelled', 'aborted');
+  return new ModelError(msg('engineErrors.model.cancelled'), 'aborted');
+}
+
+/** One provider's failure in the final error: its cause, and how many attempts it took when more than one. */
+interface ProviderFailure {
+  provider: ResolvedProvider;
+  why: Msg;
+}
+
+/** `provider "a" (url): why; then provider "b" (url): why`: each provider's cause, in the order they were tried. */
+function failureChain(failures: readonly ProviderFailure[]): Msg {
+  const [first, ...rest] = failures as [ProviderFailure, ...ProviderFailure[]];
+  const vars = { name: first.provider.name, url: first.provider.baseURL, why: first.why };
+  return rest.length === 0 ? msg('engineErrors.model.provider', vars) : msg('engineErrors.model.providerThen', { ...vars, rest: failureChain(rest) });
 }
 
 /**
@@ -83,7 +95,7 @@ export function createModelClient(loaded: LoadedConfig, opts: ModelClientOptions
       if (f.action === 'next' || f.action === 'stop' || retries >= maxRetries) return { failure: f, attempts };
       const delayMs = f.retryAfterMs !== null ? Math.min(f.retryAfterMs, RETRY_AFTER_CAP_MS) : backoffDelay(retries, random);
       retries++;
-      request.onRetry?.({ provider: provider.name, attempt: retries, delayMs, error: f.message });
+      request.onRetry?.({ provider: provider.name, attempt: retries, delayMs, error: f.message, errorMsg: f.msg });
       await sleep(delayMs, request.signal);
       if (request.signal.aborted) throw aborted();
     }
@@ -92,23 +104,24 @@ export function createModelClient(loaded: LoadedConfig, opts: ModelClientOptions
   return {
     async complete(request) {
       if (request.signal.aborted) throw aborted();
-      const failures: string[] = [];
+      const failures: ProviderFailure[] = [];
       let last: AttemptFailure | null = null;
       for (const [i, provider] of loaded.providers.entries()) {
         if (i > 0 && last) {
           // Text streamed by the failed provider must be dropped before the next one starts.
-          request.onRetry?.({ provider: provider.name, attempt: 0, delayMs: 0, error: `falling back after: ${last.message}` });
+          const why = msg('engineErrors.model.fallingBack', { error: last.msg });
+          request.onRetry?.({ provider: provider.name, attempt: 0, delayMs: 0, error: english(why), errorMsg: why });
         }
         const outcome = await tryProvider(provider, request);
         if (!('failure' in outcome)) return outcome;
         last = outcome.failure;
-        const tries = outcome.attempts > 1 ? ` (after ${outcome.attempts} attempts)` : '';
-        failures.push(`${label(provider)}: ${last.message}${tries}`);
+        const why = outcome.attempts > 1 ? msg('engineErrors.model.afterAttempts', { why: last.msg, attempts: outcome.attempts }) : last.msg;
+        failures.push({ provider, why });
         // A request too large for the window is the caller's to shrink; another provider would only repeat it.
         if (last.action === 'stop') break;
       }
-      if (!last) throw new ModelError('model request failed: no provider is configured', 'config');
-      throw new ModelError(`model request failed: ${failures.join('; then ')}`, last.kind, last.status, last.overflow);
+      if (!last) throw new ModelError(msg('engineErrors.model.noProvider'), 'config');
+      throw new ModelError(msg('engineErrors.model.failed', { failures: failureChain(failures) }), last.kind, last.status, last.overflow);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { english, msg, type Msg } from '../../../shared/i18n/message';
 import type { ContextOverflow, ModelError } from './types';
 import type { ResolvedProvider } from '../config/types';
 import { retryAfterMs } from './backoff';
@@ -8,8 +9,10 @@ import { detectContextOverflow } from './overflow';
 export interface AttemptFailure {
   kind: ModelError['kind'];
   status: number | null;
-  /** Short cause for people: "connection refused", "rate limited (429)". */
+  /** Short cause, in English for logs and the model: "connection refused", "rate limited (429: …)". */
   message: string;
+  /** The same cause as data, for people; what the server said stays a value of it. */
+  msg: Msg;
   /**
    * 'retry' this provider again, move to the 'next' provider, stop as cancelled ('abort'), or 'stop' with this
    * failure (the request itself is the problem: neither waiting nor another provider will help).
@@ -30,22 +33,25 @@ export class AttemptError extends Error {
   }
 }
 
-export function failure(kind: AttemptFailure['kind'], message: string, action: AttemptFailure['action'], status: number | null = null): AttemptFailure {
-  return { kind, status, message, action, retryAfterMs: null, streamOptionsRejected: false, overflow: null };
+export function failure(kind: AttemptFailure['kind'], cause: Msg, action: AttemptFailure['action'], status: number | null = null): AttemptFailure {
+  return { kind, status, message: english(cause), msg: cause, action, retryAfterMs: null, streamOptionsRejected: false, overflow: null };
 }
 
+/** The attempt was cancelled by the person (or the turn): stop, never retry. */
+export const cancelledFailure = (): AttemptFailure => failure('aborted', msg('engineErrors.model.requestCancelled'), 'abort');
+
 // Failures that mean "this endpoint is not there": waiting will not help, another provider might.
-const UNREACHABLE: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ENOTFOUND: 'host not found',
-  EAI_AGAIN: 'host name lookup failed',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  CERT_HAS_EXPIRED: 'TLS certificate has expired',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS certificate is self-signed',
-  SELF_SIGNED_CERT_IN_CHAIN: 'TLS certificate chain is self-signed',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate cannot be verified',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'TLS certificate does not match the host',
+const UNREACHABLE: Record<string, Msg> = {
+  ECONNREFUSED: msg('engineErrors.model.unreachable.refused'),
+  ENOTFOUND: msg('engineErrors.model.unreachable.hostNotFound'),
+  EAI_AGAIN: msg('engineErrors.model.unreachable.lookupFailed'),
+  EHOSTUNREACH: msg('engineErrors.model.unreachable.hostUnreachable'),
+  ENETUNREACH: msg('engineErrors.model.unreachable.networkUnreachable'),
+  CERT_HAS_EXPIRED: msg('engineErrors.model.unreachable.certExpired'),
+  DEPTH_ZERO_SELF_SIGNED_CERT: msg('engineErrors.model.unreachable.selfSigned'),
+  SELF_SIGNED_CERT_IN_CHAIN: msg('engineErrors.model.unreachable.chainSelfSigned'),
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: msg('engineErrors.model.unreachable.unverified'),
+  ERR_TLS_CERT_ALTNAME_INVALID: msg('engineErrors.model.unreachable.hostMismatch'),
 };
 
 /** Error codes anywhere in the cause chain (undici nests them: TypeError -> SocketError / AggregateError). */
@@ -62,12 +68,15 @@ function causeCodes(error: unknown, depth = 0): string[] {
 function overflowFailure(detail: string, body: unknown, status: number | null): AttemptFailure | null {
   const overflow = detectContextOverflow(detail, body);
   if (!overflow) return null;
-  const sizes =
-    overflow.window !== null
-      ? ` (window ${overflow.window} tokens${overflow.requested !== null ? `, requested ${overflow.requested}` : ''})`
-      : '';
-  const code = status !== null ? `${status}: ` : '';
-  return { ...failure('context_overflow', `the request is larger than the model's context window${sizes} (${code}${detail})`, 'stop', status), overflow };
+  // What the server said, after its status: kept as written.
+  const said = status !== null ? `${status}: ${detail}` : detail;
+  const cause =
+    overflow.window === null
+      ? msg('engineErrors.model.tooLarge', { detail: said })
+      : overflow.requested === null
+        ? msg('engineErrors.model.tooLargeWindow', { window: overflow.window, detail: said })
+        : msg('engineErrors.model.tooLargeRequested', { window: overflow.window, requested: overflow.requested, detail: said });
+  return { ...failure('context_overflow', cause, 'stop', status), overflow };
 }
 
 function serverMessage(error: APIError): string {
@@ -81,26 +90,26 @@ function httpFailure(error: APIError & { status: number }, provider: ResolvedPro
   const detail = serverMessage(error);
   const overflow = overflowFailure(detail, error.error, status);
   if (overflow) return overflow;
-  const base = (message: string, action: AttemptFailure['action']): AttemptFailure => ({
-    ...failure('http', message, action, status),
+  const base = (cause: Msg, action: AttemptFailure['action']): AttemptFailure => ({
+    ...failure('http', cause, action, status),
     retryAfterMs: retryAfterMs(error.headers),
   });
   if (status === 401) {
-    const hint = provider.apiKey
-      ? 'check the key'
+    const cause = provider.apiKey
+      ? msg('engineErrors.model.keyRejected', { detail })
       : provider.apiKeyEnv
-        ? `no key is set; set ${provider.apiKeyEnv}`
-        : 'no key is set; add apiKey or apiKeyEnv to the provider';
-    return base(`the API key was rejected (401: ${detail}); ${hint}`, 'next');
+        ? msg('engineErrors.model.keyMissingEnv', { detail, env: provider.apiKeyEnv })
+        : msg('engineErrors.model.keyMissing', { detail });
+    return base(cause, 'next');
   }
   if (status === 400 && /stream_options|include_usage/i.test(detail)) {
-    return { ...base(`request rejected (400: ${detail})`, 'next'), streamOptionsRejected: true };
+    return { ...base(msg('engineErrors.model.rejected', { status, detail }), 'next'), streamOptionsRejected: true };
   }
-  if (status === 429) return base(`rate limited (429: ${detail})`, 'retry');
-  if (status === 408 || status === 409) return base(`HTTP ${status}: ${detail}`, 'retry');
-  if (status >= 500) return base(`server error (${status}: ${detail})`, 'retry');
-  if (status === 404) return base(`not found (404: ${detail}); check the base URL and model name`, 'next');
-  return base(`request rejected (${status}: ${detail})`, 'next');
+  if (status === 429) return base(msg('engineErrors.model.rateLimited', { detail }), 'retry');
+  if (status === 408 || status === 409) return base(msg('engineErrors.model.http', { status, detail }), 'retry');
+  if (status >= 500) return base(msg('engineErrors.model.serverError', { status, detail }), 'retry');
+  if (status === 404) return base(msg('engineErrors.model.notFound', { detail }), 'next');
+  return base(msg('engineErrors.model.rejected', { status, detail }), 'next');
 }
 
 /**
@@ -108,29 +117,31 @@ function httpFailure(error: APIError & { status: number }, provider: ResolvedPro
  * because the SDK reports both as the same abort.
  */
 export function classify(error: unknown, provider: ResolvedProvider, state: { userAborted: boolean; timedOut: boolean; timeoutMs: number }): AttemptFailure {
-  if (state.userAborted) return failure('aborted', 'the request was cancelled', 'abort');
+  if (state.userAborted) return cancelledFailure();
   if (error instanceof AttemptError) return error.failure;
   if (state.timedOut || error instanceof APIConnectionTimeoutError) {
-    return failure('timeout', `no response for ${Math.round(state.timeoutMs / 1000)} s (timed out)`, 'retry');
+    return failure('timeout', msg('engineErrors.model.timedOut', { seconds: Math.round(state.timeoutMs / 1000) }), 'retry');
   }
-  if (error instanceof APIUserAbortError) return failure('aborted', 'the request was cancelled', 'abort');
+  if (error instanceof APIUserAbortError) return cancelledFailure();
   if (error instanceof APIError && typeof error.status === 'number') return httpFailure(error as APIError & { status: number }, provider);
   const codes = causeCodes(error);
   const unreachable = codes.find((code) => code in UNREACHABLE);
-  if (unreachable) return failure('network', UNREACHABLE[unreachable] as string, 'next');
+  if (unreachable) return failure('network', UNREACHABLE[unreachable] as Msg, 'next');
   if (error instanceof SyntaxError) {
-    return failure('protocol', `the server sent data that is not an OpenAI-compatible stream (${error.message.slice(0, 120)})`, 'next');
+    return failure('protocol', msg('engineErrors.model.notOpenAiStream', { detail: error.message.slice(0, 120) }), 'next');
   }
   if (error instanceof APIError) {
     // No status: either a connection failure before any answer, or an error object sent inside the stream.
-    if (codes.length > 0 || /connection/i.test(error.message)) return failure('network', `connection failed (${codes[0] ?? error.message})`, 'retry');
+    if (codes.length > 0 || /connection/i.test(error.message)) {
+      return failure('network', msg('engineErrors.model.connectionFailed', { detail: codes[0] ?? error.message }), 'retry');
+    }
     const overflow = overflowFailure(error.message, error.error, null);
     if (overflow) return overflow;
-    return failure('http', `the server reported an error mid-stream (${error.message})`, 'retry');
+    return failure('http', msg('engineErrors.model.midStreamError', { detail: error.message }), 'retry');
   }
   const message = error instanceof Error ? error.message : String(error);
   if (codes.length > 0 || (error instanceof TypeError && /terminated|fetch failed|socket/i.test(message))) {
-    return failure('network', `connection lost mid-stream (${codes[0] ?? message})`, 'retry');
+    return failure('network', msg('engineErrors.model.connectionLost', { detail: codes[0] ?? message }), 'retry');
   }
-  return failure('protocol', `unexpected failure reading the answer (${message})`, 'next');
+  return failure('protocol', msg('engineErrors.model.unexpected', { detail: message }), 'next');
 }

@@ -1,3 +1,5 @@
+import { english, type Msg } from '../../../shared/i18n/message';
+
 /**
  * The messages the engine keeps and sends: OpenAI chat format, stored verbatim so a reload rebuilds them exactly.
  * An assistant message may keep the model's `reasoning` (its thinking, streamed apart from the answer); that field
@@ -47,7 +49,9 @@ export interface ModelRetryInfo {
   provider: string;
   attempt: number;
   delayMs: number;
+  /** Why, in English (logs, the model); `errorMsg` is the same sentence as data for people. */
   error: string;
+  errorMsg: Msg;
 }
 
 export interface ModelRequest {
@@ -73,12 +77,13 @@ export interface ContextOverflow {
  */
 export class ModelError extends Error {
   constructor(
-    message: string,
+    /** Why the call failed, as data for people; `message` is its English. */
+    readonly msg: Msg,
     readonly kind: 'aborted' | 'config' | 'http' | 'network' | 'timeout' | 'protocol' | 'context_overflow',
     readonly status: number | null = null,
     readonly overflow: ContextOverflow | null = null,
   ) {
-    super(message);
+    super(english(msg));
     this.name = 'ModelError';
   }
 }

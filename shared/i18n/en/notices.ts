@@ -176,5 +176,9 @@ export const notices = {
     specEmptyPath: 'empty path pattern',
     kind: { allow: 'allow', deny: 'deny', ask: 'ask' },
     globNoSpecifier: '"{{rule}}": a tool-name glob takes no specifier; the {{kind}} rule applies to every call of the tools it matches',
+    notObject: 'the settings file must hold a JSON object',
+    permissionsNotObject: '"permissions" must be an object',
+    jsonAt: 'line {{line}} column {{column}}: {{error}}',
+    bypassFromProject: 'permissions.defaultMode: bypass is never taken from a project file',
   },
 } as const;

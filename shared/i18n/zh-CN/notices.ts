@@ -179,5 +179,9 @@ export const notices: CatalogLike<typeof en> = {
     specEmptyPath: '路径模式为空',
     kind: { allow: 'allow', deny: 'deny', ask: 'ask' },
     globNoSpecifier: '"{{rule}}"：工具名通配符不带说明符；这条 {{kind}} 规则适用于它匹配的工具的每一次调用',
+    notObject: '设置文件必须包含一个 JSON 对象',
+    permissionsNotObject: '"permissions" 必须是对象',
+    jsonAt: '第 {{line}} 行第 {{column}} 列：{{error}}',
+    bypassFromProject: 'permissions.defaultMode：bypass 模式从不取自项目文件',
   },
 };
