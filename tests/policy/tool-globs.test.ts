@@ -123,7 +123,12 @@ describe('the permissions view request', () => {
     const view = unwrap(await engine.handlers['policy.rules']({ workspace: ws }));
     expect(view.rules.map((r) => r.rule)).toEqual(['mcp__github']);
     expect(view.problems).toEqual([
-      { file: join(home, 'settings.json'), message: expect.stringContaining('"mcp__*" is ineffective'), ineffectiveRule: 'mcp__*' },
+      {
+        file: join(home, 'settings.json'),
+        message: expect.stringContaining('"mcp__*" is ineffective'),
+        msg: expect.objectContaining({ key: 'notices.settings.fieldProblem' }),
+        ineffectiveRule: 'mcp__*',
+      },
     ]);
   });
 });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { RequestHandlers } from '../../../shared/api';
 import { RuntimeConfig } from '../../../shared/config';
-import { msg } from '../../../shared/i18n/message';
+import { msg, type Msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 import type { PermissionMode, PolicySource } from '../../../shared/policy';
 import type { EffectiveMode } from '../policy';
@@ -20,7 +20,7 @@ export interface RulesView {
   effectiveRules(workspace: string): Promise<{ rule: string; kind: 'allow' | 'ask' | 'deny'; source: PolicySource; file: string | null }[]>;
   isTrusted(workspace: string): boolean;
   sessionMode(workspace: string, chosen: PermissionMode | null): EffectiveMode;
-  problems(workspace: string): Promise<{ file: string; message: string; ineffectiveRule?: string }[]>;
+  problems(workspace: string): Promise<{ file: string; message: string; msg?: Msg; ineffectiveRule?: string }[]>;
 }
 
 /** Ports local model servers answer on by default, offered first in the setup view. */
@@ -57,7 +57,7 @@ export function createSetupHandlers(d: {
       const saved = saveConfig(d.home, next);
       if (!saved.ok) return saved;
       const loaded = loadConfig({ home: d.home, env: d.env, cache: d.configCache });
-      return loaded.ok ? ok(redactConfig(loaded.value)) : err('config', loaded.error.msg ?? loaded.error.message);
+      return loaded.ok ? ok(redactConfig(loaded.value)) : loaded;
     },
 
     'config.language': () => ok(readLanguage(d.home, d.env)),
@@ -115,7 +115,12 @@ export function createSetupHandlers(d: {
         mode: mode.mode,
         modeSource: mode.source,
         rules: rules.map((r) => ({ rule: r.rule, effect: r.kind, source: r.source, file: r.file })),
-        problems: (await d.rules.problems(ws)).map((p) => ({ file: p.file, message: p.message, ineffectiveRule: p.ineffectiveRule ?? null })),
+        problems: (await d.rules.problems(ws)).map((p) => ({
+          file: p.file,
+          message: p.message,
+          ...(p.msg ? { msg: p.msg } : {}),
+          ineffectiveRule: p.ineffectiveRule ?? null,
+        })),
       });
     },
   };

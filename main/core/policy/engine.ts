@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { PermissionMode } from '../../../shared/policy';
 import { english, msg } from '../../../shared/i18n/message';
 import { ok, type Result } from '../../../shared/result';
+import { MsgError } from '../../../shared/msg-error';
 import { createCallPreparer, type CheckableCall } from '../tools/prepare';
 import { writeJsonAtomic } from './atomic-json';
 import { part, wrapReason, type DecideContext } from './context';
@@ -160,7 +161,7 @@ export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
   async function allowAlways(workspace: string, rules: string[]): Promise<void> {
     for (const r of rules) {
       const parsed = parseRule(r, 'allow', 'local', null);
-      if (!parsed.ok) throw new Error(parsed.message);
+      if (!parsed.ok) throw new MsgError(parsed.message);
     }
     const file = projectLocalFile(path.resolve(workspace));
     let doc: Record<string, unknown> = {};

@@ -1,3 +1,4 @@
+import { english, msg, type Msg } from '../../../shared/i18n/message';
 import type { PermissionMode, PolicySource } from '../../../shared/policy';
 import type { ModeSource } from '../../../shared/session-mode';
 import type { LoadedSettings, Problem } from './settings/load';
@@ -6,7 +7,7 @@ import type { LoadedSettings, Problem } from './settings/load';
 export interface EffectiveMode {
   mode: PermissionMode;
   source: ModeSource;
-  note: string | null;
+  note: Msg | null;
 }
 
 const isProjectSource = (s: LoadedSettings): boolean => s.source === 'local' || s.source === 'project';
@@ -27,7 +28,7 @@ export function resolveMode(files: readonly LoadedSettings[], trusted: boolean, 
   if (chosen) effective = { mode: chosen, source: 'session', note: null };
   else if (fromFiles?.defaultMode) effective = { mode: fromFiles.defaultMode, source: fileSource(fromFiles.source), note: null };
   if (effective.mode === 'bypass' && managed?.disableBypassMode) {
-    effective = { mode: 'default', source: 'managed', note: 'bypass mode is disabled by managed settings' };
+    effective = { mode: 'default', source: 'managed', note: msg('reasons.bypassDisabled') };
   }
   return effective;
 }
@@ -36,5 +37,8 @@ export function resolveMode(files: readonly LoadedSettings[], trusted: boolean, 
 export function modeProblems(files: readonly LoadedSettings[]): Problem[] {
   return files
     .filter((f) => isProjectSource(f) && f.defaultMode === 'bypass')
-    .map((f) => ({ file: f.file, message: 'permissions.defaultMode: bypass is never taken from a project file' }));
+    .map((f) => {
+      const m = msg('notices.settings.bypassFromProject');
+      return { file: f.file, message: english(m), msg: m };
+    });
 }

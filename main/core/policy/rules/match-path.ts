@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
+import { msg, type Msg } from '../../../../shared/i18n/message';
 import { isInside, realDir } from '../paths';
 import type { GlobMatchers } from './glob-matchers';
 import type { PathPattern } from './types';
@@ -12,9 +13,9 @@ export interface PathRoots {
 }
 
 /** Reads a gitignore-style path specifier: `./x` or `x/y` (workspace), `~/x` (home), `//x` (absolute), bare name. */
-export function parsePathPattern(spec: string): PathPattern | string {
+export function parsePathPattern(spec: string): PathPattern | Msg {
   let s = spec.trim();
-  if (s.includes('\0')) return 'NUL byte in path pattern';
+  if (s.includes('\0')) return msg('notices.settings.specNulPath');
   let root: PathPattern['root'];
   if (s.startsWith('//')) {
     root = 'absolute';
@@ -35,9 +36,9 @@ export function parsePathPattern(spec: string): PathPattern | string {
   }
   s = s.replace(/\/+$/, '');
   const segments = s.split('/').filter((seg) => seg !== '' && seg !== '.');
-  if (segments.includes('..')) return '".." is not allowed in a path pattern';
+  if (segments.includes('..')) return msg('notices.settings.specDotDot');
   const rel = segments.join('/');
-  if (root === 'anywhere' && rel === '') return 'empty path pattern';
+  if (root === 'anywhere' && rel === '') return msg('notices.settings.specEmptyPath');
   return { root, rel };
 }
 

@@ -1,3 +1,4 @@
+import { msg, type Msg } from '../../../../shared/i18n/message';
 import type { BashToken } from './types';
 
 function escapeRe(s: string): string {
@@ -8,7 +9,7 @@ function escapeRe(s: string): string {
  * Splits a `Bash(...)` specifier into tokens: whitespace separates words, quotes and backslashes make text
  * literal, an unquoted `*` is a wildcard. A trailing `:*` means ` *` (`Bash(npm test:*)`).
  */
-export function parseBashPattern(spec: string): BashToken[] | string {
+export function parseBashPattern(spec: string): BashToken[] | Msg {
   let s = spec.trim();
   if (s.endsWith(':*')) s = `${s.slice(0, -2)} *`;
   const raw: { text: string; pattern: string; wild: boolean; endsWild: boolean }[] = [];
@@ -52,9 +53,9 @@ export function parseBashPattern(spec: string): BashToken[] | string {
     }
     lit(c);
   }
-  if (quote) return 'unterminated quote';
+  if (quote) return msg('notices.settings.specQuote');
   if (cur) raw.push(cur);
-  if (raw.length === 0) return 'empty command pattern';
+  if (raw.length === 0) return msg('notices.settings.specEmptyCommand');
   return raw.map((t, i): BashToken => {
     if (t.wild && t.text === '*' && t.pattern === '.*') return { kind: 'star' };
     if (!t.wild) return { kind: 'literal', text: t.text };

@@ -1,5 +1,6 @@
 import { domainToASCII } from 'node:url';
 import picomatch from 'picomatch';
+import { isMsg, msg, type Msg } from '../../../../shared/i18n/message';
 import type { PolicySource } from '../../../../shared/policy';
 import { parseBashPattern } from './parse-bash-pattern';
 import { parsePathPattern } from './match-path';
@@ -17,11 +18,14 @@ const TOOLS: Record<string, RuleTool> = {
   WebFetch: 'WebFetch',
 };
 
-/** One rule text can stand for several rules: a deny or ask tool-name glob covers each tool family it matches. */
+/**
+ * One rule text can stand for several rules: a deny or ask tool-name glob covers each tool family it matches.
+ * What is wrong with a rule is a sentence as data, so the file's problems can be read in each client's language.
+ */
 export type ParsedRule =
-  | { ok: true; rules: Rule[]; warning: string | null }
+  | { ok: true; rules: Rule[]; warning: Msg | null }
   /** `ineffective`: a well-formed allow rule that names nothing it could grant (`*`, `B*`, `mcp__*`). */
-  | { ok: false; message: string; ineffective?: true };
+  | { ok: false; message: Msg; ineffective?: true };
 
 /** `mcp__server`, `mcp__server__tool`, `mcp__server__get_*`: the server part is written out in full. */
 function namesMcpServer(name: string): boolean {
@@ -30,8 +34,7 @@ function namesMcpServer(name: string): boolean {
 }
 
 function ineffective(text: string): ParsedRule {
-  const message = `"${text}" is ineffective: a tool-name glob in an allow rule grants nothing unless it names an MCP server (mcp__server or mcp__server__*)`;
-  return { ok: false, message, ineffective: true };
+  return { ok: false, message: msg('notices.settings.ineffectiveGlob', { rule: text }), ineffective: true };
 }
 
 /** The built-in rule families a tool-name glob matches (`B*` → Bash, `*` → all), and whether MCP names can match. */
@@ -48,27 +51,27 @@ export function normaliseDomain(d: string): string | null {
   return ascii === '' ? null : ascii;
 }
 
-function specMatcher(tool: RuleTool, spec: string): Matcher | string {
+function specMatcher(tool: RuleTool, spec: string): Matcher | Msg {
   switch (tool) {
     case 'Bash': {
       const tokens = parseBashPattern(spec);
-      return typeof tokens === 'string' ? tokens : { type: 'bash', tokens };
+      return Array.isArray(tokens) ? { type: 'bash', tokens } : tokens;
     }
     case 'WebFetch': {
       const m = /^domain:(.+)$/s.exec(spec.trim());
-      if (!m) return 'WebFetch rules take domain:HOST';
+      if (!m) return msg('notices.settings.specWebFetch');
       let host = (m[1] as string).trim();
       const wildcard = host.startsWith('*.');
       if (wildcard) host = host.slice(2);
-      if (host.includes('*') || host.includes('/')) return 'only a leading "*." wildcard is allowed in a domain';
+      if (host.includes('*') || host.includes('/')) return msg('notices.settings.specWildcard');
       const domain = normaliseDomain(host);
-      return domain ? { type: 'domain', domain, wildcard } : `"${host}" is not a valid domain`;
+      return domain ? { type: 'domain', domain, wildcard } : msg('notices.settings.specDomain', { host });
     }
     case 'mcp':
-      return 'MCP rules take no specifier';
+      return msg('notices.settings.specMcp');
     default: {
       const pattern = parsePathPattern(spec);
-      return typeof pattern === 'string' ? pattern : { type: 'path', pattern };
+      return isMsg(pattern) ? pattern : { type: 'path', pattern };
     }
   }
 }
@@ -78,32 +81,31 @@ function specMatcher(tool: RuleTool, spec: string): Matcher | string {
  * unreadable deny or ask falls back to covering the whole tool (fail closed); both are reported.
  */
 export function parseRule(text: unknown, kind: RuleKind, source: PolicySource, file: string | null): ParsedRule {
-  if (typeof text !== 'string') return { ok: false, message: 'a rule must be a string' };
+  if (typeof text !== 'string') return { ok: false, message: msg('notices.settings.ruleNotString') };
   const trimmed = text.trim();
   const m = /^([A-Za-z_*][A-Za-z0-9_*-]*)(?:\((.*)\))?$/s.exec(trimmed);
-  if (!m) return { ok: false, message: `"${text}" is not a rule (expected Tool or Tool(specifier))` };
+  if (!m) return { ok: false, message: msg('notices.settings.notARule', { rule: text }) };
   const name = m[1] as string;
   const spec = m[2];
   const base = { text: trimmed, kind, source, file };
   if (name.startsWith('mcp__')) {
-    if (spec !== undefined) return { ok: false, message: `"${text}": MCP rules take no specifier` };
-    if (name.length <= 5) return { ok: false, message: `"${text}" names no MCP server` };
+    if (spec !== undefined) return { ok: false, message: msg('notices.settings.mcpNoSpecifier', { rule: text }) };
+    if (name.length <= 5) return { ok: false, message: msg('notices.settings.mcpNoServer', { rule: text }) };
     // An allow must name what it grants; a deny or ask glob only restricts, so it may span servers.
     if (kind === 'allow' && !namesMcpServer(name)) return ineffective(trimmed);
     return { ok: true, rules: [{ ...base, tool: 'mcp', matcher: { type: 'mcp', name } }], warning: null };
   }
   if (name.includes('*')) return parseToolGlob(trimmed, name, spec, kind, base);
-  if (!Object.hasOwn(TOOLS, name)) return { ok: false, message: `"${text}": unknown tool "${name}"` };
+  if (!Object.hasOwn(TOOLS, name)) return { ok: false, message: msg('notices.settings.unknownTool', { rule: text, tool: name }) };
   const tool = TOOLS[name] as RuleTool;
   if (spec === undefined) return { ok: true, rules: [{ ...base, tool, matcher: { type: 'any' } }], warning: null };
-  const problem = spec.trim() === '' ? 'empty specifier' : null;
-  const matcher = problem ?? specMatcher(tool, spec);
-  if (typeof matcher !== 'string') return { ok: true, rules: [{ ...base, tool, matcher }], warning: null };
-  if (kind === 'allow') return { ok: false, message: `"${text}": ${matcher}; the allow rule is ignored` };
+  const matcher = spec.trim() === '' ? msg('notices.settings.specEmpty') : specMatcher(tool, spec);
+  if (!isMsg(matcher)) return { ok: true, rules: [{ ...base, tool, matcher }], warning: null };
+  if (kind === 'allow') return { ok: false, message: msg('notices.settings.allowIgnored', { rule: text, problem: matcher }) };
   return {
     ok: true,
     rules: [{ ...base, tool, matcher: { type: 'any' } }],
-    warning: `"${text}": ${matcher}; the ${kind} rule applies to every ${name} call`,
+    warning: msg('notices.settings.appliesToEvery', { rule: text, problem: matcher, kind: msg(`notices.settings.kind.${kind}`), tool: name }),
   };
 }
 
@@ -119,7 +121,7 @@ function parseToolGlob(
   const { tools, mcp } = globFamilies(name);
   const rules: Rule[] = tools.map((tool) => ({ ...base, tool, matcher: { type: 'any' } }));
   if (mcp) rules.push({ ...base, tool: 'mcp', matcher: { type: 'mcp', name } });
-  if (rules.length === 0) return { ok: false, message: `"${text}": the tool-name glob "${name}" matches no tool` };
-  const warning = spec === undefined ? null : `"${text}": a tool-name glob takes no specifier; the ${kind} rule applies to every call of the tools it matches`;
+  if (rules.length === 0) return { ok: false, message: msg('notices.settings.globMatchesNone', { rule: text, glob: name }) };
+  const warning = spec === undefined ? null : msg('notices.settings.globNoSpecifier', { rule: text, kind: msg(`notices.settings.kind.${kind}`) });
   return { ok: true, rules, warning };
 }

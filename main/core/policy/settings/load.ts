@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import { english, msg, type Msg } from '../../../../shared/i18n/message';
 import { PermissionMode, type PolicySource } from '../../../../shared/policy';
 import { parseRule } from '../rules/parse-rule';
 import type { Rule, RuleKind } from '../rules/types';
@@ -7,7 +8,10 @@ import type { HookSettings } from '../../hooks/types';
 
 export interface Problem {
   file: string;
+  /** The sentence in English, as `--json` and the logs read it. */
   message: string;
+  /** The same sentence as data, rendered by each client in its language (a hook entry's problem brings its own). */
+  msg?: Msg;
   /** The allow rule, as written, when it is well formed but grants nothing (`*`, `mcp__*`). */
   ineffectiveRule?: string;
 }
@@ -40,15 +44,23 @@ function empty(file: string, source: PolicySource, exists: boolean): LoadedSetti
   };
 }
 
-/** "line L column C" for a JSON.parse error message that carries a character position. */
-function jsonPosition(text: string, message: string): string {
+/** A problem of the file: its sentence as data, and that sentence's English. */
+function problemOf(file: string, m: Msg, ineffectiveRule?: string): Problem {
+  return { file, message: english(m), msg: m, ...(ineffectiveRule !== undefined ? { ineffectiveRule } : {}) };
+}
+
+/** `permissions.allow[3]: <what is wrong with the rule>`. */
+const ruleProblem = (kind: RuleKind, i: number, problem: Msg): Msg => msg('notices.settings.fieldProblem', { field: `permissions.${kind}[${i}]`, problem });
+
+/** "line L column C: <JSON.parse's words>" for a parse error that carries a character position, else its words. */
+function jsonPosition(text: string, message: string): Msg | string {
   const m = /position (\d+)/.exec(message);
   if (!m) return message;
   const pos = Number(m[1]);
   const before = text.slice(0, pos);
   const line = before.split('\n').length;
   const column = pos - before.lastIndexOf('\n');
-  return `line ${line} column ${column}: ${message.replace(/\s*\(line \d+ column \d+\)/, '')}`;
+  return msg('notices.settings.jsonAt', { line, column, error: message.replace(/\s*\(line \d+ column \d+\)/, '') });
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -58,15 +70,15 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 /** Validates one settings document (already JSON-parsed). Pure, for tests and the loader. */
 export function readSettings(doc: unknown, file: string, source: PolicySource): LoadedSettings {
   const out = empty(file, source, true);
-  const problem = (message: string, malformed = true): void => {
-    out.problems.push({ file, message });
+  const problem = (m: Msg, malformed = true): void => {
+    out.problems.push(problemOf(file, m));
     if (malformed) out.malformed = true;
   };
   if (!isPlainObject(doc)) {
-    problem('the settings file must hold a JSON object');
+    problem(msg('notices.settings.notObject'));
     return out;
   }
-  for (const key of Object.keys(doc)) if (DANGEROUS_KEYS.has(key)) problem(`"${key}": key not allowed`);
+  for (const key of Object.keys(doc)) if (DANGEROUS_KEYS.has(key)) problem(msg('notices.settings.keyNotAllowed', { key }));
   // A bad hook entry is left out and reported; it does not make the file's rules malformed.
   const hooks = parseHookSettings(doc, file, source === 'managed' || source === 'local' || source === 'project' ? source : 'user');
   out.hooks = hooks;
@@ -74,31 +86,31 @@ export function readSettings(doc: unknown, file: string, source: PolicySource): 
   if (!Object.hasOwn(doc, 'permissions')) return out;
   const perms = doc.permissions;
   if (!isPlainObject(perms)) {
-    problem('"permissions" must be an object');
+    problem(msg('notices.settings.permissionsNotObject'));
     return out;
   }
   for (const key of Object.keys(perms)) {
-    if (!PERMISSION_KEYS.has(key)) problem(`permissions.${key}: unknown key`);
-    else if (MANAGED_ONLY.has(key) && source !== 'managed') problem(`permissions.${key}: only managed settings can set this`, false);
+    if (!PERMISSION_KEYS.has(key)) problem(msg('notices.settings.unknownKey', { key }));
+    else if (MANAGED_ONLY.has(key) && source !== 'managed') problem(msg('notices.settings.managedOnly', { key }), false);
   }
   for (const kind of RULE_KEYS) {
     if (!Object.hasOwn(perms, kind)) continue;
     const list = perms[kind];
     if (!Array.isArray(list)) {
-      problem(`permissions.${kind} must be an array of rule strings`);
+      problem(msg('notices.settings.notRuleArray', { kind }));
       continue;
     }
     list.forEach((entry: unknown, i) => {
       const parsed = parseRule(entry, kind, source, file);
       if (!parsed.ok) {
         if (parsed.ineffective && typeof entry === 'string') {
-          out.problems.push({ file, message: `permissions.${kind}[${i}]: ${parsed.message}`, ineffectiveRule: entry.trim() });
+          out.problems.push(problemOf(file, ruleProblem(kind, i, parsed.message), entry.trim()));
           return;
         }
-        problem(`permissions.${kind}[${i}]: ${parsed.message}`, typeof entry !== 'string');
+        problem(ruleProblem(kind, i, parsed.message), typeof entry !== 'string');
         return;
       }
-      if (parsed.warning) problem(`permissions.${kind}[${i}]: ${parsed.warning}`, false);
+      if (parsed.warning) problem(ruleProblem(kind, i, parsed.warning), false);
       out.rules.push(...parsed.rules);
     });
   }
@@ -106,25 +118,25 @@ export function readSettings(doc: unknown, file: string, source: PolicySource): 
     const raw = perms.defaultMode === 'bypassPermissions' ? 'bypass' : perms.defaultMode;
     const mode = PermissionMode.safeParse(raw);
     if (mode.success) out.defaultMode = mode.data;
-    else problem(`permissions.defaultMode: expected one of ${PermissionMode.options.join(', ')}`);
+    else problem(msg('notices.settings.defaultMode', { modes: PermissionMode.options.join(', ') }));
   }
   if (Object.hasOwn(perms, 'additionalDirectories')) {
     const dirs = perms.additionalDirectories;
     if (Array.isArray(dirs) && dirs.every((d) => typeof d === 'string' && d.trim() !== '' && !d.includes('\0'))) {
       out.additionalDirectories = dirs as string[];
-    } else problem('permissions.additionalDirectories must be an array of folder paths');
+    } else problem(msg('notices.settings.notFolders'));
   }
   for (const key of MANAGED_ONLY) {
     if (!Object.hasOwn(perms, key)) continue;
     const v = perms[key];
-    if (typeof v !== 'boolean') problem(`permissions.${key} must be true or false`);
+    if (typeof v !== 'boolean') problem(msg('notices.settings.notBoolean', { key }));
     else if (source === 'managed') out[key as 'lockPermissionRules' | 'disableBypassMode'] = v;
   }
   if (out.malformed) {
     out.rules = out.rules.filter((r) => r.kind !== 'allow');
     out.defaultMode = null;
     out.additionalDirectories = [];
-    out.problems.push({ file, message: 'the file has errors, so none of its allow rules, modes or folders apply' });
+    out.problems.push(problemOf(file, msg('notices.settings.fileHasErrors')));
   }
   return out;
 }
@@ -146,7 +158,7 @@ export function createSettingsLoader(): SettingsLoader {
         if (!st.isFile()) {
           const out = empty(file, source, true);
           out.malformed = true;
-          out.problems.push({ file, message: 'not a regular file' });
+          out.problems.push(problemOf(file, msg('notices.settings.notRegular')));
           return out;
         }
         key = `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
@@ -156,7 +168,7 @@ export function createSettingsLoader(): SettingsLoader {
         }
         const out = empty(file, source, true);
         out.malformed = true;
-        out.problems.push({ file, message: `cannot read: ${(e as Error).message}` });
+        out.problems.push(problemOf(file, msg('notices.settings.cannotRead', { error: (e as Error).message })));
         return out;
       }
       const hit = cache.get(file);
@@ -169,7 +181,7 @@ export function createSettingsLoader(): SettingsLoader {
       } catch (e) {
         value = empty(file, source, true);
         value.malformed = true;
-        value.problems.push({ file, message: `invalid JSON at ${jsonPosition(text, (e as Error).message)}` });
+        value.problems.push(problemOf(file, msg('notices.settings.invalidJson', { where: jsonPosition(text, (e as Error).message) })));
       }
       cache.set(file, { key, value });
       return value;
