@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BudgetsConfig, ProviderPrice } from './cost';
 import { LANGS, LANGUAGE_SETTINGS } from './i18n/lang';
+import { MsgSchema } from './msg-schema';
 
 export const ProviderConfig = z.object({
   name: z.string().min(1),
@@ -137,5 +138,7 @@ export const LanguageState = z.object({
   override: z.enum(LANGS).nullable(),
   /** One sentence naming the file and `language` when the value written there is not a setting (the system's language is used). */
   problem: z.string().nullable(),
+  /** The same sentence as data, for clients to render in their language (absent from a state sent before it had one). */
+  problemMsg: MsgSchema.nullable().optional(),
 });
 export type LanguageState = z.infer<typeof LanguageState>;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readLanguageSetting, resolveLang, type Lang } from '../../shared/i18n';
+import { readLanguageSetting, render, resolveLang, type Lang } from '../../shared/i18n';
 import type { CliIo } from './io';
 
 // A wrong `language` is said once per data folder, not at every line that picks the language.
@@ -27,10 +27,11 @@ function writtenLanguage(path: string): unknown {
 export function cliLang(io: Pick<CliIo, 'env' | 'home' | 'stderr'>): Lang {
   // The same file main/core/config reads (CONFIG_FILE there).
   const path = join(io.home, 'config.json');
-  const { setting, problem } = readLanguageSetting(path, writtenLanguage(path));
-  if (problem !== null && !warned.has(path)) {
+  const { setting, problemMsg } = readLanguageSetting(path, writtenLanguage(path));
+  const lang = resolveLang(io.env, setting);
+  if (problemMsg !== undefined && !warned.has(path)) {
     warned.add(path);
-    io.stderr(`warning: ${problem}`);
+    io.stderr(`warning: ${render(lang, problemMsg)}`);
   }
-  return resolveLang(io.env, setting);
+  return lang;
 }

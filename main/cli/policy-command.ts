@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { PermissionMode } from '../../shared/policy';
 import { createPolicyEngine, type PolicyEngine, type PolicyVerdict } from '../core/policy/index';
 import { hostEnv } from '../core/host-env';
-import type { Translator } from '../../shared/i18n';
+import { render, type Translator } from '../../shared/i18n';
 import { cliText } from './cli-text';
 import type { CliIo } from './io';
 import { usage } from './usage';
@@ -95,7 +95,7 @@ async function checkOne(engine: PolicyEngine, args: CheckArgs, text: string, whe
  * out for each; a bad line answers `{"decision":"error",...}` and the run goes on. Exit 1 if any line erred.
  */
 export async function runPolicyCommand(argv: string[], io: CliIo): Promise<number> {
-  const { t } = cliText(io);
+  const { t, lang } = cliText(io);
   const parsed = parseArgs(t, argv);
   if (typeof parsed === 'string') {
     io.stderr(`paragents policy: ${parsed}\n${usage(t, POLICY_USAGE)}`);
@@ -110,7 +110,8 @@ export async function runPolicyCommand(argv: string[], io: CliIo): Promise<numbe
   }
   const args = { ...parsed, workspace };
   const engine = createPolicyEngine({ home: io.home, host: hostEnv(io.env, homedir()) });
-  for (const p of await engine.problems(workspace)) io.stderr(`paragents policy: ${p.file}: ${p.message}`);
+  // Each settings problem in the command's language; the JSON lines on stdout stay in English.
+  for (const p of await engine.problems(workspace)) io.stderr(`paragents policy: ${p.file}: ${p.msg ? render(lang, p.msg) : p.message}`);
   let errors = 0;
   const emit = (line: Line): void => {
     if (line.decision === 'error') errors++;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { RedactedConfig } from '../../shared';
-import { translateReason } from '../../shared/i18n';
+import { shownError } from '../../shared/i18n';
+import type { AppError } from '../../shared/result';
 import { useLang, useT, type T } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
 import { LanguageSelect } from './LanguageSelect';
@@ -15,14 +16,14 @@ export function ConfigView() {
   const t = useT();
   const lang = useLang();
   const [config, setConfig] = useState<RedactedConfig | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
 
   useEffect(() => {
     let live = true;
     void api['config.get']({}).then((r) => {
       if (!live) return;
       if (r.ok) setConfig(r.value);
-      else setError(r.error.message);
+      else setError(r.error);
     });
     return () => {
       live = false;
@@ -41,7 +42,7 @@ export function ConfigView() {
         </button>
       </header>
       <LanguageSelect />
-      {error ? <p role="alert" className="form-error">{translateReason(lang, error)}</p> : null}
+      {error ? <p role="alert" className="form-error">{shownError(lang, error)}</p> : null}
       {config ? (
         <>
           <dl className="facts">

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
-import { LANG_NAMES, LANGUAGE_SETTINGS } from '../../shared/i18n';
-import { chooseLanguage, systemLang, useLanguageView, useT, type LangChoice } from '../i18n';
+import { LANG_NAMES, LANGUAGE_SETTINGS, shownError, shownText } from '../../shared/i18n';
+import type { AppError } from '../../shared/result';
+import { chooseLanguage, systemLang, useLang, useLanguageView, useT, type LangChoice } from '../i18n';
 import { usePanel } from '../store/use-panel';
 import '../styles/language.css';
 
@@ -12,13 +13,20 @@ export function LanguageSelect() {
   const t = useT();
   const id = useId();
   const api = usePanel((s) => s.api);
+  const lang = useLang();
   const view = useLanguageView();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
   const change = (value: string) => {
     const next = (LANGUAGE_SETTINGS as readonly string[]).includes(value) ? (value as LangChoice) : 'system';
     void chooseLanguage(api, next).then(setError);
   };
-  const problem = error ?? view.problem;
+  // What is wrong is rendered from its Msg in the panel's language; a state sent without one shows its English.
+  const problem =
+    error !== null
+      ? t('settings.languageNotSaved', { message: shownError(lang, error) })
+      : view.problem !== null
+        ? shownText(lang, view.problem, view.problemMsg)
+        : null;
   return (
     <div className="language-select">
       <label htmlFor={id}>{t('settings.language')}</label>
@@ -38,7 +46,7 @@ export function LanguageSelect() {
       {view.override !== null && <p className="language-note">{t('settings.languageOverridden', { lang: LANG_NAMES[view.override] })}</p>}
       {problem !== null && (
         <p className="language-note" role="alert">
-          {error !== null ? t('settings.languageNotSaved', { message: error }) : problem}
+          {problem}
         </p>
       )}
     </div>

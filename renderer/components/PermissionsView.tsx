@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ToolName } from '../../shared';
-import { shownText, translateReason } from '../../shared/i18n';
+import { shownError, shownText } from '../../shared/i18n';
+import type { AppError } from '../../shared/result';
 import type { PolicyDecision, RequestOutput } from '../../shared';
 import { decisionText } from '../format/decision-text';
 import { isRecord } from '../format/tool-summary';
@@ -22,7 +23,7 @@ export function PermissionsView() {
   const sessions = usePanel(useShallow((s) => s.domain.sessionOrder.map((id) => s.domain.sessions[id]!).filter((v) => v && !v.closed)));
   const [sessionId, setSessionId] = useState(focused ?? sessions[0]?.id ?? '');
   const [rules, setRules] = useState<Rules | null>(null);
-  const [rulesError, setRulesError] = useState<string | null>(null);
+  const [rulesError, setRulesError] = useState<AppError | null>(null);
   const id = useId();
 
   const [version, setVersion] = useState(0);
@@ -32,7 +33,7 @@ export function PermissionsView() {
     void api['policy.rules']({ session: sessionId }).then((r) => {
       if (!live) return;
       setRules(r.ok ? r.value : null);
-      setRulesError(r.ok ? null : r.error.message);
+      setRulesError(r.ok ? null : r.error);
     });
     return () => {
       live = false;
@@ -41,7 +42,7 @@ export function PermissionsView() {
 
   const setTrust = async (workspace: string, trusted: boolean) => {
     const r = await api['workspace.trust']({ workspace, trusted });
-    if (!r.ok) setRulesError(r.error.message);
+    if (!r.ok) setRulesError(r.error);
     setVersion((v) => v + 1);
   };
 
@@ -79,7 +80,7 @@ export function PermissionsView() {
           ))}
         </select>
       </h3>
-      {rulesError ? <p className="form-error">{translateReason(lang, rulesError)}</p> : null}
+      {rulesError ? <p className="form-error">{shownError(lang, rulesError)}</p> : null}
       {rules ? (
         <>
           <p className="meta">
@@ -149,7 +150,7 @@ function SettingsProblems({ problems }: { problems: Rules['problems'] }) {
               {ineffective.map((p, i) => (
                 <tr key={`${p.file}-${i}`}>
                   <td><code>{p.ineffectiveRule}</code></td>
-                  <td>{translateReason(lang, p.message)}</td>
+                  <td>{shownText(lang, p.message, p.msg)}</td>
                   <td><code className="meta">{p.file}</code></td>
                 </tr>
               ))}
@@ -163,7 +164,7 @@ function SettingsProblems({ problems }: { problems: Rules['problems'] }) {
           <ul aria-label={t('permissions.settingsProblems')}>
             {other.map((p, i) => (
               <li key={`${p.file}-${i}`}>
-                <code className="meta">{p.file}</code>: {translateReason(lang, p.message)}
+                <code className="meta">{p.file}</code>: {shownText(lang, p.message, p.msg)}
               </li>
             ))}
           </ul>
@@ -180,7 +181,8 @@ function CheckCall({ sessionId, labelId }: { sessionId: string; labelId: string 
   const [tool, setTool] = useState<ToolName>('Bash');
   const [arg, setArg] = useState('git status');
   const [decision, setDecision] = useState<PolicyDecision | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The panel's own words (input that is not JSON), or the engine's refusal rendered from its Msg.
+  const [error, setError] = useState<AppError | string | null>(null);
 
   const check = async () => {
     let input: Record<string, unknown>;
@@ -196,7 +198,7 @@ function CheckCall({ sessionId, labelId }: { sessionId: string; labelId: string 
     } else input = tool === 'Glob' || tool === 'Grep' ? { pattern: arg } : tool === 'WebFetch' ? { url: arg } : { path: arg };
     const r = await api['policy.check']({ ...(sessionId ? { session: sessionId } : {}), tool, input });
     setDecision(r.ok ? r.value : null);
-    setError(r.ok ? null : r.error.message);
+    setError(r.ok ? null : r.error);
   };
 
   return (
@@ -213,7 +215,7 @@ function CheckCall({ sessionId, labelId }: { sessionId: string; labelId: string 
           {t('permissions.check')}
         </button>
       </div>
-      {error ? <p className="form-error">{translateReason(lang, error)}</p> : null}
+      {error ? <p className="form-error">{typeof error === 'string' ? error : shownError(lang, error)}</p> : null}
       {decision ? (
         <p className={`decision decision-${decision.decision}`} role="status">
           {decisionText(decision, t)} — {shownText(lang, decision.reason, decision.reasonMsg)}

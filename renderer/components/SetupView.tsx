@@ -1,12 +1,17 @@
 import { useEffect, useId, useState } from 'react';
 import type { RequestOutput } from '../../shared';
 import { PRESETS, type ProviderPreset } from '../format/provider-presets';
-import { translateReason } from '../../shared/i18n';
+import { shownError } from '../../shared/i18n';
+import type { AppError } from '../../shared/result';
+import { msg } from '../../shared/i18n/message';
 import { useLang, useT } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
 import { LanguageSelect } from './LanguageSelect';
 
 type Found = RequestOutput<'config.detectLocal'>[number];
+
+/** The line under the form: the panel's own words, or the engine's refusal, rendered from its Msg when it paints. */
+type Status = { tone: 'info' | 'error'; text: string } | { tone: 'error'; error: AppError };
 
 /**
  * First-run setup and /setup: a preset, base URL, key (or the variable holding it), a model from the server's
@@ -26,7 +31,7 @@ export function SetupView() {
   const [apiKeyEnv, setApiKeyEnv] = useState('');
   const [models, setModels] = useState<string[]>([]);
   const [model, setModel] = useState('');
-  const [status, setStatus] = useState<{ tone: 'info' | 'error'; text: string } | null>(null);
+  const [status, setStatus] = useState<Status | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -63,7 +68,7 @@ export function SetupView() {
       provider: name,
     });
     setBusy(false);
-    if (!r.ok) return setStatus({ tone: 'error', text: r.error.message });
+    if (!r.ok) return setStatus({ tone: 'error', error: r.error });
     setModels(r.value.models);
     if (!r.value.models.includes(model)) setModel(r.value.models[0] ?? '');
     setStatus({ tone: 'info', text: t('setup.connected', { ms: Math.round(r.value.latencyMs), count: r.value.models.length }) });
@@ -83,8 +88,8 @@ export function SetupView() {
       makeDefault: true,
     });
     setBusy(false);
-    if (!r.ok) return setStatus({ tone: 'error', text: r.error.message });
-    actions.log('info', t('setup.saved', { name, model }));
+    if (!r.ok) return setStatus({ tone: 'error', error: r.error });
+    actions.log('info', msg('setup.saved', { name, model }));
     actions.openOverlay('none');
   };
 
@@ -139,7 +144,7 @@ export function SetupView() {
       </div>
       {status ? (
         <p role={status.tone === 'error' ? 'alert' : 'status'} className={status.tone === 'error' ? 'form-error' : 'form-ok'}>
-          {status.tone === 'error' ? translateReason(lang, status.text) : status.text}
+          {'error' in status ? shownError(lang, status.error) : status.text}
         </p>
       ) : null}
       <div className="form-buttons">

@@ -2,7 +2,8 @@ import i18next from 'i18next';
 import { useCallback, useSyncExternalStore } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { EngineApi } from '../../shared/api';
-import { CATALOGS, LANGS, type Lang, type MessageKey, type MessageVars } from '../../shared/i18n';
+import { CATALOGS, LANGS, type Lang, type MessageKey, type MessageVars, type Msg } from '../../shared/i18n';
+import type { AppError } from '../../shared/result';
 import { cachedSource, cacheSource, langOf, type LangChoice, type LangSource } from './language';
 
 export type { LangChoice } from './language';
@@ -11,6 +12,8 @@ export { systemLang } from './language';
 /** What the language switch shows: the setting, PARAGENTS_LANG when it overrides it, and a problem with config.json's value. */
 export interface LanguageView extends LangSource {
   problem: string | null;
+  /** The problem as data, rendered in the panel's language (absent when the engine sent only its English). */
+  problemMsg?: Msg | null;
 }
 
 let view: LanguageView = { ...cachedSource(), problem: null };
@@ -68,13 +71,13 @@ export async function loadLanguage(api: LanguageApi): Promise<void> {
  * ('system' removes it and the system's language applies again). When the engine refuses, the page goes back
  * to what was saved and the reason is returned.
  */
-export async function chooseLanguage(api: LanguageApi, choice: LangChoice): Promise<string | null> {
+export async function chooseLanguage(api: LanguageApi, choice: LangChoice): Promise<AppError | null> {
   const before = view;
   await apply({ ...view, setting: choice });
   const r = await api['config.setLanguage']({ language: choice });
   if (!r.ok) {
     await apply(before);
-    return r.error.message;
+    return r.error;
   }
   await apply(r.value);
   return null;

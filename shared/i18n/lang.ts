@@ -1,3 +1,5 @@
+import { english, msg, type Msg } from './message';
+
 /** The languages the catalogs hold. English is the fallback and the language of the contract (accessible names). */
 export const LANGS = ['en', 'zh-CN'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -48,13 +50,12 @@ export type LanguageSetting = (typeof LANGUAGE_SETTINGS)[number];
  * config.json's `language` as written: a setting, or `system` with a one-sentence problem when the value is not
  * one of them (a bad value never stops anything; the file's name and the setting say where to fix it).
  */
-export function readLanguageSetting(file: string, value: unknown): { setting: LanguageSetting; problem: string | null } {
+export function readLanguageSetting(file: string, value: unknown): { setting: LanguageSetting; problem: string | null; problemMsg?: Msg } {
   if (value === undefined) return { setting: 'system', problem: null };
   if (typeof value === 'string' && (LANGUAGE_SETTINGS as readonly string[]).includes(value)) return { setting: value as LanguageSetting, problem: null };
-  return {
-    setting: 'system',
-    problem: `${file}: language: ${JSON.stringify(value)} is not one of ${LANGUAGE_SETTINGS.join(', ')}, so the system's language is used.`,
-  };
+  // The value as written (JSON) and the settings' names stay as they are in every language: they are what the file holds.
+  const problemMsg = msg('engineErrors.config.languageNotSetting', { file, value: String(JSON.stringify(value)), settings: LANGUAGE_SETTINGS.join(', ') });
+  return { setting: 'system', problem: english(problemMsg), problemMsg };
 }
 
 /**

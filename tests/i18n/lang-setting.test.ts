@@ -7,7 +7,7 @@ import type { CliIo } from '../../main/cli/io';
 import { cliLang } from '../../main/cli/lang';
 import { createEngine, type Engine } from '../../main/core/engine';
 import type { EngineEvent } from '../../shared/events';
-import { effectiveLang, readLanguageSetting, resolveLang, translator } from '../../shared/i18n';
+import { effectiveLang, english, readLanguageSetting, render, resolveLang, translator } from '../../shared/i18n';
 import { runCli } from '../helpers/cli';
 import { ADA, startHarness, type Harness } from '../gateway/harness';
 import { unwrap } from '../helpers/engine';
@@ -97,7 +97,11 @@ describe('the engine keeps the setting in config.json', () => {
       setting: 'system',
       override: 'zh-CN',
       problem: `${join(home, 'config.json')}: language: "klingon" is not one of system, en, zh-CN, so the system's language is used.`,
+      problemMsg: expect.objectContaining({ key: 'engineErrors.config.languageNotSetting' }),
     });
+    // The sentence travels as data beside its English, for the panel to paint in its language.
+    expect(english(state.problemMsg!)).toBe(state.problem);
+    expect(render('zh-CN', state.problemMsg!)).toMatch(/\p{Script=Han}/u);
     expect(unwrap(await engine.handlers['config.get']({})).concurrency).toBe(2);
     // Choosing a language replaces the wrong value.
     expect(unwrap(await engine.handlers['config.setLanguage']({ language: 'en' }))).toEqual({ setting: 'en', override: 'zh-CN', problem: null });
@@ -154,7 +158,8 @@ describe('the CLI follows config.json unless PARAGENTS_LANG says otherwise', () 
     const io = { env: { LANG: 'zh_CN.UTF-8' }, home, stderr: (l: string) => stderr.push(l) };
     expect(cliLang(io)).toBe('zh-CN');
     expect(cliLang({ ...io, env: { LANG: 'en_US.UTF-8' } })).toBe('en');
-    expect(stderr).toEqual([`warning: ${join(home, 'config.json')}: language: "zh" is not one of system, en, zh-CN, so the system's language is used.`]);
+    // Said in the language the command falls back to (the locale's), from the sentence's Msg.
+    expect(stderr).toEqual([`warning: ${join(home, 'config.json')}：language："zh" 不是 system, en, zh-CN 之一，因此使用系统的语言。`]);
   });
 });
 

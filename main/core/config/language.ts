@@ -13,7 +13,7 @@ export function readLanguage(home: string, env: Env): LanguageState {
   const path = configPath(home);
   const override = langFromTag(env.PARAGENTS_LANG);
   const file = readConfigFile(path);
-  if (!file.ok) return { setting: 'system', override, problem: file.error.message };
+  if (!file.ok) return { setting: 'system', override, problem: file.error.message, ...(file.error.msg ? { problemMsg: file.error.msg } : {}) };
   return { override, ...readLanguageSetting(path, file.value.language) };
 }
 

@@ -78,6 +78,7 @@ export const engineErrors = {
     issue: '{{file}}: {{setting}}: {{problem}}',
     topLevel: '(top level)',
     moreIssues: '{{first}}\n{{rest}}',
+    languageNotSetting: "{{file}}: language: {{value}} is not one of {{settings}}, so the system's language is used.",
   },
   home: {
     locked: 'another Paragents process (pid {{pid}}) is using the data folder {{home}}; close it, or set PARAGENTS_HOME to another folder',

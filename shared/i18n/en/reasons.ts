@@ -175,4 +175,11 @@ export const reasons = {
   argumentRuntime: 'the argument {{word}} is only known at run time',
   unknownOption: '{{name}} has an option the policy does not know: {{option}}',
   optionTakesNoValue: '{{name}} --{{long}} takes no value',
+  // How a turn stops when no other sentence says why (main/core/engine): the prompt's stored error.
+  turnStopFailed: 'failed',
+  turnStopInterrupted: 'interrupted: the Paragents process running this turn stopped before it finished',
+  turnStopShuttingDown: 'Paragents is shutting down',
+  turnStopByUser: 'cancelled by the user',
+  turnStopByUserForced: 'cancelled by the user (forced: its tools were killed)',
+  turnStopSessionClosed: 'the session was closed',
 } as const;

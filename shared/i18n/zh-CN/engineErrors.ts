@@ -76,6 +76,7 @@ export const engineErrors: CatalogLike<typeof en> = {
     issue: '{{file}}：{{setting}}：{{problem}}',
     topLevel: '（顶层）',
     moreIssues: '{{first}}\n{{rest}}',
+    languageNotSetting: '{{file}}：language：{{value}} 不是 {{settings}} 之一，因此使用系统的语言。',
   },
   home: {
     locked: '另一个 Paragents 进程（pid {{pid}}）正在使用数据文件夹 {{home}}；请关闭它，或把 PARAGENTS_HOME 设为另一个文件夹',

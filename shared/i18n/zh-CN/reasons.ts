@@ -171,4 +171,10 @@ export const reasons: CatalogLike<typeof en> = {
   argumentRuntime: '参数 {{word}} 要到运行时才知道',
   unknownOption: '{{name}} 有一个策略不认识的选项：{{option}}',
   optionTakesNoValue: '{{name}} --{{long}} 不带值',
+  turnStopFailed: '失败',
+  turnStopInterrupted: '已中断：运行本轮的 Paragents 进程在本轮结束前停止了',
+  turnStopShuttingDown: 'Paragents 正在关闭',
+  turnStopByUser: '已被用户取消',
+  turnStopByUserForced: '已被用户取消（强制：其工具进程已被终止）',
+  turnStopSessionClosed: '会话已关闭',
 };
