@@ -1,3 +1,4 @@
+import { english, msg, type Msg } from '../../../shared/i18n/message';
 import type { CompactionRecord, CompactionSettings, ContextTooLarge, TranscriptRow, ViewBudget, ViewCounter } from './compaction-types';
 import { buildPromptsBlock } from './prompts-block';
 import { headMessage, rowTokens } from './view';
@@ -216,9 +217,11 @@ function tooLarge(
   label: (promptId: string) => string,
 ): ContextTooLarge {
   if (fixedTokens > usable) {
+    const why = msg('engineErrors.context.systemTooLarge', { tokens: fixedTokens, usable });
     return {
       kind: 'context_too_large',
-      message: `the system prompt alone takes ${fixedTokens} tokens; the model's window leaves ${usable} for a request's messages`,
+      message: english(why),
+      msg: why,
       messageId: null,
       role: 'system',
       promptId: null,
@@ -232,16 +235,12 @@ function tooLarge(
   for (const row of candidates) if (largest === null || shown(row) > shown(largest)) largest = row;
   const tokens = largest ? shown(largest) : 0;
   const tool = largest ? sizer.toolOf(largest) : null;
-  const what = !largest
-    ? 'the last message'
-    : largest.message.role === 'user'
-      ? `the prompt${largest.promptId ? ` ${label(largest.promptId)}` : ''} (message ${largest.id})`
-      : largest.message.role === 'tool'
-        ? `the output of ${tool ?? 'a tool'} (message ${largest.id})`
-        : `an assistant message${tool ? ` calling ${tool}` : ''} (message ${largest.id}${largest.promptId ? ` of prompt ${label(largest.promptId)}` : ''})`;
+  const what = largest ? messageNamed(largest, tool, label) : msg('engineErrors.context.lastMessage');
+  const why = msg('engineErrors.context.messageTooLarge', { what, tokens, fixed: fixedTokens, usable });
   return {
     kind: 'context_too_large',
-    message: `${what} is ${tokens} tokens: with the system prompt (${fixedTokens} tokens) it cannot fit the ${usable} tokens the model's window leaves for a request's messages`,
+    message: english(why),
+    msg: why,
     messageId: largest?.id ?? null,
     role: largest?.message.role ?? null,
     promptId: largest?.promptId ?? null,
@@ -249,4 +248,25 @@ function tooLarge(
     tokens,
     usable,
   };
+}
+
+/** "the output of Bash (message 12)": the message that cannot fit, as people find it in the transcript. */
+function messageNamed(row: TranscriptRow, tool: string | null, label: (promptId: string) => string): Msg {
+  const id = row.id;
+  switch (row.message.role) {
+    case 'user':
+      return row.promptId ? msg('engineErrors.context.promptRef', { ref: label(row.promptId), id }) : msg('engineErrors.context.prompt', { id });
+    case 'tool':
+      return tool ? msg('engineErrors.context.output', { tool, id }) : msg('engineErrors.context.outputOfATool', { id });
+    case 'assistant':
+    case 'system': {
+      const ref = row.promptId ? label(row.promptId) : null;
+      if (tool) return ref !== null ? msg('engineErrors.context.callingOfPrompt', { tool, id, ref }) : msg('engineErrors.context.calling', { tool, id });
+      return ref !== null ? msg('engineErrors.context.assistantOfPrompt', { id, ref }) : msg('engineErrors.context.assistant', { id });
+    }
+    default: {
+      const never: never = row.message;
+      return never;
+    }
+  }
 }

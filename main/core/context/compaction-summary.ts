@@ -1,4 +1,6 @@
 import { ModelError, type ChatMessage, type ModelClient, type ModelUsage } from '../model/types';
+import { english, msg, type Msg } from '../../../shared/i18n/message';
+import { thrownSentence } from '../../../shared/msg-error';
 import type { TranscriptRow, ViewCounter } from './compaction-types';
 import type { Sizer } from './compaction-plan';
 import { callOutcomes, shownArguments, type CallOutcome } from './input-stubs';
@@ -47,7 +49,7 @@ export interface SummaryInput {
 
 export type SummaryOutcome =
   | { ok: true; text: string; usage: { provider: string; model: string; usage: ModelUsage } | null }
-  | { ok: false; error: string };
+  | { ok: false; error: string; errorMsg: Msg | null };
 
 function block(row: TranscriptRow, input: SummaryInput, calls: ReturnType<typeof toolCallsById>, outcomes: ReadonlyMap<string, CallOutcome>): string {
   const m = row.message;
@@ -139,19 +141,21 @@ function request(input: SummaryInput): string {
  * by `signal` (a cancellation is thrown as the model client throws it). Any other failure comes back as
  * `{ ok: false }`. A refusal for size is retried once with half the material.
  */
+const refused = (why: Msg): SummaryOutcome => ({ ok: false, error: english(why), errorMsg: why });
+
 export async function writeSummary(input: SummaryInput): Promise<SummaryOutcome> {
   const { counter } = input;
   const system: ChatMessage = { role: 'system', content: SUMMARY_SYSTEM };
   const ask = request(input);
   let available = input.usable - counter.countMessage(system) - counter.countText(ask) - REQUEST_SLACK - 8;
   for (let attempt = 0; ; attempt++) {
-    if (available <= 0) return { ok: false, error: "the model's window leaves no room for the history to summarise" };
+    if (available <= 0) return refused(msg('engineErrors.context.noRoomToSummarise'));
     const material = summaryMaterial(input, available);
     const messages: ChatMessage[] = [system, { role: 'user', content: `${material}\n\n---\n\n${ask}` }];
     try {
       const turn = await input.client.complete({ messages, tools: [], signal: input.signal, onDelta: input.onDelta });
       const text = turn.content.trim();
-      if (text === '') return { ok: false, error: 'the model answered the summary request with no text' };
+      if (text === '') return refused(msg('engineErrors.context.emptySummary'));
       const kept = counter.countText(text) > input.maxTokens ? `${shorten(text, input.maxTokens - 16, counter)}` : text;
       return { ok: true, text: kept, usage: turn.usage ? { provider: turn.provider, model: turn.model, usage: turn.usage } : null };
     } catch (e) {
@@ -161,7 +165,10 @@ export async function writeSummary(input: SummaryInput): Promise<SummaryOutcome>
         available = Math.floor((window ? Math.min(available, window * 0.6) : available) / 2);
         continue;
       }
-      return { ok: false, error: e instanceof Error ? e.message : String(e) };
+      if (e instanceof ModelError) return refused(e.msg);
+      // Anything else thrown is said as it was written.
+      const said = thrownSentence(e);
+      return typeof said === 'string' ? { ok: false, error: said, errorMsg: null } : refused(said);
     }
   }
 }

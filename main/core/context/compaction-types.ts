@@ -1,3 +1,4 @@
+import type { Msg } from '../../../shared/i18n/message';
 import type { ChatMessage, ModelUsage } from '../model/types';
 import type { TokenCounter } from './tokens';
 import type { CompactionReason } from '../../../shared/events';
@@ -93,6 +94,8 @@ export interface CompactionResult {
   summary: string | null;
   summaryTokens: number;
   summaryError: string | null;
+  /** `summaryError` as data for people (absent when the failure had none: what something else threw). */
+  summaryErrorMsg?: Msg;
   /** Tokens the summary request spent, to be recorded in the session's usage; null when no request was made. */
   usage: { provider: string; model: string; usage: ModelUsage } | null;
 }
@@ -106,7 +109,9 @@ export interface ModelView {
 /** One message alone does not fit the usable window, so no compaction can make the request fit. */
 export interface ContextTooLarge {
   kind: 'context_too_large';
+  /** English, for logs and the model; `msg` is the same sentence as data for people. */
   message: string;
+  msg: Msg;
   messageId: number | null;
   role: ChatMessage['role'] | null;
   promptId: string | null;

@@ -1,3 +1,4 @@
+import type { Msg } from '../../../shared/i18n/message';
 import type { ContextOverflow, ModelClient } from '../model/types';
 import type { Result } from '../../../shared/result';
 import { createSizer, planCompaction, pruneTailTo, type ViewPlan } from './compaction-plan';
@@ -138,6 +139,7 @@ export async function fitContext(input: FitContextInput): Promise<Result<FitCont
   let newSummary: string | null = null;
   let note: string | null = previous?.note ?? null;
   let summaryError: string | null = null;
+  let summaryErrorMsg: Msg | null = null;
   let usage: CompactionResult['usage'] = null;
   const wantsSummary = compact.newlyCovered.length > 0 && (input.reason === 'manual' || pruneOnly.estimate > target);
   if (!wantsSummary) {
@@ -164,6 +166,7 @@ export async function fitContext(input: FitContextInput): Promise<Result<FitCont
       usage = written.usage;
     } else {
       summaryError = written.error;
+      summaryErrorMsg = written.errorMsg;
       if (pruneOnly.estimate <= budget.usable) {
         chosen = pruneOnly;
       } else {
@@ -219,6 +222,7 @@ export async function fitContext(input: FitContextInput): Promise<Result<FitCont
     summary: newSummary,
     summaryTokens: record.summaryTokens,
     summaryError,
+    ...(summaryErrorMsg ? { summaryErrorMsg } : {}),
     usage,
   });
 }

@@ -1,3 +1,4 @@
+import { msg } from '../../../shared/i18n/message';
 import type { RequestHandlers } from '../../../shared/api';
 import { isTerminal } from '../../../shared/status';
 import { err, ok } from '../../../shared/result';
@@ -26,7 +27,7 @@ export function createContextHandlers(d: ContextHandlerDeps): Pick<RequestHandle
       const prompts = store.listPrompts(s.value.id);
       const busy = prompts.find((p) => d.scheduler.isRunning(p.id));
       if (busy) {
-        return err('invalid_state', `session ${s.value.name ?? s.value.ref} is working on prompt ${busy.ref}; compact it once that turn ends (or pause it first)`);
+        return err('invalid_state', msg('notices.request.compactBusy', { session: s.value.name ?? s.value.ref, ref: busy.ref }));
       }
       const model = d.deps.model();
       if (!model.ok) return err('config', model.error.msg ?? model.error.message);
@@ -48,7 +49,7 @@ export function createContextHandlers(d: ContextHandlerDeps): Pick<RequestHandle
         reason: 'manual',
         focus: focus ?? null,
       });
-      if (!view.ok) return err('invalid_state', view.error.message);
+      if (!view.ok) return err('invalid_state', view.error.msg ?? view.error.message);
       const c = view.value.compacted;
       const tokens = view.value.view.tokens;
       return ok({
@@ -59,6 +60,7 @@ export function createContextHandlers(d: ContextHandlerDeps): Pick<RequestHandle
         summaryTokens: c?.summaryTokens ?? 0,
         summary: c?.summary ?? null,
         summaryError: c?.summaryError ?? null,
+        ...(c?.summaryErrorMsg ? { summaryErrorMsg: c.summaryErrorMsg } : {}),
       });
     },
   };

@@ -128,6 +128,7 @@ export async function prepareView(r: ViewRequest): Promise<Result<PreparedView, 
         summaryTokens: compacted.summaryTokens,
         summary: compacted.summary,
         summaryError: compacted.summaryError,
+        ...(compacted.summaryErrorMsg ? { summaryErrorMsg: compacted.summaryErrorMsg } : {}),
       });
     }
     store.setContextMeter(session.id, meter, budget.window);

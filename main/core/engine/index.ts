@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { msg } from '../../../shared/i18n/message';
 import { MsgError } from '../../../shared/msg-error';
 import { err, ok, type Result } from '../../../shared/result';
 import { createConfigFileCache, loadConfig, type LoadedConfig } from '../config';
@@ -104,7 +105,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     const key = JSON.stringify(loaded.value.providers) + JSON.stringify(loaded.value.config);
     if (!cached || cached.key !== key) cached = { key, loaded: loaded.value, client: createModelClient(loaded.value) };
     const provider = loaded.value.providers[0];
-    if (!provider) return err('config', `${loaded.value.path}: no model provider is configured`);
+    if (!provider) return err('config', msg('notices.request.noProvider', { file: loaded.value.path }));
     return ok({ client: cached.client, maxSteps: loaded.value.config.maxSteps, provider, config: loaded.value.config });
   };
 
