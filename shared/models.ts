@@ -3,6 +3,7 @@ import { PromptStatus, SessionStatus } from './status';
 import { ApprovalStatus, PermissionMode, PolicyDecision } from './policy';
 import { ModeSource } from './session-mode';
 import { Budget, BudgetStop, CostTotals } from './cost';
+import { MsgSchema } from './msg-schema';
 
 export const Usage = z.object({
   promptTokens: z.number().int().min(0),
@@ -72,6 +73,8 @@ export const PromptSummary = z.object({
   text: z.string(),
   status: PromptStatus,
   error: z.string().nullable(),
+  /** The error as data, for people (absent on prompts stored before); `error` is its English. */
+  errorMsg: MsgSchema.optional(),
   usage: Usage,
   /** Money spent by this prompt's turn (absent from older producers). */
   cost: CostTotals.optional(),

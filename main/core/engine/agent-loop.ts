@@ -8,13 +8,21 @@ import { prepareView } from './context-step';
 import { systemPrompt } from './system-prompt';
 import type { SlotLease } from './slots';
 import { openTurn, stopTurn, withHookContext, type HookAt } from '../hooks';
+import { english, msg, type Msg } from '../../../shared/i18n/message';
+import { thrownSentence } from '../../../shared/msg-error';
 
 export type TurnOutcome = 'completed' | 'failed' | 'cancelled' | 'suspended';
 
-/** Why a turn was aborted: the user cancelled it, or the engine is shutting down (the turn may resume). */
+/**
+ * Why a turn was aborted: the user cancelled it, or the engine is shutting down (the turn may resume). `reason` is
+ * the sentence the cancelled turn records (a Msg, or what a caller said as written); `message` is its English.
+ */
 export class TurnAbort extends Error {
-  constructor(readonly why: 'cancel' | 'shutdown', message: string) {
-    super(message);
+  constructor(
+    readonly why: 'cancel' | 'shutdown',
+    readonly reason: string | Msg,
+  ) {
+    super(typeof reason === 'string' ? reason : english(reason));
   }
 }
 
@@ -46,7 +54,7 @@ export async function runTurn(
 
   try {
     const model = deps.model();
-    if (!model.ok) return fail(deps, prompt, model.error.message);
+    if (!model.ok) return fail(deps, prompt, model.error.msg ?? model.error.message);
     // Listing the session's MCP tools starts its servers (shared with other sessions); a server that fails is left out.
     if (deps.tools.forTurn) deps = { ...deps, tools: await deps.tools.forTurn(session, signal) };
 
@@ -55,9 +63,9 @@ export async function runTurn(
       const before = messages;
       const first = !before.some((m) => m.message.role === 'system');
       // SessionStart (first turn) and UserPromptSubmit hooks: context kept with the prompt, or the prompt refused.
-      const opened = deps.hooks ? await openTurn(deps.hooks, hookAt, first, prompt.text) : { refused: null, context: [] };
+      const opened = deps.hooks ? await openTurn(deps.hooks, hookAt, first, prompt.text) : { refused: null, refusedMsg: null, context: [] };
       if (signal.aborted) throw signal.reason;
-      if (opened.refused !== null) return fail(deps, prompt, opened.refused);
+      if (opened.refused !== null) return fail(deps, prompt, opened.refusedMsg ?? opened.refused);
       store.tx(() => {
         closeDanglingCalls(deps, session, before);
         if (first) {
@@ -95,7 +103,7 @@ export async function runTurn(
 
       const steps = messages.filter((m) => m.promptId === promptId && m.message.role === 'assistant').length;
       if (steps >= model.value.maxSteps) {
-        return fail(deps, prompt, `Max steps exceeded: the turn made ${steps} model calls (limit ${model.value.maxSteps})`);
+        return fail(deps, prompt, msg('notices.error.maxSteps', { steps, limit: model.value.maxSteps }));
       }
 
       // The step boundary: the request's prices are read, and a used-up budget pauses the turn here, never mid-step.
@@ -106,7 +114,7 @@ export async function runTurn(
       const viewOf = (reason: 'auto' | 'overflow', refused: ContextOverflow | null = null) =>
         prepareView({ store, bus, context: deps.context, tools: deps.tools.specs, session, promptId, client, provider, config, signal, reason, refused });
       let view = await viewOf('auto');
-      if (!view.ok) return fail(deps, prompt, view.error.message);
+      if (!view.ok) return fail(deps, prompt, view.error.msg ?? view.error.message);
       const request = (messagesNow: ChatMessage[]) =>
         client.complete({
           messages: messagesNow,
@@ -115,7 +123,16 @@ export async function runTurn(
           onDelta: (text) => bus.stream({ type: 'assistant_delta', sessionId, promptId, text }),
           onReasoningDelta: (text) => bus.stream({ type: 'reasoning_delta', sessionId, promptId, text }),
           onRetry: (info) =>
-            bus.emit({ type: 'model_retry', sessionId, promptId, provider: info.provider, attempt: info.attempt, delayMs: Math.round(info.delayMs), error: info.error }),
+            bus.emit({
+              type: 'model_retry',
+              sessionId,
+              promptId,
+              provider: info.provider,
+              attempt: info.attempt,
+              delayMs: Math.round(info.delayMs),
+              error: info.error,
+              errorMsg: info.errorMsg,
+            }),
         });
       let turn: ModelTurn;
       try {
@@ -125,7 +142,7 @@ export async function runTurn(
         // refused, and try once more. A second refusal fails the turn with the provider's words.
         if (!(e instanceof ModelError) || e.kind !== 'context_overflow') throw e;
         view = await viewOf('overflow', e.overflow);
-        if (!view.ok) return fail(deps, prompt, view.error.message);
+        if (!view.ok) return fail(deps, prompt, view.error.msg ?? view.error.message);
         turn = await request(view.value.view.messages);
       }
       const meter = { contextTokens: view.value.view.tokens + view.value.budget.toolSpecTokens, contextWindow: view.value.budget.window };
@@ -162,11 +179,11 @@ export async function runTurn(
       // recorded as cancelled.
       const now = store.getPrompt(promptId)?.status;
       if (now === 'waiting_approval' || now === 'paused') return 'suspended';
-      return cancel(deps, prompt, 'cancelled: Paragents shut down while this turn was running');
+      return cancel(deps, prompt, msg('reasons.turnCancelled', { reason: msg('notices.error.shutdown') }));
     }
-    if (abort) return cancel(deps, prompt, abort.message);
-    const message = e instanceof ModelError ? e.message : e instanceof Error ? e.message : String(e);
-    return fail(deps, prompt, message);
+    if (abort) return cancel(deps, prompt, abort.reason);
+    // The model's failure is data; anything else thrown is said as it was written.
+    return fail(deps, prompt, e instanceof ModelError ? e.msg : thrownSentence(e));
   }
 }
 
@@ -174,7 +191,7 @@ function abortReason(e: unknown, signal: AbortSignal): TurnAbort | null {
   if (!signal.aborted) return null;
   if (signal.reason instanceof TurnAbort) return signal.reason;
   if (e instanceof TurnAbort) return e;
-  return new TurnAbort('cancel', 'cancelled');
+  return new TurnAbort('cancel', msg('reasons.cancelled'));
 }
 
 /** Tool calls of the assistant message at `index` that have no tool message after it yet. */
@@ -217,12 +234,12 @@ function complete(deps: TurnDeps, prompt: PromptRow, content: string): TurnOutco
   return 'completed';
 }
 
-function fail(deps: TurnDeps, prompt: PromptRow, error: string): TurnOutcome {
+function fail(deps: TurnDeps, prompt: PromptRow, error: string | Msg): TurnOutcome {
   deps.prompts.transition(prompt.id, 'failed', { error });
   return 'failed';
 }
 
-function cancel(deps: TurnDeps, prompt: PromptRow, reason: string): TurnOutcome {
+function cancel(deps: TurnDeps, prompt: PromptRow, reason: string | Msg): TurnOutcome {
   deps.prompts.transition(prompt.id, 'cancelled', { reason });
   return 'cancelled';
 }

@@ -1,3 +1,4 @@
+import { english, msg, type Msg } from '../../../shared/i18n/message';
 import { isTerminal, type PromptStatus } from '../../../shared/status';
 import type { PromptRow, PromptRunOptions } from '../store/rows';
 import type { Store } from '../store/store';
@@ -8,11 +9,25 @@ import { canTransition } from './prompt-transitions';
 export interface TransitionDetail {
   /** The final answer, for `completed`. */
   content?: string;
-  /** What went wrong, for `failed`; stored as the prompt's error. */
-  error?: string;
+  /** What went wrong, for `failed`; stored as the prompt's error. A string is what something else said, as written. */
+  error?: string | Msg;
   /** Why it stopped, for `cancelled` and `interrupted`; stored as the prompt's error. */
-  reason?: string;
+  reason?: string | Msg;
 }
+
+/** A sentence as the store and the events keep it: its English, and the Msg beside it when it is data. */
+interface Said {
+  text: string;
+  msg?: Msg;
+}
+
+function said(sentence: string | Msg | undefined, otherwise: Msg): Said {
+  const s = sentence ?? otherwise;
+  return typeof s === 'string' ? { text: s } : { text: english(s), msg: s };
+}
+
+/** The stored error of a prompt: its English, and its Msg (null: what was said had none). */
+const storedError = (s: Said) => ({ error: s.text, errorMsg: s.msg ?? null });
 
 /** A move the table does not allow: a bug in the caller, never a user error. */
 export class IllegalTransition extends Error {
@@ -96,9 +111,12 @@ export class PromptLifecycle {
     const { store, bus } = this;
     const base = { sessionId: p.session_id, promptId: p.id };
     let now: PromptRow | undefined;
+    // What the ending says, written to the row and announced alike.
+    const failed = said(detail.error, msg('reasons.turnStopFailed'));
+    const cancelled = said(detail.reason, msg('reasons.cancelled'));
     switch (to) {
       case 'running':
-        now = store.setPromptStatus(p.id, to, { started: p.started_at === null, error: null });
+        now = store.setPromptStatus(p.id, to, { started: p.started_at === null, error: null, errorMsg: null });
         break;
       case 'queued':
       case 'waiting_approval':
@@ -107,16 +125,16 @@ export class PromptLifecycle {
         now = store.setPromptStatus(p.id, to);
         break;
       case 'interrupted':
-        now = store.setPromptStatus(p.id, to, { error: detail.reason ?? 'interrupted: Paragents stopped during this turn' });
+        now = store.setPromptStatus(p.id, to, storedError(said(detail.reason, msg('notices.error.interruptedTurn'))));
         break;
       case 'completed':
-        now = store.setPromptStatus(p.id, to, { finished: true, error: null });
+        now = store.setPromptStatus(p.id, to, { finished: true, error: null, errorMsg: null });
         break;
       case 'failed':
-        now = store.setPromptStatus(p.id, to, { finished: true, error: detail.error ?? 'failed' });
+        now = store.setPromptStatus(p.id, to, { finished: true, ...storedError(failed) });
         break;
       case 'cancelled':
-        now = store.setPromptStatus(p.id, to, { finished: true, error: detail.reason ?? 'cancelled' });
+        now = store.setPromptStatus(p.id, to, { finished: true, ...storedError(cancelled) });
         break;
       default: {
         const never: never = to;
@@ -131,10 +149,10 @@ export class PromptLifecycle {
         bus.emit({ type: 'turn_completed', ...base, content: detail.content ?? '' });
         break;
       case 'failed':
-        bus.emit({ type: 'turn_failed', ...base, error: detail.error ?? 'failed' });
+        bus.emit({ type: 'turn_failed', ...base, error: failed.text, ...(failed.msg ? { errorMsg: failed.msg } : {}) });
         break;
       case 'cancelled':
-        bus.emit({ type: 'turn_cancelled', ...base, reason: detail.reason ?? 'cancelled' });
+        bus.emit({ type: 'turn_cancelled', ...base, reason: cancelled.text, ...(cancelled.msg ? { reasonMsg: cancelled.msg } : {}) });
         break;
       default:
         break;

@@ -1,11 +1,12 @@
 import { join } from 'node:path';
+import { msg } from '../../../shared/i18n/message';
 import type { Store } from '../store/store';
 import { createTempJournal, removeRecordedTempFiles, TEMP_JOURNAL_DIR, type TempFileJournal } from '../tools/temp-journal';
 import type { PromptRow } from '../store/rows';
 import type { PromptLifecycle } from './prompt-lifecycle';
 import { leftMidTurn } from './read-only-status';
 
-const INTERRUPTED_REASON = 'interrupted: the Paragents process running this turn stopped before it finished';
+const INTERRUPTED_REASON = msg('reasons.turnStopInterrupted');
 
 /**
  * Turns left mid-way by an engine that stopped (a crash, `kill -9`, a closed terminal). The engine opening the

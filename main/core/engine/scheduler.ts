@@ -1,3 +1,4 @@
+import { msg, type Msg } from '../../../shared/i18n/message';
 import type { TurnDeps } from './turn-context';
 import { runTurn, TurnAbort } from './agent-loop';
 import { SlotLease } from './slots';
@@ -37,7 +38,7 @@ export class Scheduler {
    * Aborts a running turn; the turn records itself as cancelled. `force` stops its tools now (SIGKILL to their
    * process groups, no grace), also when a cancel without force is already waiting for them to exit.
    */
-  abort(promptId: string, reason: string, opts: { force?: boolean } = {}): boolean {
+  abort(promptId: string, reason: string | Msg, opts: { force?: boolean } = {}): boolean {
     const turn = this.running.get(promptId);
     if (!turn) return false;
     stop(turn, new TurnAbort('cancel', reason), opts.force ?? false);
@@ -47,7 +48,7 @@ export class Scheduler {
   /** Stops every turn (a turn waiting on a person or paused keeps waiting across the restart); `force` as in abort. */
   async close(opts: { force?: boolean } = {}): Promise<void> {
     this.closed = true;
-    for (const turn of this.running.values()) stop(turn, new TurnAbort('shutdown', 'Paragents is shutting down'), opts.force ?? false);
+    for (const turn of this.running.values()) stop(turn, new TurnAbort('shutdown', msg('reasons.turnStopShuttingDown')), opts.force ?? false);
     await Promise.allSettled([...this.workers.values()]);
   }
 
@@ -67,7 +68,7 @@ export class Scheduler {
         } catch {
           // Cancelled or shut down while waiting for a slot.
           if (ctl.signal.reason instanceof TurnAbort && ctl.signal.reason.why === 'cancel') {
-            this.deps.prompts.transition(next.id, 'cancelled', { reason: ctl.signal.reason.message });
+            this.deps.prompts.transition(next.id, 'cancelled', { reason: ctl.signal.reason.reason });
             continue;
           }
           return;

@@ -33,6 +33,8 @@ export interface PromptRow {
   text: string;
   status: PromptStatus;
   error: string | null;
+  /** The error as the JSON of a Msg (migration 015); null for rows written before, and when there is no error. */
+  error_msg: string | null;
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;

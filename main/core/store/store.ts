@@ -21,6 +21,8 @@ import type { WorktreeInfo } from '../../../shared/models';
 import { worktreeInfo, type WorktreeRow } from '../worktree/types';
 import { BudgetStop as BudgetStopSchema, type Budget, type BudgetStop, type CostTotals } from '../../../shared/cost';
 import { costOf, type PriceQuoter } from '../cost/types';
+import type { Msg } from '../../../shared/i18n/message';
+import { MsgSchema } from '../../../shared/msg-schema';
 
 /** Prompt statuses that are not final, as an SQL list. */
 const ACTIVE_STATUSES = PromptStatusSchema.options.filter((s) => !isTerminal(s)).map((s) => `'${s}'`).join(', ');
@@ -67,6 +69,13 @@ function budgetStopOf(prompt: Pick<PromptRow, 'budget_stop'> | undefined): Budge
   if (!prompt?.budget_stop) return null;
   const parsed = BudgetStopSchema.safeParse(JSON.parse(prompt.budget_stop));
   return parsed.success ? parsed.data : null;
+}
+
+/** A prompt's stored error as data (`errorMsg`), or nothing for rows written before it was kept (migration 015). */
+function storedErrorMsg(json: string | null): { errorMsg?: Msg } {
+  if (json === null) return {};
+  const parsed = MsgSchema.safeParse(JSON.parse(json));
+  return parsed.success ? { errorMsg: parsed.data } : {};
 }
 
 /** Everything the engine persists. Small synchronous queries: better-sqlite3 is fastest used that way. */
@@ -228,6 +237,7 @@ export class Store {
       text,
       status: 'queued',
       error: null,
+      error_msg: null,
       prompt_tokens: 0,
       completion_tokens: 0,
       total_tokens: 0,
@@ -281,11 +291,16 @@ export class Store {
   }
 
   /** Returns the row as the update left it (undefined: no such prompt). */
-  setPromptStatus(id: string, status: PromptStatus, extra: { error?: string | null; started?: boolean; finished?: boolean } = {}): PromptRow | undefined {
+  setPromptStatus(
+    id: string,
+    status: PromptStatus,
+    extra: { error?: string | null; errorMsg?: Msg | null; started?: boolean; finished?: boolean } = {},
+  ): PromptRow | undefined {
     const now = nowIso();
     return this.q(
         `UPDATE prompts SET status = @status,
            error = CASE WHEN @setError THEN @error ELSE error END,
+           error_msg = CASE WHEN @setError THEN @errorMsg ELSE error_msg END,
            started_at = CASE WHEN @started THEN @now ELSE started_at END,
            finished_at = CASE WHEN @finished THEN @now ELSE finished_at END
          WHERE id = @id RETURNING *`,
@@ -295,6 +310,7 @@ export class Store {
         status,
         setError: extra.error !== undefined ? 1 : 0,
         error: extra.error ?? null,
+        errorMsg: extra.errorMsg ? JSON.stringify(extra.errorMsg) : null,
         started: extra.started ? 1 : 0,
         finished: extra.finished ? 1 : 0,
         now,
@@ -322,7 +338,7 @@ export class Store {
     if (!p) return;
     const position =
       ((this.q('SELECT MAX(position) AS p FROM prompts WHERE session_id = ?').get(p.session_id) as { p: number }).p ?? 0) + 1;
-    this.q(`UPDATE prompts SET status = 'queued', error = NULL, position = ?, started_at = NULL, finished_at = NULL WHERE id = ?`)
+    this.q(`UPDATE prompts SET status = 'queued', error = NULL, error_msg = NULL, position = ?, started_at = NULL, finished_at = NULL WHERE id = ?`)
       .run(position, id);
   }
 
@@ -734,6 +750,7 @@ export class Store {
       text: row.text,
       status: row.status,
       error: row.error,
+      ...storedErrorMsg(row.error_msg),
       usage: { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens, totalTokens: row.total_tokens },
       cost: costTotals(row),
       createdAt: row.created_at,
