@@ -1,5 +1,7 @@
 import type { RequestHandlers } from '../../../shared/api';
-import { BudgetStop, budgetStopText, type DailyBudgets } from '../../../shared/cost';
+import { BudgetStop, type DailyBudgets } from '../../../shared/cost';
+import { msg } from '../../../shared/i18n/message';
+import { budgetStopMsg, statusWord } from './budget-words';
 import type { SessionSummary } from '../../../shared/models';
 import { err, ok, type Result } from '../../../shared/result';
 import type { EffectiveMode } from '../policy';
@@ -37,7 +39,7 @@ export function createCostHandlers(d: CostHandlerDeps): Pick<RequestHandlers, Co
     'session.setBudget': ({ session, budget }) => {
       const s = store.resolveSession(session);
       if (!s.ok) return s;
-      if (s.value.closed_at) return err('invalid_state', `session ${s.value.ref} is closed`);
+      if (s.value.closed_at) return err('invalid_state', msg('notices.request.sessionClosed', { ref: s.value.ref }));
       bus.batch(() => {
         store.setSessionBudget(s.value.id, budget);
         bus.emit({ type: 'session_budget', sessionId: s.value.id, promptId: null, budget });
@@ -49,7 +51,7 @@ export function createCostHandlers(d: CostHandlerDeps): Pick<RequestHandlers, Co
       const p = store.resolvePrompt(prompt);
       if (!p.ok) return p;
       const parsed = p.value.status === 'paused' && p.value.budget_stop ? BudgetStop.safeParse(JSON.parse(p.value.budget_stop)) : null;
-      if (!parsed?.success) return err('invalid_state', `prompt ${p.value.ref} is not paused at a budget (${p.value.status})`);
+      if (!parsed?.success) return err('invalid_state', msg('engineErrors.budget.notPaused', { ref: p.value.ref, status: statusWord(p.value.status) }));
       const stop = parsed.data;
       switch (action.kind) {
         case 'stop':
@@ -59,7 +61,7 @@ export function createCostHandlers(d: CostHandlerDeps): Pick<RequestHandlers, Co
           return d.resume({ prompt: p.value.id });
         case 'raise': {
           if (action.limit <= stop.used) {
-            return err('invalid_input', `the new limit must be above what is used: ${budgetStopText(stop)}`);
+            return err('invalid_input', msg('engineErrors.budget.limitNotAbove', { stop: budgetStopMsg(stop) }));
           }
           const raised = raise(d, p.value.session_id, stop, action.limit);
           if (!raised.ok) return raised;
@@ -80,7 +82,7 @@ function raise(d: CostHandlerDeps, sessionId: string, stop: BudgetStop, limit: n
     const saved = saveDailyBudget(d.home, stop.unit, limit);
     return saved.ok ? ok(null) : saved;
   }
-  if (stop.unit === 'tokens' && !Number.isInteger(limit)) return err('invalid_input', 'a token budget is a whole number of tokens');
+  if (stop.unit === 'tokens' && !Number.isInteger(limit)) return err('invalid_input', msg('engineErrors.budget.wholeTokens'));
   d.bus.batch(() => {
     d.store.setSessionBudget(sessionId, { unit: stop.unit, limit });
     d.bus.emit({ type: 'session_budget', sessionId, promptId: null, budget: { unit: stop.unit, limit } });
