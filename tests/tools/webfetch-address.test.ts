@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english, render, type Msg } from '../../shared/i18n/message';
 import { parseFetchUrl, type ParsedUrl } from '../../main/core/policy/rules/match-url';
 import { AddressRefused, addressRefusal, guardedLookup } from '../../main/core/tools/webfetch-address';
 import { testResolver } from './webfetch-fixture';
@@ -10,6 +11,9 @@ function parsed(raw: string): ParsedUrl {
 }
 
 const never = async (): Promise<boolean> => false;
+
+/** A refusal's English, as the model reads it; null when the address is let through. */
+const said = (refusal: Msg | null): string | null => (refusal === null ? null : english(refusal));
 
 describe('addressRefusal', () => {
   const site = parsed('https://docs.example.com/a');
@@ -37,7 +41,7 @@ describe('addressRefusal', () => {
     ['::ffff:a9fe:a9fe', 'a cloud metadata address'],
   ])('refuses %s for a public name (%s)', async (address, why) => {
     const refusal = await addressRefusal(site, address, never);
-    expect(refusal).toMatch(new RegExp(`^docs\\.example\\.com resolved to [0-9a-f.:]+, ${why};`));
+    expect(said(refusal)).toMatch(new RegExp(`^docs\\.example\\.com resolved to [0-9a-f.:]+, ${why};`));
   });
 
   it.each(['93.184.215.14', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '::ffff:8.8.8.8'])('lets %s through', async (address) => {
@@ -47,7 +51,14 @@ describe('addressRefusal', () => {
   it('names an IPv4-mapped address as the IPv4 it is, and asks about that one', async () => {
     const asked: string[] = [];
     const refusal = await addressRefusal(site, '::ffff:10.0.0.1', async (ip) => (asked.push(ip), false));
-    expect(refusal).toContain('resolved to 10.0.0.1, a private address; WebFetch does not connect there unless a rule names that address (WebFetch(domain:10.0.0.1))');
+    expect(said(refusal)).toBe(
+      'docs.example.com resolved to 10.0.0.1, a private address; WebFetch does not connect there unless a rule names that address ' +
+        '(WebFetch(domain:10.0.0.1)) or the URL names an internal host that a rule allows',
+    );
+    // People read the same refusal in their language, the address and host kept as written.
+    const zh = render('zh-CN', refusal as Msg);
+    expect(zh).toContain('docs.example.com 解析为 10.0.0.1，私有地址；');
+    expect(zh).not.toContain('WebFetch does not connect');
     expect(asked).toEqual(['10.0.0.1']);
   });
 

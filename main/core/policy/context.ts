@@ -11,7 +11,7 @@ export interface DecideContext {
   roots: PathRoots;
   mode: PermissionMode;
   /** Why the mode differs from the one asked for (bypass refused, ...). */
-  modeNote: string | null;
+  modeNote: Msg | null;
   /** Effective rules, highest source first (inert allows already removed). */
   rules: Rule[];
   /** Workspace and additional directories, as written and as real paths: reads inside are allowed by default. */
@@ -29,8 +29,7 @@ export interface Part {
   source: PolicySource;
   /** The English sentence of `reasonMsg`. */
   reason: string;
-  /** Absent only for a sentence still written in English (see textPart). */
-  reasonMsg?: Msg;
+  reasonMsg: Msg;
   /** The narrowest allow rule that would approve this part next time; null when none can. */
   always: string | null;
 }
@@ -47,22 +46,6 @@ export const part = (
   always: string | null = null,
 ): Part => ({ decision, rule, source, reason: english(reason), reasonMsg: reason, always });
 
-/**
- * A part whose reason is still an English sentence (parts of the shell analysis not yet written as data): it carries
- * no Msg, and the clients' templates read the sentence.
- */
-export const textPart = (
-  decision: PolicyDecisionKind,
-  source: PolicySource,
-  reason: string,
-  rule: string | null = null,
-  always: string | null = null,
-): Part => ({ decision, rule, source, reason, always });
-
-/** A part from a reason given either way. */
-export const reasonPart = (decision: PolicyDecisionKind, source: PolicySource, reason: string | Msg): Part =>
-  typeof reason === 'string' ? textPart(decision, source, reason) : part(decision, source, reason);
-
 /** A decision's reason as data, only when it is the sentence its English says (a later step may rewrite the text alone). */
 export function reasonMsgOf(d: { reason: string; reasonMsg?: Msg | undefined }): Msg | undefined {
   return d.reasonMsg && english(d.reasonMsg) === d.reason ? d.reasonMsg : undefined;
@@ -71,8 +54,8 @@ export function reasonMsgOf(d: { reason: string; reasonMsg?: Msg | undefined }):
 type Wrapping = 'reasons.approvedAll' | 'reasons.approveNever' | 'reasons.headless' | 'reasons.modeNote';
 
 /**
- * A reason inside a longer one ("headless run, nobody can approve: …"): as data when the inner reason is, else the
- * English sentence alone (the clients' templates still read it).
+ * A reason inside a longer one ("headless run, nobody can approve: …"): as data when the inner reason is (every
+ * decision of the policy is), else the English sentence alone (a later step rewrote the text without a Msg).
  */
 export function wrapReason(d: { reason: string; reasonMsg?: Msg | undefined }, key: Wrapping): { reason: string; reasonMsg: Msg | undefined } {
   const inner = reasonMsgOf(d);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import { msg, type Msg } from '../../../shared/i18n/message';
 import { exactBashRule } from './always-rule';
-import { part, reasonPart, rulesOf, textPart, type DecideContext, type Part } from './context';
+import { part, rulesOf, type DecideContext, type Part } from './context';
 import { criticalReason } from './critical-commands';
 import { decidePath, type PathAccess } from './decide-path';
 import { readFileCommand, type FileCommand } from './file-commands';
@@ -26,10 +26,8 @@ function shortText(text: string): string {
 }
 
 /** "`make`: setting PATH can change what the command runs": a command part and what it needs a person for. */
-function says(shown: string, why: string | Msg): Part {
-  return typeof why === 'string'
-    ? textPart('needs_approval', 'builtin', `${shown}: ${why}`)
-    : part('needs_approval', 'builtin', msg('reasons.commandSays', { command: shown, why }));
+function says(shown: string, why: Msg): Part {
+  return part('needs_approval', 'builtin', msg('reasons.commandSays', { command: shown, why }));
 }
 
 function decideCommand(ctx: DecideContext, cp: CommandPart): Part {
@@ -64,9 +62,6 @@ function decideCommand(ctx: DecideContext, cp: CommandPart): Part {
   const exact = exactBashRule(cp.cmd.argv);
   const why = cp.neverPrefix;
   if (why === null) return part('needs_approval', 'mode', msg('reasons.needsApproval', { what: shown, mode: ctx.mode }), null, exact);
-  if (typeof why === 'string') {
-    return textPart('needs_approval', 'mode', `${shown} needs approval in ${ctx.mode} mode (${why}, so only an exact rule can allow it)`, null, exact);
-  }
   return part('needs_approval', 'mode', msg('reasons.needsApprovalExact', { what: shown, mode: ctx.mode, why }), null, exact);
 }
 
@@ -161,7 +156,7 @@ export function decideShell(ctx: DecideContext, shell: ParsedShell): Part[] {
     throw new Error(`the command was parsed for ${shell.cwd} with home ${shell.home}, not for ${ctx.workspace} with home ${ctx.home}`);
   }
   // Said first: it is the reason a person most needs to read, and no rule or mode can allow it.
-  const parts: Part[] = plan.hiddenCode.map((reason) => reasonPart('needs_approval', 'builtin', reason));
+  const parts: Part[] = plan.hiddenCode.map((reason) => part('needs_approval', 'builtin', reason));
   // Argument words of file commands decided with their command; the analysis reports the same word objects.
   const handled = new Set<ShellWord>();
   for (const cp of plan.parts) {
@@ -170,7 +165,7 @@ export function decideShell(ctx: DecideContext, shell: ParsedShell): Part[] {
     for (const v of cp.variants) parts.push(...decideFileCommand(ctx, cp, verdict, v, handled));
   }
   for (const f of plan.files) if (!handled.has(f.word)) parts.push(...decideFile(ctx, f));
-  for (const issue of plan.issues) parts.push(reasonPart('needs_approval', 'builtin', issue));
+  for (const issue of plan.issues) parts.push(part('needs_approval', 'builtin', issue));
   if (hasInvisibleChars(command.replace(/[\n\t]/g, ' '))) {
     parts.push(part('needs_approval', 'builtin', msg('reasons.commandInvisible')));
   }

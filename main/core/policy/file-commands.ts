@@ -1,3 +1,4 @@
+import { isMsg, msg, type Msg } from '../../../shared/i18n/message';
 import { FILE_COMMAND_OPTIONS, longOption, type OptionRole } from './file-command-options';
 import { basename } from './shell/options';
 import type { ShellWord } from './shell/types';
@@ -16,7 +17,7 @@ export type FileCommand =
       /** sed only: the script cannot write other files, read files or run commands, and is known before it runs. */
       safeScript: boolean;
     }
-  | { ok: false; name: string; reason: string };
+  | { ok: false; name: string; reason: Msg };
 
 interface Scan {
   operands: ShellWord[];
@@ -31,16 +32,16 @@ interface Scan {
 const ACCEPTED_ROLES: ReadonlySet<OptionRole> = new Set(['flag', 'value', 'optional']);
 
 /** Applies one option's argument to the scan; returns why the command cannot be read, or null. */
-function apply(scan: Scan, name: string, role: OptionRole, arg: ShellWord | null): string | null {
+function apply(scan: Scan, name: string, role: OptionRole, arg: ShellWord | null): Msg | null {
   scan.used.add(name);
   if (ACCEPTED_ROLES.has(role)) return null;
   if (role === 'inPlace') {
     scan.inPlace = true;
     const suffix = arg?.value ?? '';
     // A suffix with `/` or `*` names the backup's folder or name: it can land anywhere.
-    return /[/*]/.test(suffix) ? `the backup suffix ${JSON.stringify(suffix)} can name another folder` : null;
+    return /[/*]/.test(suffix) ? msg('reasons.backupSuffixFolder', { word: JSON.stringify(suffix) }) : null;
   }
-  if (arg === null) return `option ${name} lacks its argument`;
+  if (arg === null) return msg('reasons.optionLacksArgument', { name });
   switch (role) {
     case 'dir':
       scan.dirs.push(arg);
@@ -49,8 +50,8 @@ function apply(scan: Scan, name: string, role: OptionRole, arg: ShellWord | null
       scan.reads.push(arg);
       return null;
     case 'suffix':
-      if (arg.value === null) return `the backup suffix ${arg.text} is only known at run time`;
-      return arg.value.includes('/') ? `the backup suffix ${JSON.stringify(arg.value)} can name another folder` : null;
+      if (arg.value === null) return msg('reasons.backupSuffixRuntime', { word: arg.text });
+      return arg.value.includes('/') ? msg('reasons.backupSuffixFolder', { word: JSON.stringify(arg.value) }) : null;
     case 'script':
       scan.scripts.push(arg.value);
       return null;
@@ -65,9 +66,9 @@ function apply(scan: Scan, name: string, role: OptionRole, arg: ShellWord | null
 const attached = (w: ShellWord, value: string): ShellWord => ({ ...w, value, text: value });
 
 /** GNU getopt with permutation: options may follow operands until `--`. */
-function scanArgs(name: string, args: ShellWord[]): Scan | string {
+function scanArgs(name: string, args: ShellWord[]): Scan | Msg {
   const spec = FILE_COMMAND_OPTIONS[name];
-  if (!spec) return `${name} is not a file command`;
+  if (!spec) return msg('reasons.notFileCommand', { name });
   const scan: Scan = { operands: [], used: new Set(), dirs: [], reads: [], scripts: [], scriptFile: false, inPlace: false };
   let ended = false;
   for (let i = 0; i < args.length; i++) {
@@ -77,7 +78,7 @@ function scanArgs(name: string, args: ShellWord[]): Scan | string {
       scan.operands.push(w);
       continue;
     }
-    if (v === null) return `the argument ${w.text} is only known at run time`;
+    if (v === null) return msg('reasons.argumentRuntime', { word: w.text });
     if (v === '--') {
       ended = true;
       continue;
@@ -85,10 +86,10 @@ function scanArgs(name: string, args: ShellWord[]): Scan | string {
     if (v.startsWith('--')) {
       const eq = v.indexOf('=');
       const long = longOption(spec, eq < 0 ? v.slice(2) : v.slice(2, eq));
-      if (long === null) return `${name} has an option the policy does not know: ${v}`;
+      if (long === null) return msg('reasons.unknownOption', { name, option: v });
       const role = spec.long[long] as OptionRole;
       let arg: ShellWord | null = eq < 0 ? null : attached(w, v.slice(eq + 1));
-      if (arg !== null && role === 'flag') return `${name} --${long} takes no value`;
+      if (arg !== null && role === 'flag') return msg('reasons.optionTakesNoValue', { name, long });
       if (arg === null && !['flag', 'optional', 'inPlace'].includes(role)) arg = args[++i] ?? null;
       const why = apply(scan, long, role, arg);
       if (why) return why;
@@ -101,7 +102,7 @@ function scanArgs(name: string, args: ShellWord[]): Scan | string {
     for (let j = 1; j < v.length; j++) {
       const c = v[j] as string;
       const role = Object.hasOwn(spec.short, c) ? (spec.short[c] as OptionRole) : null;
-      if (role === null) return `${name} has an option the policy does not know: -${c}`;
+      if (role === null) return msg('reasons.unknownOption', { name, option: `-${c}` });
       if (role === 'flag') {
         scan.used.add(c);
         continue;
@@ -171,7 +172,7 @@ export function readFileCommand(argv: ShellWord[]): FileCommand | null {
   const name = basename(program);
   if (!Object.hasOwn(FILE_COMMAND_OPTIONS, name)) return null;
   const scan = scanArgs(name, argv.slice(1));
-  if (typeof scan === 'string') {
+  if (isMsg(scan)) {
     // sed that is not editing in place is a reader, whatever else its options say.
     const mayEditInPlace = (w: ShellWord): boolean => w.value === null || /^-[^-]*i/.test(w.value) || w.value.startsWith('--i');
     if (name === 'sed' && !argv.slice(1).some(mayEditInPlace)) return null;

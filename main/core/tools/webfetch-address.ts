@@ -1,7 +1,8 @@
 import { promises as dns, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { english } from '../../../shared/i18n/message';
+import { msg, type Msg } from '../../../shared/i18n/message';
+import { MsgError } from '../../../shared/msg-error';
 import { ipReason, type ParsedUrl } from '../policy/rules/match-url';
 
 /** Every address a host name resolves to (the composition root's resolver: the system's, or a test's). */
@@ -12,8 +13,8 @@ export const systemResolver: HostResolver = (hostname) => dns.lookup(hostname, {
 /** Says whether a rule names an internal address itself (`WebFetch(domain:127.0.0.1)`); see webfetch-access.ts. */
 export type AddressAllowed = (address: string) => Promise<boolean>;
 
-/** A connection the address check refused; its message is written for the model. */
-export class AddressRefused extends Error {
+/** A connection the address check refused; its message (the English of its Msg) is written for the model. */
+export class AddressRefused extends MsgError {
   override name = 'AddressRefused';
 }
 
@@ -31,17 +32,14 @@ function canonical(address: string): string {
  * that exact host), or when a rule names the address itself. So a public-looking name that resolves to
  * 127.0.0.1 or 169.254.169.254 is refused even when a rule allows the name.
  */
-export async function addressRefusal(url: ParsedUrl, address: string, allowed: AddressAllowed): Promise<string | null> {
-  if (!ipaddr.isValid(address)) return `${url.host} resolved to "${address}", which is not an IP address`;
+export async function addressRefusal(url: ParsedUrl, address: string, allowed: AddressAllowed): Promise<Msg | null> {
+  if (!ipaddr.isValid(address)) return msg('reasons.addressNotIp', { host: url.host, address });
   const ip = canonical(address);
   const reason = ipReason(ip);
   if (reason === null) return null;
   if (url.internal !== null) return null;
   if (await allowed(ip)) return null;
-  return (
-    `${url.host} resolved to ${ip}, ${english(reason)}; WebFetch does not connect there unless a rule names that address ` +
-    `(WebFetch(domain:${ip})) or the URL names an internal host that a rule allows`
-  );
+  return msg('reasons.addressInternal', { host: url.host, ip, why: reason });
 }
 
 /**
@@ -53,7 +51,7 @@ export function guardedLookup(url: ParsedUrl, resolve: HostResolver, allowed: Ad
     const check = async (): Promise<LookupAddress[]> => {
       let found = await resolve(hostname);
       if (options.family === 4 || options.family === 6) found = found.filter((a) => a.family === options.family);
-      if (found.length === 0) throw new AddressRefused(`${hostname} did not resolve to any address`);
+      if (found.length === 0) throw new AddressRefused(msg('reasons.addressNone', { host: hostname }));
       for (const a of found) {
         const refusal = await addressRefusal(url, a.address, allowed);
         if (refusal !== null) throw new AddressRefused(refusal);

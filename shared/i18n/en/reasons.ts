@@ -146,6 +146,18 @@ export const reasons = {
   runsInOtherRepo: '{{what}} runs in another repository',
   xargsGit: 'xargs supplies the git subcommand and its options',
   gitSubcommandRuntime: 'the git subcommand is only known at run time',
+  findRunsOrDeletes: 'find {{option}} deletes files or runs commands',
+  continuationCr: 'a backslash stands before a carriage return',
+  continuationOldArithmetic: 'the command uses $[...] arithmetic',
+  continuationTooDeep: 'the command is nested too deeply to read its line continuations',
+  hereDocDelimiterExpands: 'a here-document delimiter has an expansion',
+  hereDocDelimiterUnread: 'a here-document delimiter cannot be read',
+  hereDocInSubstitution: 'a here-document starts inside a substitution',
+  addressNotIp: '{{host}} resolved to "{{address}}", which is not an IP address',
+  addressInternal:
+    '{{host}} resolved to {{ip}}, {{why}}; WebFetch does not connect there unless a rule names that address (WebFetch(domain:{{ip}})) or the URL names an internal host that a rule allows',
+  addressNone: '{{host}} did not resolve to any address',
+  bypassDisabled: 'bypass mode is disabled by managed settings',
   range: {
     loopback: 'loopback',
     private: 'private',

@@ -143,6 +143,18 @@ export const reasons: CatalogLike<typeof en> = {
   runsInOtherRepo: '{{what}} 在另一个仓库中运行',
   xargsGit: 'xargs 提供了 git 子命令及其选项',
   gitSubcommandRuntime: 'git 子命令要到运行时才知道',
+  findRunsOrDeletes: 'find {{option}} 会删除文件或运行命令',
+  continuationCr: '反斜杠后面跟着回车符',
+  continuationOldArithmetic: '命令使用了 $[...] 算术表达式',
+  continuationTooDeep: '命令嵌套太深，无法读取其中的续行',
+  hereDocDelimiterExpands: 'here-document 的结束标记中含有展开',
+  hereDocDelimiterUnread: '无法读取 here-document 的结束标记',
+  hereDocInSubstitution: 'here-document 开始于一个替换之内',
+  addressNotIp: '{{host}} 解析为 "{{address}}"，这不是 IP 地址',
+  addressInternal:
+    '{{host}} 解析为 {{ip}}，{{why}}；除非有规则指定该地址（WebFetch(domain:{{ip}})），或 URL 指定了规则允许的内部主机，否则 WebFetch 不会连接到那里',
+  addressNone: '{{host}} 没有解析到任何地址',
+  bypassDisabled: '托管设置禁用了 bypass 模式',
   range: {
     loopback: '环回',
     private: '私有',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Parser } from 'web-tree-sitter';
+import { msg, type Msg } from '../../../../shared/i18n/message';
 import { builtinAssignedNames, isHarmlessShellVariable, isInertEnv } from './env-vars';
 import { fileArgAccesses } from './file-args';
 import { gitReasons } from './git';
@@ -23,19 +24,19 @@ export interface CommandPart {
   /** What deny/ask rules and the critical list also look at: the argv seen through wrappers and paths. */
   variants: ShellWord[][];
   /** Why no prefix rule may approve it (find -exec, sed -i, node -e, ...). */
-  neverPrefix: string | null;
+  neverPrefix: Msg | null;
   /** Needs no rule of its own: `cd`, declarations, `bash -c`/`eval` with static code (checked inside). */
   transparent: boolean;
   /** Reasons that force a question whatever the rules say (dynamic names, risky env prefixes, ...). */
-  forceAsk: string[];
+  forceAsk: Msg[];
 }
 
 export interface ShellPlan {
   parts: CommandPart[];
   files: FileAccess[];
-  issues: string[];
+  issues: Msg[];
   /** Code bash may run from a value; asks in every mode and no rule can allow it. */
-  hiddenCode: string[];
+  hiddenCode: Msg[];
 }
 
 const HARMLESS = new Set(['cd', 'pushd', 'popd', 'true', 'false', ':']);
@@ -67,13 +68,13 @@ class Analyzer {
 
   private parseCode(words: ShellWord[], cmd: SimpleCommand, cwd: string | null, part: CommandPart, what: string): void {
     if (words.some((w) => w.value === null)) {
-      part.forceAsk.push(`${what} runs code that is only known at run time`);
+      part.forceAsk.push(msg('reasons.runtimeCode', { what }));
       part.transparent = false;
       // Still look inside the literal text for commands a deny rule should catch.
     }
     const code = words.map((w) => w.value ?? w.text).join(' ');
     if (cmd.depth + 1 > MAX_CODE_DEPTH) {
-      part.forceAsk.push('commands are nested too deeply to check');
+      part.forceAsk.push(msg('reasons.nestedTooDeep'));
       return;
     }
     const nested = new ShellWalker(this.parser, this.home, cwd, cmd.depth + 1);
@@ -83,7 +84,7 @@ class Analyzer {
 
   private parseHereDocs(cmd: SimpleCommand, cwd: string | null, part: CommandPart): void {
     const docs = this.root.result.hereDocs;
-    if (docs.some((d) => d.dynamic)) part.forceAsk.push('a shell reads a here-document with expansions');
+    if (docs.some((d) => d.dynamic)) part.forceAsk.push(msg('reasons.hereDoc'));
     if (this.hereDocsParsed) return;
     this.hereDocsParsed = true;
     for (const doc of [...docs]) {
@@ -99,7 +100,7 @@ class Analyzer {
     const bare = cmd.argv.length === 0 || cmd.declaration;
     for (const a of cmd.assignments) {
       if (bare ? !isHarmlessShellVariable(a.name) : !isInertEnv(a.name)) {
-        part.forceAsk.push(`setting ${a.name} can change what ${bare ? 'later commands run' : 'the command runs'}`);
+        part.forceAsk.push(msg(bare ? 'reasons.settingChangesLater' : 'reasons.settingChangesCommand', { name: a.name }));
       }
     }
     if (bare) {
@@ -109,10 +110,10 @@ class Analyzer {
     }
     const first = cmd.argv[0] as ShellWord;
     if (first.value === null) {
-      part.forceAsk.push(`the command name ${first.text} is only known at run time`);
+      part.forceAsk.push(msg('reasons.nameRuntime', { word: first.text }));
       return;
     }
-    if (first.glob) part.forceAsk.push(`the command name ${first.text} is a file pattern`);
+    if (first.glob) part.forceAsk.push(msg('reasons.nameGlob', { word: first.text }));
     if (HARMLESS.has(first.value)) part.transparent = true;
 
     const seen = new Set<string>();
@@ -126,7 +127,7 @@ class Analyzer {
       part.variants.push(argv);
       const program = argv[0]?.value;
       if (program === null || program === undefined) {
-        part.forceAsk.push(`a wrapped command name is only known at run time`);
+        part.forceAsk.push(msg('reasons.wrappedRuntime'));
         continue;
       }
       if (program.includes('/')) queue.push({ argv: [staticWord(basename(program)), ...argv.slice(1)], cwd, appended });
@@ -143,7 +144,7 @@ class Analyzer {
           if (isOuter) part.transparent = true;
           this.parseCode([shell.code], cmd, cwd, part, basename(program));
         } else if (shell.kind === 'stdin') {
-          if (cmd.piped || !cmd.hereDoc) part.forceAsk.push(`${basename(program)} reads commands from its input`);
+          if (cmd.piped || !cmd.hereDoc) part.forceAsk.push(msg('reasons.readsInput', { program: basename(program) }));
           else if (isOuter) part.transparent = true;
           this.parseHereDocs(cmd, cwd, part);
         } else if (shell.kind === 'unknown') part.forceAsk.push(shell.reason);
@@ -160,7 +161,7 @@ class Analyzer {
         if (inner.kind === 'unknown') part.forceAsk.push(inner.reason);
         else if (inner.kind === 'argv' || inner.kind === 'code') {
           for (const a of inner.env) {
-            if (!isInertEnv(a.name)) part.forceAsk.push(`setting ${a.name} can change what the command runs`);
+            if (!isInertEnv(a.name)) part.forceAsk.push(msg('reasons.settingChangesCommand', { name: a.name }));
           }
           const innerCwd = movedTo(cwd, inner.dir);
           if (inner.kind === 'argv') {
@@ -177,8 +178,8 @@ class Analyzer {
       const never = neverPrefixReason(argv, readsStdin);
       if (never && !part.neverPrefix) part.neverPrefix = never;
       for (const name of builtinAssignedNames(argv)) {
-        if (name === null) part.forceAsk.push(`${basename(program)} sets a variable whose name is only known at run time`);
-        else if (!isHarmlessShellVariable(name)) part.forceAsk.push(`setting ${name} can change what later commands run`);
+        if (name === null) part.forceAsk.push(msg('reasons.variableNameRuntime', { program: basename(program) }));
+        else if (!isHarmlessShellVariable(name)) part.forceAsk.push(msg('reasons.settingChangesLater', { name }));
       }
       const git = gitReasons(argv, cwd, this.workspace, appended);
       if (git.forceAsk) part.forceAsk.push(git.forceAsk);
@@ -199,8 +200,8 @@ class Analyzer {
       // The grammar gives a bare name as a variable_name node, which reads as dynamic text.
       const name = w.value ?? w.text;
       if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-        if (!isHarmlessShellVariable(name)) part.forceAsk.push(`${keyword} ${name} can change what later commands run`);
-      } else if (w.value === null) part.forceAsk.push(`${keyword} names a variable only known at run time`);
+        if (!isHarmlessShellVariable(name)) part.forceAsk.push(msg('reasons.keywordChangesLater', { keyword, name }));
+      } else if (w.value === null) part.forceAsk.push(msg('reasons.keywordRuntime', { keyword }));
     }
   }
 }
@@ -219,9 +220,9 @@ export function analyzeShell(parser: Parser, source: string, opts: AnalyzeOption
   for (let i = 0; i < commands.length && i < 5000; i++) analyzer.analyze(commands[i] as SimpleCommand);
   const result: ShellAnalysis = root.result;
   const issues = [...result.issues];
-  if (source.length > MAX_COMMAND_CHARS) issues.push(`the command is longer than ${MAX_COMMAND_CHARS} characters`);
-  if (commands.length > MAX_COMMANDS) issues.push(`the command has more than ${MAX_COMMANDS} parts`);
-  if (commands.length >= 5000) issues.push('the command has too many parts to check');
+  if (source.length > MAX_COMMAND_CHARS) issues.push(msg('reasons.tooLong', { max: MAX_COMMAND_CHARS }));
+  if (commands.length > MAX_COMMANDS) issues.push(msg('reasons.tooManyParts', { max: MAX_COMMANDS }));
+  if (commands.length >= 5000) issues.push(msg('reasons.tooManyToCheck'));
   return { parts: analyzer.parts, files: result.files, issues, hiddenCode: result.hiddenCode };
 }
 

@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import { msg, type Msg } from '../../../../shared/i18n/message';
 
 /**
  * A command with bash's line continuations (backslash-newline) removed, as bash's reader removes them before
@@ -11,7 +12,7 @@ export interface JoinedSource {
   /** Offsets in `text` of backslash-newlines bash keeps as text (single quotes, `$'...'`, comments, quoted here-documents). */
   kept: number[];
   /** Set when the scan met a construct it cannot follow the way bash reads it. */
-  unsure: string | null;
+  unsure: Msg | null;
 }
 
 /** Nesting deeper than this is not followed (the command then asks). */
@@ -35,13 +36,13 @@ class Joiner {
   out = '';
   readonly removed: number[] = [];
   readonly kept: number[] = [];
-  unsure: string | null = null;
+  unsure: Msg | null = null;
   private pending: PendingHereDoc[] = [];
   private level = 0;
 
   constructor(private readonly src: string) {}
 
-  private doubt(reason: string): void {
+  private doubt(reason: Msg): void {
     this.unsure ??= reason;
   }
 
@@ -88,7 +89,7 @@ class Joiner {
         this.i++;
         return;
       }
-      this.doubt('a backslash stands before a carriage return');
+      this.doubt(msg('reasons.continuationCr'));
     }
     this.raw();
   }
@@ -229,7 +230,7 @@ class Joiner {
       this.next();
       this.nest(() => this.parameter(inDouble));
     } else if (n === '[') {
-      this.doubt('the command uses $[...] arithmetic');
+      this.doubt(msg('reasons.continuationOldArithmetic'));
     }
   }
 
@@ -293,7 +294,7 @@ class Joiner {
         for (;;) {
           const d = this.next();
           if (d === undefined || d === '"') break;
-          if (d === '$' || d === '`') this.doubt('a here-document delimiter has an expansion');
+          if (d === '$' || d === '`') this.doubt(msg('reasons.hereDocDelimiterExpands'));
           if (d === '\\' && this.src[this.i] !== undefined && '$`"\\'.includes(this.src[this.i] as string)) {
             delimiter += this.raw() ?? '';
           } else delimiter += d;
@@ -302,18 +303,18 @@ class Joiner {
         quoted = true;
         delimiter += this.raw() ?? '';
       } else if (c === '$' || c === '`') {
-        this.doubt('a here-document delimiter has an expansion');
+        this.doubt(msg('reasons.hereDocDelimiterExpands'));
         delimiter += c;
       } else delimiter += c;
     }
-    if (delimiter === '' || delimiter.includes('\n')) this.doubt('a here-document delimiter cannot be read');
+    if (delimiter === '' || delimiter.includes('\n')) this.doubt(msg('reasons.hereDocDelimiterUnread'));
     this.pending.push({ delimiter, quoted, stripTabs, level: this.level });
   }
 
   /** At the end of a command line bash reads the bodies of the here-documents started on it. */
   private hereDocBodies(): void {
     if (this.pending.length === 0) return;
-    if (this.pending.some((h) => h.level !== this.level)) this.doubt('a here-document starts inside a substitution');
+    if (this.pending.some((h) => h.level !== this.level)) this.doubt(msg('reasons.hereDocInSubstitution'));
     const docs = this.pending;
     this.pending = [];
     for (const doc of docs) {
@@ -365,7 +366,7 @@ export function joinContinuations(source: string): JoinedSource {
     joiner.command(false);
   } catch (e) {
     if (!(e instanceof TooDeep)) throw e;
-    return { text: source, removed: [], kept: [], unsure: 'the command is nested too deeply to read its line continuations' };
+    return { text: source, removed: [], kept: [], unsure: msg('reasons.continuationTooDeep') };
   }
   return { text: joiner.out, removed: joiner.removed, kept: joiner.kept, unsure: joiner.unsure };
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { msg, type Msg } from '../../../../shared/i18n/message';
 import { dynamicReason, fileAccess, optionFileAccess, programReason, runsProgram } from './option-tables/effects';
 import { GIT_SUBCOMMAND_OPTIONS } from './option-tables/git';
 import { isRisky } from './option-tables';
@@ -9,9 +10,9 @@ import type { FileAccess, ShellWord } from './types';
 /** Why a `git ...` rule granted for the workspace does not cover this git command. */
 export interface GitReasons {
   /** Git runs in a folder outside the workspace (after `cd`): no rule covers it, the command asks. */
-  forceAsk: string | null;
+  forceAsk: Msg | null;
   /** Git is pointed at another repository or given configuration on the command line: only an exact rule allows it. */
-  neverPrefix: string | null;
+  neverPrefix: Msg | null;
   /** Files the subcommand's options and operands write or read (`log --output=FILE`, `diff --no-index A B`). */
   files: FileAccess[];
 }
@@ -27,17 +28,17 @@ export function isInside(root: string, dir: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
-function subcommandReason(sub: string, args: ShellWord[]): string | null {
+function subcommandReason(sub: string, args: ShellWord[]): Msg | null {
   if (sub === 'config') {
     const values = args.map((w) => w.value);
-    if (values.some((v) => v === null)) return 'git config arguments are only known at run time';
+    if (values.some((v) => v === null)) return msg('reasons.gitConfigRuntime');
     const operands = values.filter((v) => !(v as string).startsWith('-'));
     const reads = values.some((v) => CONFIG_READS.has(v as string)) || ['get', 'list'].includes(operands[0] ?? '');
     if (reads || (operands.length === 1 && !values.some((v) => v !== null && /^--(unset|add|replace|edit|rename|remove)|^-e$/.test(v)))) return null;
-    return 'git config changes configuration, which can name a program to run';
+    return msg('reasons.gitConfigChanges');
   }
-  if (sub === 'submodule' && args.some((w) => w.value === 'foreach')) return 'git submodule foreach runs a command';
-  if (sub === 'bisect' && args[0]?.value === 'run') return 'git bisect run runs a command';
+  if (sub === 'submodule' && args.some((w) => w.value === 'foreach')) return msg('reasons.gitRunsCommand', { what: 'git submodule foreach' });
+  if (sub === 'bisect' && args[0]?.value === 'run') return msg('reasons.gitRunsCommand', { what: 'git bisect run' });
   return null;
 }
 
@@ -48,8 +49,8 @@ const FILE_OPS = { read: 'read', write: 'write', readwrite: 'readwrite', writeDi
  * it exact-rule-only, options that name files (`log --output=FILE`, `format-patch -o DIR`) and the operands of
  * `diff --no-index` and `bundle create` are file accesses checked like redirections. `dir` is where git runs.
  */
-function subcommandOptions(sub: string, args: ShellWord[], dir: string | null): { neverPrefix: string | null; files: FileAccess[] } {
-  const out: { neverPrefix: string | null; files: FileAccess[] } = { neverPrefix: null, files: [] };
+function subcommandOptions(sub: string, args: ShellWord[], dir: string | null): { neverPrefix: Msg | null; files: FileAccess[] } {
+  const out: { neverPrefix: Msg | null; files: FileAccess[] } = { neverPrefix: null, files: [] };
   // `git stash show` takes the options of `git show`.
   const name = sub === 'stash' && args[0]?.value === 'show' ? 'show' : sub;
   const rest = name === sub ? args : args.slice(1);
@@ -63,7 +64,7 @@ function subcommandOptions(sub: string, args: ShellWord[], dir: string | null): 
   for (const use of scan.uses) {
     if (runsProgram(use)) {
       out.neverPrefix ??=
-        use.rule.role === 'programFlag' ? programReason(`${what} ${use.spelled}`, 'program') : `${what} ${use.spelled} names a program to run`;
+        use.rule.role === 'programFlag' ? programReason(`${what} ${use.spelled}`, 'program') : msg('reasons.gitNamesProgram', { what: `${what} ${use.spelled}` });
       continue;
     }
     const role = use.rule.role;
@@ -93,9 +94,9 @@ export function gitReasons(argv: ShellWord[], cwd: string | null, workspace: str
   const reasons: GitReasons = { forceAsk: null, neverPrefix: null, files: [] };
   const program = argv[0]?.value;
   if (program === null || program === undefined || basename(program) !== 'git') return reasons;
-  if (cwd === null) reasons.forceAsk = 'git runs in a folder only known at run time, maybe another repository';
-  else if (!isInside(workspace, cwd)) reasons.forceAsk = `git runs in ${cwd}, outside the workspace (another repository)`;
-  const never = (why: string): void => {
+  if (cwd === null) reasons.forceAsk = msg('reasons.gitRuntimeFolder');
+  else if (!isInside(workspace, cwd)) reasons.forceAsk = msg('reasons.gitOutside', { cwd });
+  const never = (why: Msg): void => {
     reasons.neverPrefix ??= why;
   };
   let dir = cwd;
@@ -104,7 +105,7 @@ export function gitReasons(argv: ShellWord[], cwd: string | null, workspace: str
   for (; i < argv.length; i++) {
     const v = (argv[i] as ShellWord).value;
     if (v === null) {
-      never('git options are only known at run time');
+      never(msg('reasons.gitOptionsRuntime'));
       return reasons;
     }
     if (!v.startsWith('-')) break;
@@ -115,27 +116,27 @@ export function gitReasons(argv: ShellWord[], cwd: string | null, workspace: str
       movedBy = `git -C ${target ?? '(unknown)'}`;
       dir = target === null || dir === null ? null : path.resolve(dir, target);
     } else if (v.startsWith('-c') || name === '--config-env') {
-      never(`git ${v.startsWith('-c') ? '-c' : name} sets configuration, which can name a program to run`);
+      never(msg('reasons.gitSetsConfig', { what: `git ${v.startsWith('-c') ? '-c' : name}` }));
       if (!inline && (v === '-c' || v === '--config-env')) i++;
     } else if (name === '--git-dir' || name === '--work-tree') {
-      never(`git ${name} points git at another repository`);
+      never(msg('reasons.gitOtherRepo', { what: `git ${name}` }));
       if (!inline) i++;
     } else if (name === '--exec-path' && inline) {
-      never('git --exec-path= runs git commands from another folder');
+      never(msg('reasons.gitExecPath'));
     } else if (name === '--bare') {
-      never('git --bare reads the folder as a repository');
+      never(msg('reasons.gitBare'));
     } else if (HARMLESS_VALUE_OPTIONS.has(name) && !inline) {
       i++;
     }
   }
-  if (movedBy !== null && (dir === null || !isInside(workspace, dir))) never(`${movedBy} runs in another repository`);
+  if (movedBy !== null && (dir === null || !isInside(workspace, dir))) never(msg('reasons.runsInOtherRepo', { what: movedBy }));
   const sub = argv[i]?.value;
   if (sub === undefined) {
-    if (appended) never('xargs supplies the git subcommand and its options');
+    if (appended) never(msg('reasons.xargsGit'));
     return reasons;
   }
   if (sub === null) {
-    never('the git subcommand is only known at run time');
+    never(msg('reasons.gitSubcommandRuntime'));
     return reasons;
   }
   const why = subcommandReason(sub, argv.slice(i + 1));

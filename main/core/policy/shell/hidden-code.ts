@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import { english, msg, type Msg } from '../../../../shared/i18n/message';
 import { builtinAssignedNames } from './env-vars';
 import { expansionShape, isLiteralArithmetic, splitSubscript, subscriptRunsArithmetic } from './arithmetic-text';
 import { decodeAnsiC, evalWord, unescapeDoubleQuoted } from './words';
@@ -10,7 +11,7 @@ import { decodeAnsiC, evalWord, unescapeDoubleQuoted } from './words';
  * command asks a person, whatever the mode or the rules say.
  */
 export interface HiddenCode {
-  reasons: string[];
+  reasons: Msg[];
   /** Static text in the command that holds `$( )`, backticks or `<( )`: code a hidden evaluation may run. */
   literals: string[];
 }
@@ -48,7 +49,7 @@ function optionLetters(words: { value: string | null }[]): string {
 }
 
 class Scanner {
-  readonly reasons: string[] = [];
+  readonly reasons: Msg[] = [];
   /** A value may become code, and the command already asks for another reason (a name only known at run time). */
   suspicious = false;
   readonly associative = new Set<string>();
@@ -56,14 +57,15 @@ class Scanner {
 
   constructor(private readonly home: string) {}
 
-  private add(reason: string): void {
-    if (!this.reasons.includes(reason)) this.reasons.push(reason);
+  private add(reason: Msg): void {
+    const text = english(reason);
+    if (!this.reasons.some((r) => english(r) === text)) this.reasons.push(reason);
   }
 
   private arithmetic(node: Node, text: string | null): void {
     if (text !== null && isLiteralArithmetic(text)) return;
     const shown = show(node);
-    this.add(`${shown} evaluates a value as arithmetic, which can run code hidden in it`);
+    this.add(msg('reasons.hiddenArithmetic', { snippet: shown }));
   }
 
   /**
@@ -77,7 +79,7 @@ class Scanner {
     }
     if (value === null) {
       const shown = show(node);
-      this.add(`${shown} takes a variable name from a value, which can run code hidden in its subscript`);
+      this.add(msg('reasons.hiddenName', { snippet: shown }));
       return;
     }
     const sub = splitSubscript(value);
@@ -86,7 +88,7 @@ class Scanner {
 
   private integerAssignment(node: Node): void {
     const shown = show(node);
-    this.add(`${shown} assigns an integer variable, whose value bash evaluates as arithmetic`);
+    this.add(msg('reasons.hiddenInteger', { snippet: shown }));
   }
 
   /** First pass: which names are associative arrays and which are integers in this command. */
@@ -200,13 +202,13 @@ class Scanner {
     const shape = expansionShape(node.text);
     if (shape === null) return;
     const shown = show(node);
-    if (shape.indirect) this.add(`${shown} expands a variable named by a value, which can run code hidden in it`);
+    if (shape.indirect) this.add(msg('reasons.hiddenIndirect', { snippet: shown }));
     if (shape.subscript !== null && subscriptRunsArithmetic(shape.name, shape.subscript, this.associative)) {
       if (!isLiteralArithmetic(shape.subscript)) this.arithmetic(node, null);
     }
     if (shape.substring !== null) this.arithmetic(node, shape.substring);
     if (shape.transform === 'P' || shape.transform === 'E') {
-      this.add(`${shown} expands a value as a prompt or escape string, which can run code hidden in it`);
+      this.add(msg('reasons.hiddenTransform', { snippet: shown }));
     }
   }
 

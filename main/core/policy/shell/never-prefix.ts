@@ -1,3 +1,4 @@
+import { msg, type Msg } from '../../../../shared/i18n/message';
 import { basename, hasOption, looseOperands, scanOptions } from './options';
 import type { ShellWord } from './types';
 
@@ -43,8 +44,8 @@ export function sedScriptIsDangerous(script: string): boolean {
   return false;
 }
 
-function sedReason(args: ShellWord[]): string | null {
-  if (hasOption(args, 'if', ['in-place', 'file'])) return 'sed -i edits files in place';
+function sedReason(args: ShellWord[]): Msg | null {
+  if (hasOption(args, 'if', ['in-place', 'file'])) return msg('reasons.sedInPlace');
   const scanned = scanOptions(args, { short: 'elf', long: ['expression', 'file', 'line-length'] }, false);
   const scripts: (string | null)[] = [];
   for (const w of args.entries()) {
@@ -56,17 +57,17 @@ function sedReason(args: ShellWord[]): string | null {
   }
   if (scripts.length === 0 && !scanned.options.has('e')) scripts.push(looseOperands(args)[0]?.value ?? null);
   for (const s of scripts) {
-    if (s === null) return 'sed script is not static';
-    if (sedScriptIsDangerous(s)) return 'sed script can write files or run commands';
+    if (s === null) return msg('reasons.sedNotStatic');
+    if (sedScriptIsDangerous(s)) return msg('reasons.sedDangerous');
   }
   return null;
 }
 
-function awkReason(args: ShellWord[]): string | null {
-  if (hasOption(args, 'f', ['file'])) return 'awk program comes from a file';
+function awkReason(args: ShellWord[]): Msg | null {
+  if (hasOption(args, 'f', ['file'])) return msg('reasons.awkFromFile');
   const program = looseOperands(args.filter((_, i) => !['-v', '-F'].includes(args[i - 1]?.value ?? '')))[0];
-  if (!program || program.value === null) return 'awk program is not static';
-  if (/system|getline|\||>|close|fflush/.test(program.value)) return 'awk program can run commands or write files';
+  if (!program || program.value === null) return msg('reasons.awkNotStatic');
+  if (/system|getline|\||>|close|fflush/.test(program.value)) return msg('reasons.awkDangerous');
   return null;
 }
 
@@ -74,7 +75,7 @@ function awkReason(args: ShellWord[]): string | null {
  * Commands that no prefix rule (`Bash(find *)`) may approve because a later argument changes what they do:
  * find -delete/-exec, sed -i and sed's w/e, awk system(), inline interpreter code. Exact rules still can.
  */
-export function neverPrefixReason(argv: ShellWord[], readsStdin: boolean): string | null {
+export function neverPrefixReason(argv: ShellWord[], readsStdin: boolean): Msg | null {
   const program = argv[0]?.value;
   if (program === null || program === undefined) return null;
   const name = basename(program);
@@ -82,18 +83,18 @@ export function neverPrefixReason(argv: ShellWord[], readsStdin: boolean): strin
   if (name === 'find') {
     // -fprint, -fprintf and -fls write a file, checked like a redirection (file-args.ts).
     const bad = args.find((w) => w.value !== null && /^-(delete|exec|execdir|ok|okdir)$/.test(w.value));
-    return bad ? `find ${bad.value} deletes files or runs commands` : null;
+    return bad ? msg('reasons.findRunsOrDeletes', { option: bad.value ?? bad.text }) : null;
   }
   if (name === 'sed' || name === 'gsed') return sedReason(args);
   if (['awk', 'gawk', 'mawk', 'nawk'].includes(name)) return awkReason(args);
   if (isPython(name)) {
-    if (hasOption(args, 'c')) return `${name} -c runs inline code`;
-    if (readsStdin || looseOperands(args).length === 0) return `${name} reads code from stdin`;
+    if (hasOption(args, 'c')) return msg('reasons.runsInline', { what: `${name} -c` });
+    if (readsStdin || looseOperands(args).length === 0) return msg('reasons.readsStdin', { name });
     return null;
   }
-  if (name === 'deno' && (args[0]?.value === 'eval' || hasOption(args, 'e', ['eval']))) return 'deno eval runs inline code';
+  if (name === 'deno' && (args[0]?.value === 'eval' || hasOption(args, 'e', ['eval']))) return msg('reasons.runsInline', { what: 'deno eval' });
   const inline = INLINE_CODE[name];
-  if (inline && hasOption(args, inline.short, inline.long)) return `${name} runs inline code`;
-  if (INTERPRETERS.has(name) && readsStdin && looseOperands(args).length === 0) return `${name} reads code from stdin`;
+  if (inline && hasOption(args, inline.short, inline.long)) return msg('reasons.runsInline', { what: name });
+  if (INTERPRETERS.has(name) && readsStdin && looseOperands(args).length === 0) return msg('reasons.readsStdin', { name });
   return null;
 }

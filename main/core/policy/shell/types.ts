@@ -1,3 +1,5 @@
+import type { Msg } from '../../../../shared/i18n/message';
+
 /** One shell word as bash will see it after quote removal; `value` is null when expansion makes it unknown. */
 export interface ShellWord {
   value: string | null;
@@ -59,7 +61,7 @@ export interface ShellAnalysis {
   files: FileAccess[];
   hereDocs: HereDoc[];
   /** Reasons the whole call must ask (parse errors, dynamic code, limits). */
-  issues: string[];
+  issues: Msg[];
   /** Places where bash runs code hidden in a value (arithmetic, names taken from values): they ask in every mode. */
-  hiddenCode: string[];
+  hiddenCode: Msg[];
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Node, Parser } from 'web-tree-sitter';
+import { english, msg, type Msg } from '../../../../shared/i18n/message';
 import { joinContinuations, joinMatchesParse } from './continuations';
 import { scanHiddenCode } from './hidden-code';
 import { backtickBodies, substitutionsIn } from './substitutions';
@@ -15,6 +16,12 @@ interface Frame {
 }
 
 const NO_FRAME: Frame = { piped: false, hereDoc: false };
+
+/** A reason is listed once: two sentences that read the same are the same reason. */
+function said(list: readonly Msg[], m: Msg): boolean {
+  const text = english(m);
+  return list.some((x) => english(x) === text);
+}
 
 /** Walks a tree-sitter-bash tree and records every simple command, file redirect and heredoc in it. */
 export class ShellWalker {
@@ -34,20 +41,20 @@ export class ShellWalker {
 
   walkSource(source: string): void {
     if (this.depth > MAX_CODE_DEPTH) {
-      this.result.issues.push('commands are nested too deeply to check');
+      this.result.issues.push(msg('reasons.nestedTooDeep'));
       return;
     }
     // The parser reads a backslash-newline as a space; bash joins the two lines first, so parse what bash reads.
     const joined = joinContinuations(source);
     const tree = this.parser.parse(joined.text);
     if (!tree) {
-      this.result.issues.push('the command could not be parsed');
+      this.result.issues.push(msg('reasons.notParsed'));
       return;
     }
     try {
-      if (joined.unsure !== null) this.issue(`a line continuation (backslash-newline) cannot be checked: ${joined.unsure}`);
+      if (joined.unsure !== null) this.issue(msg('reasons.continuation', { why: joined.unsure }));
       else if (!joinMatchesParse(tree.rootNode, joined)) {
-        this.issue('a line continuation (backslash-newline) cannot be checked: bash may read the command differently');
+        this.issue(msg('reasons.continuation', { why: msg('reasons.bashReadsDifferently') }));
       }
       this.visit(tree.rootNode, NO_FRAME);
       this.hiddenCode(tree.rootNode);
@@ -63,7 +70,7 @@ export class ShellWalker {
    */
   private hiddenCode(root: Node): void {
     const found = scanHiddenCode(root, this.home);
-    for (const reason of found.reasons) if (!this.result.hiddenCode.includes(reason)) this.result.hiddenCode.push(reason);
+    for (const reason of found.reasons) if (!said(this.result.hiddenCode, reason)) this.result.hiddenCode.push(reason);
     for (const literal of found.literals) {
       for (const code of substitutionsIn(this.parser, literal)) {
         // Where and when the value is evaluated is not known, so neither is the folder it runs in.
@@ -74,8 +81,8 @@ export class ShellWalker {
     }
   }
 
-  private issue(message: string): void {
-    if (!this.result.issues.includes(message)) this.result.issues.push(message);
+  private issue(message: Msg): void {
+    if (!said(this.result.issues, message)) this.result.issues.push(message);
   }
 
   private scoped(fn: () => void): void {
@@ -89,12 +96,12 @@ export class ShellWalker {
   }
 
   private visit(node: Node, frame: Frame): void {
-    if (node.isMissing) this.issue(`the command is incomplete (missing ${JSON.stringify(node.type)})`);
+    if (node.isMissing) this.issue(msg('reasons.incomplete', { what: JSON.stringify(node.type) }));
     switch (node.type) {
       case 'comment':
         return;
       case 'ERROR':
-        if (!this.explained.has(node.id)) this.issue('the command could not be parsed as bash');
+        if (!this.explained.has(node.id)) this.issue(msg('reasons.notParsedBash'));
         this.visitChildren(node, NO_FRAME);
         return;
       case 'command':
@@ -267,7 +274,7 @@ export class ShellWalker {
     this.result.files.push(...other.files);
     this.result.hereDocs.push(...other.hereDocs);
     for (const i of other.issues) this.issue(i);
-    for (const h of other.hiddenCode) if (!this.result.hiddenCode.includes(h)) this.result.hiddenCode.push(h);
+    for (const h of other.hiddenCode) if (!said(this.result.hiddenCode, h)) this.result.hiddenCode.push(h);
   }
 
   private assignment(node: Node): Assignment {

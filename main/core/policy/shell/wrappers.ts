@@ -1,3 +1,4 @@
+import { msg, type Msg } from '../../../../shared/i18n/message';
 import { basename, scanOptions, type OptionSpec } from './options';
 import type { Assignment, ShellWord } from './types';
 
@@ -12,7 +13,7 @@ export type Unwrapped =
   | { kind: 'argv'; argv: ShellWord[]; env: Assignment[]; dir: WrappedDir }
   | { kind: 'code'; code: ShellWord[]; env: Assignment[]; dir: WrappedDir }
   | { kind: 'none' }
-  | { kind: 'unknown'; reason: string };
+  | { kind: 'unknown'; reason: Msg };
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
@@ -105,7 +106,7 @@ export function unwrap(argv: ShellWord[]): Unwrapped | null {
   if (!spec) return null;
   const args = argv.slice(1);
   const scanned = scanOptions(args, spec);
-  if (scanned.unknown) return { kind: 'unknown', reason: `cannot tell what ${name} runs` };
+  if (scanned.unknown) return { kind: 'unknown', reason: msg('reasons.cannotTellWhat', { name }) };
   for (const opt of spec.noCommand ?? []) if (scanned.options.has(opt)) return { kind: 'none' };
   let env: Assignment[] = [];
   let dir: WrappedDir = null;
@@ -120,7 +121,7 @@ export function unwrap(argv: ShellWord[]): Unwrapped | null {
   for (const opt of spec.codeOptions ?? []) {
     const code = scanned.options.get(opt);
     if (code !== undefined) {
-      if (code === null) return { kind: 'unknown', reason: `${name} -${opt} has no argument` };
+      if (code === null) return { kind: 'unknown', reason: msg('reasons.noArgument', { name, opt }) };
       return { kind: 'code', code: [code, ...(name === 'env' ? rest : [])], env: [], dir };
     }
   }
@@ -132,7 +133,7 @@ export function unwrap(argv: ShellWord[]): Unwrapped | null {
   rest = rest.slice(spec.skip ?? 0);
   if (name === 'flock' && (rest[0]?.value === '-c' || rest[0]?.value === '--command')) {
     // `flock FILE -c CODE`: the option may follow the lock file.
-    return rest[1] ? { kind: 'code', code: [rest[1]], env: [], dir } : { kind: 'unknown', reason: 'flock -c has no argument' };
+    return rest[1] ? { kind: 'code', code: [rest[1]], env: [], dir } : { kind: 'unknown', reason: msg('reasons.noArgument', { name: 'flock', opt: 'c' }) };
   }
   if (name === 'flock' && /^\d+$/.test(args[scanned.operandIndex]?.value ?? '')) return { kind: 'none' };
   if (name === 'watch' && !(scanned.options.has('x') || scanned.options.has('exec'))) {
@@ -149,17 +150,17 @@ export type ShellInvocation =
   | { kind: 'code'; code: ShellWord }
   | { kind: 'script'; script: ShellWord }
   | { kind: 'stdin' }
-  | { kind: 'unknown'; reason: string };
+  | { kind: 'unknown'; reason: Msg };
 
 /** `bash -c CODE`, `zsh -lc CODE`, `sh script.sh`, or a shell reading commands from stdin. */
 export function shellInvocation(argv: ShellWord[]): ShellInvocation | null {
   const program = argv[0]?.value;
   if (program === null || program === undefined || !SHELLS.has(basename(program))) return null;
   const scanned = scanOptions(argv.slice(1), { short: 'oO', long: ['rcfile', 'init-file'], plus: true });
-  if (scanned.unknown) return { kind: 'unknown', reason: 'cannot tell what the shell runs' };
+  if (scanned.unknown) return { kind: 'unknown', reason: msg('reasons.shellUnknown') };
   const operand = argv[1 + scanned.operandIndex];
   if (scanned.options.has('c') || scanned.options.has('command')) {
-    return operand ? { kind: 'code', code: operand } : { kind: 'unknown', reason: 'shell -c without code' };
+    return operand ? { kind: 'code', code: operand } : { kind: 'unknown', reason: msg('reasons.shellNoCode') };
   }
   if (operand && !scanned.options.has('s')) return { kind: 'script', script: operand };
   return { kind: 'stdin' };

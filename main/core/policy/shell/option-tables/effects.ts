@@ -1,3 +1,4 @@
+import { msg, type Msg } from '../../../../../shared/i18n/message';
 import { isInertEnv } from '../env-vars';
 import type { FileAccess, FileOp, ShellWord } from '../types';
 import type { OptionUse, TableScan } from './scan';
@@ -6,26 +7,26 @@ import type { ProgramWhy } from './types';
 /** What a command's options (and operands, read with its option table) mean to the policy. */
 export interface OptionEffects {
   /** Why no wildcard or prefix rule may approve the command: an option runs a program, or cannot be read. */
-  neverPrefix: string | null;
+  neverPrefix: Msg | null;
   /** Reasons that force a question whatever the rules say. */
-  forceAsk: string[];
+  forceAsk: Msg[];
   /** Files the command reads or writes through its options and operands, checked like redirections. */
   files: FileAccess[];
 }
 
-export function programReason(what: string, why: ProgramWhy): string {
+export function programReason(what: string, why: ProgramWhy): Msg {
   switch (why) {
     case 'program':
-      return `${what} runs a program`;
+      return msg('reasons.optionRunsProgram', { what });
     case 'perFile':
-      return `${what} runs a program on every file it searches`;
+      return msg('reasons.optionRunsProgramPerFile', { what });
     case 'settings':
-      return `${what} reads settings that can run a program or write files`;
+      return msg('reasons.optionReadsSettings', { what });
   }
 }
 
-export function dynamicReason(command: string): string {
-  return `an argument of ${command} only known at run time could be an option that runs a program or writes a file`;
+export function dynamicReason(command: string): Msg {
+  return msg('reasons.dynamicOption', { command });
 }
 
 export function fileAccess(op: FileOp, word: ShellWord, cwd: string | null, via: string, recursive = false): FileAccess {
@@ -67,8 +68,8 @@ export function commonEffects(command: string, scan: TableScan, cwd: string | nu
     }
     if (command === 'xargs' && use.name === 'process-slot-var') {
       const name = use.value?.value ?? null;
-      if (name === null) out.forceAsk.push(`${command} sets a variable whose name is only known at run time`);
-      else if (!isInertEnv(name)) out.forceAsk.push(`setting ${name} can change what the command runs`);
+      if (name === null) out.forceAsk.push(msg('reasons.variableNameRuntime', { program: command }));
+      else if (!isInertEnv(name)) out.forceAsk.push(msg('reasons.settingChangesCommand', { name }));
     }
   }
   if (scan.unknown !== null) out.neverPrefix ??= scan.unknown;

@@ -1,3 +1,4 @@
+import { msg } from '../../../../../shared/i18n/message';
 import { basename } from '../options';
 import type { ShellWord } from '../types';
 import { staticWord } from '../words';
@@ -73,7 +74,7 @@ function operandFiles(name: string, scan: TableScan, cwd: string | null, out: Op
     case 'less':
       for (const w of files) {
         if (w.value?.startsWith('+')) {
-          if (!SAFE_LESS_COMMAND.test(w.value)) out.neverPrefix ??= `less ${w.value} runs a less command, which can run a shell command`;
+          if (!SAFE_LESS_COMMAND.test(w.value)) out.neverPrefix ??= msg('reasons.lessCommand', { command: w.value });
         } else read(w);
       }
       return;

@@ -1,3 +1,4 @@
+import { msg, type Msg } from '../../../../../shared/i18n/message';
 import type { ShellWord } from '../types';
 import { ruleOf, type OptionEntry, type OptionRule, type OptionTable } from './types';
 
@@ -18,7 +19,7 @@ export interface TableScan {
   operands: { word: ShellWord; at: number }[];
   uses: OptionUse[];
   /** Why the rest of the words cannot be read (an option the table does not know). */
-  unknown: string | null;
+  unknown: Msg | null;
   /** A word only known at run time stood where an option could be. */
   dynamic: ShellWord | null;
 }
@@ -46,7 +47,7 @@ export function scanTable(command: string, table: OptionTable, args: ShellWord[]
   let ended = false;
   const unknown = (spelled: string): TableScan => {
     if (table.exhaustive) {
-      scan.unknown = `${command} has an option the policy does not know: ${spelled}`;
+      scan.unknown = msg('reasons.unknownOption', { name: command, option: spelled });
       return scan;
     }
     return scan;
