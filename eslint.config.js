@@ -15,6 +15,27 @@ const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', '
  */
 export const MESSAGE_FOLDERS = ['main/core/hooks/**/*.ts', 'main/core/conflicts/**/*.ts', 'main/core/config/**/*.ts', 'main/core/policy/**/*.ts', 'main/core/worktree/**/*.ts', 'main/local/**/*.ts'];
 const SENTENCE = 'Write a sentence for people as msg(key, vars) (shared/i18n/message.ts), with its English and Chinese catalog entries.';
+/** A literal sentence given to err() or part(). */
+const SENTENCE_CALLS = [
+  { selector: 'CallExpression[callee.name="err"][arguments.1.type=/^(Literal|TemplateLiteral)$/]', message: SENTENCE },
+  { selector: 'CallExpression[callee.name="part"][arguments.2.type=/^(Literal|TemplateLiteral)$/]', message: SENTENCE },
+];
+/** The policy's own sentences, built where its shell analysis and address checks find a reason to ask. */
+const POLICY_FILES = ['main/core/policy/**/*.ts', 'main/core/tools/webfetch-address.ts'];
+const THREE_WORDS = '/[A-Za-z]+ [A-Za-z]+ [A-Za-z]+/';
+const POLICY_SENTENCES = [
+  // A reason pushed, assigned or set as a literal: forceAsk, issues, hiddenCode, neverPrefix, a scan's unknown option.
+  { selector: 'CallExpression[callee.property.name="push"][callee.object.property.name=/^(forceAsk|issues|hiddenCode|reasons)$/] > :matches(Literal, TemplateLiteral)', message: SENTENCE },
+  { selector: 'AssignmentExpression[left.property.name=/^(neverPrefix|forceAsk|unknown|unsure|note)$/] > :matches(TemplateLiteral, Literal[value=/ /]).right', message: SENTENCE },
+  { selector: 'Property[key.name=/^(reason|neverPrefix|forceAsk|unsure|note)$/] > :matches(TemplateLiteral, Literal[value=/ /]).value', message: SENTENCE },
+  { selector: 'CallExpression[callee.property.name=/^(doubt|issue|add)$/][callee.object.type="ThisExpression"] > :matches(TemplateLiteral, Literal[value=/ /]).arguments', message: SENTENCE },
+  { selector: 'CallExpression[callee.name="never"] > :matches(TemplateLiteral, Literal[value=/ /]).arguments', message: SENTENCE },
+  // A sentence returned as a string (why a command cannot be read, why only an exact rule may allow it).
+  { selector: `ReturnStatement > Literal[value=${THREE_WORDS}]`, message: SENTENCE },
+  { selector: `ReturnStatement > ConditionalExpression > Literal[value=${THREE_WORDS}]`, message: SENTENCE },
+  { selector: `ReturnStatement > TemplateLiteral > TemplateElement[value.raw=${THREE_WORDS}]`, message: SENTENCE },
+  { selector: `ReturnStatement > ConditionalExpression > TemplateLiteral > TemplateElement[value.raw=${THREE_WORDS}]`, message: SENTENCE },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'docs/**'] },
@@ -64,12 +85,17 @@ export default tseslint.config(
   ...(MESSAGE_FOLDERS.length === 0 ? [] : [{
     files: MESSAGE_FOLDERS,
     rules: {
-      'no-restricted-syntax': ['error',
-        { selector: 'CallExpression[callee.name="err"][arguments.1.type=/^(Literal|TemplateLiteral)$/]', message: SENTENCE },
-        { selector: 'CallExpression[callee.name="part"][arguments.2.type=/^(Literal|TemplateLiteral)$/]', message: SENTENCE },
-      ],
+      'no-restricted-syntax': ['error', ...SENTENCE_CALLS],
     },
   }]),
+  {
+    // A later block's options replace an earlier one's for the same rule, so the calls are listed again.
+    files: POLICY_FILES,
+    ignores: ['main/core/policy/settings/**'],
+    rules: {
+      'no-restricted-syntax': ['error', ...SENTENCE_CALLS, ...POLICY_SENTENCES],
+    },
+  },
   {
     // A test that asserts nothing passes whatever the code does. The rule follows assertions into local
     // `function` helpers; helpers named expect… or assert… (expectChip) count as assertions themselves.
