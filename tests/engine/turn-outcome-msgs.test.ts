@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { startModelServer, type ModelServer } from '../fixtures/model-server';
+import { createEngine, type Engine } from '../../main/core/engine';
+import { Store } from '../../main/core/store/store';
+import { english, render, type Msg } from '../../shared/i18n/message';
+import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { recordEvents, settled, unwrap } from '../helpers/engine';
+import { closedPort } from '../model/helpers';
+
+let server: ModelServer;
+let engine: Engine | null = null;
+
+beforeEach(async () => {
+  server = await startModelServer();
+});
+afterEach(async () => {
+  await engine?.close();
+  engine = null;
+  await server.close();
+  cleanupTempDirs();
+});
+
+const HAN = /\p{Script=Han}/u;
+
+/** The Msg renders the English it travels beside, and renders in Chinese too. */
+function expectSentence(m: Msg | undefined, text: string): Msg {
+  expect(m).toBeDefined();
+  const said = m as Msg;
+  expect(english(said)).toBe(text);
+  expect(render('zh-CN', said)).toMatch(HAN);
+  return said;
+}
+
+/** The keys of a Msg and of every sentence inside it, outermost first. */
+function keysOf(m: Msg): string[] {
+  const inner = Object.values(m.vars ?? {}).flatMap((v) => (typeof v === 'object' ? keysOf(v) : []));
+  return [m.key, ...inner];
+}
+
+async function start(home: string): Promise<Engine> {
+  engine = await createEngine({ home, env: {}, approvals: 'all' });
+  return engine;
+}
+
+async function failedTurn(e: Engine, text: string) {
+  const log = recordEvents(e);
+  const s = unwrap(await e.handlers['session.create']({ workspace: tempDir() }));
+  const p = unwrap(await e.handlers['prompt.send']({ session: s.id, text }));
+  expect(await settled(e, p.id)).toBe('failed');
+  const failed = log.find((x) => x.type === 'turn_failed');
+  if (failed?.type !== 'turn_failed') throw new Error('no turn_failed event');
+  return { log, session: s, prompt: p, failed };
+}
+
+describe('turn outcomes and model failures as data', () => {
+  it('a 429 then success: the retry carries the rate limit as a Msg, the server words kept as a value', async () => {
+    server.setScript({ rules: [{ when: 'busy', steps: [{ content: 'fine now', fault: { type: '429', retryAfter: 0 } }] }] });
+    const e = await start(makeHome(server.url));
+    const log = recordEvents(e);
+    const s = unwrap(await e.handlers['session.create']({ workspace: tempDir() }));
+    const p = unwrap(await e.handlers['prompt.send']({ session: s.id, text: 'busy server' }));
+    expect(await settled(e, p.id)).toBe('completed');
+    const retry = log.find((x) => x.type === 'model_retry');
+    if (retry?.type !== 'model_retry') throw new Error('no model_retry event');
+    expect(retry.error).toBe('rate limited (429: Rate limit reached (scripted))');
+    const m = expectSentence(retry.errorMsg, retry.error);
+    expect(m).toEqual({ key: 'engineErrors.model.rateLimited', vars: { detail: 'Rate limit reached (scripted)' } });
+  });
+
+  it('a 401: turn_failed and the prompt row carry the Msg, and it round-trips through SQLite after a restart', async () => {
+    server.setScript({ rules: [{ when: 'key', steps: [{ content: 'never', fault: { type: '401', times: 5 } }] }] });
+    const home = makeHome(server.url, { maxRetries: 0 });
+    const e = await start(home);
+    const { failed, prompt, session } = await failedTurn(e, 'check the key');
+    const m = expectSentence(failed.errorMsg, failed.error);
+    expect(failed.error).toBe(
+      `model request failed: provider "scripted" (${server.url}): the API key was rejected (401: Incorrect API key provided (scripted)); check the key`,
+    );
+    expect(keysOf(m)).toEqual(['engineErrors.model.failed', 'engineErrors.model.provider', 'engineErrors.model.keyRejected']);
+
+    const shown = unwrap(await e.handlers['session.get']({ session: session.id })).prompts.find((x) => x.id === prompt.id);
+    expect(shown?.error).toBe(failed.error);
+    expect(shown?.errorMsg).toEqual(m);
+
+    await e.close();
+    engine = null;
+    const again = await start(home);
+    const reread = unwrap(await again.handlers['session.get']({ session: session.id })).prompts.find((x) => x.id === prompt.id);
+    expect(reread?.error).toBe(failed.error);
+    expect(reread?.errorMsg).toEqual(m);
+  });
+
+  it('an unreachable host: the failure names the provider and why, as nested sentences', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}/v1`;
+    const e = await start(makeHome(url, { maxRetries: 0 }));
+    const { failed } = await failedTurn(e, 'hello');
+    expect(failed.error).toBe(`model request failed: provider "scripted" (${url}): connection refused`);
+    const m = expectSentence(failed.errorMsg, failed.error);
+    expect(keysOf(m)).toEqual(['engineErrors.model.failed', 'engineErrors.model.provider', 'engineErrors.model.unreachable.refused']);
+  });
+
+  it('max steps: the failure is notices.error.maxSteps with its figures', async () => {
+    server.setScript({ rules: [{ when: 'loop', steps: Array.from({ length: 10 }, () => ({ toolCalls: [{ name: 'LS', arguments: {} }] })) }] });
+    const e = await start(makeHome(server.url, { maxSteps: 3 }));
+    const { failed } = await failedTurn(e, 'loop forever');
+    expect(failed.error).toBe('Max steps exceeded: the turn made 3 model calls (limit 3)');
+    expect(expectSentence(failed.errorMsg, failed.error)).toEqual({ key: 'notices.error.maxSteps', vars: { steps: 3, limit: 3 } });
+  });
+});
+
+describe('the prompt row keeps its error as data', () => {
+  it('an old row with no error_msg reads as its text; a new one reads its Msg back', () => {
+    const store = new Store(join(tempDir(), 'p.db'));
+    const s = store.createSession({ workspace: tempDir(), name: null, mode: null });
+    const old = store.createPrompt(s.id, 'old');
+    // Written before the column existed: the English only.
+    store.db.prepare(`UPDATE prompts SET status = 'failed', error = 'failed: something', error_msg = NULL WHERE id = ?`).run(old.id);
+    const oldSummary = store.promptSummary(store.getPrompt(old.id)!);
+    expect(oldSummary.error).toBe('failed: something');
+    expect('errorMsg' in oldSummary).toBe(false);
+
+    const fresh = store.createPrompt(s.id, 'new');
+    const why: Msg = { key: 'notices.error.maxSteps', vars: { steps: 4, limit: 4 } };
+    store.setPromptStatus(fresh.id, 'failed', { error: english(why), errorMsg: why, finished: true });
+    const summary = store.promptSummary(store.getPrompt(fresh.id)!);
+    expect(summary.error).toBe('Max steps exceeded: the turn made 4 model calls (limit 4)');
+    expect(summary.errorMsg).toEqual(why);
+
+    // A retry clears both.
+    store.requeuePrompt(fresh.id);
+    const requeued = store.promptSummary(store.getPrompt(fresh.id)!);
+    expect(requeued.error).toBeNull();
+    expect(requeued.errorMsg).toBeUndefined();
+    store.close();
+  });
+});

@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { startModelServer, type ModelServer } from '../fixtures/model-server';
+import { createEngine, type Engine } from '../../main/core/engine';
+import { Store } from '../../main/core/store/store';
+import { english, render, type Msg } from '../../shared/i18n/message';
+import { eventTextLine } from '../../main/cli/format';
+import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { nextEvent, recordEvents, unwrap } from '../helpers/engine';
+
+let server: ModelServer;
+let engine: Engine | null = null;
+
+beforeEach(async () => {
+  server = await startModelServer();
+});
+afterEach(async () => {
+  await engine?.close();
+  engine = null;
+  await server.close();
+  cleanupTempDirs();
+});
+
+const HAN = /\p{Script=Han}/u;
+
+function expectSentence(m: Msg | undefined, text: string): Msg {
+  expect(m).toBeDefined();
+  expect(english(m as Msg)).toBe(text);
+  expect(render('zh-CN', m as Msg)).toMatch(HAN);
+  return m as Msg;
+}
+
+describe('why a turn stopped, as data', () => {
+  it('a shutdown mid-turn cancels it with reasonMsg, and the CLI line renders it in Chinese', async () => {
+    server.setScript({ rules: [{ when: 'wait', steps: [{ content: 'never', fault: { type: 'hang' } }] }] });
+    const home = makeHome(server.url);
+    engine = await createEngine({ home, env: {}, approvals: 'all' });
+    const log = recordEvents(engine);
+    const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
+    const started = nextEvent(engine, 'turn_started');
+    const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'wait for me' }));
+    await started;
+    await engine.close();
+    engine = null;
+    const cancelled = log.find((e) => e.type === 'turn_cancelled');
+    if (cancelled?.type !== 'turn_cancelled') throw new Error('no turn_cancelled event');
+    expect(cancelled.reason).toBe('cancelled: Paragents shut down while this turn was running');
+    expectSentence(cancelled.reasonMsg, cancelled.reason);
+    expect(eventTextLine(cancelled, 'zh-CN')).toContain(render('zh-CN', cancelled.reasonMsg as Msg));
+
+    const store = new Store(join(home, 'paragents.db'));
+    const row = store.promptSummary(store.getPrompt(p.id)!);
+    store.close();
+    expect(row.error).toBe(cancelled.reason);
+    expect(row.errorMsg).toEqual(cancelled.reasonMsg);
+  });
+
+  it('a turn left running by an engine that stopped reads interrupted, with its reason as data', async () => {
+    const home = makeHome(server.url, { autoResumeMinutes: 0 });
+    const store = new Store(join(home, 'paragents.db'));
+    const s = store.createSession({ workspace: tempDir(), name: null, mode: null });
+    const p = store.createPrompt(s.id, 'left mid-turn');
+    store.setPromptStatus(p.id, 'running', { started: true });
+    store.close();
+
+    engine = await createEngine({ home, env: {}, approvals: 'all' });
+    const shown = unwrap(await engine.handlers['session.get']({ session: s.id })).prompts.find((x) => x.id === p.id);
+    expect(shown?.status).toBe('interrupted');
+    expect(shown?.error).toBe('interrupted: the Paragents process running this turn stopped before it finished');
+    expect(expectSentence(shown?.errorMsg, shown?.error ?? '')).toEqual({ key: 'reasons.turnStopInterrupted' });
+  });
+
+  it('a budget answer for a prompt not paused at a budget is refused as data, its status a word of the language', async () => {
+    engine = await createEngine({ home: makeHome(server.url), env: {}, approvals: 'all' });
+    const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
+    server.setScript({ rules: [{ when: '', steps: [{ content: 'done' }] }] });
+    const done = nextEvent(engine, 'turn_completed');
+    const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'hi' }));
+    await done;
+    const r = await engine.handlers['budget.resolve']({ prompt: p.id, action: { kind: 'resume_once' } });
+    if (r.ok) throw new Error('expected a refusal');
+    expect(r.error.message).toBe(`prompt ${p.ref} is not paused at a budget (completed)`);
+    expectSentence(r.error.msg, r.error.message);
+  });
+});
