@@ -9,6 +9,7 @@ import { isLoopbackAddress, parsePublicHost } from '../web/bind-address';
 import { startWebHost } from '../web/web-host';
 import { langFromTag, shownError, translator, type Translator } from '../../shared/i18n';
 import { shownThrown } from '../../shared/msg-error';
+import type { AppError } from '../../shared/result';
 import { cliText } from './cli-text';
 import { usage } from './usage';
 
@@ -131,11 +132,11 @@ export async function ensureRendererBuilt(log: (line: string) => void, outDir = 
  * What is wrong with the model configuration, in one sentence naming the file and the setting; null when it is
  * fine or simply absent (a first run, which the panel's setup view walks through).
  */
-export function configProblem(io: Pick<ServeIo, 'home' | 'env'>): string | null {
+export function configProblem(io: Pick<ServeIo, 'home' | 'env'>): AppError | null {
   const loaded = loadConfig({ home: io.home, env: io.env });
   if (loaded.ok) return null;
   const firstRun = !existsSync(configPath(io.home)) && !io.env.PARAGENTS_MODEL && !io.env.OPENAI_BASE_URL;
-  return firstRun ? null : loaded.error.message;
+  return firstRun ? null : loaded.error;
 }
 
 /**
@@ -165,7 +166,7 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
   }
 
   const problem = configProblem(io);
-  if (problem) io.stderr(t('cliTools.serve.configWarning', { problem }));
+  if (problem) io.stderr(t('cliTools.serve.configWarning', { problem: shownError(textLang, problem) }));
 
   // The Telegram gateway runs beside the panel; its token lives in config.json (0600) here.
   const gateways = createGatewayHost({ home: io.home, env: io.env, tokens: configTokenStore(io.home), log: io.stderr });

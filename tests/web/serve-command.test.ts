@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { english, render, type Msg } from '../../shared/i18n';
 import { configProblem, parseServeArgs, runServeCommand } from '../../main/cli/serve-command';
 import { connectLocalEndpoint } from '../../main/local/endpoint-client';
 
@@ -103,7 +104,11 @@ describe('paragents serve', () => {
     const home = mkdtempSync(join(tmpdir(), 'paragents-serve-'));
     expect(configProblem({ home, env: {} })).toBeNull();
     writeFileSync(join(home, 'config.json'), '{"providers": [');
-    expect(configProblem({ home, env: {} })?.startsWith(`${join(home, 'config.json')}: `)).toBe(true);
+    const problem = configProblem({ home, env: {} });
+    expect(problem?.message.startsWith(`${join(home, 'config.json')}: `)).toBe(true);
+    // Said in the command's language from its Msg; its English is the message.
+    expect(english(problem?.msg as Msg)).toBe(problem?.message);
+    expect(render('zh-CN', problem?.msg as Msg)).toMatch(/\p{Script=Han}/u);
     rmSync(home, { recursive: true, force: true });
   });
 });
