@@ -42,11 +42,16 @@ const SCRIPT = {
   ],
 };
 
-/** Runs the whole script against a fresh data folder and workspace. */
-export async function scriptedRun(): Promise<RunRecord> {
+/**
+ * Runs the whole script against a fresh data folder and workspace. With `lang`, the data folder's language
+ * setting and PARAGENTS_LANG (of the engine and of every command) name that language: what the model and a
+ * `--json` reader get must not change with it.
+ */
+export async function scriptedRun(lang?: 'zh-CN'): Promise<RunRecord> {
   const server = await startModelServer({ script: SCRIPT });
+  const langEnv: Record<string, string> = lang ? { PARAGENTS_LANG: lang } : {};
   try {
-    const home = makeHome(server.url);
+    const home = makeHome(server.url, lang ? { language: lang } : {});
     const ws = tempDir('paragents-ws-');
     const scripts = tempDir('paragents-hooks-');
     writeFileSync(join(ws, 'existing.txt'), 'old\n');
@@ -57,7 +62,7 @@ export async function scriptedRun(): Promise<RunRecord> {
       hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: hook }] }] },
     });
 
-    const engine = await createEngine({ home, env: { PATH: process.env.PATH ?? '' }, approvals: 'ask' });
+    const engine = await createEngine({ home, env: { PATH: process.env.PATH ?? '', ...langEnv }, approvals: 'ask' });
     // Every card is answered the same way: a denial with a message the model then reads.
     engine.onEvent((e) => {
       if (e.type !== 'approval_requested') return;
@@ -87,7 +92,7 @@ export async function scriptedRun(): Promise<RunRecord> {
       ['deny', denied?.type === 'approval_requested' ? denied.approvalRef : 'missing'],
       ['sessions', 'show', 'no-such-session', '--json'],
     ]) {
-      const r = await runCli(args, { home });
+      const r = await runCli(args, { home, env: langEnv });
       cli.push({ args, ...r });
     }
     const requests = server.requests

@@ -13,6 +13,12 @@ const RECORD = process.env.BYTE_IDENTICAL_RECORD === '1';
 
 afterAll(() => cleanupTempDirs());
 
+let chinese: RunRecord | null = null;
+async function inChinese(): Promise<RunRecord> {
+  chinese ??= await scriptedRun('zh-CN');
+  return chinese;
+}
+
 let run: RunRecord | null = null;
 async function once(): Promise<RunRecord> {
   run ??= await scriptedRun();
@@ -20,9 +26,9 @@ async function once(): Promise<RunRecord> {
 }
 
 /** Compares `value`, normalised, with the recorded file byte for byte (or records it). */
-function matchesRecorded(name: string, value: unknown, folders: Record<string, string>): void {
+function matchesRecorded(name: string, value: unknown, folders: Record<string, string>, of: RunRecord): void {
   const raw = JSON.stringify(value, null, 2);
-  const text = `${normalise(raw, folders, refsIn(JSON.stringify(run)))}\n`;
+  const text = `${normalise(raw, folders, refsIn(JSON.stringify(of)))}\n`;
   const file = `${DIR}${name}.json`;
   if (RECORD) {
     mkdirSync(DIR, { recursive: true });
@@ -36,13 +42,33 @@ it('the model receives the same messages and tool results, byte for byte', { tim
   // Eleven answers for the first turn (one of them a 429 retried), the failed one, the third turn, the summary
   // `compact` asked for.
   expect(r.requests.length).toBe(14);
-  matchesRecorded('model-requests', r.requests, r.folders);
+  matchesRecorded('model-requests', r.requests, r.folders, r);
 });
 
 it('the CLI prints the same --json lines and refusals, byte for byte', { timeout: 120_000 }, async () => {
   const r = await once();
   expect(r.cli.length).toBe(9);
-  matchesRecorded('cli-json', r.cli, r.folders);
+  matchesRecorded('cli-json', r.cli, r.folders, r);
+});
+
+it('with the language set to Chinese, the model still receives the same English, byte for byte', { timeout: 120_000 }, async () => {
+  const r = await inChinese();
+  expect(r.requests.length).toBe(14);
+  matchesRecorded('model-requests', r.requests, r.folders, r);
+});
+
+it('with the language set to Chinese, --json prints the same English lines; only the refusals for a person are Chinese', { timeout: 120_000 }, async () => {
+  const r = await inChinese();
+  type Command = RunRecord['cli'][number];
+  const recorded = JSON.parse(readFileSync(`${DIR}cli-json.json`, 'utf8')) as Command[];
+  // What a person reads (stderr) is compared below; everything else as recorded.
+  const forScripts = (cli: Command[]): Command[] => cli.map((c) => ({ ...c, stderr: '' }));
+  const shown = normalise(JSON.stringify(forScripts(r.cli), null, 2), r.folders, refsIn(JSON.stringify(r)));
+  expect(shown).toBe(JSON.stringify(forScripts(recorded), null, 2));
+  // The refused commands tell the person in their language.
+  const refused = r.cli.filter((c) => c.stderr !== '');
+  expect(refused.map((c) => c.args[0])).toEqual(['deny', 'sessions']);
+  for (const c of refused) expect(c.stderr).toMatch(/\p{Script=Han}/u);
 });
 
 it('the normaliser hides only folders, ids, refs, times and counts: a changed word still differs', () => {
