@@ -3,8 +3,11 @@
 // English is the values it names (commands, paths, hosts, rules). The calls below walk the shell analysis (forced
 // questions, parse issues, hidden code, exact-rule-only commands, option tables, git, critical commands), paths,
 // addresses, other tools and the notes that wrap a reason (headless, --approve all/never, bypass disabled).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { english, isMsg, render, type Msg, type MsgValue } from '../../shared/i18n/message';
+import { MsgError } from '../../shared/msg-error';
 import type { PermissionMode } from '../../shared/policy';
 import { applyApprovalsMode } from '../../main/core/engine/tool-call/decide';
 import type { PolicyVerdict } from '../../main/core/policy/index';
@@ -156,6 +159,29 @@ describe('every decision of the policy carries its reason as data', () => {
     } finally {
       denying.cleanup();
     }
+  });
+
+  it('a decision the engine could not make, and an "always" rule it could not save', async () => {
+    // A symlink loop: the policy's own sentence nested in "could not decide".
+    f.link('loop', 'loop');
+    const loop = await f.decide('Read', { path: 'loop/x' });
+    expectData('symlink loop', loop);
+    expect(keysOf(loop.reasonMsg as Msg)).toEqual(new Set(['reasons.undecided', 'reasons.tooManyLinks']));
+    const local = path.join(f.ws, '.paragents', 'settings.local.json');
+    mkdirSync(path.dirname(local), { recursive: true });
+    for (const [content, key] of [
+      ['[1]', 'reasons.alwaysNotObject'],
+      ['{"permissions": 3}', 'reasons.alwaysPermissionsNotObject'],
+      ['{"permissions": {"allow": "Bash(ls)"}}', 'reasons.alwaysAllowNotArray'],
+    ] as const) {
+      writeFileSync(local, content);
+      const thrown = await f.engine.allowAlways(f.ws, ['Bash(ls)']).then(() => null, (e: unknown) => e);
+      expect(thrown).toBeInstanceOf(MsgError);
+      const m = (thrown as MsgError).msg;
+      expect(m.key).toBe(key);
+      expectData(`allow always: ${content}`, { reason: (thrown as MsgError).message, reasonMsg: m });
+    }
+    rmSync(local);
   });
 
   it('walked the sentences of every part of the analysis', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { PermissionMode } from '../../../shared/policy';
 import { english, msg } from '../../../shared/i18n/message';
 import { ok, type Result } from '../../../shared/result';
-import { MsgError } from '../../../shared/msg-error';
+import { MsgError, thrownSentence } from '../../../shared/msg-error';
 import { createCallPreparer, type CheckableCall } from '../tools/prepare';
 import { writeJsonAtomic } from './atomic-json';
 import { part, wrapReason, type DecideContext } from './context';
@@ -106,8 +106,8 @@ export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
   }
 
   function couldNotDecide(e: unknown, headless: boolean): PolicyVerdict {
-    const message = e instanceof Error ? e.message : String(e);
-    const why = msg('reasons.undecided', { error: message });
+    // A sentence of the policy's own (a symlink loop) stays data; what the system threw stays as it said it.
+    const why = msg('reasons.undecided', { error: thrownSentence(e) });
     return {
       decision: headless ? 'blocked' : 'needs_approval',
       rule: null,
@@ -167,14 +167,14 @@ export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
     let doc: Record<string, unknown> = {};
     if (existsSync(file)) {
       const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${file} does not hold a JSON object`);
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new MsgError(msg('reasons.alwaysNotObject', { file }));
       doc = parsed as Record<string, unknown>;
     }
     const perms = doc.permissions ?? {};
-    if (typeof perms !== 'object' || perms === null || Array.isArray(perms)) throw new Error(`${file}: permissions is not an object`);
+    if (typeof perms !== 'object' || perms === null || Array.isArray(perms)) throw new MsgError(msg('reasons.alwaysPermissionsNotObject', { file }));
     const p = perms as Record<string, unknown>;
     const allow = p.allow ?? [];
-    if (!Array.isArray(allow)) throw new Error(`${file}: permissions.allow is not an array`);
+    if (!Array.isArray(allow)) throw new MsgError(msg('reasons.alwaysAllowNotArray', { file }));
     const next = [...allow];
     for (const r of rules) if (!next.includes(r.trim())) next.push(r.trim());
     writeJsonAtomic(file, { ...doc, permissions: { ...p, allow: next } });

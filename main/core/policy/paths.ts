@@ -1,5 +1,7 @@
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { msg } from '../../../shared/i18n/message';
+import { MsgError } from '../../../shared/msg-error';
 
 export function expandTilde(p: string, home: string): string {
   if (p === '~') return home;
@@ -47,7 +49,7 @@ export function kernelPath(base: string, p: string, home: string): string {
       cur = next;
       continue;
     }
-    if (++links > 40) throw new Error(`too many symbolic links in ${raw}`);
+    if (++links > 40) throw new MsgError(msg('reasons.tooManyLinks', { path: raw }));
     const target = readlinkSync(next);
     if (target.startsWith('/')) cur = '/';
     queue.unshift(...target.split('/').filter((s) => s !== ''));

@@ -158,6 +158,10 @@ export const reasons = {
     '{{host}} resolved to {{ip}}, {{why}}; WebFetch does not connect there unless a rule names that address (WebFetch(domain:{{ip}})) or the URL names an internal host that a rule allows',
   addressNone: '{{host}} did not resolve to any address',
   bypassDisabled: 'bypass mode is disabled by managed settings',
+  tooManyLinks: 'too many symbolic links in {{path}}',
+  alwaysNotObject: '{{file}} does not hold a JSON object',
+  alwaysPermissionsNotObject: '{{file}}: permissions is not an object',
+  alwaysAllowNotArray: '{{file}}: permissions.allow is not an array',
   range: {
     loopback: 'loopback',
     private: 'private',

@@ -155,6 +155,10 @@ export const reasons: CatalogLike<typeof en> = {
     '{{host}} 解析为 {{ip}}，{{why}}；除非有规则指定该地址（WebFetch(domain:{{ip}})），或 URL 指定了规则允许的内部主机，否则 WebFetch 不会连接到那里',
   addressNone: '{{host}} 没有解析到任何地址',
   bypassDisabled: '托管设置禁用了 bypass 模式',
+  tooManyLinks: '{{path}} 中的符号链接太多',
+  alwaysNotObject: '{{file}} 里不是一个 JSON 对象',
+  alwaysPermissionsNotObject: '{{file}}：permissions 不是一个对象',
+  alwaysAllowNotArray: '{{file}}：permissions.allow 不是一个数组',
   range: {
     loopback: '环回',
     private: '私有',
