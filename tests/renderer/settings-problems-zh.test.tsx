@@ -92,4 +92,22 @@ describe('a panel in 简体中文 renders the engine sentences of its settings v
     }
     expect(english(refusal)).toBe('/h/config.json: file is empty (expected a JSON object)');
   });
+  it('shows why the setup view could not save, in Chinese from the refusal\'s Msg', async () => {
+    const refusal = msg('engineErrors.config.setupInvalidJson', { file: '/h/config.json', error: 'Unexpected end of JSON input' });
+    await loadLanguage(fakeApi({ 'config.language': () => ({ ok: true, value: { setting: 'zh-CN', override: null, problem: null } }) }).api);
+    const fake = fakeApi({
+      'config.get': () => ({ ok: true, value: { providers: [], fallback: [], concurrency: 4, maxSteps: 25, requestTimeoutMs: 120_000, maxRetries: 3, path: '/h/config.json', home: '/h' } }),
+      'config.detectLocal': () => ({ ok: true, value: [{ preset: 'ollama', baseURL: 'http://127.0.0.1:11434/v1', models: ['qwen'] }] }),
+      'config.saveProvider': () => err('config', refusal),
+    });
+    renderPanel(fake);
+    const setup = await screen.findByRole('region', { name: zh('setup.label') });
+    await within(setup).findByText(/ollama/);
+    await userEvent.setup().click(within(setup).getByRole('button', { name: zh('common.save') }));
+    const alert = await within(setup).findByRole('alert');
+    expect(alert.textContent).toBe(render('zh-CN', refusal));
+    expect(alert.textContent).toMatch(HAN);
+    expect(alert.textContent).toContain('Unexpected end of JSON input');
+    expect(alert.textContent).not.toContain('fix or remove it');
+  });
 });
