@@ -10,6 +10,7 @@ import type { Mailbox } from './mailbox';
 import type { PromptEnds } from './prompt-ends';
 import type { StampBook } from './stamp-book';
 import type { HostEnv } from '../host-env';
+import type { Msg } from '../../../shared/i18n/message';
 
 /** The headless answer to a conflict (`--on-conflict`); null = ask a person through `conflict.resolve`. */
 export type AutoResolution = 'wait' | 'override' | 'block' | null;
@@ -42,7 +43,8 @@ export interface ConflictContext {
   /** Extra exclusive-command patterns for a workspace (`.paragents/conflicts.json`). */
   exclusivePatterns(workspace: string): string[];
   kick(sessionId: string): void;
-  abort(promptId: string, reason: string): boolean;
+  /** Stops a running turn; `reason` is why, as data (its English is the turn's cancel reason). */
+  abort(promptId: string, reason: string | Msg): boolean;
   /** `~` in declared outputs, and the environment git runs with. */
   host: HostEnv;
 }

@@ -1,6 +1,6 @@
 import { FileVersions } from './file-stamp';
 import { ok, err, type Result } from '../../../shared/result';
-import { msg } from '../../../shared/i18n/message';
+import { msg, type Msg } from '../../../shared/i18n/message';
 import { isTerminal, type PromptStatus } from '../../../shared/status';
 import type { Store } from '../store/store';
 import type { PromptRow } from '../store/rows';
@@ -34,7 +34,7 @@ export interface ConflictEngineDeps {
    */
   auto: AutoResolution;
   kick(sessionId: string): void;
-  abort(promptId: string, reason: string): boolean;
+  abort(promptId: string, reason: string | Msg): boolean;
   /** `~` in declared outputs, and the environment git runs with: the ones the policy and the tools use. */
   host: HostEnv;
 }

@@ -7,7 +7,7 @@ import { raiseConflict, sessionLabel, settleConflict } from './conflict-events';
 import { realPathOf } from './real-path';
 import { extractResourceKeys, isClaimKey } from './resource-keys';
 import path from 'node:path';
-import { msg } from '../../../shared/i18n/message';
+import { english, msg, type Msg, type MsgValue } from '../../../shared/i18n/message';
 
 /**
  * `out:<path>` → `out:<real absolute path>` (`~` is `home`, the folder the policy and the tools take it for);
@@ -23,6 +23,15 @@ export function claimKeyOf(key: string, workspace: string, home: string): string
 }
 
 const shownKey = (key: string): string => (key.startsWith('out:') ? key.slice(4) : key);
+
+/**
+ * A conflict in the `--on-conflict block` error: the detail's first sentence (the advice to override, wait or
+ * cancel is no answer to a block). As data when its sentence says exactly that, else that English as written.
+ */
+function blockedDetail(detail: string, short: Msg): MsgValue {
+  const first = detail.split('. ')[0] ?? detail;
+  return english(short) === first ? short : first;
+}
 
 /**
  * Preflight at submission: derives the prompt's resource keys, stores them, takes its claims and, when they
@@ -55,18 +64,21 @@ export function preflightPrompt(ctx: ConflictContext, prompt: PromptRow): Prompt
     entry.prompts.add(theirs.promptId);
     bySession.set(theirs.sessionId, entry);
   }
-  const records = [...bySession].map(([otherId, { paths, prompts }]) => {
+  const raised = [...bySession].map(([otherId, { paths, prompts }]) => {
     const refs = [...prompts].map((id) => ctx.store.getPrompt(id)?.ref ?? id).join(', ');
-    return raiseConflict(ctx, {
+    const vars = { paths: [...paths].join(', '), count: paths.size, other: sessionLabel(ctx, otherId), refs };
+    const record = raiseConflict(ctx, {
       sessionId: session.id,
       promptId: prompt.id,
       kind: 'declared_output',
       otherSessionId: otherId,
       blockingPrompts: [...prompts],
       paths: [...paths],
-      detail: msg('reasons.conflictOutput', { paths: [...paths].join(', '), count: paths.size, other: sessionLabel(ctx, otherId), refs }),
+      detail: msg('reasons.conflictOutput', vars),
     });
+    return { record, blocked: blockedDetail(record.detail, msg('reasons.conflictOutputBlocked', vars)) };
   });
+  const records = raised.map((r) => r.record);
 
   const auto = ctx.autoFor(prompt.id);
   if (auto === 'override') {
@@ -75,8 +87,8 @@ export function preflightPrompt(ctx: ConflictContext, prompt: PromptRow): Prompt
   }
   if (auto === 'block') {
     for (const r of records) settleConflict(ctx, r, 'block');
-    const error = `blocked by --on-conflict block: ${records.map((r) => r.detail.split('. ')[0]).join('; ')}`;
-    ctx.prompts.transition(prompt.id, 'failed', { error });
+    const details = raised.map((r) => r.blocked).reduceRight<MsgValue | null>((rest, first) => (rest === null ? first : msg('reasons.conflictOutputBlockedThen', { first, rest })), null);
+    ctx.prompts.transition(prompt.id, 'failed', { error: msg('reasons.onConflictBlock', { details: details ?? '' }) });
     return 'failed';
   }
   ctx.prompts.transition(prompt.id, 'conflict');
@@ -120,7 +132,7 @@ export function resolvePreflight(ctx: ConflictContext, prompt: PromptRow, resolu
     queuePrompt(ctx, prompt.id);
     return;
   }
-  ctx.prompts.transition(prompt.id, 'cancelled', { reason: 'cancelled at a conflict by the user' });
+  ctx.prompts.transition(prompt.id, 'cancelled', { reason: msg('reasons.cancelledAtConflict') });
 }
 
 /**

@@ -109,17 +109,17 @@ async function askPerson(
   let stopWatching: (() => void) | null = null;
   try {
     for (;;) {
-      const msg = await box.take(call.signal);
-      if (msg === 'override') {
+      const said = await box.take(call.signal);
+      if (said === 'override') {
         settleConflict(ctx, rec, 'override');
         return { kind: 'proceed' };
       }
-      if (msg === 'cancel') {
+      if (said === 'cancel') {
         settleConflict(ctx, rec, 'cancel');
-        ctx.abort(call.promptId, 'cancelled by the user at a conflict');
+        ctx.abort(call.promptId, msg('reasons.cancelledByUserAtConflict'));
         throw call.signal.reason;
       }
-      if (msg === 'ended') return { kind: 'waited' };
+      if (said === 'ended') return { kind: 'waited' };
       // wait: resolved when the holders end; the person may still override or cancel meanwhile.
       if (wouldDeadlock(ctx, call.promptId, c.blockers)) {
         settleConflict(ctx, rec, 'block');

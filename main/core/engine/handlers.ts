@@ -29,7 +29,7 @@ import type { CostRequestNames } from '../cost';
 import type { HooksRequestNames } from '../hooks';
 import type { ChangesRequestNames } from './changes-handlers';
 import { realPathOf } from '../conflicts/real-path';
-import { msg } from '../../../shared/i18n/message';
+import { msg, type Msg } from '../../../shared/i18n/message';
 import { thrownSentence } from '../../../shared/msg-error';
 import { promptStatusWord } from '../store/request-words';
 
@@ -72,7 +72,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
     return s;
   };
 
-  const cancelPrompt = (p: PromptRow, reason: string, force = false): void => {
+  const cancelPrompt = (p: PromptRow, reason: Msg, force = false): void => {
     if (isTerminal(p.status)) return;
     if (scheduler.abort(p.id, reason, { force })) return;
     // Not in a worker (queued behind others, held at a conflict, paused or interrupted earlier): cancel it here.
@@ -113,7 +113,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
     'session.close': ({ session }) => {
       const s = store.resolveSession(session);
       if (!s.ok) return s;
-      for (const p of store.listPrompts(s.value.id)) cancelPrompt(p, 'cancelled: the session was closed');
+      for (const p of store.listPrompts(s.value.id)) cancelPrompt(p, msg('reasons.turnCancelled', { reason: msg('reasons.turnStopSessionClosed') }));
       store.closeSession(s.value.id);
       bus.emit({ type: 'session_closed', sessionId: s.value.id, promptId: null });
       return ok(null);
@@ -139,7 +139,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       const p = store.resolvePrompt(prompt);
       if (!p.ok) return p;
       if (isTerminal(p.value.status)) return err('invalid_state', msg('notices.request.promptAlready', { ref: p.value.ref, status: promptStatusWord(p.value.status) }));
-      cancelPrompt(p.value, force ? 'cancelled by the user (forced: its tools were killed)' : 'cancelled by the user', force ?? false);
+      cancelPrompt(p.value, msg(force ? 'reasons.turnStopByUserForced' : 'reasons.turnStopByUser'), force ?? false);
       return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
     },
 

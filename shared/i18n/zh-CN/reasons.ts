@@ -180,6 +180,8 @@ export const reasons: CatalogLike<typeof en> = {
   notWaitingAtConflict: '提示词 {{ref}} 已不再等待冲突处理',
   sessionBusyUndo: '会话正忙（提示词 {{ref}} {{status}}）；请在本轮结束后再撤销它的写入',
   undoFailed: '撤销失败：{{error}}',
+  conflictOutputBlocked_other: '输出冲突：{{paths}} 也被{{other}} 声明为输出（提示词 {{refs}}）',
+  conflictOutputBlockedThen: '{{first}}；{{rest}}',
   optionLacksArgument: '选项 {{name}} 缺少参数',
   backupSuffixRuntime: '备份后缀 {{word}} 要到运行时才知道',
   backupSuffixFolder: '备份后缀 {{word}} 可以指向另一个文件夹',
