@@ -1,13 +1,12 @@
 import { isTerminal } from '../../shared';
 import type { PanelStore } from '../store/panel-store';
-import { tr } from '../i18n';
+import { msg, type Msg } from '../../shared/i18n/message';
 import { displayStatus, headPrompt, openConflictsOf, pendingApprovalsOf, sessionPrompts, sessionTitle } from '../store/status';
 import type { PromptView, SessionView } from '../store/types';
 import { COMMANDS, findCommand } from './catalog';
-import { commandHelp } from './help-text';
+import { commandHelpMsg } from './help-text';
 import { parseInput } from './parse-input';
 import { resolveRef } from './resolve-ref';
-import { engineError, engineText } from '../format/engine-text';
 
 /** At most this many open sessions: /new and /submit refuse more until one is closed. */
 export const MAX_SESSIONS = 8;
@@ -21,8 +20,9 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
   const focused = ui.focusedSessionId ? domain.sessions[ui.focusedSessionId] : undefined;
   const focusedApprovals = focused ? pendingApprovalsOf(domain, focused.id) : [];
   const parsed = parseInput(raw, focusedApprovals.length > 0);
-  const say = (text: string) => actions.log('info', text);
-  const fail = (text: string) => actions.log('error', text);
+  // Replies are data: the log renders them in the panel's language when it paints, so a switch re-renders them.
+  const say = (said: Msg | string) => actions.log('info', said);
+  const fail = (said: Msg | string) => actions.log('error', said);
 
   const openSessions = () => domain.sessionOrder.map((id) => domain.sessions[id]!).filter((s) => s && !s.closed);
   const session = (query: string | undefined): SessionView | undefined => {
@@ -34,7 +34,7 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
   const prompt = (query: string | undefined): PromptView | undefined => {
     if (!query) {
       const head = focused ? headPrompt(sessionPrompts(domain, focused)) ?? lastPrompt(focused) : undefined;
-      if (!head) fail(tr('commands.out.noPromptFocused'));
+      if (!head) fail(msg('commands.out.noPromptFocused'));
       return head;
     }
     const r = resolveRef(Object.values(domain.prompts), query, 'prompt');
@@ -47,7 +47,7 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
   };
   const newSession = async (text: string, focus: boolean) => {
     if (openSessions().length >= MAX_SESSIONS) {
-      fail(tr('commands.out.slotsFull', { max: MAX_SESSIONS }));
+      fail(msg('commands.out.slotsFull', { max: MAX_SESSIONS }));
       return;
     }
     const workspace = focused?.workspace ?? ui.lastWorkspace;
@@ -56,7 +56,7 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
       return;
     }
     const r = await actions.createSession({ workspace, ...(text ? { prompt: text } : {}) }, { focus });
-    if (r.ok) say(tr('commands.out.submitted', { ref: r.value.ref, where: tr(focus ? 'commands.out.foreground' : 'commands.out.background') }));
+    if (r.ok) say(msg('commands.out.submitted', { ref: r.value.ref, where: msg(focus ? 'commands.out.foreground' : 'commands.out.background') }));
   };
 
   switch (parsed.kind) {
@@ -65,7 +65,7 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
     case 'answer': {
       const approval = focusedApprovals[0]!;
       const r = await actions.answerApproval(approval.id, parsed.yes ? { kind: 'allow_once' } : { kind: 'deny' });
-      if (r.ok) say(tr(parsed.yes ? 'commands.out.approved' : 'commands.out.denied', { ref: approval.ref }));
+      if (r.ok) say(msg(parsed.yes ? 'commands.out.approved' : 'commands.out.denied', { ref: approval.ref }));
       return;
     }
     case 'text':
@@ -82,7 +82,7 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
   const { name, args, rest } = parsed;
   const spec = findCommand(name);
   if (!spec) {
-    fail(tr('commands.out.unknown', { name }));
+    fail(msg('commands.out.unknown', { name }));
     return;
   }
   switch (spec.name) {
@@ -91,16 +91,16 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
     case 'submit':
       return newSession(rest, false);
     case 'prompt':
-      if (!focused) return fail(tr('commands.out.noForeground'));
-      if (!rest) return fail(tr('commands.out.usage', { usage: '/prompt <text>' }));
+      if (!focused) return fail(msg('commands.out.noForeground'));
+      if (!rest) return fail(msg('commands.out.usage', { usage: '/prompt <text>' }));
       await actions.sendPrompt(focused.id, rest);
       return;
     case 'list': {
       const rows = openSessions();
-      if (rows.length === 0) return say(tr('commands.out.noSessions'));
+      if (rows.length === 0) return say(msg('commands.out.noSessions'));
       for (const s of rows) {
         const first = sessionPrompts(domain, s)[0]?.text ?? '';
-        say(tr('commands.out.listRow', { ref: s.ref, status: tr(`status.${displayStatus(domain, s)}`), title: sessionTitle(s), first: first.slice(0, 72) }));
+        say(msg('commands.out.listRow', { ref: s.ref, status: msg(`status.${displayStatus(domain, s)}`), title: sessionTitle(s), first: first.slice(0, 72) }));
       }
       return;
     }
@@ -117,26 +117,26 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
           })();
       if (paused && resumable(paused)) {
         const r = await actions.resumePrompt(paused.id);
-        if (r.ok) say(tr('commands.out.resumed', { ref: paused.ref }));
+        if (r.ok) say(msg('commands.out.resumed', { ref: paused.ref }));
         return;
       }
-      if (!args[0]) return fail(tr('commands.out.nothingToResume'));
+      if (!args[0]) return fail(msg('commands.out.nothingToResume'));
       const s = session(args[0]);
       if (!s) return;
       actions.focus(s.id);
-      return say(tr('commands.out.switched', { ref: s.ref }));
+      return say(msg('commands.out.switched', { ref: s.ref }));
     }
     case 'switch': {
-      if (!args[0]) return fail(tr('commands.out.usage', { usage: `/${spec.name} <session>` }));
+      if (!args[0]) return fail(msg('commands.out.usage', { usage: `/${spec.name} <session>` }));
       const s = session(args[0]);
       if (!s) return;
-      if (s.id === focused?.id) return say(tr('commands.out.alreadyCurrent', { ref: s.ref }));
+      if (s.id === focused?.id) return say(msg('commands.out.alreadyCurrent', { ref: s.ref }));
       actions.focus(s.id);
-      return say(tr('commands.out.switched', { ref: s.ref }));
+      return say(msg('commands.out.switched', { ref: s.ref }));
     }
     case 'close': {
       const targets = args.length ? args.flatMap((a) => a.split('/')).filter(Boolean) : [];
-      if (targets.length === 0 && !focused) return fail(tr('commands.out.usage', { usage: '/close <session>' }));
+      if (targets.length === 0 && !focused) return fail(msg('commands.out.usage', { usage: '/close <session>' }));
       const sessions = targets.length ? targets.map((t) => session(t)) : [focused];
       const closed: string[] = [];
       for (const s of sessions) {
@@ -144,7 +144,7 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
         const r = await actions.closeSession(s.id);
         if (r.ok) closed.push(s.ref);
       }
-      if (closed.length) say(tr('commands.out.closed', { count: closed.length, refs: closed.join(', ') }));
+      if (closed.length) say(msg('commands.out.closed', { count: closed.length, refs: closed.join(', ') }));
       return;
     }
     case 'approvals':
@@ -153,19 +153,19 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
     case 'approve':
     case 'deny': {
       const pending = pendingApprovalsOf(domain);
-      const target = args[0] ? resolveRef(pending, args[0], 'approval') : focusedApprovals[0] ? { ok: true as const, item: focusedApprovals[0] } : { ok: false as const, message: tr('commands.out.noPendingApproval') };
+      const target = args[0] ? resolveRef(pending, args[0], 'approval') : focusedApprovals[0] ? { ok: true as const, item: focusedApprovals[0] } : { ok: false as const, message: msg('commands.out.noPendingApproval') };
       if (!target.ok) return fail(target.message);
       const a = target.item;
       if (spec.name === 'deny') {
         const message = args.slice(1).join(' ');
         const r = await actions.answerApproval(a.id, message ? { kind: 'deny', message } : { kind: 'deny' });
-        if (r.ok) say(tr('commands.out.denied', { ref: a.ref }));
+        if (r.ok) say(msg('commands.out.denied', { ref: a.ref }));
         return;
       }
       const scope = (args[1] ?? 'session').toLowerCase();
       const answer = scope === 'always' ? { kind: 'allow_always' as const } : scope === 'once' ? { kind: 'allow_once' as const } : { kind: 'allow_session' as const };
       const r = await actions.answerApproval(a.id, answer);
-      if (r.ok) say(tr('commands.out.approvedScope', { ref: a.ref, scope: tr(scope === 'always' ? 'commands.out.scope.always' : scope === 'once' ? 'commands.out.scope.once' : 'commands.out.scope.session') }));
+      if (r.ok) say(msg('commands.out.approvedScope', { ref: a.ref, scope: msg(scope === 'always' ? 'commands.out.scope.always' : scope === 'once' ? 'commands.out.scope.once' : 'commands.out.scope.session') }));
       return;
     }
     case 'journal': {
@@ -173,102 +173,102 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
       if (args[0] && !s) return;
       const { api } = store.getState();
       const r = await api['journal.list'](s ? { session: s.id } : {});
-      if (!r.ok) return fail(tr('commands.out.failed', { what: 'journal', error: r.error.message }));
-      if (r.value.length === 0) return say(tr('commands.out.noWrites'));
+      if (!r.ok) return fail(msg('commands.out.failed', { what: 'journal', error: r.error.msg ?? r.error.message }));
+      if (r.value.length === 0) return say(msg('commands.out.noWrites'));
       for (const e of r.value.slice(-30)) {
         const change = e.beforeSha === null ? 'created' : e.afterSha === null ? 'deleted' : 'changed';
         say(
-          tr('commands.out.journalRow', {
+          msg('commands.out.journalRow', {
             session: e.sessionRef,
             tool: e.tool,
-            change: tr(`commands.out.change.${change}`),
+            change: msg(`commands.out.change.${change}`),
             path: e.path,
-            undone: e.undoneAt ? tr('commands.out.undone') : '',
+            undone: e.undoneAt ? msg('commands.out.undone') : '',
           }),
         );
       }
       return;
     }
     case 'undo': {
-      if (!args[0]) return fail(tr('commands.out.usage', { usage: '/undo <session> [dry]' }));
+      if (!args[0]) return fail(msg('commands.out.usage', { usage: '/undo <session> [dry]' }));
       const s = session(args[0]);
       if (!s) return;
       const dryRun = args[1] === 'dry';
       const { api } = store.getState();
       const r = await api['journal.undo']({ session: s.id, dryRun });
-      if (!r.ok) return fail(tr('commands.out.failed', { what: 'undo', error: engineError(r.error) }));
-      for (const p of r.value.restored) say(tr(dryRun ? 'commands.out.wouldRestore' : 'commands.out.restore', { path: p }));
-      for (const p of r.value.deleted) say(tr(dryRun ? 'commands.out.wouldDelete' : 'commands.out.delete', { path: p }));
-      for (const x of r.value.refused) fail(tr('commands.out.leftAlone', { path: x.path, reason: engineText(x.reason, x.reasonMsg) }));
-      if (r.value.restored.length + r.value.deleted.length + r.value.refused.length === 0) say(tr('commands.out.nothingToUndo', { ref: s.ref }));
+      if (!r.ok) return fail(msg('commands.out.failed', { what: 'undo', error: r.error.msg ?? r.error.message }));
+      for (const p of r.value.restored) say(msg(dryRun ? 'commands.out.wouldRestore' : 'commands.out.restore', { path: p }));
+      for (const p of r.value.deleted) say(msg(dryRun ? 'commands.out.wouldDelete' : 'commands.out.delete', { path: p }));
+      for (const x of r.value.refused) fail(msg('commands.out.leftAlone', { path: x.path, reason: x.reasonMsg ?? x.reason }));
+      if (r.value.restored.length + r.value.deleted.length + r.value.refused.length === 0) say(msg('commands.out.nothingToUndo', { ref: s.ref }));
       return;
     }
     case 'diff': {
       const s = args[0] ? session(args[0]) : focused;
-      if (!s) return args[0] ? undefined : fail(tr('commands.out.usage', { usage: '/diff <session>' }));
+      if (!s) return args[0] ? undefined : fail(msg('commands.out.usage', { usage: '/diff <session>' }));
       const r = await store.getState().api['worktree.diff']({ session: s.id });
-      if (!r.ok) return fail(tr('commands.out.failed', { what: 'diff', error: engineError(r.error) }));
+      if (!r.ok) return fail(msg('commands.out.failed', { what: 'diff', error: r.error.msg ?? r.error.message }));
       say(
-        tr('commands.out.diffHead', {
+        msg('commands.out.diffHead', {
           branch: r.value.branch,
           base: r.value.baseRef ?? r.value.base.slice(0, 8),
           count: r.value.files.length,
-          uncommitted: r.value.uncommitted ? tr('commands.out.uncommitted') : '',
+          uncommitted: r.value.uncommitted ? msg('commands.out.uncommitted') : '',
         }),
       );
       for (const f of r.value.files) say(`  ${f.change} ${f.path}`);
       return;
     }
     case 'merge': {
-      if (!args[0]) return fail(tr('commands.out.usage', { usage: '/merge <session> [preview]' }));
+      if (!args[0]) return fail(msg('commands.out.usage', { usage: '/merge <session> [preview]' }));
       const s = session(args[0]);
       if (!s) return;
       const preview = args[1] === 'preview';
       const r = await store.getState().api['worktree.merge']({ session: s.id, preview });
-      if (!r.ok) return fail(tr('commands.out.failed', { what: 'merge', error: engineError(r.error) }));
+      if (!r.ok) return fail(msg('commands.out.failed', { what: 'merge', error: r.error.msg ?? r.error.message }));
       const m = r.value;
-      if (m.upToDate) return say(tr('commands.out.upToDate', { base: m.baseRef, branch: m.branch }));
-      if (!m.clean) return fail(tr('commands.out.wouldConflict', { branch: m.branch, base: m.baseRef, files: m.conflicts.join(', ') }));
-      return say(tr(preview ? 'commands.out.mergesCleanly' : 'commands.out.merged', { branch: m.branch, base: m.baseRef }));
+      if (m.upToDate) return say(msg('commands.out.upToDate', { base: m.baseRef, branch: m.branch }));
+      if (!m.clean) return fail(msg('commands.out.wouldConflict', { branch: m.branch, base: m.baseRef, files: m.conflicts.join(', ') }));
+      return say(msg(preview ? 'commands.out.mergesCleanly' : 'commands.out.merged', { branch: m.branch, base: m.baseRef }));
     }
     case 'pause': {
       const p = prompt(args[0]);
       if (!p) return;
       const r = await actions.pausePrompt(p.id);
-      if (r.ok) say(tr('commands.out.pauseRequested', { ref: p.ref }));
+      if (r.ok) say(msg('commands.out.pauseRequested', { ref: p.ref }));
       return;
     }
     case 'cancel': {
       const p = prompt(args[0]);
       if (!p) return;
-      if (isTerminal(p.status)) return fail(tr(p.status === 'completed' ? 'commands.out.alreadyCompleted' : 'commands.out.alreadyEnded', { ref: p.ref }));
+      if (isTerminal(p.status)) return fail(msg(p.status === 'completed' ? 'commands.out.alreadyCompleted' : 'commands.out.alreadyEnded', { ref: p.ref }));
       const r = await actions.cancelPrompt(p.id);
-      if (r.ok) say(args[0] ? tr('commands.out.cancelSent') : tr('commands.out.cancelSentRef', { ref: p.ref }));
+      if (r.ok) say(args[0] ? msg('commands.out.cancelSent') : msg('commands.out.cancelSentRef', { ref: p.ref }));
       return;
     }
     case 'retry': {
       const p = prompt(args[0]);
       if (!p) return;
       const r = await actions.retryPrompt(p.id);
-      if (r.ok) say(tr('commands.out.retrying', { ref: p.ref }));
+      if (r.ok) say(msg('commands.out.retrying', { ref: p.ref }));
       return;
     }
     case 'override': {
       const s = session(args[0]);
-      if (!s) return fail(tr('commands.out.noSessionToOverride'));
+      if (!s) return fail(msg('commands.out.noSessionToOverride'));
       const conflict = openConflictsOf(domain, s.id)[0];
-      if (!conflict?.promptId) return say(tr('commands.out.noConflict'));
+      if (!conflict?.promptId) return say(msg('commands.out.noConflict'));
       const r = await actions.resolveConflict(conflict.promptId, 'override');
-      if (r.ok) say(tr('commands.out.overridden', { ref: s.ref }));
+      if (r.ok) say(msg('commands.out.overridden', { ref: s.ref }));
       return;
     }
     case 'compact':
-      if (!focused) return fail(tr('commands.out.compactNoFocus'));
+      if (!focused) return fail(msg('commands.out.compactNoFocus'));
       await actions.compactSession(focused.id, rest);
       return;
     case 'context': {
       const s = session(args[0]);
-      if (!s) return args[0] ? undefined : fail(tr('commands.out.contextNoFocus'));
+      if (!s) return args[0] ? undefined : fail(msg('commands.out.contextNoFocus'));
       // The view reads the focused session, so naming another one brings it to the front first.
       if (s.id !== focused?.id) actions.focus(s.id);
       actions.openOverlay('context');
@@ -293,8 +293,8 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
       actions.openOverlay('config');
       return;
     case 'help':
-      for (const c of COMMANDS) say(tr('commands.out.helpRow', { usage: c.usage, help: commandHelp(tr, c) }));
-      say(tr('commands.out.helpKeys'));
+      for (const c of COMMANDS) say(msg('commands.out.helpRow', { usage: c.usage, help: commandHelpMsg(c) }));
+      say(msg('commands.out.helpKeys'));
       return;
   }
 }

@@ -1,8 +1,8 @@
-import { translateReason } from '../../shared/i18n';
 import { useLang, useT } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
+import { logLineText } from '../store/ui-state';
 
-/** Replies to commands and errors, one line each; the newest few are shown. An engine error shows in the panel's language. */
+/** Replies to commands and errors, one line each; the newest few are shown, rendered in the panel's language as they paint. */
 export function CommandLog() {
   const log = usePanel((s) => s.ui.log);
   const actions = useActions();
@@ -16,7 +16,7 @@ export function CommandLog() {
       </button>
       {log.slice(-12).map((l) => (
         <div key={l.id} className={`log-line log-${l.tone}`}>
-          {translateReason(lang, l.text)}
+          {logLineText(lang, l)}
         </div>
       ))}
     </section>

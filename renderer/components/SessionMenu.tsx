@@ -4,7 +4,7 @@ import { sessionMarkdown } from '../export/session-markdown';
 import { currentLang, useT } from '../i18n';
 import { reopenSession } from '../store/search';
 import { useActions, usePanel, usePanelStore } from '../store/use-panel';
-import { engineError } from '../format/engine-text';
+import { msg } from '../../shared/i18n/message';
 
 interface MenuItem {
   /** Stable across languages: the list's React key. */
@@ -49,9 +49,9 @@ export function SessionMenu({ sessionId }: { sessionId: string }) {
       label: t('palette.menu.export'),
       run: async () => {
         const r = await sessionMarkdown(api, session, currentLang());
-        if (!r.ok) return actions.log('error', t('palette.menu.exportFailed', { error: engineError(r.error) }));
+        if (!r.ok) return actions.log('error', msg('palette.menu.exportFailed', { error: r.error.msg ?? r.error.message }));
         downloadText(r.value.filename, r.value.markdown, 'text/markdown;charset=utf-8');
-        actions.log('info', t('palette.menu.exported', { ref: session.ref, file: r.value.filename }));
+        actions.log('info', msg('palette.menu.exported', { ref: session.ref, file: r.value.filename }));
       },
     },
     { id: 'fork', label: t('palette.menu.fork'), run: async () => void (await actions.forkSession(session.id)) },

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { followLanguage, tr } from '../i18n';
+import { followLanguage } from '../i18n';
+import { msg, type Msg } from '../../shared/i18n/message';
 import type {
   ApprovalAnswer,
   ApprovalSummary,
@@ -21,7 +22,6 @@ import { applyEvents, applyPromptSummary, applySessionDetail, applySummaries } f
 import { shownSessionIds } from './status';
 import { emptyDomain, type DomainState } from './types';
 import { initialUi, persistUi, type Layout, type LogLine, type Overlay, type UiState } from './ui-state';
-import { engineError } from '../format/engine-text';
 
 export interface PanelActions {
   /** Subscribes to engine events and rebuilds the state; returns the unsubscribe function. */
@@ -41,7 +41,11 @@ export interface PanelActions {
   toggleGrid(sessionId: string): void;
   openOverlay(overlay: Overlay): void;
   openNewSession(open: boolean, pendingPrompt?: string | null): void;
-  log(tone: LogLine['tone'], text: string): void;
+  /**
+   * A line in the command log: a sentence as data (rendered when the log paints, so a language switch re-renders
+   * it); a string only for text that is no sentence of the engine's or the panel's (a file's change letter and path).
+   */
+  log(tone: LogLine['tone'], said: Msg | string): void;
   clearLog(): void;
   createSession(
     input: { workspace: string; name?: string; mode?: PermissionMode; prompt?: string },
@@ -119,7 +123,7 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
     };
     const setDomain = (f: (d: DomainState) => DomainState) => set((s) => ({ domain: f(s.domain) }));
     const logError = <T>(what: string, result: Result<T>): Result<T> => {
-      if (!result.ok) actions.log('error', tr('log.failed', { what, error: engineError(result.error) }));
+      if (!result.ok) actions.log('error', msg('log.failed', { what, error: result.error.msg ?? result.error.message }));
       return result;
     };
 
@@ -167,7 +171,7 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
         if (loads.get(sessionId) === entry) loads.delete(sessionId);
         if (gen !== generation) return;
         if (!page.ok) {
-          actions.log('error', tr('log.historyFailed', { ref: view.ref, error: engineError(page.error) }));
+          actions.log('error', msg('log.historyFailed', { ref: view.ref, error: page.error.msg ?? page.error.message }));
           return;
         }
         batcher.flush(); // every live event heard so far is in the state before the page goes under them
@@ -248,7 +252,7 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
         hydrating = false;
         if (!list.ok) {
           setUi({ connection: 'closed', hydrated: true });
-          actions.log('error', tr('log.sessionsFailed', { error: engineError(list.error) }));
+          actions.log('error', msg('log.sessionsFailed', { error: list.error.msg ?? list.error.message }));
           return;
         }
         let domain = applySummaries(emptyDomain(), list.value);
@@ -277,7 +281,7 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
         if (gen !== generation) return;
         if (!page.ok) {
           setDomain((d) => markLoadingOlder(d, sessionId, false));
-          actions.log('error', tr('log.earlierFailed', { error: engineError(page.error) }));
+          actions.log('error', msg('log.earlierFailed', { error: page.error.msg ?? page.error.message }));
           return;
         }
         batcher.flush();
@@ -338,8 +342,8 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
         setUi({ newSessionOpen: open, pendingPrompt: open ? pendingPrompt : null });
       },
 
-      log(tone, text) {
-        const line: LogLine = { id: ++logId, tone, text };
+      log(tone, said) {
+        const line: LogLine = { id: ++logId, tone, said };
         set((s) => ({ ui: { ...s.ui, log: [...s.ui.log, line].slice(-200) } }));
       },
 
@@ -414,37 +418,35 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
         const { session, forkedFrom, prompts, messages, skippedPrompts } = result.value;
         setDomain((d) => applySummaries(d, [session]));
         actions.focus(session.id);
-        const left = skippedPrompts > 0 ? `; ${skippedPrompts} unfinished prompt${skippedPrompts === 1 ? '' : 's'} left out` : '';
-        actions.log(
-          'info',
-          `forked session ${forkedFrom.ref} into ${session.ref}: ${prompts} finished prompt${prompts === 1 ? '' : 's'} and ${messages} message${messages === 1 ? '' : 's'} copied${left}`,
-        );
+        const left = skippedPrompts > 0 ? msg('log.forkedLeftOut', { count: skippedPrompts }) : '';
+        const copied = { prompts: msg('log.forkedPrompts', { count: prompts }), messages: msg('log.forkedMessages', { count: messages }) };
+        actions.log('info', msg('log.forked', { from: forkedFrom.ref, to: session.ref, ...copied, left }));
         return result;
       },
 
       async compactSession(sessionId, focus) {
         const ref = get().domain.sessions[sessionId]?.ref ?? sessionId;
         const about = focus?.trim() ? focus.trim() : undefined;
-        actions.log('info', tr('log.compacting', { ref, focus: about ? tr('log.focus', { about }) : '' }));
+        actions.log('info', msg('log.compacting', { ref, focus: about ? msg('log.focus', { about }) : '' }));
         const result = logError('compact', await api['session.compact']({ session: sessionId, ...(about ? { focus: about } : {}) }));
         if (!result.ok) return result;
         const c = result.value;
         if (!c.compacted) {
-          actions.log('info', tr('log.nothingToCompact', { ref, tokens: compactTokens(c.tokensAfter) }));
+          actions.log('info', msg('log.nothingToCompact', { ref, tokens: compactTokens(c.tokensAfter) }));
           return result;
         }
-        const summary = c.summary !== null ? tr('log.summary', { tokens: compactTokens(c.summaryTokens) }) : '';
+        const summary = c.summary !== null ? msg('log.summary', { tokens: compactTokens(c.summaryTokens) }) : '';
         actions.log(
           'info',
-          tr('log.compacted', {
+          msg('log.compacted', {
             ref,
             before: compactTokens(c.tokensBefore),
             after: compactTokens(c.tokensAfter),
-            pruned: tr('context.prunedOutputs', { count: c.prunedToolOutputs }),
+            pruned: msg('context.prunedOutputs', { count: c.prunedToolOutputs }),
             summary,
           }),
         );
-        if (c.summaryError) actions.log('warn', tr('log.noSummary', { error: c.summaryError }));
+        if (c.summaryError) actions.log('warn', msg('log.noSummary', { error: c.summaryErrorMsg ?? c.summaryError }));
         return result;
       },
     };

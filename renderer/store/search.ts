@@ -1,10 +1,9 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { tr } from '../i18n';
+import { msg } from '../../shared/i18n/message';
 import type { SearchHit } from '../../shared';
 import type { PanelState, PanelStore } from './panel-store';
 import { applySessionDetail, applySummaries } from './reducer';
 import type { TranscriptItem } from './types';
-import { engineError } from '../format/engine-text';
 
 /**
  * Opening what the command palette found: a session (open or closed), a closed session reopened, a search hit
@@ -66,7 +65,7 @@ async function ensureKnown(panel: PanelStore, sessionId: string, label: string):
   const { api, actions } = panel.getState();
   const detail = await api['session.get']({ session: sessionId });
   if (!detail.ok) {
-    actions.log('error', tr('log.openFailed', { label, error: engineError(detail.error) }));
+    actions.log('error', msg('log.openFailed', { label, error: detail.error.msg ?? detail.error.message }));
     return false;
   }
   panel.setState((s) => (s.domain.sessions[sessionId] ? s : { domain: applySessionDetail(s.domain, detail.value) }));
@@ -85,12 +84,12 @@ export async function reopenSession(panel: PanelStore, sessionId: string): Promi
   const { api, actions } = panel.getState();
   const result = await api['session.reopen']({ session: sessionId });
   if (!result.ok) {
-    actions.log('error', tr('log.failed', { what: 'reopen', error: engineError(result.error) }));
+    actions.log('error', msg('log.failed', { what: 'reopen', error: result.error.msg ?? result.error.message }));
     return false;
   }
   panel.setState((s) => ({ domain: applySummaries(s.domain, [result.value]) }));
   actions.focus(result.value.id);
-  actions.log('info', tr('log.reopened', { ref: result.value.ref }));
+  actions.log('info', msg('log.reopened', { ref: result.value.ref }));
   return true;
 }
 

@@ -1,11 +1,20 @@
+import { render, type Msg } from '../../shared/i18n/message';
+import type { Lang } from '../../shared/i18n/lang';
+
 /** Where the panel's own (non-engine) state lives; focus and layout survive a reload through localStorage. */
 export type Layout = 1 | 2 | 4;
 export type Overlay = 'none' | 'setup' | 'config' | 'permissions' | 'help' | 'inbox' | 'context' | 'mcp' | 'gateways' | 'hooks';
 
+/** A line of the command log, kept as data (`said`) and rendered in the panel's language each time it paints. */
 export interface LogLine {
   id: number;
   tone: 'info' | 'warn' | 'error';
-  text: string;
+  said: Msg | string;
+}
+
+/** A log line in a language: its sentence rendered; text that is no sentence as it was written. */
+export function logLineText(lang: Lang, line: LogLine): string {
+  return typeof line.said === 'string' ? line.said : render(lang, line.said);
 }
 
 export interface UiState {

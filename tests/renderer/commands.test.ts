@@ -8,6 +8,8 @@ import { applyEvents } from '../../renderer/store/reducer';
 import { emptyDomain } from '../../renderer/store/types';
 import { asks, eventMaker } from './helpers/events';
 import { fakeApi, manualFrames, summary } from './helpers/fake-api';
+import { logLineText } from '../../renderer/store/ui-state';
+import { english, render, type Msg } from '../../shared/i18n/message';
 
 describe('input parsing', () => {
   it('reads commands, aliases, y/n only when an approval is pending, and // as literal text', () => {
@@ -24,10 +26,15 @@ describe('input parsing', () => {
   it('resolves refs in order: exact id, exact ref, unique prefixes, #n', () => {
     const items = [{ id: 'aa11', ref: 'ab12cd' }, { id: 'bb22', ref: 'ab99ff' }];
     expect(resolveRef(items, 'ab12', 'session')).toEqual({ ok: true, item: items[0] });
-    expect(resolveRef(items, 'ab', 'session')).toEqual({ ok: false, message: 'ambiguous session prefix: ab' });
+    const missed = (query: string) => {
+      const r = resolveRef(items, query, 'session');
+      return r.ok ? null : english(r.message);
+    };
+    expect(missed('ab')).toBe('ambiguous session prefix: ab');
     expect(resolveRef(items, 'bb', 'session')).toEqual({ ok: true, item: items[1] });
     expect(resolveRef(items, '#2', 'session')).toEqual({ ok: true, item: items[1] });
-    expect(resolveRef(items, 'zz', 'session')).toEqual({ ok: false, message: 'session not found: zz' });
+    expect(missed('zz')).toBe('session not found: zz');
+    expect(render('zh-CN', (resolveRef(items, 'zz', 'session') as { message: Msg }).message)).toMatch(/\p{Script=Han}/u);
   });
 
   it('completes command names, then refs for the command', () => {
@@ -91,7 +98,8 @@ describe('running input', () => {
     expect(fake.calls.find((c) => c.method === 'prompt.send')?.input).toEqual({ session: 's-new', text: 'fix the build' });
     expect(store.getState().ui.focusedSessionId).toBe('s-new');
     await runInput(store, '/frobnicate');
-    expect(store.getState().ui.log.at(-1)).toMatchObject({ tone: 'error', text: 'unknown command: /frobnicate (try /help)' });
+    expect(store.getState().ui.log.at(-1)).toMatchObject({ tone: 'error' });
+    expect(logLineText('en', store.getState().ui.log.at(-1)!)).toBe('unknown command: /frobnicate (try /help)');
   });
 
   it('/hooks, /mcp and /permissions open their views', async () => {
@@ -142,7 +150,7 @@ describe('running input', () => {
     await runInput(store, '/journal');
     await runInput(store, '/undo a1b2 dry');
     await runInput(store, '/undo a1b2c3');
-    expect(store.getState().ui.log.map((l) => [l.tone, l.text])).toEqual([
+    expect(store.getState().ui.log.map((l) => [l.tone, logLineText('en', l)])).toEqual([
       ['info', 'a1b2c3 Write created /w/a.txt'],
       ['info', 'would delete /w/a.txt'],
       ['error', 'left alone /w/a.txt: changed since by session b'],
@@ -172,7 +180,7 @@ describe('running input', () => {
     await runInput(store, '/merge a1b2 preview');
     conflicted = false;
     await runInput(store, '/merge a1b2');
-    expect(store.getState().ui.log.map((l) => [l.tone, l.text])).toEqual([
+    expect(store.getState().ui.log.map((l) => [l.tone, logLineText('en', l)])).toEqual([
       ['info', 'paragents/a1b2c3 vs main: 1 file(s), with uncommitted changes'],
       ['info', '  modified src/a.ts'],
       ['error', 'paragents/a1b2c3 would conflict with main in: src/a.ts (nothing was changed)'],

@@ -9,6 +9,7 @@ import type { PanelStore } from '../../renderer/store/panel-store';
 import { eventMaker } from './helpers/events';
 import { fakeApi, summary, type FakeApi } from './helpers/fake-api';
 import { renderPanel } from './helpers/render-panel';
+import { logLineText } from '../../renderer/store/ui-state';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
@@ -117,6 +118,6 @@ describe('interrupted turns', () => {
     const { store } = await focused(fake);
     await act(() => runInput(store, '/resume'));
     expect(fake.calls.filter((c) => c.method === 'prompt.resume').map((c) => c.input)).toEqual([{ prompt: 'p-1' }]);
-    expect(store.getState().ui.log.map((l) => l.text)).toContain('resumed 100000');
+    expect(store.getState().ui.log.map((l) => logLineText('en', l))).toContain('resumed 100000');
   });
 });

@@ -14,4 +14,11 @@ export const log = {
   noSummary: 'no summary could be written ({{error}}); old tool outputs were pruned instead',
   openFailed: 'could not open session {{label}}: {{error}}',
   reopened: 'reopened session {{ref}}',
+  forked: 'forked session {{from}} into {{to}}: {{prompts}} and {{messages}} copied{{left}}',
+  forkedPrompts_one: '{{count}} finished prompt',
+  forkedPrompts_other: '{{count}} finished prompts',
+  forkedMessages_one: '{{count}} message',
+  forkedMessages_other: '{{count}} messages',
+  forkedLeftOut_one: '; {{count}} unfinished prompt left out',
+  forkedLeftOut_other: '; {{count}} unfinished prompts left out',
 } as const;

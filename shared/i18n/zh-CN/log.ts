@@ -16,4 +16,8 @@ export const log: CatalogLike<typeof en> = {
   noSummary: '未能生成摘要（{{error}}）；已改为裁剪旧的工具输出',
   openFailed: '无法打开会话 {{label}}：{{error}}',
   reopened: '已重新打开会话 {{ref}}',
+  forked: '已将会话 {{from}} 分叉为 {{to}}：复制了 {{prompts}}和 {{messages}}{{left}}',
+  forkedPrompts_other: '{{count}} 个已完成的提示词',
+  forkedMessages_other: '{{count}} 条消息',
+  forkedLeftOut_other: '；{{count}} 个未完成的提示词未复制',
 };
