@@ -6,7 +6,7 @@ import type { RemoteEngineLink } from '../local/endpoint-client';
 import { createTerminalAsker } from './ask';
 import type { EngineLink } from './engine-link';
 import { eventJsonLine, eventTextLine } from './format';
-import { render, translateReason, type Msg } from '../../shared/i18n';
+import { render, shownError, type Msg } from '../../shared/i18n';
 import { cliText } from './cli-text';
 import { EXIT_FAILED, EXIT_OK, type CliIo } from './io';
 import { EXIT_INTERRUPTED, type Interrupts } from './signals';
@@ -112,7 +112,7 @@ export async function drivePrompts(
     for (const prompt of stoppable()) {
       void Promise.resolve(h['prompt.cancel']({ prompt, ...(force ? { force: true } : {}) })).then((r) => {
         // Already ended on its own: nothing to say.
-        if (!r.ok && r.error.kind !== 'invalid_state') io.stderr(t('cliErrors.cannotCancel', { prompt, error: translateReason(lang, r.error.message) }));
+        if (!r.ok && r.error.kind !== 'invalid_state') io.stderr(t('cliErrors.cannotCancel', { prompt, error: shownError(lang, r.error) }));
       });
     }
   };

@@ -1,4 +1,4 @@
-import { EngineEvent } from '../../shared/events';
+import { EngineEvent, type EventOf } from '../../shared/events';
 import { missingCase } from '../../shared/result';
 import type { PermissionMode } from '../../shared/policy';
 import type { ModeSource } from '../../shared/session-mode';
@@ -6,7 +6,7 @@ import { formatUsd, type BudgetStop, type BudgetUnit } from '../../shared/cost';
 import { hookRanMsg } from '../../shared/hooks';
 import { fallbackCause } from '../../shared/model-retry';
 import { compactTokens } from '../../shared/token-format';
-import { isMsg, render, shownText, translateReason, translator, type Lang, type Translator } from '../../shared/i18n';
+import { isMsg, render, shownText, translator, type Lang, type Translator } from '../../shared/i18n';
 
 /**
  * One JSON line per event: `type`, `session` (name or ref), `prompt` (ref) and `ts` first, then the payload.
@@ -25,6 +25,15 @@ export function eventJsonLine(event: EngineEvent): string {
  */
 export function withoutMsgs(key: string, value: unknown): unknown {
   return (key === 'msg' || key.endsWith('Msg')) && isMsg(value) ? undefined : value;
+}
+
+/**
+ * The failure that made the engine switch providers, in the language: the cause inside the event's Msg ("falling
+ * back after: {{error}}"), else the English cause as written.
+ */
+function fallbackShown(lang: Lang, e: EventOf<'model_retry'>, cause: string): string {
+  const inner = e.errorMsg?.key === 'engineErrors.model.fallingBack' ? e.errorMsg.vars?.error : undefined;
+  return isMsg(inner) ? render(lang, inner) : typeof inner === 'string' ? inner : shownText(lang, cause);
 }
 
 const short = (s: string, n = 160): string => {
@@ -92,21 +101,22 @@ export function eventTextLine(e: EngineEvent, lang: Lang = 'en'): string | null 
       return line(t('cli.event.conflictResolved', { resolution: e.resolution }));
     case 'model_retry': {
       const cause = fallbackCause(e);
-      return line(cause !== null ? t('cli.event.fallback', { provider: e.provider, error: short(cause) }) : t('cli.event.retry', { attempt: e.attempt, ms: e.delayMs, provider: e.provider, error: short(e.error) }));
+      if (cause !== null) return line(t('cli.event.fallback', { provider: e.provider, error: short(fallbackShown(lang, e, cause)) }));
+      return line(t('cli.event.retry', { attempt: e.attempt, ms: e.delayMs, provider: e.provider, error: short(shownText(lang, e.error, e.errorMsg)) }));
     }
     case 'context_compacted': {
       const why = t(e.reason === 'auto' ? 'cli.event.compactedAuto' : e.reason === 'overflow' ? 'cli.event.compactedOverflow' : 'cli.event.compactedManual');
       const pruned = e.prunedToolOutputs > 0 ? t('cli.event.pruned', { count: e.prunedToolOutputs }) : '';
       const summary =
-        e.summary !== null ? t('cli.event.summary', { tokens: e.summaryTokens }) : e.summaryError !== null ? t('cli.event.noSummary', { error: short(e.summaryError) }) : '';
+        e.summary !== null ? t('cli.event.summary', { tokens: e.summaryTokens }) : e.summaryError !== null ? t('cli.event.noSummary', { error: short(shownText(lang, e.summaryError, e.summaryErrorMsg)) }) : '';
       return line(t('cli.event.compacted', { why, before: e.tokensBefore, after: e.tokensAfter, pruned, summary }));
     }
     case 'turn_completed':
       return line(t('cli.event.completed', { content: short(e.content, 4000) }));
     case 'turn_failed':
-      return line(t('cli.event.failed', { error: e.error }));
+      return line(t('cli.event.failed', { error: shownText(lang, e.error, e.errorMsg) }));
     case 'turn_cancelled':
-      return line(t('cli.event.cancelled', { reason: translateReason(lang, e.reason) }));
+      return line(t('cli.event.cancelled', { reason: shownText(lang, e.reason, e.reasonMsg) }));
     case 'budget_reached':
       return line(t('cli.event.budgetReached', { what: stopText(t, e), session: e.sessionName ?? e.sessionRef }));
     case 'session_budget':

@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { paragentsHome } from '../core/config/home';
 import { dataFolderProblem, describeFailure, type HomeOrigin } from './cli-errors';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
-import { render, translateReason } from '../../shared/i18n';
+import { isMsg, render, shownText, type Msg } from '../../shared/i18n';
 import { MsgError } from '../../shared/msg-error';
 import { cliText } from './cli-text';
 import { helpText } from './usage';
@@ -77,10 +77,18 @@ export async function main(argvIn: string[], io?: Partial<CliIo>): Promise<numbe
   try {
     return await (await load())(rest, full);
   } catch (error) {
-    // An exception whose sentence is data (the data folder held by another process) is rendered from it.
-    const said = error instanceof MsgError ? render(text.lang, error.msg) : translateReason(text.lang, describeFailure(error, origin, text.t));
+    // An exception whose sentence is data (the data folder held by another process, a model request that failed) is
+    // rendered from it; what the system said is shown as written.
+    const carried = error instanceof MsgError ? error.msg : sentenceOf(error);
+    const said = carried ? render(text.lang, carried) : shownText(text.lang, describeFailure(error, origin, text.t));
     full.stderr(`paragents ${name}: ${said}`);
     if (debug && error instanceof Error && error.stack) full.stderr(error.stack);
     return EXIT_USAGE;
   }
+}
+
+/** The Msg an error carries beside its English (a ModelError's `msg`), or null. */
+function sentenceOf(error: unknown): Msg | null {
+  const m = error instanceof Error ? (error as Error & { msg?: unknown }).msg : undefined;
+  return isMsg(m) ? m : null;
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { compactTokens } from '../../shared/token-format';
-import { tr, useT, type T } from '../i18n';
+import { shownText } from '../../shared/i18n';
+import { tr, useLang, useT, type T } from '../i18n';
 import type { TranscriptItem } from '../store/types';
 import { Markdown } from './Markdown';
 
@@ -23,6 +24,7 @@ export function compactionText(c: Compaction, t: T = tr): string {
 export function CompactionDivider({ item }: { item: Compaction }) {
   const [open, setOpen] = useState(false);
   const t = useT();
+  const lang = useLang();
   const bodyId = useId();
   return (
     <div className="compaction-divider" role="group" aria-label={t('context.compacted')}>
@@ -35,7 +37,7 @@ export function CompactionDivider({ item }: { item: Compaction }) {
       {open ? (
         <div id={bodyId} className="compaction-body">
           {item.summary !== null ? <Markdown text={item.summary} streaming={false} /> : <p className="compaction-none">{t('context.noSummary')}</p>}
-          {item.summaryError ? <p className="compaction-error">{t('context.summaryFailed', { error: item.summaryError })}</p> : null}
+          {item.summaryError ? <p className="compaction-error">{t('context.summaryFailed', { error: shownText(lang, item.summaryError, item.summaryErrorMsg) })}</p> : null}
         </div>
       ) : null}
     </div>
