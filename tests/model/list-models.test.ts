@@ -20,7 +20,14 @@ describe('listModels', () => {
 
   it('returns an error value naming the URL when nothing listens', async () => {
     const dead = `http://127.0.0.1:${await closedPort()}/v1`;
-    expect(await listModels(dead)).toEqual({ ok: false, error: { kind: 'model', message: `${dead}: connection refused` } });
+    expect(await listModels(dead)).toEqual({
+      ok: false,
+      error: {
+        kind: 'model',
+        message: `${dead}: connection refused`,
+        msg: { key: 'engineErrors.model.listFailed', vars: { url: dead, why: { key: 'engineErrors.model.unreachable.refused' } } },
+      },
+    });
   });
 
   it('returns an error value for a wrong path', async () => {

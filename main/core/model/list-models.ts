@@ -1,3 +1,4 @@
+import { msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 import { classify } from './failure';
 import { sdkClient } from './client';
@@ -54,7 +55,7 @@ export async function listModelInfo(
     return ok({ models, latencyMs: Math.round(performance.now() - started) });
   } catch (error) {
     const f = classify(error, provider, { userAborted: opts.signal?.aborted ?? false, timedOut: false, timeoutMs });
-    return err('model', `${baseURL}: ${f.message}`);
+    return err('model', msg('engineErrors.model.listFailed', { url: baseURL, why: f.msg }));
   }
 }
 

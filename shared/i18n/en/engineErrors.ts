@@ -164,6 +164,8 @@ export const engineErrors = {
       hostMismatch: 'TLS certificate does not match the host',
     },
     fallingBack: 'falling back after: {{error}}',
+    // Listing an endpoint's models (the setup view's connection test): the endpoint, then why it failed.
+    listFailed: '{{url}}: {{why}}',
   },
   mcp: {
     bothFailed: 'Streamable HTTP failed ({{http}}), and so did SSE ({{sse}})',

@@ -162,6 +162,7 @@ export const engineErrors: CatalogLike<typeof en> = {
       hostMismatch: 'TLS 证书与主机不匹配',
     },
     fallingBack: '改用下一个提供方，前一个的错误：{{error}}',
+    listFailed: '{{url}}：{{why}}',
   },
   mcp: {
     bothFailed: 'Streamable HTTP 失败（{{http}}），SSE 也失败了（{{sse}}）',
