@@ -63,22 +63,28 @@ export async function scriptedRun(lang?: 'zh-CN'): Promise<RunRecord> {
     });
 
     const engine = await createEngine({ home, env: { PATH: process.env.PATH ?? '', ...langEnv }, approvals: 'ask' });
-    // Every card is answered the same way: a denial with a message the model then reads.
-    engine.onEvent((e) => {
-      if (e.type !== 'approval_requested') return;
-      setImmediate(() => void engine.handlers['approval.answer']({ approval: e.approvalId, answer: { kind: 'deny', message: 'use the Glob tool instead' } }));
-    });
-    const s = unwrap(await engine.handlers['session.create']({ workspace: ws, name: 'proof' }));
-    for (const text of ['do the first task', 'do the second task', 'do the third task']) {
-      const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text }));
-      await settled(engine, p.id, 20_000).catch(async (e: unknown) => {
-        const all = unwrap(await engine.handlers['session.events']({ session: s.id }));
-        console.log(all.map((x) => JSON.stringify(x).slice(0, 400)).join('\n'));
-        throw e;
+    let denied: string | null = null;
+    try {
+      // Every card is answered the same way: a denial with a message the model then reads. The answer goes out
+      // on the next turn of the event loop: given while the card's event is being published, before the turn
+      // waits for it, the engine would store the answer and the turn would wait for ever.
+      engine.onEvent((e) => {
+        if (e.type !== 'approval_requested') return;
+        denied ??= e.approvalRef;
+        setImmediate(() => void engine.handlers['approval.answer']({ approval: e.approvalId, answer: { kind: 'deny', message: 'use the Glob tool instead' } }));
       });
+      const s = unwrap(await engine.handlers['session.create']({ workspace: ws, name: 'proof' }));
+      for (const text of ['do the first task', 'do the second task', 'do the third task']) {
+        const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text }));
+        await settled(engine, p.id, 90_000).catch(async (e: unknown) => {
+          // Say where the script stopped: the session's events so far.
+          const events = unwrap(await engine.handlers['session.events']({ session: s.id }));
+          throw new Error(`${String(e)} at "${text}":\n${events.map((x) => JSON.stringify(x).slice(0, 300)).join('\n')}`);
+        });
+      }
+    } finally {
+      await engine.close();
     }
-    const denied = unwrap(await engine.handlers['session.events']({ session: s.id })).find((e) => e.type === 'approval_requested');
-    await engine.close();
 
     const cli: RunRecord['cli'] = [];
     for (const args of [
@@ -89,7 +95,7 @@ export async function scriptedRun(lang?: 'zh-CN'): Promise<RunRecord> {
       ['journal', 'undo', 'proof', '--json'],
       ['sessions', 'budget', 'proof', '--json'],
       ['compact', 'proof', '--json'],
-      ['deny', denied?.type === 'approval_requested' ? denied.approvalRef : 'missing'],
+      ['deny', denied ?? 'no card was raised'],
       ['sessions', 'show', 'no-such-session', '--json'],
     ]) {
       const r = await runCli(args, { home, env: langEnv });

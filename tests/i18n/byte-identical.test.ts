@@ -37,7 +37,7 @@ function matchesRecorded(name: string, value: unknown, folders: Record<string, s
   expect(text).toBe(readFileSync(file, 'utf8'));
 }
 
-it('the model receives the same messages and tool results, byte for byte', { timeout: 120_000 }, async () => {
+it('the model receives the same messages and tool results, byte for byte', { timeout: 300_000 }, async () => {
   const r = await once();
   // Eleven answers for the first turn (one of them a 429 retried), the failed one, the third turn, the summary
   // `compact` asked for.
@@ -45,19 +45,19 @@ it('the model receives the same messages and tool results, byte for byte', { tim
   matchesRecorded('model-requests', r.requests, r.folders, r);
 });
 
-it('the CLI prints the same --json lines and refusals, byte for byte', { timeout: 120_000 }, async () => {
+it('the CLI prints the same --json lines and refusals, byte for byte', { timeout: 300_000 }, async () => {
   const r = await once();
   expect(r.cli.length).toBe(9);
   matchesRecorded('cli-json', r.cli, r.folders, r);
 });
 
-it('with the language set to Chinese, the model still receives the same English, byte for byte', { timeout: 120_000 }, async () => {
+it('with the language set to Chinese, the model still receives the same English, byte for byte', { timeout: 300_000 }, async () => {
   const r = await inChinese();
   expect(r.requests.length).toBe(14);
   matchesRecorded('model-requests', r.requests, r.folders, r);
 });
 
-it('with the language set to Chinese, --json prints the same English lines; only the refusals for a person are Chinese', { timeout: 120_000 }, async () => {
+it('with the language set to Chinese, --json prints the same English lines; only the refusals for a person are Chinese', { timeout: 300_000 }, async () => {
   const r = await inChinese();
   type Command = RunRecord['cli'][number];
   const recorded = JSON.parse(readFileSync(`${DIR}cli-json.json`, 'utf8')) as Command[];
