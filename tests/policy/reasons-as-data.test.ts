@@ -97,6 +97,17 @@ function withoutValues(m: Msg): Msg {
   return { key: m.key, vars };
 }
 
+/** The placeholders that always hold a sentence of the policy's own: a string there would be English left as text. */
+const SENTENCE_SLOTS = new Set(['why', 'reason']);
+
+function textInSentenceSlots(m: Msg, found: string[] = []): string[] {
+  for (const [name, v] of Object.entries(m.vars ?? {})) {
+    if (isMsg(v)) textInSentenceSlots(v, found);
+    else if (SENTENCE_SLOTS.has(name)) found.push(`${m.key}.${name} = ${String(v)}`);
+  }
+  return found;
+}
+
 const ENGLISH_RUN = /[A-Za-z]{2,}(?:[\s,;:()]+[A-Za-z]{2,}){2,}/;
 
 const seen = new Set<string>();
@@ -111,6 +122,7 @@ function expectData(what: string, v: Pick<PolicyVerdict, 'reason' | 'reasonMsg'>
   expect(zh, `${what}: "${v.reason}"`).toMatch(/\p{Script=Han}/u);
   const catalogText = render('zh-CN', withoutValues(m));
   expect(catalogText, `${what}: English left in the Chinese of "${v.reason}"`).not.toMatch(ENGLISH_RUN);
+  expect(textInSentenceSlots(m), `${what}: a reason inside "${v.reason}" is text, not a Msg`).toEqual([]);
   keysOf(m, seen);
   checked.push(v.reason);
 }
