@@ -201,6 +201,8 @@ export const EngineEvent = z.discriminatedUnion('type', [
     timedOut: z.boolean(),
     tool: z.string().nullable(),
     message: z.string().nullable(),
+    /** Set when `message` is the engine's sentence (the hook said nothing), the same as data; a hook's words have none. */
+    messageMsg: MsgSchema.optional(),
     notRun: z.string().nullable(),
     /** Why it was not run as data, for clients to render in their language (absent on hook runs stored before). */
     notRunMsg: MsgSchema.optional(),

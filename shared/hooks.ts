@@ -64,6 +64,8 @@ export interface HookRanFigures {
   tool: string | null;
   /** What the hook said (stderr of a block or warning, the reason of a decision), shortened. */
   message: string | null;
+  /** Set when `message` is the engine's sentence rather than the hook's words (it said nothing, it added context). */
+  messageMsg?: Msg;
   /** Set when the hook was not run, saying why (a project hook not approved yet), and the same as data. */
   notRun: string | null;
   notRunMsg?: Msg;
@@ -84,7 +86,7 @@ const sourceWord = (source: HookSource): Msg => msg(`notices.hook.source.${sourc
  */
 export function hookRanMsg(e: HookRanFigures): Msg {
   const head = { event: e.event, command: clip(e.command, 120), source: sourceWord(e.source) };
-  const said = e.message ? msg('notices.hook.said', { message: clip(e.message, 300) }) : '';
+  const said = e.message ? msg('notices.hook.said', { message: e.messageMsg ?? clip(e.message, 300) }) : '';
   const outcome: Msg = e.notRun
     ? msg('notices.hook.notRun', { why: e.notRunMsg ?? e.notRun })
     : e.timedOut

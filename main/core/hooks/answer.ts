@@ -1,3 +1,4 @@
+import { english, msg, type Msg } from '../../../shared/i18n/message';
 import type { HookDecision, HookEventName } from './types';
 import type { HookProcessResult } from './run-process';
 
@@ -9,14 +10,25 @@ export interface HookAnswer {
   decision: HookDecision | null;
   /** Why (a block's stderr, a decision's reason), or what went wrong; null when it said nothing. */
   message: string | null;
+  /**
+   * Set when `message` is the engine's sentence (the hook said nothing, or could not start), the same as data;
+   * absent when `message` is the hook's own words, which stay as written.
+   */
+  messageMsg?: Msg;
   /** Text for the model's context (UserPromptSubmit, SessionStart). */
   context: string | null;
   /** It failed in a way a person should see (an exit code other than 0 and 2, a timeout, no start); nothing blocked. */
   warning: boolean;
 }
 
+/** The engine's words where the hook gave none: its English as the message, and the sentence as data. */
+const ours = (m: Msg): Pick<HookAnswer, 'message' | 'messageMsg'> => ({ message: english(m), messageMsg: m });
+
 const clip = (s: string): string => (s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}… (${s.length - MAX_TEXT} more characters)` : s);
 const text = (s: string): string | null => (s.trim() === '' ? null : clip(s.trim()));
+
+/** The hook's reason as it wrote it, else the engine's sentence for its silence. */
+const said = (reason: string | null, silent: Msg): Pick<HookAnswer, 'message' | 'messageMsg'> => (reason !== null ? { message: reason } : ours(silent));
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -67,22 +79,23 @@ function contextOf(json: Record<string, unknown>): string | null {
 export function readHookAnswer(event: HookEventName, r: HookProcessResult): HookAnswer {
   const none: HookAnswer = { decision: null, message: null, context: null, warning: false };
   if (r.cancelled) return none;
-  if (r.spawnError !== null) return { ...none, warning: true, message: `could not start: ${r.spawnError}` };
+  if (r.spawnError !== null) return { ...none, warning: true, ...ours(msg('notices.hook.couldNotStart', { error: r.spawnError })) };
   if (r.timedOut) return { ...none, warning: true, message: text(r.stderr) };
   if (r.exitCode === 2) {
-    const why = text(r.stderr) ?? 'the hook exited with code 2 and wrote nothing to stderr';
+    const stderr = text(r.stderr);
+    const why = stderr !== null ? { message: stderr } : ours(msg('notices.hook.exit2Silent'));
     switch (event) {
       case 'PreToolUse':
-        return { ...none, decision: 'deny', message: why };
+        return { ...none, decision: 'deny', ...why };
       case 'UserPromptSubmit':
       case 'Stop':
       case 'PostToolUse':
-        return { ...none, decision: 'block', message: why };
+        return { ...none, decision: 'block', ...why };
       case 'SessionStart':
       case 'Notification':
       case 'PreCompact':
         // Nothing to block at these moments: the person is shown what it said.
-        return { ...none, warning: true, message: why };
+        return { ...none, warning: true, ...why };
       default: {
         const never: never = event;
         return never;
@@ -100,13 +113,13 @@ export function readHookAnswer(event: HookEventName, r: HookProcessResult): Hook
     }
     case 'UserPromptSubmit':
     case 'SessionStart': {
-      if (json && event === 'UserPromptSubmit' && json.decision === 'block') return { ...none, decision: 'block', message: str(json.reason) ?? 'the hook refused the prompt' };
+      if (json && event === 'UserPromptSubmit' && json.decision === 'block') return { ...none, decision: 'block', ...said(str(json.reason), msg('notices.hook.refusedPrompt')) };
       const context = json ? contextOf(json) : text(r.stdout);
       return context ? { ...none, decision: 'context', context } : none;
     }
     case 'Stop':
     case 'PostToolUse':
-      if (json?.decision === 'block') return { ...none, decision: 'block', message: str(json.reason) ?? 'the hook asked for more' };
+      if (json?.decision === 'block') return { ...none, decision: 'block', ...said(str(json.reason), msg('notices.hook.askedForMore')) };
       return none;
     case 'Notification':
     case 'PreCompact':

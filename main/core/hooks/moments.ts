@@ -1,10 +1,26 @@
+import { english, msg, type Msg } from '../../../shared/i18n/message';
+import type { HookSource } from '../../../shared/hooks';
+import type { HookAnswer } from './answer';
 import type { HookAt, HookRun, HookRunner } from './runner';
 
 /** How many times Stop hooks may keep one turn going, so two hooks that disagree cannot loop forever. */
 export const MAX_STOP_ROUNDS = 3;
 
-/** How a hook is named to the model and to people. */
+/** How a hook is named to the model (the notes of Stop and PostToolUse hooks, which only the model reads). */
 export const hookName = (run: HookRun): string => `${run.hook.event} hook \`${run.hook.command}\` (${run.hook.source} settings)`;
+
+/** The settings a hook comes from, as a word of each language. */
+export const sourceWord = (source: HookSource): Msg => msg(`notices.hook.source.${source}`);
+
+/** The values that name a hook in a verdict's sentence (`refused by PreToolUse hook `…` (user settings)`). */
+export const hookNamed = (run: HookRun): { event: string; command: string; source: Msg } => ({
+  event: run.hook.event,
+  command: run.hook.command,
+  source: sourceWord(run.hook.source),
+});
+
+/** What a hook said, after its verdict: its words as it wrote them, or the engine's sentence for it ('' when none). */
+export const hookSaid = (answer: HookAnswer): Msg | '' => (answer.message ? msg('notices.hook.said', { message: answer.messageMsg ?? answer.message }) : '');
 
 /** The context hooks returned, joined under their names, for the user message of the turn. */
 export function withHookContext(text: string, contexts: readonly string[]): string {
@@ -22,14 +38,23 @@ function contextBlocks(runs: readonly HookRun[]): string[] {
  * context they add (kept with the prompt in the transcript, so the model sees it for the rest of the session),
  * or why a UserPromptSubmit hook refused the prompt.
  */
-export async function openTurn(runner: HookRunner, at: HookAt, first: boolean, prompt: string): Promise<{ refused: string | null; context: string[] }> {
+export async function openTurn(
+  runner: HookRunner,
+  at: HookAt,
+  first: boolean,
+  prompt: string,
+): Promise<{ refused: string | null; refusedMsg: Msg | null; context: string[] }> {
   const context: string[] = [];
   if (first) context.push(...contextBlocks(await runner.run('SessionStart', at, 'startup', { source: 'startup' })));
   const submitted = await runner.run('UserPromptSubmit', at, null, { prompt });
   const refusal = submitted.find((r) => r.answer.decision === 'block');
-  if (refusal) return { refused: `refused by ${hookName(refusal)}: ${refusal.answer.message ?? 'no reason given'}`, context };
+  if (refusal) {
+    // The refusal as data for people; `refused` is its English, the prompt's error.
+    const why = msg('notices.hook.refused', { ...hookNamed(refusal), rest: msg('notices.hook.said', { message: refusal.answer.messageMsg ?? refusal.answer.message ?? msg('notices.hook.noReason') }) });
+    return { refused: english(why), refusedMsg: why, context };
+  }
   context.push(...contextBlocks(submitted));
-  return { refused: null, context };
+  return { refused: null, refusedMsg: null, context };
 }
 
 /**

@@ -98,7 +98,8 @@ export class HookRunner {
   }
 
   private emitRan(at: HookAt, hook: ConfiguredHook, result: HookProcessResult, answer: HookAnswer, tool: string | null): void {
-    const message = answer.decision === 'context' ? `added ${answer.context?.length ?? 0} characters to the model's context` : answer.message;
+    const said = answer.decision === 'context' ? msg('notices.hook.addedContext', { chars: answer.context?.length ?? 0 }) : (answer.messageMsg ?? null);
+    const message = said ? english(said) : answer.message;
     this.publish({
       type: 'hook_ran',
       sessionId: at.session.id,
@@ -112,6 +113,7 @@ export class HookRunner {
       timedOut: result.timedOut,
       tool,
       message,
+      ...(said ? { messageMsg: said } : {}),
       notRun: null,
     });
   }

@@ -27,6 +27,11 @@ export const notices = {
     onlyManaged: 'managed settings lock the permission rules, so only a managed hook may allow',
     neverOverrides: "a hook's allow never overrides an ask rule, a protected path or a critical command",
     noReason: 'no reason given',
+    couldNotStart: 'could not start: {{error}}',
+    exit2Silent: 'the hook exited with code 2 and wrote nothing to stderr',
+    refusedPrompt: 'the hook refused the prompt',
+    askedForMore: 'the hook asked for more',
+    addedContext: "added {{chars}} characters to the model's context",
   },
   error: {
     blocked: 'blocked by policy: {{reason}}. Do not retry this call unchanged.',

@@ -25,6 +25,11 @@ export const notices: CatalogLike<typeof en> = {
     onlyManaged: '托管设置锁定了权限规则，只有托管设置中的 hook 可以允许',
     neverOverrides: 'hook 的允许决不能覆盖 ask 规则、受保护路径或高危命令',
     noReason: '未给出原因',
+    couldNotStart: '无法启动：{{error}}',
+    exit2Silent: 'hook 以退出码 2 结束，且没有向 stderr 写入任何内容',
+    refusedPrompt: 'hook 拒绝了这条提示',
+    askedForMore: 'hook 要求继续',
+    addedContext: "向模型的上下文添加了 {{chars}} 个字符",
   },
   error: {
     blocked: '被策略阻止：{{reason}}。不要原样重试这次调用。',
