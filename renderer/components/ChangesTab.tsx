@@ -2,28 +2,36 @@ import { useCallback, useEffect, useState } from 'react';
 import type { SessionChanges } from '../../shared/changes';
 import { keepDrafts, draftsOf } from '../changes/drafts';
 import { reviewPrompt, type ReviewComment } from '../changes/review-prompt';
-import { useT, type T } from '../i18n';
+import { useLang, useT } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
 import { ChangeList } from './ChangeList';
 import type { DiffLayout } from './DiffPieceView';
 import { FileDiff } from './FileDiff';
 import { MergePreview, type MergeOutcome } from './MergePreview';
 import '../styles/changes.css';
-import { engineError, engineText } from '../format/engine-text';
-import { isMsg, type Msg } from '../../shared/i18n';
+import { english, isMsg, msg, shownError, type Msg } from '../../shared/i18n';
 
 /** Events after which the list may have changed: a tool finished (it may have written), a turn ended. */
 const RELOAD_AFTER = new Set(['tool_result', 'prompt_status']);
 const RELOAD_DELAY_MS = 300;
 
+/** A line of the view as data (the engine's error, or the view's own sentence), painted in the language shown now. */
+interface Said {
+  message: string;
+  msg?: Msg;
+}
+
+const said = (m: Msg): Said => ({ message: english(m), msg: m });
+
 /** The engine's reason a file was not reverted, as one sentence naming the file (and the other session). */
-function refusalText(t: T, file: string, refused: { reason: string; reasonMsg?: Msg }): string {
+function refusalSaid(file: string, refused: { reason: string; reasonMsg?: Msg }): Said {
   const m = refused.reasonMsg;
   const who = m?.vars?.who;
-  if (m?.key === 'reasons.undoChangedBy' && isMsg(who) && who.key === 'reasons.session') return t('changes.refusedBy', { file, name: String(who.vars?.name ?? '') });
-  if (m?.key === 'reasons.undoChangedOutside') return t('changes.refusedOutside', { file });
-  if (m?.key === 'reasons.undoTooLarge') return t('changes.refusedTooLarge', { file });
-  return t('changes.refused', { file, reason: engineText(refused.reason, m) });
+  if (m?.key === 'reasons.undoChangedBy' && isMsg(who) && who.key === 'reasons.session') return said(msg('changes.refusedBy', { file, name: String(who.vars?.name ?? '') }));
+  if (m?.key === 'reasons.undoChangedOutside') return said(msg('changes.refusedOutside', { file }));
+  if (m?.key === 'reasons.undoTooLarge') return said(msg('changes.refusedTooLarge', { file }));
+  // A reason stored without its Msg is shown as the engine wrote it.
+  return said(msg('changes.refused', { file, reason: m ?? refused.reason }));
 }
 
 /**
@@ -32,16 +40,17 @@ function refusalText(t: T, file: string, refused: { reason: string; reasonMsg?: 
  */
 export function ChangesTab({ sessionId, onSent }: { sessionId: string; onSent(): void }) {
   const t = useT();
+  const lang = useLang();
   const api = usePanel((s) => s.api);
   const actions = useActions();
   const [data, setData] = useState<SessionChanges | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Said | null>(null);
   const [version, setVersion] = useState(0);
   const [selected, setSelected] = useState<string | null>(null);
   const [layout, setLayout] = useState<DiffLayout>('unified');
   const [comments, setCommentsState] = useState<ReviewComment[]>(() => draftsOf(sessionId));
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [message, setMessage] = useState<{ text: Said; error: boolean } | null>(null);
   const [merge, setMerge] = useState<{ preview: MergeOutcome; file: string } | null>(null);
 
   // Updates from the previous list: a comment form drawn by the diff view may hold an older render's callbacks.
@@ -61,7 +70,7 @@ export function ChangesTab({ sessionId, onSent }: { sessionId: string; onSent():
     void api['session.changes']({ session: sessionId }).then((r) => {
       if (!live) return;
       if (!r.ok) {
-        setError(engineError(r.error));
+        setError(r.error);
         return;
       }
       setError(null);
@@ -95,9 +104,9 @@ export function ChangesTab({ sessionId, onSent }: { sessionId: string; onSent():
     setBusy(true);
     const r = await api['journal.undo']({ session: sessionId, path: file.path });
     setBusy(false);
-    if (!r.ok) setMessage({ text: engineError(r.error), error: true });
-    else if (r.value.refused[0]) setMessage({ text: refusalText(t, file.display, r.value.refused[0]), error: true });
-    else setMessage({ text: t(r.value.deleted.length > 0 ? 'changes.removed' : 'changes.reverted', { file: file.display }), error: false });
+    if (!r.ok) setMessage({ text: r.error, error: true });
+    else if (r.value.refused[0]) setMessage({ text: refusalSaid(file.display, r.value.refused[0]), error: true });
+    else setMessage({ text: said(msg(r.value.deleted.length > 0 ? 'changes.removed' : 'changes.reverted', { file: file.display })), error: false });
     reload();
   };
   const previewMerge = async () => {
@@ -106,16 +115,16 @@ export function ChangesTab({ sessionId, onSent }: { sessionId: string; onSent():
     const r = await api['worktree.merge']({ session: sessionId, preview: true });
     setBusy(false);
     if (r.ok) setMerge({ preview: r.value, file: file.display });
-    else setMessage({ text: engineError(r.error), error: true });
+    else setMessage({ text: r.error, error: true });
   };
   const confirmMerge = async () => {
     setBusy(true);
     const r = await api['worktree.merge']({ session: sessionId });
     setBusy(false);
     setMerge(null);
-    if (!r.ok) setMessage({ text: engineError(r.error), error: true });
-    else if (r.value.merged) setMessage({ text: t('changes.merged', { branch: r.value.branch, base: r.value.baseRef }), error: false });
-    else setMessage({ text: t('changes.notMerged', { files: r.value.conflicts.join(', ') }), error: true });
+    if (!r.ok) setMessage({ text: r.error, error: true });
+    else if (r.value.merged) setMessage({ text: said(msg('changes.merged', { branch: r.value.branch, base: r.value.baseRef })), error: false });
+    else setMessage({ text: said(msg('changes.notMerged', { files: r.value.conflicts.join(', ') })), error: true });
     reload();
   };
   const send = async () => {
@@ -124,10 +133,10 @@ export function ChangesTab({ sessionId, onSent }: { sessionId: string; onSent():
     const r = await actions.sendPrompt(sessionId, reviewPrompt(comments));
     setBusy(false);
     if (!r.ok) {
-      setMessage({ text: engineError(r.error), error: true });
+      setMessage({ text: r.error, error: true });
       return;
     }
-    setMessage({ text: t('changes.sent', { count: comments.length }), error: false });
+    setMessage({ text: said(msg('changes.sent', { count: comments.length })), error: false });
     updateComments(() => []);
     onSent();
   };
@@ -151,12 +160,12 @@ export function ChangesTab({ sessionId, onSent }: { sessionId: string; onSent():
         </button>
       </div>
       <p role="status" className={message?.error ? 'changes-message error' : 'changes-message'}>
-        {message?.text ?? ''}
+        {message ? shownError(lang, message.text) : ''}
       </p>
       {merge ? (
         <MergePreview preview={merge.preview} file={merge.file} busy={busy} onConfirm={() => void confirmMerge()} onCancel={() => setMerge(null)} />
       ) : null}
-      {error ? <p className="error">{error}</p> : null}
+      {error ? <p className="error">{shownError(lang, error)}</p> : null}
       {!data && !error ? <p className="empty">{t('changes.loading')}</p> : null}
       {data && data.files.length === 0 ? (
         <p className="empty">

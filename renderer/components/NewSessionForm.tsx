@@ -1,13 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PermissionMode } from '../../shared';
-import { useT } from '../i18n';
+import { useLang, useT } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
-import { engineError } from '../format/engine-text';
+import { english, msg, shownError, type Msg } from '../../shared/i18n';
 
 /** "New session": a workspace folder, an optional name, mode and first prompt. */
 export function NewSessionForm() {
   const actions = useActions();
   const t = useT();
+  const lang = useLang();
   const lastWorkspace = usePanel((s) => s.ui.lastWorkspace);
   const pendingPrompt = usePanel((s) => s.ui.pendingPrompt);
   const [workspace, setWorkspace] = useState(lastWorkspace ?? '');
@@ -16,13 +17,15 @@ export function NewSessionForm() {
   const [mode, setMode] = useState<PermissionMode | ''>('');
   const [prompt, setPrompt] = useState(pendingPrompt ?? '');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // Kept as the sentence's data, so it is painted in the language shown now (a switch repaints it).
+  const [error, setError] = useState<{ message: string; msg?: Msg } | null>(null);
   const id = useId();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!workspace.trim()) {
-      setError(t('compose.workspaceRequired'));
+      const required = msg('compose.workspaceRequired');
+      setError({ message: english(required), msg: required });
       return;
     }
     setBusy(true);
@@ -34,7 +37,7 @@ export function NewSessionForm() {
       ...(prompt.trim() ? { prompt } : {}),
     });
     setBusy(false);
-    if (!result.ok) setError(engineError(result.error));
+    if (!result.ok) setError(result.error);
   };
 
   return (
@@ -63,7 +66,7 @@ export function NewSessionForm() {
       <textarea id={`${id}-first`} rows={2} value={prompt} placeholder={t('compose.optional')} onChange={(e) => setPrompt(e.target.value)} />
       {error ? (
         <p role="alert" className="form-error">
-          {error}
+          {shownError(lang, error)}
         </p>
       ) : null}
       <div className="form-buttons">
