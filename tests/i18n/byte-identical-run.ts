@@ -14,6 +14,8 @@ import { writeHook, writeJson } from '../hooks/helpers';
 export interface RunRecord {
   /** The `messages` of every chat request the model server received, in arrival order. */
   requests: unknown[];
+  /** The `tools` of every chat request (their descriptions are sentences the model reads too). */
+  tools: unknown[];
   /** Each CLI command with its exit code, stdout and stderr. */
   cli: { args: string[]; code: number | null; stdout: string; stderr: string }[];
   /** The folders the run made, for the normaliser. */
@@ -101,10 +103,10 @@ export async function scriptedRun(lang?: 'zh-CN'): Promise<RunRecord> {
       const r = await runCli(args, { home, env: langEnv });
       cli.push({ args, ...r });
     }
-    const requests = server.requests
-      .filter((r) => r.path === '/v1/chat/completions')
-      .map((r) => (r.body as { messages?: unknown }).messages ?? null);
-    return { requests, cli, folders: { home, ws, scripts, 'model-url': server.url } };
+    const chats = server.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.body as { messages?: unknown; tools?: unknown });
+    const requests = chats.map((b) => b.messages ?? null);
+    const tools = chats.map((b) => b.tools ?? null);
+    return { requests, tools, cli, folders: { home, ws, scripts, 'model-url': server.url } };
   } finally {
     await server.close();
   }

@@ -45,6 +45,14 @@ it('the model receives the same messages and tool results, byte for byte', { tim
   matchesRecorded('model-requests', r.requests, r.folders, r);
 });
 
+it('the model is offered the same tools, described in the same words', { timeout: 300_000 }, async () => {
+  const r = await once();
+  // Each distinct tool list once, in order of first use (a compaction request may offer none).
+  const distinct = [...new Set(r.tools.map((t) => JSON.stringify(t)))].map((t) => JSON.parse(t) as unknown);
+  expect(distinct.length).toBeGreaterThan(0);
+  matchesRecorded('model-tools', distinct, r.folders, r);
+});
+
 it('the CLI prints the same --json lines and refusals, byte for byte', { timeout: 300_000 }, async () => {
   const r = await once();
   expect(r.cli.length).toBe(9);
