@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { compactTokens } from './token-format';
-import { english, msg, type Msg } from './i18n/message';
+import { english, msg, type Msg, type MsgValue } from './i18n/message';
 
 /**
  * Money and budgets. Every amount is in US dollars: the providers that publish prices (OpenRouter's model list,
@@ -129,9 +129,9 @@ export function budgetStopText(stop: BudgetStop): string {
   return english(budgetStopMsg(stop));
 }
 
-/** A budget stop as data: its English is `budgetStopText`; the amounts stay figures with their unit. */
+/** A budget stop as data: its English is `budgetStopText`. */
 export function budgetStopMsg(stop: BudgetStop): Msg {
-  const amounts = { limit: budgetAmountText(stop.unit, stop.limit), used: budgetAmountText(stop.unit, stop.used) };
+  const amounts = { limit: budgetAmountMsg(stop.unit, stop.limit), used: budgetAmountMsg(stop.unit, stop.used) };
   return msg(stop.kind === 'session' ? 'notices.note.sessionBudgetUsed' : 'notices.note.dailyBudgetUsed', amounts);
 }
 
@@ -142,5 +142,10 @@ export function budgetText(budget: Budget | null | undefined): string {
 
 /** A session's budget as data: its English is `budgetText`. */
 export function budgetMsg(budget: Budget | null | undefined): Msg {
-  return budget ? msg('notices.note.budget', { amount: budgetAmountText(budget.unit, budget.limit) }) : msg('notices.note.noBudget');
+  return budget ? msg('notices.note.budget', { amount: budgetAmountMsg(budget.unit, budget.limit) }) : msg('notices.note.noBudget');
+}
+
+/** An amount as data: tokens name their unit in the reader's language, money is a figure in dollars. */
+function budgetAmountMsg(unit: BudgetUnit, amount: number): MsgValue {
+  return unit === 'tokens' ? msg('budget.tokens', { tokens: compactTokens(amount) }) : formatUsd(amount);
 }
