@@ -33,7 +33,7 @@ export function withoutMsgs(key: string, value: unknown): unknown {
  */
 function fallbackShown(lang: Lang, e: EventOf<'model_retry'>, cause: string): string {
   const inner = e.errorMsg?.key === 'engineErrors.model.fallingBack' ? e.errorMsg.vars?.error : undefined;
-  return isMsg(inner) ? render(lang, inner) : typeof inner === 'string' ? inner : shownText(lang, cause);
+  return isMsg(inner) ? render(lang, inner) : typeof inner === 'string' ? inner : cause;
 }
 
 const short = (s: string, n = 160): string => {

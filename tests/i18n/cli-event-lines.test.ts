@@ -20,4 +20,13 @@ describe('model retries', () => {
     expect(line('zh-CN')).toContain('模型请求失败，改用下一个提供方 spare：connection refused');
     expect(eventTextLine(retry(2, 1500, '429 slow down'), 'en') ?? '').toContain('model retry 2 in 1500 ms (spare): 429 slow down');
   });
+
+  it('render the cause from the Msg the engine sends beside it', () => {
+    const refused = { key: 'engineErrors.model.unreachable.refused' };
+    const switched = { ...(retry(0, 0, 'falling back after: connection refused') as object), errorMsg: { key: 'engineErrors.model.fallingBack', vars: { error: refused } } } as EngineEvent;
+    expect(eventTextLine(switched, 'en')).toContain('trying provider spare next: connection refused');
+    expect(eventTextLine(switched, 'zh-CN')).toContain('改用下一个提供方 spare：连接被拒绝');
+    const again = { ...(retry(1, 500, 'rate limited (429: slow)') as object), errorMsg: { key: 'engineErrors.model.rateLimited', vars: { detail: 'slow' } } } as EngineEvent;
+    expect(eventTextLine(again, 'zh-CN')).toMatch(/\p{Script=Han}.*slow/u);
+  });
 });
