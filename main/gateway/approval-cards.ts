@@ -158,7 +158,7 @@ export class ApprovalCards {
     this.by.delete(approvalId);
     return r.error.kind === 'invalid_state'
       ? this.ctx.t('gateway.approval.takenOrWithdrawn')
-      : this.ctx.t('gateway.approval.notAnswered', { error: oneLine(r.error.message, 160) });
+      : this.ctx.t('gateway.approval.notAnswered', { error: oneLine(this.ctx.error(r.error), 160) });
   }
 
   private identical(callKey: string): Card[] {

@@ -70,7 +70,7 @@ export class ChatCommands {
     const h = this.ctx.engine.handlers;
     const sent = await h['prompt.send']({ session, text: text.slice(0, 200_000) });
     if (!sent.ok) {
-      await this.ctx.reply(at, this.ctx.t('gateway.chat.notSent', { error: oneLine(sent.error.message, 300) }));
+      await this.ctx.reply(at, this.ctx.t('gateway.chat.notSent', { error: oneLine(this.ctx.error(sent.error), 300) }));
       return;
     }
     const s = await h['session.get']({ session: sent.value.sessionId });
@@ -85,7 +85,7 @@ export class ChatCommands {
 
   private async sessions(at: MessageRef): Promise<void> {
     const list = await this.ctx.engine.handlers['session.list']({});
-    if (!list.ok) return void (await this.ctx.reply(at, this.ctx.t('gateway.chat.cannotListSessions', { error: oneLine(list.error.message, 300) })));
+    if (!list.ok) return void (await this.ctx.reply(at, this.ctx.t('gateway.chat.cannotListSessions', { error: oneLine(this.ctx.error(list.error), 300) })));
     if (list.value.length === 0) return void (await this.ctx.reply(at, this.ctx.t('gateway.chat.noSessions')));
     const lines = list.value.map((s) => `• ${sessionLabel(s.name, s.ref)}: ${statusWords(this.ctx.t, s)}\n  ${oneLine(s.workspace, 200)}`);
     await this.ctx.reply(at, this.ctx.t('gateway.chat.sessions', { lines: lines.join('\n') }));
@@ -97,7 +97,7 @@ export class ChatCommands {
     if (!wanted) return void (await this.ctx.reply(at, this.ctx.t('gateway.chat.usageNew')));
     const h = this.ctx.engine.handlers;
     const all = await h['session.list']({ includeClosed: true });
-    if (!all.ok) return void (await this.ctx.reply(at, this.ctx.t('gateway.chat.cannotListWorkspaces', { error: oneLine(all.error.message, 300) })));
+    if (!all.ok) return void (await this.ctx.reply(at, this.ctx.t('gateway.chat.cannotListWorkspaces', { error: oneLine(this.ctx.error(all.error), 300) })));
     const known = [...new Set(all.value.map((s) => s.workspace))];
     const exact = known.filter((w) => w === wanted);
     const picked = exact.length > 0 ? exact : known.filter((w) => basename(w) === wanted || w.endsWith(`/${wanted}`));
@@ -113,7 +113,7 @@ export class ChatCommands {
       return void (await this.ctx.reply(at, t('gateway.chat.untrusted', { workspace })));
     }
     const created = await h['session.create']({ workspace, ...(name ? { name: name.slice(0, 80) } : {}) });
-    if (!created.ok) return void (await this.ctx.reply(at, t('gateway.chat.notCreated', { error: oneLine(created.error.message, 300) })));
+    if (!created.ok) return void (await this.ctx.reply(at, t('gateway.chat.notCreated', { error: oneLine(this.ctx.error(created.error), 300) })));
     await this.ctx.reply(at, t('gateway.chat.created', { session: sessionLabel(created.value.name, created.value.ref), workspace }), created.value.id);
   }
 
@@ -121,7 +121,7 @@ export class ChatCommands {
     if (!rest) return void (await this.ctx.reply(at, this.ctx.t('gateway.chat.usageCancel')));
     const h = this.ctx.engine.handlers;
     const s = await h['session.get']({ session: rest });
-    if (!s.ok) return void (await this.ctx.reply(at, oneLine(s.error.message, 300)));
+    if (!s.ok) return void (await this.ctx.reply(at, oneLine(this.ctx.error(s.error), 300)));
     const current = currentPrompt(s.value.prompts);
     if (!current) return void (await this.ctx.reply(at, this.ctx.t('gateway.chat.nothingToCancel', { session: sessionLabel(s.value.name, s.value.ref) }), s.value.id));
     const r = await h['prompt.cancel']({ prompt: current.id });
@@ -134,7 +134,7 @@ export class ChatCommands {
             session: sessionLabel(s.value.name, s.value.ref),
             left: left > 0 ? this.ctx.t('gateway.chat.stillQueued', { count: left }) : '',
           })
-        : this.ctx.t('gateway.chat.notCancelled', { error: oneLine(r.error.message, 300) }),
+        : this.ctx.t('gateway.chat.notCancelled', { error: oneLine(this.ctx.error(r.error), 300) }),
       s.value.id,
     );
   }
@@ -143,7 +143,7 @@ export class ChatCommands {
     if (!rest) return void (await this.ctx.reply(at, this.ctx.t('gateway.chat.usageStatus')));
     const h = this.ctx.engine.handlers;
     const s = await h['session.get']({ session: rest });
-    if (!s.ok) return void (await this.ctx.reply(at, oneLine(s.error.message, 300)));
+    if (!s.ok) return void (await this.ctx.reply(at, oneLine(this.ctx.error(s.error), 300)));
     const queued = s.value.prompts.filter((p) => p.status === 'queued');
     const last = this.lastAnswers.get(s.value.id) ?? (await this.readLastAnswer(s.value.id));
     const t = this.ctx.t;

@@ -89,7 +89,7 @@ export class ConflictCards {
       this.by.delete(action.conflictId);
       return this.ctx.adapter.answerButton(
         queryId,
-        r.error.kind === 'invalid_state' ? this.ctx.t('gateway.conflict.alreadyResolved') : this.ctx.t('gateway.conflict.notResolved', { error: oneLine(r.error.message, 160) }),
+        r.error.kind === 'invalid_state' ? this.ctx.t('gateway.conflict.alreadyResolved') : this.ctx.t('gateway.conflict.notResolved', { error: oneLine(this.ctx.error(r.error), 160) }),
       );
     }
     return this.ctx.adapter.answerButton(queryId, this.ctx.t('gateway.conflict.done', { what: resolutionText(this.ctx, action.resolution) }));

@@ -9,6 +9,8 @@ import { PairCodes, PairedChats } from './pairing';
 import { createTelegramAdapter, type TelegramAdapterOptions } from './telegram/adapter';
 import type { TokenStore } from './token-store';
 import type { GatewayEngine, GatewayLog, MessengerAdapter } from './types';
+import { msg } from '../../shared/i18n/message';
+import { MsgError } from '../../shared/msg-error';
 
 export interface GatewayHostOptions {
   /** The data folder: config.json, and the paired chats file. */
@@ -99,14 +101,14 @@ export function createGatewayHost(o: GatewayHostOptions): GatewayHost {
     'gateway.status': () => ok(status()),
     'gateway.pairCode': () => ok(codes.issue()),
     'gateway.unpair': async ({ chatId }) => {
-      if (!chats.has(chatId)) return err('not_found', `no paired Telegram chat ${chatId}`);
+      if (!chats.has(chatId)) return err('not_found', msg('engineErrors.gateway.noChat', { chat: chatId }));
       await running?.gateway.sayUnpaired(chatId);
       chats.remove(chatId);
       return ok(status());
     },
     'gateway.setToken': async ({ token }) => {
       // Checked here too: an in-process caller does not pass through the transports' validation.
-      if (token !== null && !TelegramToken.safeParse(token).success) return err('invalid_input', 'gateway.setToken: token: expected a bot token from BotFather, such as 123456789:AA…');
+      if (token !== null && !TelegramToken.safeParse(token).success) return err('invalid_input', msg('engineErrors.gateway.badToken'));
       const saved = await o.tokens.save(token);
       if (!saved.ok) return saved;
       // One restart at a time: two quick saves end with the last token running.
@@ -122,7 +124,7 @@ export function createGatewayHost(o: GatewayHostOptions): GatewayHost {
   return {
     handlers,
     start(e) {
-      if (engine) throw new Error('the gateways already run on an engine: one gateway per engine');
+      if (engine) throw new MsgError(msg('engineErrors.gateway.alreadyRunning'));
       engine = e;
       offLanguage = e.onEvent((event) => {
         if (event.type === 'language_changed') lang = resolveLang(o.env, event.setting);

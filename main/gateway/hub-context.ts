@@ -1,6 +1,6 @@
 import type { TelegramNotify } from '../../shared/config';
 import type { ConflictResolution } from '../../shared/events';
-import { shownText, translator, type Lang, type Msg, type Translator } from '../../shared/i18n';
+import { shownError, shownText, translator, type Lang, type Msg, type Translator } from '../../shared/i18n';
 import { BoundedMap, ButtonIds } from './button-ids';
 import type { PairedChats } from './pairing';
 import type { GatewayEngine, GatewayLog, MessageRef, MessengerAdapter, OutgoingMessage, Sender } from './types';
@@ -57,6 +57,11 @@ export class HubContext {
    */
   reason(text: string, m?: Msg | null): string {
     return shownText(this.lang, text, m);
+  }
+
+  /** An engine error in the gateway's language: rendered from its `Msg`, else its text as written. */
+  error(e: { message: string; msg?: Msg }): string {
+    return shownError(this.lang, e);
   }
 
   /** Sends to one chat and remembers what the messages are about. */

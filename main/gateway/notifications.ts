@@ -18,7 +18,7 @@ export class Notifications {
 
   async failed(e: EventOf<'turn_failed'>): Promise<void> {
     if (!this.ctx.notify().turnFailed) return;
-    await this.ctx.broadcast({ text: this.ctx.t('gateway.note.failed', { session: sessionLabel(e.sessionName, e.sessionRef), error: oneLine(e.error, 1000) }) }, { sessionId: e.sessionId });
+    await this.ctx.broadcast({ text: this.ctx.t('gateway.note.failed', { session: sessionLabel(e.sessionName, e.sessionRef), error: oneLine(this.ctx.reason(e.error, e.errorMsg), 1000) }) }, { sessionId: e.sessionId });
   }
 
   /** After a prompt ends: the session's queue may have run empty. */

@@ -1,4 +1,5 @@
 import type { RequestHandlers } from '../../../shared/api';
+import { msg } from '../../../shared/i18n/message';
 import { err } from '../../../shared/result';
 
 export type GatewayRequestNames = 'gateway.status' | 'gateway.pairCode' | 'gateway.unpair' | 'gateway.setToken';
@@ -12,7 +13,6 @@ export type GatewayHandlers = Pick<RequestHandlers, GatewayRequestNames>;
  */
 export function gatewayRequests(host: GatewayHandlers | undefined): GatewayHandlers {
   if (host) return host;
-  const none = () =>
-    err('invalid_state', 'no messenger gateway runs in this engine: the desktop app and `paragents serve` run the Telegram gateway');
+  const none = () => err('invalid_state', msg('engineErrors.gateway.none'));
   return { 'gateway.status': none, 'gateway.pairCode': none, 'gateway.unpair': none, 'gateway.setToken': none };
 }
