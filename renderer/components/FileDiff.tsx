@@ -3,11 +3,11 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ChangedFile, FileDiffContent } from '../../shared/changes';
 import { diffHunks, diffLineCount, diffPieces, LARGE_DIFF_LINES, type DiffPiece } from '../changes/diff-pieces';
 import { linesOf, type ReviewComment } from '../changes/review-prompt';
-import { useT } from '../i18n';
+import { useLang, useT } from '../i18n';
 import { usePanel } from '../store/use-panel';
 import { DiffPieceView, type DiffLayout, type LineRange, type LineSide, type PieceSource } from './DiffPieceView';
 import { ReviewCommentForm } from './ReviewCommentForm';
-import { engineError } from '../format/engine-text';
+import { shownError, type Msg } from '../../shared/i18n';
 
 interface Props {
   sessionId: string;
@@ -38,9 +38,11 @@ const inPiece = (piece: DiffPiece | null, side: LineSide, line: number) => {
 /** One changed file: its diff (unified or side by side), Revert, Merge for an isolated session, and line comments. */
 export function FileDiff(p: Props) {
   const t = useT();
+  const lang = useLang();
   const api = usePanel((s) => s.api);
   const [content, setContent] = useState<FileDiffContent | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The engine's error as data, painted in the language shown now.
+  const [error, setError] = useState<{ message: string; msg?: Msg } | null>(null);
   const [selection, setSelection] = useState<LineRange | null>(null);
   const [openAt, setOpenAt] = useState<{ side: LineSide; line: number } | null>(null);
   const { sessionId, file, version } = p;
@@ -49,7 +51,7 @@ export function FileDiff(p: Props) {
     let live = true;
     void api['session.fileDiff']({ session: sessionId, path: file.path }).then((r) => {
       if (!live) return;
-      setError(r.ok ? null : engineError(r.error));
+      setError(r.ok ? null : r.error);
       // The same texts again (the list was reloaded while the session works) keep the view, its selection and open form.
       if (r.ok) setContent((prev) => (prev && sameTexts(prev, r.value) ? prev : r.value));
     });
@@ -144,7 +146,7 @@ export function FileDiff(p: Props) {
         ) : null}
       </div>
       {file.changedSince ? <p className="hint">{t('changes.changedSince')}</p> : null}
-      {error ? <p className="error">{error}</p> : null}
+      {error ? <p className="error">{shownError(lang, error)}</p> : null}
       {!content && !error ? <p className="empty">{t('changes.loadingDiff')}</p> : null}
       {content?.binary ? <p className="empty">{t('changes.binaryFile')}</p> : null}
       {content?.tooLarge ? <p className="empty">{t('changes.tooLarge')}</p> : null}
