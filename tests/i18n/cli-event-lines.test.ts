@@ -23,10 +23,10 @@ describe('model retries', () => {
 
   it('render the cause from the Msg the engine sends beside it', () => {
     const refused = { key: 'engineErrors.model.unreachable.refused' };
-    const switched = { ...(retry(0, 0, 'falling back after: connection refused') as object), errorMsg: { key: 'engineErrors.model.fallingBack', vars: { error: refused } } } as EngineEvent;
+    const switched = { ...(retry(0, 0, 'falling back after: connection refused') as object), errorMsg: { key: 'engineErrors.model.fallingBack', vars: { error: refused } } } as unknown as EngineEvent;
     expect(eventTextLine(switched, 'en')).toContain('trying provider spare next: connection refused');
     expect(eventTextLine(switched, 'zh-CN')).toContain('改用下一个提供方 spare：连接被拒绝');
-    const again = { ...(retry(1, 500, 'rate limited (429: slow)') as object), errorMsg: { key: 'engineErrors.model.rateLimited', vars: { detail: 'slow' } } } as EngineEvent;
+    const again = { ...(retry(1, 500, 'rate limited (429: slow)') as object), errorMsg: { key: 'engineErrors.model.rateLimited', vars: { detail: 'slow' } } } as unknown as EngineEvent;
     expect(eventTextLine(again, 'zh-CN')).toMatch(/\p{Script=Han}.*slow/u);
   });
 });
