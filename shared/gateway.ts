@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MsgSchema } from './msg-schema';
 
 /*
  * Messenger gateways: a chat app (Telegram first) that shows approvals and notifications and takes prompts, held
@@ -43,6 +44,8 @@ export const GatewayStatus = z.object({
   connection: GatewayConnection,
   /** Why it is not connected, in one sentence (never the token). */
   problem: z.string().nullable(),
+  /** The same sentence as data, for clients to render (absent when it is only what the system said). */
+  problemMsg: MsgSchema.optional(),
   /** The bot's user name once connected ("my_agents_bot"). */
   bot: z.string().nullable(),
   apiRoot: z.string(),

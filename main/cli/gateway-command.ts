@@ -5,7 +5,7 @@ import { readTelegramSettings, saveTelegramToken, TELEGRAM_TOKEN_ENV } from '../
 import { PairedChats } from '../gateway/pairing';
 import { connectLocalEndpoint } from '../local/endpoint-client';
 import type { EngineLink } from '../local/engine-link';
-import { formatTime, type Translator } from '../../shared/i18n';
+import { formatTime, shownText, type Translator } from '../../shared/i18n';
 import { noEngineText } from './approval-text';
 import { cliText, type CliText, engineError, timeText } from './cli-text';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
@@ -52,14 +52,14 @@ async function readToken(io: CliIo, t: Translator): Promise<string> {
 }
 
 function printStatus(io: CliIo, text: CliText, s: GatewayStatus): void {
-  const { t } = text;
+  const { lang, t } = text;
   const where = s.tokenSource === 'env' ? TELEGRAM_TOKEN_ENV : s.tokenSource === 'keychain' ? t('cliTools.gateway.keychain') : 'config.json';
   io.stdout(t('cliTools.gateway.token', { state: s.tokenSet ? t('cliTools.gateway.tokenSet', { where }) : t('cliTools.gateway.tokenNotSet') }));
   io.stdout(
     t('cliTools.gateway.connection', {
       state: t(`cliTools.gateway.state.${s.connection}`),
       bot: s.bot ? t('cliTools.gateway.asBot', { bot: s.bot }) : '',
-      problem: s.problem ? t('cliTools.gateway.problem', { problem: s.problem }) : '',
+      problem: s.problem ? t('cliTools.gateway.problem', { problem: shownText(lang, s.problem, s.problemMsg) }) : '',
     }),
   );
   io.stdout(t('cliTools.gateway.apiRoot', { root: s.apiRoot }));

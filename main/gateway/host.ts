@@ -2,13 +2,13 @@ import type { GatewayHandlers } from '../core/engine';
 import { readLanguage, readTelegramSettings, TELEGRAM_API_ROOT, type TelegramSettings } from '../core/config';
 import type { TelegramNotify } from '../../shared/config';
 import { TelegramToken, type GatewayStatus } from '../../shared/gateway';
-import { err, ok, type Result } from '../../shared/result';
+import { err, ok, type AppError, type Result } from '../../shared/result';
 import { resolveLang, type Lang } from '../../shared/i18n';
 import { createMessengerGateway, type MessengerGateway } from './hub';
 import { PairCodes, PairedChats } from './pairing';
 import { createTelegramAdapter, type TelegramAdapterOptions } from './telegram/adapter';
 import type { TokenStore } from './token-store';
-import type { GatewayEngine, GatewayLog, MessengerAdapter } from './types';
+import type { AdapterState, GatewayEngine, GatewayLog, MessengerAdapter } from './types';
 import { msg } from '../../shared/i18n/message';
 import { MsgError } from '../../shared/msg-error';
 
@@ -47,7 +47,7 @@ export function createGatewayHost(o: GatewayHostOptions): GatewayHost {
   const codes = new PairCodes(clock);
   let engine: GatewayEngine | null = null;
   let running: { gateway: MessengerGateway; adapter: MessengerAdapter } | null = null;
-  let settingsProblem: string | null = null;
+  let settingsProblem: AppError | null = null;
   let restarting: Promise<void> = Promise.resolve();
   // The messages' language: PARAGENTS_LANG, else config.json's language, else the locale. Read at each start, and
   // followed when the engine says the setting changed, so the next message after a switch is in the new language.
@@ -65,7 +65,7 @@ export function createGatewayHost(o: GatewayHostOptions): GatewayHost {
   const launch = (): void => {
     if (!engine) return;
     const s = settings();
-    settingsProblem = s.ok ? null : s.error.message;
+    settingsProblem = s.ok ? null : s.error;
     if (!s.ok || s.value.token === null) return;
     const adapter = createTelegramAdapter({ token: s.value.token, apiRoot: s.value.apiRoot, log, ...o.telegram });
     lang = readLang();
@@ -80,6 +80,12 @@ export function createGatewayHost(o: GatewayHostOptions): GatewayHost {
     await was?.gateway.stop();
   };
 
+  /** Why it is not connected: the settings first, then the connection; its sentence as data when it has one. */
+  const problemOf = (settingsError: AppError | null, state: AdapterState | null): Pick<GatewayStatus, 'problem' | 'problemMsg'> => {
+    if (settingsError) return { problem: settingsError.message, ...(settingsError.msg ? { problemMsg: settingsError.msg } : {}) };
+    return { problem: state?.problem ?? null, ...(state?.problemMsg ? { problemMsg: state.problemMsg } : {}) };
+  };
+
   const status = (): GatewayStatus => {
     const s = settings();
     const state = running?.adapter.state() ?? null;
@@ -89,7 +95,7 @@ export function createGatewayHost(o: GatewayHostOptions): GatewayHost {
       tokenSet: s.ok && s.value.token !== null,
       tokenSource: source === 'env' && o.tokens.holdsEnvToken() ? o.tokens.kind : source,
       connection: state?.connection ?? 'off',
-      problem: settingsProblem ?? (s.ok ? null : s.error.message) ?? state?.problem ?? null,
+      ...problemOf(settingsProblem ?? (s.ok ? null : s.error), state),
       bot: state?.bot ?? null,
       apiRoot: s.ok ? s.value.apiRoot : TELEGRAM_API_ROOT,
       pairCode: codes.view(),

@@ -1,6 +1,7 @@
 import type { RequestHandlers } from '../../shared/api';
 import type { EngineEvent } from '../../shared/events';
 import type { GatewayConnection } from '../../shared/gateway';
+import type { Msg } from '../../shared/i18n/message';
 
 /*
  * A messenger gateway is the engine's contract seen from a chat app: it answers approvals and sends prompts
@@ -56,6 +57,8 @@ export type Incoming =
 export interface AdapterState {
   connection: GatewayConnection;
   problem: string | null;
+  /** The same sentence as data, when it is the engine's (absent when it is only what the system said). */
+  problemMsg?: Msg;
   bot: string | null;
 }
 

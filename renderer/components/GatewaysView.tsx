@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { GatewayStatus } from '../../shared';
-import { formatDateTime } from '../../shared/i18n';
+import { formatDateTime, shownText } from '../../shared/i18n';
 import { useLang, useT, type T } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
 import { engineError } from '../format/engine-text';
@@ -98,7 +98,7 @@ export function GatewaysView() {
             {t('gateways.botToken', { state: tokenState(t, status) })}{' '}
             <span aria-label={t('gateways.connection.label')}>{connectionText(t, status)}</span>
           </p>
-          {status.problem ? <p className="meta">{status.problem}</p> : null}
+          {status.problem ? <p className="meta">{shownText(lang, status.problem, status.problemMsg)}</p> : null}
           <form
             onSubmit={(e) => {
               e.preventDefault();

@@ -4,6 +4,7 @@ import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { AdapterState, Button, GatewayLog, Incoming, MessageRef, MessengerAdapter, OutgoingMessage } from '../types';
 import { fitText, planText } from './split';
 import { toIncoming } from './updates';
+import { english, msg, type Msg } from '../../../shared/i18n/message';
 
 export interface TelegramAdapterOptions {
   token: string;
@@ -62,18 +63,16 @@ export function createTelegramAdapter(o: TelegramAdapterOptions): MessengerAdapt
   const describe = (error: unknown): string => redact(error instanceof Error ? error.message : String(error));
 
   /** What a failed call means for the loop: stop (the token was refused) or wait and try again. */
-  const failure = (error: unknown): { stop: boolean; problem: string; waitMs: number | null } => {
+  const failure = (error: unknown): { stop: boolean; problem: string; problemMsg?: Msg; waitMs: number | null } => {
+    const said = (m: Msg) => ({ problem: english(m), problemMsg: m });
     if (error instanceof GrammyError) {
-      if (error.error_code === 401 || error.error_code === 404) {
-        return { stop: true, problem: `Telegram refused the bot token (${error.error_code} ${redact(error.description)}): set a new one`, waitMs: null };
-      }
-      if (error.error_code === 409) {
-        return { stop: false, problem: 'another program reads this bot\u2019s updates (409: a webhook or a second gateway with the same token)', waitMs: null };
-      }
+      const code = error.error_code;
+      if (code === 401 || code === 404) return { stop: true, ...said(msg('gateways.problem.tokenRefused', { code, description: redact(error.description) })), waitMs: null };
+      if (code === 409) return { stop: false, ...said(msg('gateways.problem.conflict')), waitMs: null };
       const retryAfter = error.parameters.retry_after;
-      return { stop: false, problem: `Telegram answered ${error.error_code}: ${redact(error.description)}`, waitMs: typeof retryAfter === 'number' ? retryAfter * 1000 : null };
+      return { stop: false, ...said(msg('gateways.problem.answered', { code, description: redact(error.description) })), waitMs: typeof retryAfter === 'number' ? retryAfter * 1000 : null };
     }
-    if (error instanceof HttpError) return { stop: false, problem: `cannot reach ${o.apiRoot}: ${describe(error)}`, waitMs: null };
+    if (error instanceof HttpError) return { stop: false, ...said(msg('gateways.problem.cannotReach', { apiRoot: o.apiRoot, error: describe(error) })), waitMs: null };
     return { stop: false, problem: describe(error), waitMs: null };
   };
 
@@ -100,13 +99,13 @@ export function createTelegramAdapter(o: TelegramAdapterOptions): MessengerAdapt
         if (signal.aborted) break;
         const f = failure(error);
         if (f.stop) {
-          state = { connection: 'refused', problem: f.problem, bot: null };
+          state = { connection: 'refused', problem: f.problem, ...(f.problemMsg ? { problemMsg: f.problemMsg } : {}), bot: null };
           o.log(`telegram: ${f.problem}`);
           return;
         }
         const waitMs = f.waitMs ?? Math.min(backoff.max, backoff.first * 2 ** failures);
         failures++;
-        state = { ...state, connection: 'retrying', problem: f.problem };
+        state = { connection: 'retrying', problem: f.problem, ...(f.problemMsg ? { problemMsg: f.problemMsg } : {}), bot: state.bot };
         o.log(`telegram: ${f.problem}; trying again in ${Math.round(waitMs / 1000)} s`);
         await pause(waitMs, signal);
       }

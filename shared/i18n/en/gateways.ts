@@ -38,4 +38,11 @@ export const gateways = {
   chatSince: 'chat {{id}} · since {{since}}',
   unpairLabel: 'Unpair {{name}}',
   unpair: 'Unpair',
+  /** Why the gateway is not connected, as the engine says it (Telegram's and the system's words kept as values). */
+  problem: {
+    tokenRefused: 'Telegram refused the bot token ({{code}} {{description}}): set a new one',
+    conflict: 'another program reads this bot\u2019s updates (409: a webhook or a second gateway with the same token)',
+    answered: 'Telegram answered {{code}}: {{description}}',
+    cannotReach: 'cannot reach {{apiRoot}}: {{error}}',
+  },
 } as const;

@@ -40,4 +40,10 @@ export const gateways: CatalogLike<typeof en> = {
   chatSince: '聊天 {{id}} · 配对于 {{since}}',
   unpairLabel: '取消配对 {{name}}',
   unpair: '取消配对',
+  problem: {
+    tokenRefused: 'Telegram 拒绝了这个机器人令牌（{{code}} {{description}}）：请设置新的令牌',
+    conflict: '另一个程序正在读取这个机器人的更新（409：一个 webhook，或使用同一令牌的第二个网关）',
+    answered: 'Telegram 回答了 {{code}}：{{description}}',
+    cannotReach: '无法连接 {{apiRoot}}：{{error}}',
+  },
 };
