@@ -3,6 +3,5 @@ export * from './catalog-types';
 export * from './keys';
 export * from './translate';
 export * from './format';
-export * from './reasons';
 export * from './message';
 export * from './shown';

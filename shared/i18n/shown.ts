@@ -1,13 +1,12 @@
 import type { Lang } from './lang';
 import { render, type Msg } from './message';
-import { translateReason } from './reasons';
 
 /**
- * A sentence of the engine's in a language: rendered from its `Msg` when it came with one; otherwise (a sentence
- * not yet written as data, or stored before) translated from its English by the templates that remain.
+ * A sentence of the engine's in a language: rendered from its `Msg`; a sentence that came without one (stored
+ * before it was written as data, or what a tool or the system said) is shown as written.
  */
 export function shownText(lang: Lang, text: string, m?: Msg | null): string {
-  return m ? render(lang, m) : translateReason(lang, text);
+  return m ? render(lang, m) : text;
 }
 
 /** An engine error as people read it, in the language. */

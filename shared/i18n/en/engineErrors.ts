@@ -1,7 +1,7 @@
 /**
  * The engine's errors outside the policy and the conflict engine (worktrees, config.json, requests, budgets,
- * context, MCP servers, the messenger gateway). Each English text is the sentence the engine writes;
- * engine-templates.ts matches it and shows the twin in the panel's language.
+ * context, MCP servers, the messenger gateway). Each English text, filled with its values, is the sentence the
+ * model, `--json` and the logs read; the engine builds it with msg() and each client renders it in its language.
  */
 export const engineErrors = {
   worktree: {

@@ -1,7 +1,7 @@
 /**
  * Sentences the engine writes outside the policy, as people read them in the panel: hook runs in the
  * transcript, why a turn or a tool call failed, why an MCP server does not run, what is wrong with a settings
- * file. Each English text is the engine's sentence; reason-templates match it and show the twin.
+ * file. Each English text, filled with its values, is the engine's sentence as the model and `--json` read it.
  */
 export const notices = {
   hook: {

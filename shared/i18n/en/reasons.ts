@@ -1,6 +1,6 @@
 /**
  * The engine's reasons and conflict details as people read them. Each English text is the sentence the engine
- * writes (the model gets that sentence as it is); reasons.ts matches it and shows the twin in the panel's language.
+ * writes (the model gets that sentence as it is); the engine builds it with msg() and clients render it.
  */
 export const reasons = {
   headless: 'headless run, nobody can approve: {{reason}}',
