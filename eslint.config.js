@@ -9,16 +9,23 @@ const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', '
 
 /**
  * Where every sentence for people is a Msg chosen where it is written (`err(kind, msg(key, vars))`,
- * `part(decision, source, msg(…))`): a string or template literal there is a sentence no client can translate.
- * Folders join this list as their sentences are converted; a text that is not for people takes `eslint-disable-next-line`
- * with the reason.
+ * `part(decision, source, msg(…))`, a reason or a notice): a string or template literal there is a sentence no
+ * client can translate. The engine and the gateways are held to it everywhere; the files in MESSAGE_EXCEPTIONS
+ * write texts that are not for people, each with its reason.
  */
-export const MESSAGE_FOLDERS = ['main/core/hooks/**/*.ts', 'main/core/conflicts/**/*.ts', 'main/core/config/**/*.ts', 'main/core/policy/**/*.ts', 'main/core/worktree/**/*.ts', 'main/local/**/*.ts'];
+export const MESSAGE_FOLDERS = ['main/core/**/*.ts', 'main/gateway/**/*.ts', 'main/local/**/*.ts'];
+export const MESSAGE_EXCEPTIONS = [
+  { file: 'main/core/tools/registry.ts', why: 'a malformed tool call is answered in words for the model, which reads them to send the call again' },
+  { file: 'main/core/tools/paths.ts', why: 'a path no file system call can take is answered in words for the model, like the tool\'s own errors' },
+  { file: 'main/core/context/input-stubs.ts', why: 'the note left in place of a large input is part of the model\'s view, never shown to people' },
+];
 const SENTENCE = 'Write a sentence for people as msg(key, vars) (shared/i18n/message.ts), with its English and Chinese catalog entries.';
 /** A literal sentence given to err() or part(). */
 const SENTENCE_CALLS = [
   { selector: 'CallExpression[callee.name="err"][arguments.1.type=/^(Literal|TemplateLiteral)$/]', message: SENTENCE },
   { selector: 'CallExpression[callee.name="part"][arguments.2.type=/^(Literal|TemplateLiteral)$/]', message: SENTENCE },
+  // A reason, a detail or a notice written out as a literal sentence.
+  { selector: 'Property[key.name=/^(reason|detail|notice|note|problem|summaryError)$/] > :matches(TemplateLiteral, Literal[value=/ /]).value', message: SENTENCE },
 ];
 /** The policy's own sentences, built where its shell analysis and address checks find a reason to ask. */
 const POLICY_FILES = ['main/core/policy/**/*.ts', 'main/core/tools/webfetch-address.ts'];
@@ -84,6 +91,7 @@ export default tseslint.config(
   },
   ...(MESSAGE_FOLDERS.length === 0 ? [] : [{
     files: MESSAGE_FOLDERS,
+    ignores: MESSAGE_EXCEPTIONS.map((e) => e.file),
     rules: {
       'no-restricted-syntax': ['error', ...SENTENCE_CALLS],
     },

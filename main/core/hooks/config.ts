@@ -35,8 +35,13 @@ export interface HookConfigOptions {
 
 const isProject = (h: { source: string }): boolean => h.source === 'project' || h.source === 'local';
 
-/** Problems that mean a file could not be read at all (so none of its hooks are known). */
-const UNREADABLE = /^(invalid JSON|cannot read|not a regular file|the settings file must hold)/;
+/** Problems that mean a file could not be read at all (so none of its hooks are known), by their sentence's key. */
+const UNREADABLE: ReadonlySet<string> = new Set([
+  'notices.settings.invalidJson',
+  'notices.settings.cannotRead',
+  'notices.settings.notRegular',
+  'notices.settings.notObject',
+]);
 
 /**
  * The hooks of the settings files, highest source first (managed, project-local, project, user), and which of
@@ -66,7 +71,7 @@ export class HookConfig {
     const hooks: ConfiguredHook[] = [];
     const problems: HookProblem[] = [];
     for (const f of files) {
-      problems.push(...f.hooks.problems, ...f.problems.filter((p) => UNREADABLE.test(p.message)));
+      problems.push(...f.hooks.problems, ...f.problems.filter((p) => p.msg !== undefined && UNREADABLE.has(p.msg.key)));
       for (const h of f.hooks.hooks) hooks.push({ ...h, ...this.standing(h, { managedOnly, trusted, keyOf, workspace }) });
     }
     return { workspace, trusted, lockPermissionRules: managed?.lockPermissionRules ?? false, hooks, problems };
