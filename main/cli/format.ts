@@ -133,7 +133,7 @@ export function eventTextLine(e: EngineEvent, lang: Lang = 'en'): string | null 
     case 'hook_ran':
       return line(render(lang, hookRanMsg(e)));
     case 'mcp_server_state':
-      return `[mcp:${e.server}] ${t(`cliTools.mcp.state.${e.state}`)}${e.pid !== null ? ` (pid ${e.pid})` : ''}${e.error ? `: ${short(e.error)}` : ''}`;
+      return `[mcp:${e.server}] ${t(`cliTools.mcp.state.${e.state}`)}${e.pid !== null ? ` (pid ${e.pid})` : ''}${e.error ? `: ${short(shownText(lang, e.error, e.errorMsg))}` : ''}`;
     default:
       return missingCase(e);
   }

@@ -108,10 +108,10 @@ function insertPromptCopy(store: Store, sessionId: string, p: PromptRow): string
   const ref = newRef((r) => store.db.prepare('SELECT 1 FROM prompts WHERE ref = ?').get(r) !== undefined);
   store.db
     .prepare(
-      `INSERT INTO prompts (id, ref, session_id, position, text, status, error, created_at, started_at, finished_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO prompts (id, ref, session_id, position, text, status, error, error_msg, created_at, started_at, finished_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(id, ref, sessionId, p.position, p.text, p.status, p.error, p.created_at, p.started_at, p.finished_at);
+    .run(id, ref, sessionId, p.position, p.text, p.status, p.error, p.error_msg, p.created_at, p.started_at, p.finished_at);
   return id;
 }
 
