@@ -108,3 +108,21 @@ it('blocks by a deny rule before anything runs, and the model is told why', asyn
   expect(content).toMatch(/Read\(\.env\)/);
   expect(content).not.toContain('SECRET=1');
 });
+
+it('an answer given while the card is being published (a listener in the same process) reaches the waiting turn', async () => {
+  const home = makeHome(server.url);
+  engine = await createEngine({ home, env: {}, approvals: 'ask' });
+  const e = engine;
+  const answered: string[] = [];
+  // The answer is given inside the approval_requested listener, before the turn has started to wait for it.
+  e.onEvent((ev) => {
+    if (ev.type !== 'approval_requested') return;
+    answered.push(ev.approvalRef);
+    void e.handlers['approval.answer']({ approval: ev.approvalId, answer: { kind: 'allow_once' } });
+  });
+  const s = unwrap(await e.handlers['session.create']({ workspace: tempDir(), name: 'eager' }));
+  const p = unwrap(await e.handlers['prompt.send']({ session: s.id, text: 'say hi' }));
+  expect(await settled(e, p.id, 20_000)).toBe('completed');
+  expect(answered).toHaveLength(1);
+  expect(unwrap(await e.handlers['approval.list']({ session: s.id })).map((x) => x.status)).toEqual(['approved']);
+});

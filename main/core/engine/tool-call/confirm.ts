@@ -63,7 +63,12 @@ export async function confirmCall(c: CallContext, d: Decided): Promise<StepOutco
       notifyApproval(deps.hooks, { session, prompt: { id: prompt.id, ref: prompt.ref }, signal }, { tool: d.prepared.name, input, approvalRef: approval.ref });
     }
     // A session waiting on a person gives its slot to the sessions that can run.
-    reply = await lease.away(signal, () => deps.waiters.wait(approval.id, signal));
+    // An answer given while the card was being published (a listener in this process) found no waiter yet: it is
+    // stored, so it is read here instead of waiting for one that has already come.
+    reply = await lease.away(signal, () => {
+      const stored = deps.store.getApproval(approval.id);
+      return stored && stored.status !== 'pending' && stored.answer ? Promise.resolve(stored.answer) : deps.waiters.wait(approval.id, signal);
+    });
     deps.prompts.transition(prompt.id, 'running');
   }
   if (reply.kind === 'deny') {
