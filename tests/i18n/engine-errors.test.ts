@@ -1,18 +1,18 @@
 // What a real engine answers when it refuses a request outside the policy (a worktree that is not there, a merge
 // that would conflict, a config.json field naming no provider, an undo with nothing to undo, a hook nobody
 // wrote), shown in the panel's language: each message comes from a real engine, real git and real SQLite.
-import { modelRetryNote } from '../../shared/model-retry';
+import { modelRetryMsg, modelRetryNote } from '../../shared/model-retry';
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { english, shownError, translateReason } from '../../shared/i18n';
+import { msg, shownError } from '../../shared/i18n';
 import type { AppError, Result } from '../../shared/result';
 import { createServer } from 'node:net';
 import { tempDir } from '../helpers/temp';
 import { recordEvents, settled, unwrap } from '../helpers/engine';
 import { runTurn, useIsolationEngine } from '../worktree/fixture';
 import { commitFiles, makeRepo, overwriteRule, writeRule } from '../worktree/helpers';
-import { englishAgain, HAN, leftoverEnglish } from './reason-check';
+import { expectAsData } from './reason-check';
 
 const ctx = useIsolationEngine();
 
@@ -20,16 +20,6 @@ const ctx = useIsolationEngine();
 function refusal(r: Result<unknown>): string {
   expect(r.ok, JSON.stringify(r)).toBe(false);
   return r.ok ? '' : r.error.message;
-}
-
-/** The English template gives the engine's sentence back, the Chinese has no English sentence left. */
-function expectChinese(text: string, keep: readonly string[] = []): string {
-  expect(englishAgain(text), text).toBe(text);
-  const zh = translateReason('zh-CN', text);
-  expect(zh, text).toMatch(HAN);
-  expect(leftoverEnglish(zh, keep), `${text} → ${zh}`).toBeNull();
-  expect(translateReason('en', text)).toBe(text);
-  return zh;
 }
 
 /** The refusal's error; the request must have been refused. */
@@ -43,11 +33,8 @@ function refusedWith(r: Result<unknown>): AppError {
  * `message`), and it renders in Chinese with no English sentence left.
  */
 function expectChineseMsg(error: AppError, keep: readonly string[] = []): string {
-  expect(error.msg, error.message).toBeDefined();
-  expect(english(error.msg!)).toBe(error.message);
-  const zh = shownError('zh-CN', error);
-  expect(zh, error.message).toMatch(HAN);
-  expect(leftoverEnglish(zh, keep), `${error.message} → ${zh}`).toBeNull();
+  const zh = expectAsData(error.message, error.msg, keep);
+  expect(shownError('zh-CN', error)).toBe(zh);
   expect(shownError('en', error)).toBe(error.message);
   return zh;
 }
@@ -134,25 +121,25 @@ describe('engine errors outside the policy read in Chinese', () => {
     const file = join(ctx.home, 'config.json');
     const provider = { name: 'scripted', baseURL: ctx.server.url, model: 'scripted-model', apiKey: 'test-key' };
     writeFileSync(file, JSON.stringify({ providers: [provider], defaultProvider: 'nope' }));
-    const noDefault = refusal(await e.handlers['config.get']({}));
-    expect(noDefault).toBe(`${file}: defaultProvider: no provider named "nope" (have: scripted)`);
-    expect(expectChinese(noDefault)).toBe(`${file}：defaultProvider：没有名为 "nope" 的提供方（现有：scripted）`);
+    const noDefault = refusedWith(await e.handlers['config.get']({}));
+    expect(noDefault.message).toBe(`${file}: defaultProvider: no provider named "nope" (have: scripted)`);
+    expect(expectChineseMsg(noDefault)).toBe(`${file}：defaultProvider：没有名为 "nope" 的提供方（现有：scripted）`);
 
     writeFileSync(file, JSON.stringify({ providers: [provider], fallback: ['scripted', 'spare'] }));
-    expectChinese(refusal(await e.handlers['config.get']({})));
+    expectChineseMsg(refusedWith(await e.handlers['config.get']({})));
 
     writeFileSync(file, JSON.stringify({ providers: [{ ...provider, baseURL: 'localhost:1234/v1' }] }));
-    expectChinese(refusal(await e.handlers['config.get']({})), ['localhost:1234/v1']);
+    expectChineseMsg(refusedWith(await e.handlers['config.get']({})), ['localhost:1234/v1']);
 
     writeFileSync(file, JSON.stringify({ providers: [{ ...provider, contextWindow: 4000, maxOutputTokens: 8000 }] }));
-    const room = refusal(await e.handlers['config.get']({}));
-    expect(room).toMatch(/: providers\[0\]\.maxOutputTokens: 8000 leaves no room for the conversation in providers\[0\]\.contextWindow \(4000\)/);
-    expectChinese(room);
+    const room = refusedWith(await e.handlers['config.get']({}));
+    expect(room.message).toMatch(/: providers\[0\]\.maxOutputTokens: 8000 leaves no room for the conversation in providers\[0\]\.contextWindow \(4000\)/);
+    expectChineseMsg(room);
 
     writeFileSync(file, ' \n');
-    const empty = refusal(await e.handlers['config.get']({}));
-    expect(empty).toBe(`${file}: file is empty (expected a JSON object)`);
-    expect(expectChinese(empty)).toBe(`${file}：文件为空（应为一个 JSON 对象）`);
+    const empty = refusedWith(await e.handlers['config.get']({}));
+    expect(empty.message).toBe(`${file}: file is empty (expected a JSON object)`);
+    expect(expectChineseMsg(empty)).toBe(`${file}：文件为空（应为一个 JSON 对象）`);
   });
 
   it('an undo and a file diff with nothing in the journal, a budget request, a hook nobody wrote, the gateway', async () => {
@@ -161,17 +148,17 @@ describe('engine errors outside the policy read in Chinese', () => {
     const s = unwrap(await e.handlers['session.create']({ workspace: ws }));
     ctx.server.setScript({ rules: [writeRule('write notes', 'notes.txt', 'hello\n')] });
     await runTurn(e, s.id, 'please write notes');
-    const undo = refusal(await e.handlers['journal.undo']({ session: s.ref, path: 'other.txt' }));
-    expect(undo).toBe(`session ${s.ref} has no writes to other.txt left to revert in the change journal`);
-    expect(expectChinese(undo)).toBe(`会话 ${s.ref} 在变更日志中没有对 other.txt 的可还原写入`);
+    const undo = refusedWith(await e.handlers['journal.undo']({ session: s.ref, path: 'other.txt' }));
+    expect(undo.message).toBe(`session ${s.ref} has no writes to other.txt left to revert in the change journal`);
+    expect(expectChineseMsg(undo)).toBe(`会话 ${s.ref} 在变更日志中没有对 other.txt 的可还原写入`);
     const fileDiff = refusedWith(await e.handlers['session.fileDiff']({ session: s.ref, path: 'other.txt' }));
     expect(fileDiff.message).toMatch(/ has no writes to .* in the change journal$/);
     expectChineseMsg(fileDiff);
 
     const prompt = unwrap(await e.handlers['session.get']({ session: s.ref })).prompts[0]!;
-    const budget = refusal(await e.handlers['budget.resolve']({ prompt: prompt.ref, action: { kind: 'stop' } }));
-    expect(budget).toBe(`prompt ${prompt.ref} is not paused at a budget (completed)`);
-    expect(expectChinese(budget)).toBe(`提示词 ${prompt.ref} 没有因预算而暂停（已完成）`);
+    const budget = refusedWith(await e.handlers['budget.resolve']({ prompt: prompt.ref, action: { kind: 'stop' } }));
+    expect(budget.message).toBe(`prompt ${prompt.ref} is not paused at a budget (completed)`);
+    expect(expectChineseMsg(budget)).toBe(`提示词 ${prompt.ref} 没有因预算而暂停（已完成）`);
 
     // The hooks refusals come as data: their English is the sentence as before, their Msg renders in Chinese.
     for (const [r, sentence] of [
@@ -179,13 +166,10 @@ describe('engine errors outside the policy read in Chinese', () => {
       [await e.handlers['hooks.approve']({ workspace: join(ws, 'nowhere'), approved: true }), `${join(ws, 'nowhere')} does not exist`],
     ] as const) {
       expect(refusal(r)).toBe(sentence);
-      const zh = r.ok ? '' : shownError('zh-CN', r.error);
-      expect(r.ok ? null : english(r.error.msg!)).toBe(sentence);
-      expect(zh, sentence).toMatch(HAN);
-      expect(leftoverEnglish(zh), zh).toBeNull();
+      expectChineseMsg(refusedWith(r));
     }
 
-    expectChinese(refusal(await e.handlers['gateway.status']({ gateway: 'telegram' })), ['paragents serve']);
+    expectChineseMsg(refusedWith(await e.handlers['gateway.status']({ gateway: 'telegram' })), ['paragents serve']);
   });
 
   it('a turn whose providers cannot be reached, the first one falling back to the next', async () => {
@@ -214,14 +198,19 @@ describe('engine errors outside the policy read in Chinese', () => {
     const p = unwrap(await e.handlers['prompt.send']({ session: s.id, text: 'anything' }));
     expect(await settled(e, p.id)).toBe('failed');
 
-    const failed = log.flatMap((ev) => (ev.type === 'turn_failed' ? [ev.error] : []));
-    expect(failed).toEqual([`model request failed: provider "first" (${closed}): connection refused; then provider "spare" (${closed}): connection refused`]);
-    expect(expectChinese(`failed: ${failed[0]!}`)).toBe(
+    const failed = log.flatMap((ev) => (ev.type === 'turn_failed' ? [ev] : []));
+    expect(failed.map((ev) => ev.error)).toEqual([`model request failed: provider "first" (${closed}): connection refused; then provider "spare" (${closed}): connection refused`]);
+    const turn = failed[0]!;
+    expectAsData(turn.error, turn.errorMsg, [closed]);
+    // The transcript's line: the failure as data inside "failed: …".
+    expect(expectAsData(`failed: ${turn.error}`, turn.errorMsg && msg('reasons.turnFailed', { error: turn.errorMsg }), [closed])).toBe(
       `失败：模型请求失败：提供方 "first"（${closed}）：连接被拒绝；随后提供方 "spare"（${closed}）：连接被拒绝`,
     );
     // The switch to the next provider is no numbered retry: the transcript's note says which provider comes next.
-    const retries = log.flatMap((ev) => (ev.type === 'model_retry' ? [modelRetryNote(ev, 'ms')] : []));
-    expect(retries).toEqual(['model request failed (connection refused); trying provider spare next']);
-    expect(expectChinese(retries[0]!)).toBe('模型请求失败（连接被拒绝）；改用下一个提供方 spare');
+    const retries = log.flatMap((ev) => (ev.type === 'model_retry' ? [ev] : []));
+    expect(retries.map((ev) => modelRetryNote(ev, 'ms'))).toEqual(['model request failed (connection refused); trying provider spare next']);
+    const retry = retries[0]!;
+    expectAsData(retry.error, retry.errorMsg, [closed]);
+    expect(expectAsData(modelRetryNote(retry, 'ms'), modelRetryMsg(retry, 'ms'))).toBe('模型请求失败（连接被拒绝）；改用下一个提供方 spare');
   });
 });

@@ -7,13 +7,13 @@ import { writeFileSync } from 'node:fs';
 import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { createEngine, type Engine } from '../../main/core/engine';
 import { hookRanMsg } from '../../shared/hooks';
-import { english, shownText, translateReason, type Msg } from '../../shared/i18n';
+import { english, msg, shownText, type Msg } from '../../shared/i18n';
 import type { EngineEvent } from '../../shared/events';
 import type { Result } from '../../shared/result';
 import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
 import { hookSettings, writeHook, writeJson } from '../hooks/helpers';
-import { englishAgain, HAN, leftoverEnglish } from './reason-check';
+import { expectAsData } from './reason-check';
 
 let server: ModelServer;
 const engines: Engine[] = [];
@@ -54,43 +54,49 @@ async function open(approvals: 'ask' | 'all' | 'never', settings: Record<string,
   return { engine, log, session };
 }
 
-/** The sentences of the texts that came as data (hook lines), by their English: rendered, not read back. */
-const asData = new Map<string, Msg>();
+/** A text a person reads, in English as the model and `--json` read it, with the Msg that came beside it (if any). */
+interface Said {
+  readonly text: string;
+  readonly m: Msg | undefined;
+}
 
 /** The texts a person reads of a run: hook lines, decisions' reasons, tool errors and failed turns. */
-function engineTexts(log: readonly EngineEvent[]): string[] {
-  return log.flatMap((e) => {
+function engineTexts(log: readonly EngineEvent[]): Said[] {
+  return log.flatMap((e): Said[] => {
     switch (e.type) {
       case 'hook_ran': {
         const line = hookRanMsg(e);
-        asData.set(english(line), line);
-        return [english(line)];
+        return [{ text: english(line), m: line }];
       }
       case 'tool_call':
-        return e.decision ? [e.decision.reason] : [];
+        return e.decision ? [{ text: e.decision.reason, m: e.decision.reasonMsg }] : [];
       case 'approval_requested':
-        return [e.decision.reason];
+        return [{ text: e.decision.reason, m: e.decision.reasonMsg }];
       case 'tool_result':
-        return e.error ? [e.error] : [];
+        return e.error ? [{ text: e.error, m: e.errorMsg }] : [];
       case 'turn_failed':
-        return [`failed: ${e.error}`];
+        // The transcript's line; the failure inside it must be data, or the line would be half English.
+        return [{ text: `failed: ${e.error}`, m: e.errorMsg && msg('reasons.turnFailed', { error: e.errorMsg }) }];
       default:
         return [];
     }
   });
 }
 
-/** Each text: the English template gives the engine's sentence again, and the Chinese has no English left. */
-function expectTranslated(texts: readonly string[], keep: readonly string[]): void {
-  expect(texts.length).toBeGreaterThan(0);
-  for (const text of texts) {
-    const m = asData.get(text);
-    expect(m ? english(m) : englishAgain(text), text).toBe(text);
-    const zh = shownText('zh-CN', text, m);
-    expect(zh, text).toMatch(HAN);
-    expect(leftoverEnglish(zh, keep), `${text} → ${zh}`).toBeNull();
-    expect(translateReason('en', text)).toBe(text);
-  }
+/** Their English texts, to look for the kinds a run must have produced. */
+const textsOf = (said: readonly Said[]): string[] => said.map((s) => s.text);
+
+/** Each text came as data: its Msg's English is the text, and its Chinese has no English left. */
+function expectTranslated(said: readonly Said[], keep: readonly string[]): void {
+  expect(said.length).toBeGreaterThan(0);
+  for (const { text, m } of said) expectAsData(text, m, keep);
+}
+
+/** The Chinese of the one text matching `re`. */
+function chineseOf(said: readonly Said[], re: RegExp): string {
+  const found = said.find((s) => re.test(s.text));
+  expect(found, `${re} in\n${textsOf(said).join('\n')}`).toBeDefined();
+  return found ? shownText('zh-CN', found.text, found.m) : '';
 }
 
 it('hook lines, hook verdicts, a refused call, a denied call and a refused prompt read in Chinese', async () => {
@@ -126,7 +132,8 @@ it('hook lines, hook verdicts, a refused call, a denied call and a refused promp
   const p4 = unwrap(await engine.handlers['prompt.send']({ session: session.id, text: 'anything forbidden' }));
   expect(await settled(engine, p4.id)).toBe('failed');
 
-  const texts = engineTexts(log);
+  const said = engineTexts(log);
+  const texts = textsOf(said);
   // Every kind is there: hook runs with a decision, the hook's refusal as a tool error, an ask, a denial, an
   // allow that could not loosen an ask rule, and a turn a hook refused.
   const has = (re: RegExp) => expect(texts.some((t) => re.test(t)), `${re} in\n${texts.join('\n')}`).toBe(true);
@@ -137,10 +144,9 @@ it('hook lines, hook verdicts, a refused call, a denied call and a refused promp
   has(/^the user denied this call\. Their message: 现在不行$/);
   has(/hook `.*` allowed it, but a hook's allow never overrides an ask rule, a protected path or a critical command\)$/);
   has(/^failed: refused by UserPromptSubmit hook `.*` \(user settings\): 不接受这个提示词$/);
-  expectTranslated(texts, [scripts]);
+  expectTranslated(said, [scripts]);
 
-  const hookLine = texts.find((t) => t.startsWith('hook PreToolUse on Bash'))!;
-  expect(shownText('zh-CN', hookLine, asData.get(hookLine))).toMatch(/^PreToolUse hook（Bash）`.*`（用户设置）退出码 2，用时 \d+ ms，拒绝：不要用 shell$/);
+  expect(chineseOf(said, /^hook PreToolUse on Bash/)).toMatch(/^PreToolUse hook（Bash）`.*`（用户设置）退出码 2，用时 \d+ ms，拒绝：不要用 shell$/);
 });
 
 it('headless runs (--approve all, and a run nobody can approve) and a turn over its step limit read in Chinese', async () => {
@@ -154,16 +160,17 @@ it('headless runs (--approve all, and a run nobody can approve) and a turn over 
   const p3 = unwrap(await never.engine.handlers['prompt.send']({ session: never.session.id, text: 'two steps' }));
   expect(await settled(never.engine, p3.id)).toBe('failed');
 
-  const texts = [...engineTexts(all.log), ...engineTexts(never.log)];
+  const said = [...engineTexts(all.log), ...engineTexts(never.log)];
+  const texts = textsOf(said);
   const has = (re: RegExp) => expect(texts.some((t) => re.test(t)), `${re} in\n${texts.join('\n')}`).toBe(true);
   has(/^writing \S+\/notes\.txt needs approval in default mode \(approved by --approve all\)$/);
   // Without --approve all a headless run blocks what would ask; the model is told so.
   has(/^blocked by policy: headless run, nobody can approve: writing \S+\/notes\.txt needs approval in default mode\. Do not retry this call unchanged\.$/);
   has(/^failed: Max steps exceeded: the turn made \d+ model calls \(limit 2\)$/);
-  expectTranslated(texts, []);
+  expectTranslated(said, []);
   const approved = texts.find((t) => t.endsWith('(approved by --approve all)'))!;
   const file = approved.slice('writing '.length, approved.indexOf(' needs approval'));
-  expect(translateReason('zh-CN', approved)).toBe(`写入 ${file} 在 default 模式下需要审批（由 --approve all 批准）`);
+  expect(chineseOf(said, /\(approved by --approve all\)$/)).toBe(`写入 ${file} 在 default 模式下需要审批（由 --approve all 批准）`);
 });
 
 it('why an MCP server does not run, what is wrong in an mcp.json and a refused MCP call read in Chinese', async () => {
@@ -192,14 +199,15 @@ it('why an MCP server does not run, what is wrong in an mcp.json and a refused M
   const failed = overview.servers.find((s) => s.name === 'broken');
   expect(failed?.state, JSON.stringify(broken)).toBe('failed');
 
-  const reasons = overview.servers.flatMap((s) => (s.reason ? [s.reason] : []));
-  // Why a server does not run, and the refused call, come as data: rendered, their English the sentence as before.
-  for (const s of overview.servers) if (s.reason && s.reasonMsg) asData.set(s.reason, s.reasonMsg);
-  if (!refused.ok && refused.error.msg) asData.set(refused.error.message, refused.error.msg);
-  for (const p of overview.problems) if (p.msg) asData.set(p.message, p.msg);
-  expect(overview.servers.filter((s) => s.reason !== null && !s.reasonMsg)).toEqual([]);
-  const problems = overview.problems.map((p) => p.message);
-  const texts = [...reasons, ...problems, refused.ok ? '' : refused.error.message, failed?.error ?? ''];
+  // Why a server does not run, what is wrong in a file, the refused call and the failure come as data: rendered,
+  // their English the sentence as before.
+  const said: Said[] = [
+    ...overview.servers.flatMap((s) => (s.reason ? [{ text: s.reason, m: s.reasonMsg }] : [])),
+    ...overview.problems.map((p) => ({ text: p.message, m: p.msg })),
+    ...(refused.ok ? [] : [{ text: refused.error.message, m: refused.error.msg }]),
+    ...(failed?.error ? [{ text: failed.error, m: failed.errorMsg }] : []),
+  ];
+  const texts = textsOf(said);
   const has = (re: RegExp) => expect(texts.some((t) => re.test(t)), `${re} in\n${texts.join('\n')}`).toBe(true);
   has(/^the server "off" is turned off$/);
   has(/^the workspace .* is not trusted, so its \.mcp\.json servers do not run$/);
@@ -209,8 +217,8 @@ it('why an MCP server does not run, what is wrong in an mcp.json and a refused M
   has(/mcp\.json: extra: unknown key$/);
   has(/^the server exited with code 3; its last stderr lines: boom$|^could not start: /);
   // What the system and the server said (the SDK's error, stderr lines) stays as written.
-  const said = /^(?:could not start: (.+?))?(?:; its last stderr lines: (.*))?$/s.exec((failed?.error ?? '').replace(/^the server exited with code \d+/, ''));
-  expectTranslated(texts, [home, ws, said?.[1] ?? 'boom', said?.[2] ?? 'boom']);
+  const stated = /^(?:could not start: (.+?))?(?:; its last stderr lines: (.*))?$/s.exec((failed?.error ?? '').replace(/^the server exited with code \d+/, ''));
+  expectTranslated(said, [home, ws, stated?.[1] ?? 'boom', stated?.[2] ?? 'boom']);
 });
 
 it('requests the engine refuses say why in Chinese: unknown references, prompts and approvals in the wrong state, a closed session', async () => {
@@ -221,11 +229,11 @@ it('requests the engine refuses say why in Chinese: unknown references, prompts 
   unwrap(await engine.handlers['approval.answer']({ approval: approval.approvalId, answer: { kind: 'deny' } }));
   expect(await settled(engine, p.id)).toBe('completed');
 
-  const errors: string[] = [];
+  const said: Said[] = [];
   const refused = async (r: Result<unknown> | Promise<Result<unknown>>) => {
     const out = await r;
     expect(out.ok).toBe(false);
-    if (!out.ok) errors.push(out.error.message);
+    if (!out.ok) said.push({ text: out.error.message, m: out.error.msg });
   };
   await refused(engine.handlers['session.get']({ session: 'nosuchsession' }));
   await refused(engine.handlers['prompt.pause']({ prompt: p.id }));
@@ -237,6 +245,7 @@ it('requests the engine refuses say why in Chinese: unknown references, prompts 
   unwrap(await engine.handlers['session.close']({ session: session.id }));
   await refused(engine.handlers['prompt.send']({ session: session.id, text: 'anything' }));
 
+  const errors = textsOf(said);
   const has = (re: RegExp) => expect(errors.some((t) => re.test(t)), `${re} in\n${errors.join('\n')}`).toBe(true);
   has(/^session not found: "nosuchsession"$/);
   has(/^only a running prompt can be paused; \S+ is completed$/);
@@ -246,6 +255,6 @@ it('requests the engine refuses say why in Chinese: unknown references, prompts 
   has(/^approval \S+ is already denied$/);
   has(/^workspace folder does not exist: /);
   has(/^session \S+ is closed$/);
-  expectTranslated(errors, []);
-  expect(translateReason('zh-CN', 'session not found: "nosuchsession"')).toBe('找不到会话：“nosuchsession”');
+  expectTranslated(said, []);
+  expect(chineseOf(said, /^session not found: "nosuchsession"$/)).toBe('找不到会话：“nosuchsession”');
 });

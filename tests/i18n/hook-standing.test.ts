@@ -1,10 +1,11 @@
 // Why a configured hook does not run, as the engine words it for hooks.list (the panel's Hooks view and
-// `paragents hooks list` show it): each sentence reads in 简体中文, and an unknown sentence about a session is left
-// whole rather than half translated.
+// `paragents hooks list` show it): each sentence comes as data and reads in 简体中文; a sentence that came without
+// its Msg is shown whole, as written, never half translated.
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../main/core/engine';
-import { english, render, translate, translateReason } from '../../shared/i18n';
+import { english, msg, render, shownText, translate } from '../../shared/i18n';
+import { expectAsData, HAN } from './reason-check';
 import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { unwrap } from '../helpers/engine';
 import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
@@ -31,9 +32,10 @@ it('says in 简体中文 why a project hook does not run: untrusted, not approve
   // The English (what `--json` reads) is the sentence as before; the panel and the CLI render the Msg beside it.
   const standing = async () => {
     const h = unwrap(await engine!.handlers['hooks.list']({ workspace: ws })).hooks[0]!;
-    expect(h.reasonMsg, JSON.stringify(h)).toBeDefined();
-    expect(english(h.reasonMsg!)).toBe(h.reason);
-    return { en: h.reason, zh: render('zh-CN', h.reasonMsg!) };
+    expect(h.reason, JSON.stringify(h)).not.toBeNull();
+    // The commands to type stay as written.
+    const zh = expectAsData(h.reason ?? '', h.reasonMsg, [ws, 'paragents workspace trust', 'paragents hooks list', 'paragents hooks approve']);
+    return { en: h.reason, zh };
   };
 
   const untrusted = await standing();
@@ -54,9 +56,12 @@ it('says in 简体中文 why a project hook does not run: untrusted, not approve
   expect(managed.zh).toBe(translate('zh-CN', 'notices.hook.managedOnly'));
 });
 
-it('translates "session REF" inside a reason, but leaves an unknown sentence about a session whole', () => {
-  expect(translateReason('zh-CN', 'session 9fd5b2')).toBe(translate('zh-CN', 'reasons.session', { name: '9fd5b2' }));
-  // A sentence no template knows (not isolated, closed… have their own): it stays whole.
+it('renders "session REF" inside a reason from its Msg, and shows a sentence about a session that came without one whole', () => {
+  const session = msg('reasons.session', { name: '9fd5b2' });
+  expect(english(session)).toBe('session 9fd5b2');
+  expect(render('zh-CN', session)).toBe(translate('zh-CN', 'reasons.session', { name: '9fd5b2' }));
+  expect(render('zh-CN', session)).toMatch(HAN);
+  // No Msg (stored before, or said by a tool): shown as written, not half translated.
   const unknown = 'session 9fd5b2 waits for nothing in particular (it works directly in /w)';
-  expect(translateReason('zh-CN', unknown)).toBe(unknown);
+  expect(shownText('zh-CN', unknown)).toBe(unknown);
 });

@@ -1,19 +1,17 @@
 // The rarer reasons of the policy, read in Chinese: each comes from a real decision of the policy engine (web
 // addresses, shell commands it cannot see through, paths and patterns it refuses, headless answers) or from
-// real settings files it loads. The list enumerates the reason sentences of main/core/policy/**: a sentence no
-// template matches would stay English in the panel and fails here.
+// real settings files it loads. The list enumerates the reason sentences of main/core/policy/**: a sentence that
+// came without its Msg would stay English in the panel and fails here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translateCallError, translateReason, type Msg } from '../../shared/i18n';
+import { english, shownError, shownText, type Msg } from '../../shared/i18n';
 import { applyApprovalsMode } from '../../main/core/engine/tool-call/decide';
+import { blockedAnswer, deniedAnswer } from '../../main/core/engine/tool-call/answers';
 import { makeFixture, type Fixture } from '../policy/fixture';
-import { HAN, leftoverEnglish, shownReasonZh } from './reason-check';
+import { expectAsData, shownReasonZh } from './reason-check';
 
-/** The reason in Chinese, from its Msg when it has one; no English sentence of the engine's left in it. */
+/** The reason in Chinese, rendered from the Msg it must carry; no English sentence of the engine's left in it. */
 function expectChinese(d: { reason: string; reasonMsg?: Msg | undefined }, keep: readonly string[] = []): string {
-  const zh = shownReasonZh(d);
-  expect(zh, d.reason).toMatch(HAN);
-  expect(leftoverEnglish(zh, keep), `${d.reason} → ${zh}`).toBeNull();
-  return zh;
+  return shownReasonZh(d, keep);
 }
 
 describe('rare policy reasons', () => {
@@ -164,22 +162,31 @@ describe('settings problems of real settings files', () => {
     ]) {
       expect(messages.some((m) => want.test(m)), `${want} in\n${messages.join('\n')}`).toBe(true);
     }
-    // Where JSON.parse stopped is the runtime's own sentence, kept as it is.
-    for (const m of messages) expectChinese({ reason: m }, m.startsWith('invalid JSON at ') ? [m.slice('invalid JSON at '.length)] : []);
+    // Each comes as data; where JSON.parse stopped is the runtime's own sentence, kept as it is.
+    for (const p of problems) expectAsData(p.message, p.msg, p.message.startsWith('invalid JSON at ') ? [p.message.slice('invalid JSON at '.length)] : []);
   });
 });
 
 describe('a tool call\'s error', () => {
-  it('is translated when the engine answered the call, and left as written when the tool did', () => {
-    const engineAnswer = 'blocked by policy: the command is empty. Do not retry this call unchanged.';
-    expect(translateCallError('zh-CN', engineAnswer)).toBe('被策略阻止：命令为空。不要原样重试这次调用。');
-    expect(translateCallError('zh-CN', 'the user denied this call. Their message: 不行')).toBe('用户拒绝了这次调用。用户留言：不行');
-    // A tool's own words, even one that reads like an engine sentence elsewhere (a settings problem).
-    for (const own of ['cannot read: ENOENT: no such file or directory', 'not a regular file']) {
-      expect(translateReason('zh-CN', own)).not.toBe(own);
-      expect(translateCallError('zh-CN', own)).toBe(own);
+  let f: Fixture;
+  beforeAll(() => {
+    f = makeFixture();
+  });
+  afterAll(() => f.cleanup());
+
+  it('renders from its Msg when the engine answered the call, and is shown as written when the tool did', async () => {
+    // The engine's answers to a call it does not run, built as the engine builds them from a real decision.
+    const empty = await f.bash('   ');
+    expect(empty.decision).toBe('blocked');
+    const blocked = blockedAnswer(empty);
+    expect(english(blocked)).toBe('blocked by policy: the command is empty. Do not retry this call unchanged.');
+    expect(expectAsData(english(blocked), blocked)).toBe('被策略阻止：命令为空。不要原样重试这次调用。');
+    const denied = deniedAnswer('不行');
+    expect(expectAsData('the user denied this call. Their message: 不行', denied)).toBe('用户拒绝了这次调用。用户留言：不行');
+    // A tool's own words come with no Msg, even one that reads like an engine sentence elsewhere: shown as written.
+    for (const own of ['cannot read: ENOENT: no such file or directory', 'not a regular file', 'old_string appears 3 times; give more context']) {
+      expect(shownText('zh-CN', own)).toBe(own);
+      expect(shownError('zh-CN', { message: own })).toBe(own);
     }
-    expect(translateCallError('zh-CN', 'old_string appears 3 times; give more context')).toBe('old_string appears 3 times; give more context');
-    expect(translateCallError('en', engineAnswer)).toBe(engineAnswer);
   });
 });

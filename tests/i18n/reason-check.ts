@@ -1,28 +1,15 @@
 import { expect } from 'vitest';
-import { english, REASON_TEMPLATES, shownText, translate, translateReason, type MessageVars, type Msg } from '../../shared/i18n';
+import { english, shownText, type Msg } from '../../shared/i18n';
 
 export const HAN = /[\u4e00-\u9fff]/;
-
-/** The English catalog message of the template that matches, filled with what it captured: the sentence again. */
-export function englishAgain(reason: string): string | null {
-  for (const t of REASON_TEMPLATES) {
-    const m = t.pattern.exec(reason);
-    if (!m) continue;
-    const raw: Record<string, string> = Object.fromEntries(t.vars.map((name, i) => [name, m[i + 1] ?? '']));
-    const vars: Record<string, string | number> = { ...raw };
-    if (t.count) vars.count = t.count(raw);
-    return translate('en', t.key, vars as MessageVars);
-  }
-  return null;
-}
 
 /** Words kept in English in Chinese text: names of tools, modes, hook moments and terms a developer reads as they are. */
 const KEPT = /\b(hook|token|http|https|URL|MCP|Bash|git|Git|JSON|diff|shell|glob|sed|awk|allow|deny|ask|default|acceptEdits|plan|bypass|[A-Z][a-z]+[A-Z]\w*)\b/g;
 
 /**
  * English left in a translated sentence once what is not to be translated is taken out (code spans, quoted
- * text, paths, URLs, rule texts, command-line flags with their value, the words kept in English): two English words in a row mean a template's
- * English stayed.
+ * text, paths, URLs, rule texts, command-line flags with their value, the words kept in English): two English
+ * words in a row mean the catalog's English stayed.
  */
 export function leftoverEnglish(text: string, keep: readonly string[] = []): string | null {
   let rest = text;
@@ -39,15 +26,23 @@ export function leftoverEnglish(text: string, keep: readonly string[] = []): str
 }
 
 /**
- * A decision's reason as people read it in Chinese: rendered from its Msg, whose English must be the reason the
- * model and `--json` read. A reason without a Msg (a sentence not written as data yet) goes through the templates.
+ * A sentence of the engine's as data: it came with its Msg (none is a failure, not a fallback), the Msg's English
+ * is the sentence the model and `--json` read, it renders in English as that sentence, and in Chinese with Han
+ * characters and no English sentence left (`keep`: what a tool, the system or the user wrote, kept as written).
+ * Returns the Chinese.
  */
-export function shownReasonZh(d: { reason: string; reasonMsg?: Msg | undefined }): string {
-  if (!d.reasonMsg) {
-    expect(englishAgain(d.reason), d.reason).toBe(d.reason);
-    return translateReason('zh-CN', d.reason);
-  }
-  expect(english(d.reasonMsg), JSON.stringify(d.reasonMsg)).toBe(d.reason);
-  expect(shownText('en', d.reason, d.reasonMsg)).toBe(d.reason);
-  return shownText('zh-CN', d.reason, d.reasonMsg);
+export function expectAsData(text: string, m: Msg | null | undefined, keep: readonly string[] = []): string {
+  expect(m, `no Msg came with: ${text}`).toBeTruthy();
+  if (!m) return text;
+  expect(english(m), JSON.stringify(m)).toBe(text);
+  expect(shownText('en', text, m)).toBe(text);
+  const zh = shownText('zh-CN', text, m);
+  expect(zh, text).toMatch(HAN);
+  expect(leftoverEnglish(zh, keep), `${text} → ${zh}`).toBeNull();
+  return zh;
+}
+
+/** A decision's reason as people read it in Chinese: rendered from its Msg, which it must carry. */
+export function shownReasonZh(d: { reason: string; reasonMsg?: Msg | undefined }, keep: readonly string[] = []): string {
+  return expectAsData(d.reason, d.reasonMsg, keep);
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translateReason, type Msg } from '../../shared/i18n';
+import { msg, shownText, type Msg } from '../../shared/i18n';
 import { makeFixture, type Fixture } from '../policy/fixture';
-import { englishAgain, HAN, shownReasonZh } from './reason-check';
+import { expectAsData, HAN, shownReasonZh } from './reason-check';
 
-/** English words of the templates that must not be left in a translated reason (rules, paths and commands may remain). */
+/** English words of the catalog's sentences that must not be left in a translated reason (rules, paths and commands may remain). */
 const ENGLISH = /\b(is denied by|asks by|is allowed by|needs approval|outside the workspace|inside the workspace|protected|critical command|bypass mode allows|nobody can approve|would delete|the command)\b/;
 
 describe('reasons shown to people', () => {
@@ -35,33 +35,40 @@ describe('reasons shown to people', () => {
   ];
 
   for (const [name, call] of calls) {
-    it(`translates ${name}, and its English template is the engine's sentence`, async () => {
+    it(`renders ${name} from its Msg, whose English is the engine's sentence`, async () => {
       const d = await call(f);
       const { reason } = d;
-      expect(d.reasonMsg, reason).toBeDefined();
       const zh = shownReasonZh(d);
       expect(zh, reason).toMatch(HAN);
       expect(zh, `${reason} → ${zh}`).not.toMatch(ENGLISH);
-      expect(translateReason('en', reason)).toBe(reason);
     });
   }
 
-  it('translates conflict details and undo refusals in the engine’s words, singular and plural', () => {
-    const details = [
-      'output conflict: src/a.ts is also declared by session writer (prompt p1). Override to run now (may overwrite), wait to start when it ends, or cancel.',
-      'output conflict: a.ts, b.ts are also declared by another session (prompt p1, p2). Override to run now (may overwrite), wait to start when it ends, or cancel.',
-      'src/a.ts is being written by session writer (leased until its turn ends)',
-      'src/a.ts changed since you read it (modified by session writer); Read it again before writing, then redo your change on the current content.',
-      'changed since by session B',
+  it('renders conflict details and undo refusals from the Msgs the engine builds, singular and plural', () => {
+    // The values as main/core/conflicts fills them: the paths joined, their count, the other session as a Msg.
+    const writer = msg('reasons.session', { name: 'writer' });
+    const details: [Msg, string][] = [
+      [
+        msg('reasons.conflictOutput', { paths: 'src/a.ts', count: 1, other: writer, refs: 'p1' }),
+        'output conflict: src/a.ts is also declared by session writer (prompt p1). Override to run now (may overwrite), wait to start when it ends, or cancel.',
+      ],
+      [
+        msg('reasons.conflictOutput', { paths: 'a.ts, b.ts', count: 2, other: msg('reasons.anotherSession'), refs: 'p1, p2' }),
+        'output conflict: a.ts, b.ts are also declared by another session (prompt p1, p2). Override to run now (may overwrite), wait to start when it ends, or cancel.',
+      ],
+      [msg('reasons.conflictLeased', { paths: 'src/a.ts', count: 1, owners: writer }), 'src/a.ts is being written by session writer (leased until its turn ends)'],
+      [
+        msg('reasons.staleChanged', { path: 'src/a.ts', by: msg('reasons.modifiedBy', { who: writer }) }),
+        'src/a.ts changed since you read it (modified by session writer); Read it again before writing, then redo your change on the current content.',
+      ],
+      [msg('reasons.undoChangedBy', { who: msg('reasons.session', { name: 'B' }) }), 'changed since by session B'],
     ];
-    for (const d of details) {
-      expect(englishAgain(d), d).toBe(d);
-      expect(translateReason('zh-CN', d), d).toMatch(HAN);
-    }
-    expect(translateReason('zh-CN', details[0]!)).toBe('输出冲突：src/a.ts 也被会话 writer 声明为输出（提示词 p1）。可以“强制执行”立即运行（可能覆盖），“等待”它结束后再开始，或“取消”。');
+    for (const [m, sentence] of details) expectAsData(sentence, m);
+    expect(shownText('zh-CN', details[0]![1], details[0]![0])).toBe('输出冲突：src/a.ts 也被会话 writer 声明为输出（提示词 p1）。可以“强制执行”立即运行（可能覆盖），“等待”它结束后再开始，或“取消”。');
   });
 
-  it('leaves a sentence no template knows in English', () => {
-    expect(translateReason('zh-CN', 'something new the engine says')).toBe('something new the engine says');
+  it('shows a sentence that came without a Msg as written', () => {
+    expect(shownText('zh-CN', 'something new the engine says')).toBe('something new the engine says');
+    expect(shownText('zh-CN', 'session 9fd5b2', null)).toBe('session 9fd5b2');
   });
 });
