@@ -89,6 +89,11 @@ describe('turn outcomes and model failures as data', () => {
     const reread = unwrap(await again.handlers['session.get']({ session: session.id })).prompts.find((x) => x.id === prompt.id);
     expect(reread?.error).toBe(failed.error);
     expect(reread?.errorMsg).toEqual(m);
+
+    // A fork copies the failed prompt with its error as data.
+    const fork = unwrap(await again.handlers['session.fork']({ session: session.id, name: 'fork' }));
+    const copied = unwrap(await again.handlers['session.get']({ session: fork.session.id })).prompts;
+    expect(copied.map((x) => [x.error, x.errorMsg])).toEqual([[failed.error, m]]);
   });
 
   it('an unreachable host: the failure names the provider and why, as nested sentences', async () => {
