@@ -4,10 +4,11 @@ import { createTerminalAsker } from '../../main/cli/ask';
 import { eventTextLine } from '../../main/cli/format';
 import type { CliIo } from '../../main/cli/io';
 import type { EngineEvent } from '../../shared/events';
-import { langFromEnv } from '../../shared/i18n';
+import { english, langFromEnv, msg } from '../../shared/i18n';
 
 const base = { seq: 1, ts: '2026-12-01T00:00:00.000Z', sessionId: 's1', sessionRef: 'aaaaaa', sessionName: 'notes', promptId: 'p1', promptRef: 'bbbbbb' };
-const reason = 'writing /w/notes.md needs approval in default mode';
+const reasonMsg = msg('reasons.needsApproval', { what: msg('reasons.writing', { path: '/w/notes.md' }), mode: 'default' });
+const reason = english(reasonMsg);
 const requested = {
   ...base,
   type: 'approval_requested',
@@ -16,7 +17,7 @@ const requested = {
   callId: 'call-1',
   tool: 'Write',
   input: { path: 'notes.md' },
-  decision: { decision: 'needs_approval', rule: null, source: 'mode', reason },
+  decision: { decision: 'needs_approval', rule: null, source: 'mode', reason, reasonMsg },
   alwaysRule: null,
 } as Extract<EngineEvent, { type: 'approval_requested' }>;
 const budget = { ...base, type: 'budget_reached', kind: 'session', unit: 'tokens', limit: 1000, used: 1400 } as EngineEvent;
