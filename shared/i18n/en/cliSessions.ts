@@ -53,8 +53,6 @@ export const cliSessions = {
     outcome: { completed: 'completed', failed: 'failed', cancelled: 'cancelled' },
     tone: { warn: 'warn: ', error: 'error: ' },
     closed: 'session closed {{ts}}',
-    modeNote: 'mode: {{mode}}',
-    pausedNote: 'paused: {{what}}',
     tool: 'tool {{tool}} {{input}}',
     policy: 'policy: {{decision}}{{by}}: {{reason}}',
     policyByRule: ' by {{rule}} from {{source}} settings',

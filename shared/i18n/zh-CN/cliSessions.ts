@@ -52,8 +52,6 @@ export const cliSessions: CatalogLike<typeof en> = {
     outcome: { completed: '已完成', failed: '失败', cancelled: '已取消' },
     tone: { warn: '警告：', error: '错误：' },
     closed: '会话已关闭 {{ts}}',
-    modeNote: '模式：{{mode}}',
-    pausedNote: '已暂停：{{what}}',
     tool: '工具 {{tool}} {{input}}',
     policy: '策略：{{decision}}{{by}}：{{reason}}',
     policyByRule: '，规则 {{rule}}，来自 {{source}} 设置',

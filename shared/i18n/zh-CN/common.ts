@@ -5,7 +5,5 @@ export const common: CatalogLike<typeof en> = {
   close: '关闭',
   save: '保存',
   cancel: '取消',
-  remove: '移除',
   refresh: '刷新',
-  loading: '加载中…',
 };
