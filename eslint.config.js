@@ -24,7 +24,9 @@ const SENTENCE = 'Write a sentence for people as msg(key, vars) (shared/i18n/mes
 const SENTENCE_CALLS = [
   { selector: 'CallExpression[callee.name="err"][arguments.1.type=/^(Literal|TemplateLiteral)$/]', message: SENTENCE },
   { selector: 'CallExpression[callee.name="part"][arguments.2.type=/^(Literal|TemplateLiteral)$/]', message: SENTENCE },
-  // A reason, a detail or a notice written out as a literal sentence.
+];
+/** A reason, a detail or a notice written out as a literal sentence (the policy's block has its own, wider list). */
+const SENTENCE_PROPERTIES = [
   { selector: 'Property[key.name=/^(reason|detail|notice|note|problem|summaryError)$/] > :matches(TemplateLiteral, Literal[value=/ /]).value', message: SENTENCE },
 ];
 /** The policy's own sentences, built where its shell analysis and address checks find a reason to ask. */
@@ -34,7 +36,7 @@ const POLICY_SENTENCES = [
   // A reason pushed, assigned or set as a literal: forceAsk, issues, hiddenCode, neverPrefix, a scan's unknown option.
   { selector: 'CallExpression[callee.property.name="push"][callee.object.property.name=/^(forceAsk|issues|hiddenCode|reasons)$/] > :matches(Literal, TemplateLiteral)', message: SENTENCE },
   { selector: 'AssignmentExpression[left.property.name=/^(neverPrefix|forceAsk|unknown|unsure|note)$/] > :matches(TemplateLiteral, Literal[value=/ /]).right', message: SENTENCE },
-  { selector: 'Property[key.name=/^(reason|neverPrefix|forceAsk|unsure|note)$/] > :matches(TemplateLiteral, Literal[value=/ /]).value', message: SENTENCE },
+  { selector: 'Property[key.name=/^(reason|detail|notice|problem|summaryError|neverPrefix|forceAsk|unsure|note)$/] > :matches(TemplateLiteral, Literal[value=/ /]).value', message: SENTENCE },
   { selector: 'CallExpression[callee.property.name=/^(doubt|issue|add)$/][callee.object.type="ThisExpression"] > :matches(TemplateLiteral, Literal[value=/ /]).arguments', message: SENTENCE },
   { selector: 'CallExpression[callee.name="never"] > :matches(TemplateLiteral, Literal[value=/ /]).arguments', message: SENTENCE },
   // A sentence returned as a string (why a command cannot be read, why only an exact rule may allow it).
@@ -93,7 +95,7 @@ export default tseslint.config(
     files: MESSAGE_FOLDERS,
     ignores: MESSAGE_EXCEPTIONS.map((e) => e.file),
     rules: {
-      'no-restricted-syntax': ['error', ...SENTENCE_CALLS],
+      'no-restricted-syntax': ['error', ...SENTENCE_CALLS, ...SENTENCE_PROPERTIES],
     },
   }]),
   {

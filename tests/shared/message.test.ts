@@ -49,10 +49,11 @@ describe('errors and the wire', () => {
     expect(r).toEqual({ ok: false, error: { kind: 'invalid_input', message: 'the command is empty', msg: { key: 'reasons.commandEmpty' } } });
     if (r.ok) throw new Error('err made a success');
     expect(shownError('zh-CN', r.error)).toBe('命令为空');
-    // A sentence not written as data yet (or stored before) is shown as the templates read it.
+    // A sentence that came without its Msg (stored before, or what a tool or the system said) is shown as written.
     const old = err('internal', 'the command is empty');
     expect(old.ok ? null : old.error.msg).toBeUndefined();
-    expect(shownText('zh-CN', 'the command is empty')).toBe('命令为空');
+    expect(old.ok ? null : shownError('zh-CN', old.error)).toBe('the command is empty');
+    expect(shownText('zh-CN', 'the command is empty')).toBe('the command is empty');
   });
 
   it('a Msg survives JSON and the contract schema, nested ones too', () => {
