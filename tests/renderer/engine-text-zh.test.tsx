@@ -13,6 +13,9 @@ import { translator } from '../../shared/i18n';
 import { loadLanguage } from '../../renderer/i18n';
 import { eventMaker } from './helpers/events';
 import { fakeApi, summary, type FakeApi, type FakeHandlers } from './helpers/fake-api';
+
+/** What the engine sends when a file cannot be read: the file and what the system said, as data. */
+const cannotRead = (file: string) => msg('notices.mcpConfig.inFile', { file, message: msg('notices.settings.cannotRead', { error: 'EACCES: permission denied' }) });
 import { renderPanel } from './helpers/render-panel';
 
 const zh = translator('zh-CN');
@@ -49,7 +52,10 @@ const SESSION: EngineEvent[] = [
   ev('hook_ran', { event: 'PreToolUse', command: HOOK, source: 'user', exitCode: 2, ms: 12, decision: 'deny', timedOut: false, tool: 'Bash', message: '不要用 shell', notRun: null }),
   ev('tool_call', {
     callId: 'c1', tool: 'Bash', input: { command: 'echo hi' },
-    decision: { decision: 'blocked', rule: null, source: 'user', reason: `refused by PreToolUse hook \`${HOOK}\` (user settings): 不要用 shell` },
+    decision: {
+      decision: 'blocked', rule: null, source: 'user', reason: `refused by PreToolUse hook \`${HOOK}\` (user settings): 不要用 shell`,
+      reasonMsg: msg('notices.hook.refused', { event: 'PreToolUse', command: HOOK, source: msg('notices.hook.source.user'), rest: msg('notices.hook.said', { message: '不要用 shell' }) }),
+    },
   }),
   ev('tool_result', {
     callId: 'c1', tool: 'Bash', ok: false, output: null,
@@ -104,13 +110,13 @@ describe('a panel in 简体中文', () => {
           workspace: '/w/one',
           servers: [
             server({}),
-            server({ name: 'db', standing: 'usable', reason: null, enabled: true, state: 'failed', error: 'the server exited with code 1; its last stderr lines: connection refused' }),
+            server({ name: 'db', standing: 'usable', reason: null, enabled: true, state: 'failed', error: 'the server exited with code 1; its last stderr lines: connection refused', errorMsg: msg('notices.mcp.exited', { code: 1, rest: msg('notices.mcp.stderrTail', { lines: 'connection refused' }) }) }),
             server({ name: 'proj', scope: 'project', workspace: '/w/one', file: '/w/one/.mcp.json', standing: 'untrusted', reason: 'the workspace /w/one is not trusted, so its .mcp.json servers do not run', reasonMsg: msg('notices.mcp.untrusted', { workspace: '/w/one' }) }),
           ],
           problems: [{ file: '/h/mcp.json', server: 'args', message: '/h/mcp.json: mcpServers.args.args must be an array of strings', msg: msg('notices.mcpConfig.inFile', { file: '/h/mcp.json', message: msg('notices.mcpConfig.stringArray', { field: 'mcpServers.args.args' }) }) }],
         },
       }),
-      'mcp.setEnabled': () => ({ ok: false, error: { kind: 'invalid_state', message: 'The MCP server "off" does not run: the managed settings deny the server "off" (deniedMcpServers).' } }),
+      'mcp.setEnabled': () => ({ ok: false, error: { kind: 'invalid_state', message: 'The MCP server "off" does not run: the managed settings deny the server "off" (deniedMcpServers).', msg: msg('notices.error.mcpNotRunning', { server: 'off', reason: msg('notices.mcp.deniedByManaged', { name: 'off' }) }) } }),
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: zh('app.mcp') }));
@@ -122,7 +128,7 @@ describe('a panel in 简体中文', () => {
     expect(within(view).getByRole('region', { name: zh('mcp.serverLabel', { label: 'db' }) }).textContent).toContain('服务器退出，退出码 1；最后几行 stderr：connection refused');
     expectNoEnglish(view.textContent ?? '', ['is turned off', 'is not trusted', 'must be an array', 'exited with code', 'stderr lines']);
     // A request the engine refuses, then a list it cannot read: the view says why, in Chinese.
-    fake.handle('mcp.list', () => ({ ok: false, error: { kind: 'config', message: '/h/mcp.json: cannot read: EACCES: permission denied' } }));
+    fake.handle('mcp.list', () => ({ ok: false, error: { kind: 'config', message: '/h/mcp.json: cannot read: EACCES: permission denied', msg: cannotRead('/h/mcp.json') } }));
     await user.click(within(off).getByRole('button', { name: zh('mcp.turnOn') }));
     expect(await within(view).findByText('/h/mcp.json：无法读取：EACCES: permission denied')).toBeTruthy();
     expect(fake.calls.some((c) => c.method === 'mcp.setEnabled')).toBe(true);
@@ -139,10 +145,11 @@ describe('a panel in 简体中文', () => {
             {
               file: '/h/settings.json',
               message: 'permissions.allow[0]: "*" is ineffective: a tool-name glob in an allow rule grants nothing unless it names an MCP server (mcp__server or mcp__server__*)',
+              msg: msg('notices.settings.fieldProblem', { field: 'permissions.allow[0]', problem: msg('notices.settings.ineffectiveGlob', { rule: '*' }) }),
               ineffectiveRule: '*',
             },
-            { file: '/w/one/.paragents/settings.json', message: 'permissions.defaultMode: expected one of default, acceptEdits, plan, bypass', ineffectiveRule: null },
-            { file: '/w/one/.paragents/settings.json', message: 'the file has errors, so none of its allow rules, modes or folders apply', ineffectiveRule: null },
+            { file: '/w/one/.paragents/settings.json', message: 'permissions.defaultMode: expected one of default, acceptEdits, plan, bypass', msg: msg('notices.settings.defaultMode', { modes: 'default, acceptEdits, plan, bypass' }), ineffectiveRule: null },
+            { file: '/w/one/.paragents/settings.json', message: 'the file has errors, so none of its allow rules, modes or folders apply', msg: msg('notices.settings.fileHasErrors'), ineffectiveRule: null },
           ],
         },
       }),
@@ -161,7 +168,7 @@ describe('a panel in 简体中文', () => {
     await zhPanel({
       'config.get': () => ({ ok: true, value: { providers: [], fallback: [], concurrency: 4, maxSteps: 25, requestTimeoutMs: 1000, maxRetries: 1, path: '/h/config.json', home: '/h' } }),
       'config.detectLocal': () => ({ ok: true, value: [] }),
-      'config.listModels': () => ({ ok: false, error: { kind: 'config', message: '/h/config.json: cannot read: EACCES: permission denied' } }),
+      'config.listModels': () => ({ ok: false, error: { kind: 'config', message: '/h/config.json: cannot read: EACCES: permission denied', msg: cannotRead('/h/config.json') } }),
     });
     const setup = await screen.findByRole('region', { name: zh('setup.label') });
     const presets = within(setup).getByRole('radiogroup', { name: zh('setup.provider') });
