@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { createEngine, type Engine } from '../../main/core/engine';
 import { Store } from '../../main/core/store/store';
-import { english, render, type Msg } from '../../shared/i18n/message';
+import { english, type Msg } from '../../shared/i18n/message';
+import { expectSentence } from '../helpers/sentence';
 import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
 import { recordEvents, settled, unwrap } from '../helpers/engine';
 import { closedPort } from '../model/helpers';
@@ -20,17 +21,6 @@ afterEach(async () => {
   await server.close();
   cleanupTempDirs();
 });
-
-const HAN = /\p{Script=Han}/u;
-
-/** The Msg renders the English it travels beside, and renders in Chinese too. */
-function expectSentence(m: Msg | undefined, text: string): Msg {
-  expect(m).toBeDefined();
-  const said = m as Msg;
-  expect(english(said)).toBe(text);
-  expect(render('zh-CN', said)).toMatch(HAN);
-  return said;
-}
 
 /** The keys of a Msg and of every sentence inside it, outermost first. */
 function keysOf(m: Msg): string[] {

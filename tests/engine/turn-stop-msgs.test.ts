@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { createEngine, type Engine } from '../../main/core/engine';
 import { Store } from '../../main/core/store/store';
-import { english, render, type Msg } from '../../shared/i18n/message';
+import { render, type Msg } from '../../shared/i18n/message';
 import { eventTextLine } from '../../main/cli/format';
+import { expectSentence } from '../helpers/sentence';
 import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, unwrap } from '../helpers/engine';
 
@@ -20,15 +21,6 @@ afterEach(async () => {
   await server.close();
   cleanupTempDirs();
 });
-
-const HAN = /\p{Script=Han}/u;
-
-function expectSentence(m: Msg | undefined, text: string): Msg {
-  expect(m).toBeDefined();
-  expect(english(m as Msg)).toBe(text);
-  expect(render('zh-CN', m as Msg)).toMatch(HAN);
-  return m as Msg;
-}
 
 describe('why a turn stopped, as data', () => {
   it('a shutdown mid-turn cancels it with reasonMsg, and the CLI line renders it in Chinese', async () => {

@@ -2,10 +2,11 @@ import path from 'node:path';
 import type { RequestHandlers, RequestInput } from '../../../shared/api';
 import type { McpServerView } from '../../../shared/mcp';
 import { msg, type Msg, type MsgValue } from '../../../shared/i18n/message';
-import type { PolicyDecision, PolicySource } from '../../../shared/policy';
-import { err, missingCase, ok, type Result } from '../../../shared/result';
+import type { PolicyDecision } from '../../../shared/policy';
+import { err, ok, type Result } from '../../../shared/result';
 import type { PolicyEngine } from '../policy';
 import { reasonMsgOf } from '../policy/context';
+import { policySourceWord } from '../policy/source-word';
 import type { Store } from '../store/store';
 import type { McpManager } from './manager';
 import type { ConfiguredServer } from './resolve';
@@ -110,23 +111,5 @@ export function createMcpHandlers(d: McpHandlerDeps): Pick<RequestHandlers, McpR
 function refusedByPolicy(verdict: Pick<PolicyDecision, 'rule' | 'source' | 'reason' | 'reasonMsg'>): Msg {
   const reason: MsgValue = reasonMsgOf(verdict) ?? verdict.reason;
   if (!verdict.rule) return msg('notices.error.refusedByPolicy', { reason });
-  return msg('notices.error.refusedByPolicyRule', { reason, rule: verdict.rule, source: ruleSource(verdict.source) });
-}
-
-/** The settings a rule comes from, as a word of the language; a source that is no settings file keeps its name. */
-function ruleSource(source: PolicySource): MsgValue {
-  switch (source) {
-    case 'managed':
-    case 'local':
-    case 'project':
-    case 'user':
-    case 'session':
-      return msg(`notices.hook.source.${source}`);
-    case 'mode':
-    case 'builtin':
-    case 'cli':
-      return source;
-    default:
-      return missingCase(source);
-  }
+  return msg('notices.error.refusedByPolicyRule', { reason, rule: verdict.rule, source: policySourceWord(verdict.source) });
 }

@@ -1,7 +1,7 @@
-import type { PolicyDecision, PolicySource } from '../../../../shared/policy';
+import type { PolicyDecision } from '../../../../shared/policy';
 import { msg, type Msg, type MsgValue } from '../../../../shared/i18n/message';
 import { reasonMsgOf } from '../../policy/context';
-import { missingCase } from '../../../../shared/result';
+import { policySourceWord } from '../../policy/source-word';
 
 /**
  * The sentences the engine answers a tool call with instead of running it. Each is data: the model reads its
@@ -11,28 +11,10 @@ import { missingCase } from '../../../../shared/result';
 export function blockedAnswer(verdict: Pick<PolicyDecision, 'rule' | 'source' | 'reason' | 'reasonMsg'>): Msg {
   const reason: MsgValue = reasonMsgOf(verdict) ?? verdict.reason;
   if (!verdict.rule) return msg('notices.error.blocked', { reason });
-  return msg('notices.error.blockedByRule', { reason, rule: verdict.rule, source: sourceWord(verdict.source) });
+  return msg('notices.error.blockedByRule', { reason, rule: verdict.rule, source: policySourceWord(verdict.source) });
 }
 
 /** The person's answer "deny", with what they wrote (kept as written) when they wrote something. */
 export function deniedAnswer(message: string | null | undefined): Msg {
   return message ? msg('notices.error.deniedSaid', { message }) : msg('notices.error.denied');
-}
-
-/** The settings a rule comes from, as a word of the language; a source that is no settings file keeps its name. */
-function sourceWord(source: PolicySource): MsgValue {
-  switch (source) {
-    case 'managed':
-    case 'local':
-    case 'project':
-    case 'user':
-    case 'session':
-      return msg(`notices.hook.source.${source}`);
-    case 'mode':
-    case 'builtin':
-    case 'cli':
-      return source;
-    default:
-      return missingCase(source);
-  }
 }
