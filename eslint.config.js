@@ -1,4 +1,4 @@
-// Lint is mostly here to keep the layers apart (see README "Architecture"): imports flow
+// Lint is mostly here to keep the layers apart (see docs/architecture.md): imports flow
 // renderer -> shared, preload -> shared, main/electron -> main/core -> shared.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
