@@ -2,14 +2,14 @@
 // leases: `node bin/run-ts.js bench/conflicts.ts`. Prints microseconds per call for 10 and 100 sessions
 // sharing 10,000 leases; the check is map lookups per touched path, so it should not grow with either. The
 // workspace is real: its folders exist and so does every leased file (a Read hashes the file it reads).
-import { PromptLifecycle } from '../main/core/engine/prompt-lifecycle';
+import { PromptLifecycle } from '../main/core/kernel/prompt-lifecycle';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Store } from '../main/core/store/store';
-import { EventBus } from '../main/core/engine/event-bus';
-import { SlotLease, Slots } from '../main/core/engine/slots';
+import { EventBus } from '../main/core/kernel/event-bus';
+import { SlotLease, Slots } from '../main/core/kernel/slots';
 import { createConflictGate } from '../main/core/conflicts/gate';
 import { createConflictContext } from '../main/core/conflicts';
 import { createCallPreparer, readTool, writeTool } from '../main/core/tools';

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EventBus } from '../main/core/engine/event-bus';
+import { EventBus } from '../main/core/kernel/event-bus';
 import { Store } from '../main/core/store/store';
 import { percentile } from './lib/stats';
 

@@ -4,9 +4,9 @@
 // answer; tool outputs are 2–20 KB (log-uniform), an approval is asked and granted now and then.
 import { copyFileSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EventBus } from '../../main/core/engine/event-bus';
+import { EventBus } from '../../main/core/kernel/event-bus';
 import { DATABASE_FILE } from '../../main/core/engine';
-import { PromptLifecycle } from '../../main/core/engine/prompt-lifecycle';
+import { PromptLifecycle } from '../../main/core/kernel/prompt-lifecycle';
 import type { ChatMessage } from '../../main/core/model/types';
 import { Store } from '../../main/core/store/store';
 import type { PolicyDecision } from '../../shared/policy';

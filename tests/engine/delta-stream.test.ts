@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { Store } from '../../main/core/store/store';
-import { EventBus } from '../../main/core/engine/event-bus';
-import { DELTA_WINDOW_MS, DeltaStreams, MAX_HELD_CHARS, type DeltaDraft } from '../../main/core/engine/delta-stream';
+import { EventBus } from '../../main/core/kernel/event-bus';
+import { DELTA_WINDOW_MS, DeltaStreams, MAX_HELD_CHARS, type DeltaDraft } from '../../main/core/kernel/delta-stream';
 import type { EngineEvent } from '../../shared/events';
 import { createEngine } from '../../main/core/engine';
 import { startModelServer } from '../fixtures/model-server';

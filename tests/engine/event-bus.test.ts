@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { Store } from '../../main/core/store/store';
-import { EventBus } from '../../main/core/engine/event-bus';
+import { EventBus } from '../../main/core/kernel/event-bus';
 import type { EngineEvent } from '../../shared/events';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
 

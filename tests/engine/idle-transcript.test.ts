@@ -2,9 +2,9 @@
 // session keeps nothing of it once idle. The turn itself is stubbed: this is about the scheduler's bookkeeping.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { join } from 'node:path';
-import { Pauses } from '../../main/core/engine/pauses';
+import { Pauses } from '../../main/core/kernel/pauses';
 import { Scheduler } from '../../main/core/engine/scheduler';
-import { Slots } from '../../main/core/engine/slots';
+import { Slots } from '../../main/core/kernel/slots';
 import type { TurnDeps } from '../../main/core/engine/turn-context';
 import { Store } from '../../main/core/store/store';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { Store } from '../../main/core/store/store';
-import { EventBus } from '../../main/core/engine/event-bus';
-import { IllegalTransition, PromptLifecycle } from '../../main/core/engine/prompt-lifecycle';
-import { PROMPT_TRANSITIONS } from '../../main/core/engine/prompt-transitions';
+import { EventBus } from '../../main/core/kernel/event-bus';
+import { IllegalTransition, PromptLifecycle } from '../../main/core/kernel/prompt-lifecycle';
+import { PROMPT_TRANSITIONS } from '../../main/core/kernel/prompt-transitions';
 import { PromptStatus, isTerminal } from '../../shared/status';
 import type { EngineEvent } from '../../shared/events';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';

@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { Store } from '../../main/core/store/store';
-import { EventBus } from '../../main/core/engine/event-bus';
-import { PromptLifecycle } from '../../main/core/engine/prompt-lifecycle';
+import { EventBus } from '../../main/core/kernel/event-bus';
+import { PromptLifecycle } from '../../main/core/kernel/prompt-lifecycle';
 import { CallRecord } from '../../main/core/engine/tool-call/call-record';
 import { applyApprovalsMode, decideCall } from '../../main/core/engine/tool-call/decide';
 import { guardCall } from '../../main/core/engine/tool-call/guard';
 import { executeCall } from '../../main/core/engine/tool-call/execute';
 import type { CallContext } from '../../main/core/engine/tool-call/call-context';
-import type { CallGate, TurnDeps } from '../../main/core/engine/turn-context';
+import type { TurnDeps } from '../../main/core/engine/turn-context';
+import type { CallGate } from '../../main/core/kernel/call-gate';
 import type { AuthorizeVerdict } from '../../main/core/engine/authorizer';
 import type { PreparedCall } from '../../main/core/tools/prepare';
 import type { ToolDefinition } from '../../main/core/tools/types';

@@ -1,7 +1,7 @@
 // A history written as the engine writes it: the store's own rows and events through the event bus and the
 // prompt lifecycle (prompt queued and run, each tool call's row, result and message, the answer).
-import { EventBus } from '../../main/core/engine/event-bus';
-import { PromptLifecycle } from '../../main/core/engine/prompt-lifecycle';
+import { EventBus } from '../../main/core/kernel/event-bus';
+import { PromptLifecycle } from '../../main/core/kernel/prompt-lifecycle';
 import type { Store } from '../../main/core/store/store';
 import type { PolicyDecision } from '../../shared/policy';
 

@@ -1,7 +1,7 @@
 import type { FileVersions } from './file-stamp';
 import type { Store } from '../store/store';
-import type { EventBus } from '../engine/event-bus';
-import type { PromptLifecycle } from '../engine/prompt-lifecycle';
+import type { EventBus } from '../kernel/event-bus';
+import type { PromptLifecycle } from '../kernel/prompt-lifecycle';
 import type { ClaimTable } from './claims';
 import type { ConflictStore } from './conflict-store';
 import type { KeyedMutex } from './keyed-mutex';

@@ -1,4 +1,5 @@
-import type { CallGate, GateAnswer, GateCall, PrecheckCarry } from '../engine/turn-context';
+import type { CallGate as KernelCallGate, GateAnswer, GateCall as KernelGateCall, PrecheckCarry } from '../kernel/call-gate';
+import type { PreparedCall } from '../tools/prepare';
 import type { ConflictContext } from './context';
 import { callEffects, type CallEffects } from './call-effects';
 import { raiseConflict, sessionLabel, settleConflict } from './conflict-events';
@@ -8,6 +9,9 @@ import type { RuntimeCall } from './runtime-decision';
 import { foreignLeases, knowsVersion, settleDestructive, settleLeases, staleError } from './write-checks';
 import { english, msg, type Msg } from '../../../shared/i18n/message';
 
+/** The gate reads each call's prepared effects and command. */
+type CallGate = KernelCallGate<PreparedCall>;
+type GateCall = KernelGateCall<PreparedCall>;
 type AfterCall = Parameters<NonNullable<CallGate['afterCall']>>[0];
 type PrecheckAnswer = Awaited<ReturnType<NonNullable<CallGate['precheck']>>>;
 type WriteEffects = Extract<CallEffects, { kind: 'write' }>;

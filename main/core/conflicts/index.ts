@@ -4,9 +4,10 @@ import { msg, type Msg } from '../../../shared/i18n/message';
 import { isTerminal, type PromptStatus } from '../../../shared/status';
 import type { Store } from '../store/store';
 import type { PromptRow } from '../store/rows';
-import type { EventBus } from '../engine/event-bus';
-import type { PromptLifecycle } from '../engine/prompt-lifecycle';
-import type { CallGate } from '../engine/turn-context';
+import type { EventBus } from '../kernel/event-bus';
+import type { PromptLifecycle } from '../kernel/prompt-lifecycle';
+import type { CallGate } from '../kernel/call-gate';
+import type { PreparedCall } from '../tools/prepare';
 import { ClaimTable } from './claims';
 import { ConflictStore, type JournalEntry } from './conflict-store';
 import type { AutoResolution, ConflictContext } from './context';
@@ -40,7 +41,7 @@ export interface ConflictEngineDeps {
 }
 
 export interface ConflictEngine {
-  gate: CallGate;
+  gate: CallGate<PreparedCall>;
   /** Preflight of a new prompt (call right after it is stored); returns its status (see preflightPrompt). */
   preflight(prompt: PromptRow): PromptStatus;
   /** `prompt.edit` of a prompt not yet started (text already stored): claims follow the new text (see repreflightPrompt). */

@@ -2,7 +2,7 @@ import type { ConflictKind } from '../../../shared/events';
 import type { ConflictContext, RuntimeMessage } from './context';
 import { raiseConflict, settleConflict } from './conflict-events';
 import { Mailbox } from './mailbox';
-import type { SlotLease } from '../engine/slots';
+import type { SlotLease } from '../kernel/slots';
 import { msg, type Msg } from '../../../shared/i18n/message';
 
 export interface RuntimeCall {

@@ -1,9 +1,9 @@
 import type { BudgetKind, BudgetStop, BudgetsConfig } from '../../../shared/cost';
 import type { Store } from '../store/store';
-import type { EventBus } from '../engine/event-bus';
-import type { Pauses } from '../engine/pauses';
-import type { PromptLifecycle } from '../engine/prompt-lifecycle';
-import type { SlotLease } from '../engine/slots';
+import type { EventBus } from '../kernel/event-bus';
+import type { Pauses } from '../kernel/pauses';
+import type { PromptLifecycle } from '../kernel/prompt-lifecycle';
+import type { SlotLease } from '../kernel/slots';
 import { startOfLocalDay } from './day';
 
 export interface BudgetDeps {

@@ -7,7 +7,7 @@ import { err, ok, type Result } from '../../../shared/result';
 import type { EffectiveMode } from '../policy';
 import type { SessionRow } from '../store/rows';
 import type { Store } from '../store/store';
-import type { EventBus } from '../engine/event-bus';
+import type { EventBus } from '../kernel/event-bus';
 import type { Budgets } from './budgets';
 import { saveDailyBudget } from './daily-config';
 

@@ -6,7 +6,7 @@ import type { TurnDeps } from './turn-context';
 import { runToolCall } from './tool-call/run-tool-call';
 import { prepareView } from './context-step';
 import { systemPrompt } from './system-prompt';
-import type { SlotLease } from './slots';
+import type { SlotLease } from '../kernel/slots';
 import { openTurn, stopTurn, withHookContext, type HookAt } from '../hooks';
 import { english, msg, type Msg } from '../../../shared/i18n/message';
 import { thrownSentence } from '../../../shared/msg-error';

@@ -3,7 +3,7 @@ import type { RequestHandlers } from '../../../shared/api';
 import { isTerminal } from '../../../shared/status';
 import { err, ok } from '../../../shared/result';
 import type { Store } from '../store/store';
-import type { EventBus } from './event-bus';
+import type { EventBus } from '../kernel/event-bus';
 import type { Scheduler } from './scheduler';
 import type { TurnDeps } from './turn-context';
 import { prepareView } from './context-step';

@@ -12,7 +12,7 @@ import type { WindowResolver } from '../context/window';
 import type { ContextOverflow, ModelClient, ToolSpec } from '../model/types';
 import type { SessionRow } from '../store/rows';
 import type { Store } from '../store/store';
-import type { EventBus } from './event-bus';
+import type { EventBus } from '../kernel/event-bus';
 import { systemPrompt } from './system-prompt';
 import { beforeCompaction, type HookRunner } from '../hooks';
 

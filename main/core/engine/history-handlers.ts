@@ -14,7 +14,7 @@ import { tableWindow } from '../context/model-windows';
 import { DEFAULT_CONTEXT_WINDOW, type ContextWindow, type WindowProvider } from '../context/window';
 import { CompactionStore } from '../context/compaction-store';
 import { buildModelView, headMessage, rowTokens } from '../context/view';
-import type { EventBus } from './event-bus';
+import type { EventBus } from '../kernel/event-bus';
 import { systemPrompt } from './system-prompt';
 import type { SessionRow } from '../store/rows';
 import type { EffectiveMode } from '../policy';

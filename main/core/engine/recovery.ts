@@ -3,7 +3,7 @@ import { msg } from '../../../shared/i18n/message';
 import type { Store } from '../store/store';
 import { createTempJournal, removeRecordedTempFiles, TEMP_JOURNAL_DIR, type TempFileJournal } from '../tools/temp-journal';
 import type { PromptRow } from '../store/rows';
-import type { PromptLifecycle } from './prompt-lifecycle';
+import type { PromptLifecycle } from '../kernel/prompt-lifecycle';
 import { leftMidTurn } from './read-only-status';
 
 const INTERRUPTED_REASON = msg('reasons.turnStopInterrupted');

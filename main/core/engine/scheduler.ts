@@ -1,7 +1,7 @@
 import { msg, type Msg } from '../../../shared/i18n/message';
 import type { TurnDeps } from './turn-context';
 import { runTurn, TurnAbort } from './agent-loop';
-import { SlotLease } from './slots';
+import { SlotLease } from '../kernel/slots';
 
 /**
  * One worker per session drains that session's queue in FIFO order; every turn holds one of the global slots

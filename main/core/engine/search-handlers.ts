@@ -4,7 +4,7 @@ import { err, ok } from '../../../shared/result';
 import type { EffectiveMode } from '../policy';
 import type { SessionRow } from '../store/rows';
 import type { Store } from '../store/store';
-import type { EventBus } from './event-bus';
+import type { EventBus } from '../kernel/event-bus';
 
 export type SearchRequestNames = 'search.query' | 'session.reopen';
 

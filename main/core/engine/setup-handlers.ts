@@ -9,7 +9,7 @@ import type { EffectiveMode } from '../policy';
 import { configPath, loadConfig, readLanguage, redactConfig, saveConfig, setLanguage, type ConfigFileCache, type Env } from '../config';
 import { listModels } from '../model';
 import type { Store } from '../store/store';
-import type { EventBus } from './event-bus';
+import type { EventBus } from '../kernel/event-bus';
 
 export type SetupRequestNames = 'config.language' | 'config.setLanguage' | 'config.saveProvider' | 'config.listModels' | 'config.detectLocal' | 'policy.rules' | 'workspace.trust';
 

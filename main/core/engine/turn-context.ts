@@ -3,13 +3,13 @@ import type { ToolDefinition } from '../tools/types';
 import type { PreparedCall } from '../tools/prepare';
 import type { Store } from '../store/store';
 import type { Result } from '../../../shared/result';
-import type { Msg } from '../../../shared/i18n/message';
-import type { EventBus } from './event-bus';
+import type { EventBus } from '../kernel/event-bus';
 import type { Authorizer } from './authorizer';
-import type { ApprovalWaiters } from './approval-waiters';
-import type { SlotLease, Slots } from './slots';
-import type { Pauses } from './pauses';
-import type { PromptLifecycle } from './prompt-lifecycle';
+import type { ApprovalWaiters } from '../kernel/approval-waiters';
+import type { SlotLease, Slots } from '../kernel/slots';
+import type { CallGate } from '../kernel/call-gate';
+import type { Pauses } from '../kernel/pauses';
+import type { PromptLifecycle } from '../kernel/prompt-lifecycle';
 import type { ContextDeps } from './context-step';
 import type { ResolvedProvider } from '../config/types';
 import type { RuntimeConfig } from '../../../shared/config';
@@ -28,45 +28,6 @@ export interface ToolBox {
 }
 
 export type ApprovalsMode = 'ask' | 'all' | 'never';
-
-/** One tool call as the conflict gate sees it. */
-export interface GateCall {
-  sessionId: string;
-  promptId: string;
-  /** The model's id of the tool call. */
-  callId: string;
-  /** The call as prepared once (`ToolBox.prepare`): tool, parsed input, declared effects, parsed command. */
-  prepared: PreparedCall;
-  signal: AbortSignal;
-  /** The turn's slot: a call that waits on another session or a person gives it up meanwhile. */
-  lease: SlotLease;
-}
-
-/** A refusal's `error` is what the model reads; `errorMsg` is the same sentence for people (`english(errorMsg) === error`). */
-export type GateAnswer = { proceed: true } | { proceed: false; error: string; errorMsg: Msg };
-
-/** What a precheck settled, handed back to beforeCall of the same call so that nobody is asked twice. */
-export interface PrecheckCarry {
-  promptId: string;
-  callId: string;
-  /** Prompts whose write leases a person (or `--on-conflict override`) let this call override. */
-  overriddenPrompts: readonly string[];
-  /** A destructive git command was let through over other sessions' uncommitted edits. */
-  destructiveOverridden: boolean;
-}
-
-/** A second check after the policy: conflicts with other sessions (filled by the conflict engine). */
-export interface CallGate {
-  /** `prechecked`: what `precheck` returned for this same call, or null when it was not prechecked. */
-  beforeCall(call: GateCall, prechecked: PrecheckCarry | null): Promise<GateAnswer>;
-  afterCall?(call: Omit<GateCall, 'signal' | 'lease'> & { ok: boolean }): void | Promise<void>;
-  /**
-   * The part of the check that needs no approval (other sessions' leases, stale reads, destructive git), run
-   * before an approval card is raised so no one approves a call that then stops at a conflict. It takes no
-   * lock and writes nothing; beforeCall still runs after approval and is given the returned carry.
-   */
-  precheck?(call: GateCall): Promise<{ proceed: true; carry: PrecheckCarry } | { proceed: false; error: string; errorMsg: Msg }>;
-}
 
 /** Everything a turn needs, passed in so the same loop runs in the app, the CLI and the tests. */
 export interface TurnDeps {
@@ -89,7 +50,7 @@ export interface TurnDeps {
   /** The engine's defaults; a prompt's own `approvals` wins (see run-options.ts). */
   approvals: ApprovalsMode;
   headless: boolean;
-  gate: CallGate | null;
+  gate: CallGate<PreparedCall> | null;
   /** `~` and the environment the tools run with: the ones the policy decided with. */
   host: HostEnv;
   /** WebFetch's resolver and the policy's say on the URLs it meets mid-call. */

@@ -3,7 +3,7 @@ import type { PermissionMode } from '../../../shared/policy';
 import { english, msg, type Msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 import { isTerminal } from '../../../shared/status';
-import type { EventBus } from '../engine/event-bus';
+import type { EventBus } from '../kernel/event-bus';
 import { newRef, nowIso } from '../store/refs';
 import type { SessionRow } from '../store/rows';
 import type { Store } from '../store/store';

@@ -3,7 +3,7 @@ import type { ToolCallRow } from '../../store/rows';
 import type { StoredMessage } from '../../store/store';
 import type { PolicyDecision } from '../../../../shared/policy';
 import { english, type Msg } from '../../../../shared/i18n/message';
-import type { EventBus } from '../event-bus';
+import type { EventBus } from '../../kernel/event-bus';
 import type { Store } from '../../store/store';
 
 const PREVIEW = 4000;

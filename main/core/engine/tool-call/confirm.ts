@@ -1,5 +1,5 @@
 import type { ApprovalAnswer } from '../../../../shared/policy';
-import type { PrecheckCarry } from '../turn-context';
+import type { PrecheckCarry } from '../../kernel/call-gate';
 import { answered, goOn, type CallContext, type StepOutcome } from './call-context';
 import { stripVerdict, type Decided } from './decide';
 import { notifyApproval } from '../../hooks';

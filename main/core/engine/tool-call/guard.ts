@@ -1,4 +1,4 @@
-import type { PrecheckCarry } from '../turn-context';
+import type { PrecheckCarry } from '../../kernel/call-gate';
 import { answered, goOn, type CallContext, type StepOutcome } from './call-context';
 import type { Decided } from './decide';
 

@@ -1,7 +1,7 @@
 import type { AssistantToolCall } from '../../model/types';
 import type { PromptRow, SessionRow } from '../../store/rows';
 import type { StoredMessage } from '../../store/store';
-import type { SlotLease } from '../slots';
+import type { SlotLease } from '../../kernel/slots';
 import type { TurnDeps } from '../turn-context';
 import type { CallContext } from './call-context';
 import { CallRecord } from './call-record';
