@@ -46,6 +46,44 @@ const POLICY_SENTENCES = [
   { selector: `ReturnStatement > ConditionalExpression > TemplateLiteral > TemplateElement[value.raw=${THREE_WORDS}]`, message: SENTENCE },
 ];
 
+/**
+ * The floors of main/core (docs/architecture.md): main/core/kernel/ at the bottom (the bus, the prompt lifecycle,
+ * slots, pauses, approval waiters, the call gate's types); the services (conflicts, cost, worktree, policy) above
+ * it; main/core/engine/ (the turn and the composition root) at the top. A floor imports only floors below it.
+ */
+const KERNEL_FOLDERS = ['kernel'];
+/** What the kernel may not import: the engine and every service and adapter of main/core. */
+const ABOVE_KERNEL = ['engine', 'conflicts', 'cost', 'worktree', 'policy', 'tools', 'mcp', 'hooks', 'context', 'model'];
+const BELOW_ENGINE = ['conflicts', 'cost', 'worktree', 'policy'];
+const KERNEL_FLOOR = 'main/core/kernel/ is the bottom floor of main/core: it imports none of the floors above it (engine, conflicts, cost, worktree, policy, tools, mcp, hooks, context, model), only shared/, the store and itself.';
+const BELOW_ENGINE_FLOOR = 'main/core/{conflicts,cost,worktree,policy} sit below the engine: they take the kernel\'s pieces (main/core/kernel/) and never import main/core/engine/ (the turn and the composition root).';
+/** The main/core block's patterns, repeated: a later block's no-restricted-imports replaces an earlier one's. */
+const CORE_PLAIN_NODE = { group: ['electron', '**/main/electron/**', '**/electron/**', '**/renderer/**', '**/preload/**', '**/web/**', '**/cli/**'], message: 'main/core/ runs under plain Node: no electron, no adapters.' };
+/** Files under a floor are held up to this depth (main/core/policy/shell/…/x.ts is 3); tests/shared/core-floors-lint.test.ts checks none is deeper. */
+export const FLOOR_DEPTH = 4;
+/**
+ * One block per folder depth, so that a relative import is forbidden exactly where it reaches main/core/<floor>
+ * (`../engine` from main/core/kernel/x.ts, `../../engine` from main/core/policy/rules/x.ts, but not the policy's own
+ * `./engine`), besides any path naming core/<floor>.
+ */
+function floorBlocks(folders, forbidden, message) {
+  return Array.from({ length: FLOOR_DEPTH }, (_, i) => {
+    const up = '../'.repeat(i + 1);
+    return {
+      files: folders.map((f) => `main/core/${f}/${'*/'.repeat(i)}*.ts`),
+      rules: {
+        'no-restricted-imports': ['error', {
+          patterns: [
+            CORE_PLAIN_NODE,
+            { group: forbidden.flatMap((x) => [`**/core/${x}`, `**/core/${x}/**`, `${up}${x}`, `${up}${x}/**`]), message },
+          ],
+        }],
+      },
+    };
+  });
+}
+export const FLOOR_FOLDERS = [...KERNEL_FOLDERS, ...BELOW_ENGINE];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'docs/**'] },
   js.configs.recommended,
@@ -79,6 +117,9 @@ export default tseslint.config(
       }],
     },
   },
+  // The floors of main/core (see floorBlocks above): the kernel at the bottom, the engine at the top.
+  ...floorBlocks(KERNEL_FOLDERS, ABOVE_KERNEL, KERNEL_FLOOR),
+  ...floorBlocks(BELOW_ENGINE, ['engine'], BELOW_ENGINE_FLOOR),
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     languageOptions: { globals: { ...globals.browser } },
