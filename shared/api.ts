@@ -329,12 +329,6 @@ export type RequestName = keyof typeof requests;
 export type RequestInput<N extends RequestName> = z.infer<(typeof requests)[N]['input']>;
 export type RequestOutput<N extends RequestName> = z.infer<(typeof requests)[N]['output']>;
 
-/** Push channels from the engine to the UI. */
-export const events = {
-  'engine.event': EngineEvent,
-} as const satisfies Record<string, z.ZodType>;
-export type EventChannel = keyof typeof events;
-
 /** The API object the renderer holds; every call resolves to data, never throws for engine errors. */
 export type EngineApi = {
   [N in RequestName]: (input: RequestInput<N>) => Promise<Result<RequestOutput<N>>>;
@@ -348,4 +342,3 @@ export type RequestHandlers = {
 };
 
 export const requestNames = Object.keys(requests) as RequestName[];
-export const eventChannels = Object.keys(events) as EventChannel[];

@@ -101,11 +101,6 @@ export function costText(cost: CostTotals | null | undefined, totalTokens: numbe
   return cost.unpricedTokens > 0 ? `${money} + ${compactTokens(cost.unpricedTokens)} tokens unpriced` : money;
 }
 
-/** "50k tokens", "$2.00": a budget's limit or use in its unit. */
-export function budgetAmountText(unit: BudgetUnit, amount: number): string {
-  return unit === 'tokens' ? `${compactTokens(amount)} tokens` : formatUsd(amount);
-}
-
 /**
  * A budget typed by a person: "$2" or "2 usd" is money, "50000", "50k" or "1.5M tokens" is tokens. Null when the
  * text is neither (or not above zero).
@@ -135,12 +130,7 @@ export function budgetStopMsg(stop: BudgetStop): Msg {
   return msg(stop.kind === 'session' ? 'notices.note.sessionBudgetUsed' : 'notices.note.dailyBudgetUsed', amounts);
 }
 
-/** "budget 50k tokens" or "no budget". */
-export function budgetText(budget: Budget | null | undefined): string {
-  return english(budgetMsg(budget));
-}
-
-/** A session's budget as data: its English is `budgetText`. */
+/** A session's budget as data: "budget 50k tokens" or "no budget". */
 export function budgetMsg(budget: Budget | null | undefined): Msg {
   return budget ? msg('notices.note.budget', { amount: budgetAmountMsg(budget.unit, budget.limit) }) : msg('notices.note.noBudget');
 }

@@ -10,34 +10,7 @@ import { msg, type Msg } from './i18n/message';
 export const ModeSource = z.enum(['session', 'managed', 'local', 'project', 'user', 'default']);
 export type ModeSource = z.infer<typeof ModeSource>;
 
-/** "chosen for this session", "from user settings": the source as the panel and `sessions list` say it. */
-export function modeSourceText(source: ModeSource): string {
-  switch (source) {
-    case 'session':
-      return 'chosen for this session';
-    case 'managed':
-      return 'from managed settings';
-    case 'local':
-      return 'from local project settings';
-    case 'project':
-      return 'from project settings';
-    case 'user':
-      return 'from user settings';
-    case 'default':
-      return 'built in';
-    default: {
-      const never: never = source;
-      return never;
-    }
-  }
-}
-
-/** "acceptEdits (from user settings)": a session's mode with where it came from, in one short phrase. */
-export function modeText(mode: PermissionMode, source: ModeSource): string {
-  return `${mode} (${modeSourceText(source)})`;
-}
-
-/** Where a mode came from as data: its English is `modeSourceText`'s phrase. */
+/** Where a mode came from as data: "chosen for this session", "from user settings", "built in". */
 export function modeSourceMsg(source: ModeSource): Msg {
   switch (source) {
     case 'session':

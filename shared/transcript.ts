@@ -1,6 +1,5 @@
 import { compactionFigures, type CompactionFigures, type EngineEvent } from './events';
 import type { ApprovalAnswer, ApprovalStatus, PolicyDecision } from './policy';
-import type { PromptStatus } from './status';
 import { isTerminal } from './status';
 import { missingCase } from './result';
 import { eventNote, outcomeDetail } from './transcript-notes';
@@ -174,13 +173,6 @@ export function inheritedEvents(source: readonly EngineEvent[], uptoSeq: number)
     if (e.type === 'prompt_status' && e.promptId && !isTerminal(e.status)) finished.delete(e.promptId);
   }
   return upto.filter((e) => (e.promptId === null ? e.type !== 'session_closed' : finished.has(e.promptId)));
-}
-
-/** The outcome of a prompt's last status, for headers ("completed", "failed", …). */
-export function promptStatusOf(events: readonly EngineEvent[], promptId: string): PromptStatus | null {
-  let status: PromptStatus | null = null;
-  for (const e of events) if (e.type === 'prompt_status' && e.promptId === promptId) status = e.status;
-  return status;
 }
 
 /**

@@ -1,3 +1,2 @@
-export { createGatewayHost, type GatewayHost, type GatewayHostOptions } from './host';
-export { configTokenStore, keychainTokenStore, type NamedSecrets, type TokenStore } from './token-store';
-export type { Gateway, GatewayEngine, MessengerAdapter } from './types';
+export { createGatewayHost, type GatewayHost } from './host';
+export { configTokenStore, keychainTokenStore } from './token-store';

@@ -102,6 +102,28 @@ describe('turn outcomes and model failures as data', () => {
     expect(failed.error).toBe('Max steps exceeded: the turn made 3 model calls (limit 3)');
     expect(expectSentence(failed.errorMsg, failed.error)).toEqual({ key: 'notices.error.maxSteps', vars: { steps: 3, limit: 3 } });
   });
+
+  it('a retry of a failed prompt queues it again without the error; the failed attempt keeps its Msg', async () => {
+    server.setScript({ rules: [{ when: 'key', steps: [{ content: 'never', fault: { type: '401', times: 5 } }] }] });
+    const e = await start(makeHome(server.url, { maxRetries: 0 }));
+    const { failed, prompt, session } = await failedTurn(e, 'check the key');
+    const m = expectSentence(failed.errorMsg, failed.error);
+    server.setScript({ rules: [{ when: 'key', steps: [{ content: 'fine now' }] }] });
+
+    const retried = unwrap(await e.handlers['prompt.retry']({ prompt: prompt.id }));
+    expect(retried.text).toBe('check the key');
+    expect(retried.error).toBeNull();
+    expect(retried.errorMsg).toBeUndefined();
+    expect(await settled(e, retried.id)).toBe('completed');
+
+    const prompts = unwrap(await e.handlers['session.get']({ session: session.id })).prompts;
+    const shown = prompts.find((x) => x.id === retried.id);
+    expect(shown?.error).toBeNull();
+    expect(shown?.errorMsg).toBeUndefined();
+    const first = prompts.find((x) => x.id === prompt.id);
+    expect(first?.status).toBe('failed');
+    expect(first?.errorMsg).toEqual(m);
+  });
 });
 
 describe('the prompt row keeps its error as data', () => {
@@ -121,12 +143,6 @@ describe('the prompt row keeps its error as data', () => {
     const summary = store.promptSummary(store.getPrompt(fresh.id)!);
     expect(summary.error).toBe('Max steps exceeded: the turn made 4 model calls (limit 4)');
     expect(summary.errorMsg).toEqual(why);
-
-    // A retry clears both.
-    store.requeuePrompt(fresh.id);
-    const requeued = store.promptSummary(store.getPrompt(fresh.id)!);
-    expect(requeued.error).toBeNull();
-    expect(requeued.errorMsg).toBeUndefined();
     store.close();
   });
 });

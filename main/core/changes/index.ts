@@ -1,2 +1,1 @@
-export { sessionChanges, sessionFileDiff, type ChangesDeps } from './session-changes';
-export type { JournalReader, WriterOf } from './journal-source';
+export { sessionChanges, sessionFileDiff } from './session-changes';

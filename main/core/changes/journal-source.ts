@@ -1,4 +1,4 @@
-import type { ChangedFile, FileChangeKind, OtherWriter } from '../../../shared/changes';
+import type { FileChangeKind, OtherWriter } from '../../../shared/changes';
 import type { JournalEntry } from '../conflicts';
 import { ABSENT, readSide, sha256, UNAVAILABLE, type Side } from './text';
 
@@ -73,5 +73,3 @@ export const changeKind = (before: Side, after: Side): FileChangeKind | null => 
   if (before.kind === 'bytes' && after.kind === 'bytes' && before.data.equals(after.data)) return null;
   return 'modified';
 };
-
-export type ChangedFileBase = Omit<ChangedFile, 'added' | 'removed' | 'binary'>;

@@ -5,7 +5,7 @@ import { realDir } from '../policy/paths';
 import { McpChoices, type ServerIdentity } from './choices';
 import type { McpConfigProblem } from './config-types';
 import { describeTransport, McpResolver, type ConfiguredServer, type ResolvedServer } from './resolve';
-import { McpServerInstance, type McpToolInfo } from './server-instance';
+import { McpServerInstance } from './server-instance';
 import { modelToolName } from './tool-names';
 
 /** What the MCP view and the `mcp_server_state` event say about a server's process. */
@@ -35,14 +35,6 @@ export interface McpManagerOptions {
 
 /** A server a session's turn may use, with the instance that runs it. */
 export interface SessionServer {
-  server: ResolvedServer;
-  instance: McpServerInstance;
-}
-
-/** One tool of a session's servers, under the name the model and the rules use. */
-export interface SessionTool {
-  modelName: string;
-  info: McpToolInfo;
   server: ResolvedServer;
   instance: McpServerInstance;
 }

@@ -6,11 +6,3 @@ const PREFIX = 'mcp__';
 export function modelToolName(server: string, tool: string): string {
   return `${PREFIX}${server}__${tool.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 }
-
-/** The server part of `mcp__<server>__<tool>` (server names hold no `__`), or null for another name. */
-export function serverOfToolName(name: string): string | null {
-  if (!name.startsWith(PREFIX)) return null;
-  const rest = name.slice(PREFIX.length);
-  const cut = rest.indexOf('__');
-  return cut > 0 ? rest.slice(0, cut) : null;
-}

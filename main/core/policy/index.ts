@@ -85,6 +85,5 @@ export interface PolicyEngineOptions {
   preparer?: CallPreparer;
 }
 
-export type { Problem } from './settings/load';
-export { createPolicyEngine, memoryGrantStore } from './engine';
+export { createPolicyEngine } from './engine';
 export type { EffectiveMode } from './mode';

@@ -284,12 +284,6 @@ export class Store {
     ));
   }
 
-  /** The next prompt a session's worker should take, in FIFO order. */
-  nextQueuedPrompt(sessionId: string): PromptRow | undefined {
-    return this.q(`SELECT * FROM prompts WHERE session_id = ? AND status = 'queued' ORDER BY position LIMIT 1`)
-      .get(sessionId) as PromptRow | undefined;
-  }
-
   /** Returns the row as the update left it (undefined: no such prompt). */
   setPromptStatus(
     id: string,
@@ -330,16 +324,6 @@ export class Store {
     this.q(
       `UPDATE prompts SET approvals = COALESCE(@approvals, approvals), on_conflict = COALESCE(@onConflict, on_conflict) WHERE id = @id`,
     ).run({ id, approvals: options.approvals ?? null, onConflict: options.onConflict ?? null });
-  }
-
-  /** Moves a finished prompt back to the end of its session's queue, for retry. */
-  requeuePrompt(id: string): void {
-    const p = this.getPrompt(id);
-    if (!p) return;
-    const position =
-      ((this.q('SELECT MAX(position) AS p FROM prompts WHERE session_id = ?').get(p.session_id) as { p: number }).p ?? 0) + 1;
-    this.q(`UPDATE prompts SET status = 'queued', error = NULL, error_msg = NULL, position = ?, started_at = NULL, finished_at = NULL WHERE id = ?`)
-      .run(position, id);
   }
 
   // ---- transcript ----
@@ -420,10 +404,6 @@ export class Store {
 
   findToolCall(messageId: number, callId: string): ToolCallRow | undefined {
     return this.toolCallRow(this.q('SELECT * FROM tool_calls WHERE message_id = ? AND call_id = ?').get(messageId, callId) as ToolCallRow | undefined);
-  }
-
-  ensureToolCall(input: { sessionId: string; promptId: string; messageId: number; callId: string; tool: string; inputJson: string | null }): ToolCallRow {
-    return this.findToolCall(input.messageId, input.callId) ?? this.createToolCall(input);
   }
 
   /** A new `pending` row for a call of the assistant message `messageId` (see findToolCall for an existing one). */

@@ -31,8 +31,6 @@ export type ToolEffect =
   /** A tool that declares nothing the checks can read: the policy asks about it. */
   | { kind: 'opaque'; tool: string };
 
-export type ToolEffectKind = ToolEffect['kind'];
-
 /** True when the effect only reads: the calls plan mode allows and a broken managed settings file still lets through. */
 export function isReadOnly(effect: ToolEffect): boolean {
   switch (effect.kind) {

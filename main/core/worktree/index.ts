@@ -1,3 +1,2 @@
-export { createWorktreeService, type WorktreeRequests, type WorktreeService } from './service';
-export { worktreesDir, sessionBranch } from './create';
+export { createWorktreeService, type WorktreeRequests } from './service';
 export type { WorktreeRow } from './types';

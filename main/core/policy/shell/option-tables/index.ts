@@ -12,8 +12,6 @@ import { CSPLIT, DIFF, SHUF, SORT, SPLIT, UNIQ } from './text';
 import { ruleOf, type OptionTable } from './types';
 import { tarFiles } from './tar';
 
-export type { OptionEffects } from './effects';
-
 /** The read-only (and download) commands whose options the policy reads with a real option table. */
 export const OPTION_TABLES: Record<string, OptionTable> = {
   rg: RG, grep: GREP, egrep: GREP, fgrep: GREP, tar: TAR, gtar: TAR, sort: SORT, shuf: SHUF, uniq: UNIQ, split: SPLIT,
