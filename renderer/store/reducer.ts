@@ -89,10 +89,9 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
         text: e.text,
       }), (item) => (item.kind === 'user' ? { ...item, text: e.text } : item));
     }
+    // The one event that sets a prompt's status: the engine sends it before turn_started and before a turn's end.
     case 'prompt_status':
       return updatePrompt(s, e.promptId, (p) => withStatus(p, e.status));
-    case 'turn_started':
-      return updatePrompt(s, e.promptId, (p) => (p.status === 'queued' ? { ...p, status: 'running' } : p));
     case 'assistant_delta':
       return appendDelta(s, e, 'text');
     case 'reasoning_delta':
@@ -195,19 +194,19 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
     case 'context_compacted':
       return pushCompaction(settleStreaming(s, e.sessionId, e.promptId), e);
     case 'turn_completed': {
-      const done = updatePrompt(s, e.promptId, (p) => ({ ...p, status: 'completed' }));
-      const items = done.transcripts[e.sessionId] ?? [];
+      const items = s.transcripts[e.sessionId] ?? [];
       const shown = items.some((i) => i.kind === 'assistant' && i.promptId === e.promptId && i.text === e.content);
-      const settled = settleStreaming(done, e.sessionId, e.promptId);
+      const settled = settleStreaming(s, e.sessionId, e.promptId);
       return shown || !e.content ? settled : finishAssistant(settled, e.sessionId, e.promptId, e.content, e.seq, '');
     }
     case 'turn_failed':
-      return pushNotice(settleStreaming(updatePrompt(s, e.promptId, (p) => ({ ...p, status: 'failed', error: e.error })), e.sessionId, e.promptId), e);
+      return pushNotice(settleStreaming(updatePrompt(s, e.promptId, (p) => ({ ...p, error: e.error })), e.sessionId, e.promptId), e);
     case 'turn_cancelled':
-      return pushNotice(settleStreaming(updatePrompt(s, e.promptId, (p) => ({ ...p, status: 'cancelled' })), e.sessionId, e.promptId), e);
+      return pushNotice(settleStreaming(s, e.sessionId, e.promptId), e);
     case 'instructions_changed':
     case 'hook_ran':
       return pushNotice(s, e);
+    case 'turn_started':
     case 'mcp_server_state':
     case 'language_changed':
       return s;

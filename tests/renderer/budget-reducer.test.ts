@@ -24,6 +24,7 @@ describe('money and budgets in the reducer', () => {
       ev('tool_result', { callId: 'c1', tool: 'LS', ok: true, output: 'a.ts', error: null }),
       ev('assistant_message', { content: 'There is a.ts.', toolCalls: [] }),
       usage(300, 0.002),
+      ev('prompt_status', { status: 'completed' }),
       ev('turn_completed', { content: 'There is a.ts.' }),
     ]);
     const items = s.transcripts['sess-1'] ?? [];

@@ -65,8 +65,8 @@ const SESSION: EngineEvent[] = [
     }),
   }),
   ev('hook_ran', { event: 'Stop', command: '/h/hooks/slow.sh', source: 'project', exitCode: null, ms: 60000, decision: null, timedOut: true, tool: null, message: null, notRun: null }),
-  ev('turn_failed', { error: 'Max steps exceeded: the turn made 26 model calls (limit 25)', errorMsg: msg('notices.error.maxSteps', { steps: 26, limit: 25 }) }),
   ev('prompt_status', { status: 'failed' }),
+  ev('turn_failed', { error: 'Max steps exceeded: the turn made 26 model calls (limit 25)', errorMsg: msg('notices.error.maxSteps', { steps: 26, limit: 25 }) }),
 ];
 
 describe('a panel in 简体中文', () => {

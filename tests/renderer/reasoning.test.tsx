@@ -32,6 +32,7 @@ describe('reasoning in the panel reducer', () => {
       expect.objectContaining({ text: '391', reasoning: REASONING, streaming: true }),
     ]);
     s = applyEvent(s, ev('assistant_message', { content: '391', toolCalls: [], reasoning: REASONING }));
+    s = applyEvent(s, ev('prompt_status', { status: 'completed' }));
     s = applyEvent(s, ev('turn_completed', { content: '391' }));
     const live = s.transcripts['sess-1']!.filter((i) => i.kind === 'assistant');
     expect(live).toEqual([expect.objectContaining({ text: '391', reasoning: REASONING, streaming: false })]);
@@ -41,6 +42,7 @@ describe('reasoning in the panel reducer', () => {
     const replayed = applyEvents(emptyDomain(), [
       ...started(ev2),
       ev2('assistant_message', { content: '391', toolCalls: [], reasoning: REASONING }),
+      ev2('prompt_status', { status: 'completed' }),
       ev2('turn_completed', { content: '391' }),
     ]);
     expect(replayed.transcripts['sess-1']!.filter((i) => i.kind === 'assistant')).toEqual([
@@ -81,7 +83,7 @@ describe('reasoning in the panel reducer', () => {
 describe('reasoning in the transcript', () => {
   it('shows it collapsed under "Thinking…", expandable, beside the answer', async () => {
     const ev = eventMaker();
-    const events = [...started(ev), ev('assistant_message', { content: 'The answer is 391.', toolCalls: [], reasoning: REASONING }), ev('turn_completed', { content: 'The answer is 391.' })];
+    const events = [...started(ev), ev('assistant_message', { content: 'The answer is 391.', toolCalls: [], reasoning: REASONING }), ev('prompt_status', { status: 'completed' }), ev('turn_completed', { content: 'The answer is 391.' })];
     const fake = fakeApi({
       'session.list': () => ({ ok: true, value: [summary('sess-1', 'a1b2c3', '/w/one')] }),
       'session.events': () => ({ ok: true, value: events }),
@@ -109,7 +111,7 @@ describe('reasoning in the transcript', () => {
 
   it('shows no "Thinking…" for an answer without reasoning', async () => {
     const ev = eventMaker();
-    const events = [...started(ev), ev('assistant_message', { content: 'Plain answer.', toolCalls: [] }), ev('turn_completed', { content: 'Plain answer.' })];
+    const events = [...started(ev), ev('assistant_message', { content: 'Plain answer.', toolCalls: [] }), ev('prompt_status', { status: 'completed' }), ev('turn_completed', { content: 'Plain answer.' })];
     const fake = fakeApi({
       'session.list': () => ({ ok: true, value: [summary('sess-1', 'a1b2c3', '/w/one')] }),
       'session.events': () => ({ ok: true, value: events }),

@@ -46,6 +46,7 @@ describe('reducer', () => {
     s = applyEvent(s, ev('assistant_delta', { text: 'lo' }));
     expect(s.transcripts['sess-1']!.at(-1)).toMatchObject({ kind: 'assistant', text: 'Hello', streaming: true });
     s = applyEvent(s, ev('assistant_message', { content: 'Hello!', toolCalls: [] }));
+    s = applyEvent(s, ev('prompt_status', { status: 'completed' }));
     s = applyEvent(s, ev('turn_completed', { content: 'Hello!' }));
     const assistants = s.transcripts['sess-1']!.filter((i) => i.kind === 'assistant');
     expect(assistants).toEqual([expect.objectContaining({ text: 'Hello!', streaming: false })]);
@@ -76,6 +77,7 @@ describe('reducer', () => {
     s = applyEvents(s, [
       ev('approval_resolved', { approvalId: 'ap-1', approvalRef: 'feed01', status: 'denied', answer: { kind: 'deny' } }),
       ev('tool_result', { callId: 'c2', tool: 'Bash', ok: false, output: null, error: 'denied by the user' }),
+      ev('prompt_status', { status: 'failed' }),
       ev('turn_failed', { error: 'approval denied (feed01)' }),
     ]);
     const tool = s.transcripts['sess-1']!.find((i) => i.kind === 'tool' && i.callId === 'c2');
@@ -147,7 +149,7 @@ describe('reducer', () => {
     expect(displayStatus(held, session)).toBe('conflict');
     const asking = applyEvents(running, [ev('prompt_status', { status: 'waiting_approval' }, 'p-1')]);
     expect(displayStatus(asking, session)).toBe('waiting_approval');
-    const done = applyEvents(running, [ev('turn_completed', { content: 'ok' }, 'p-1'), ev('prompt_status', { status: 'running' }, 'p-2')]);
+    const done = applyEvents(running, [ev('prompt_status', { status: 'completed' }, 'p-1'), ev('turn_completed', { content: 'ok' }, 'p-1'), ev('prompt_status', { status: 'running' }, 'p-2')]);
     expect(displayStatus(done, session)).toBe('running');
   });
 

@@ -17,8 +17,8 @@ const SOURCE: EngineEvent[] = [
   ev('prompt_queued', { text: 'explain the build', position: 0 }),
   ev('prompt_status', { status: 'running' }),
   ev('assistant_message', { content: 'It uses vite.', toolCalls: [] }),
-  ev('turn_completed', { content: 'It uses vite.' }),
   ev('prompt_status', { status: 'completed' }),
+  ev('turn_completed', { content: 'It uses vite.' }),
   ev('prompt_queued', { text: 'now the tests', position: 0 }, 'p-2'),
   ev('prompt_status', { status: 'running' }, 'p-2'),
 ];
