@@ -1,39 +1,27 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, type Engine } from '../../main/core/engine';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer({
-    script: {
-      rules: [
-        {
-          when: 'three steps',
-          steps: [
-            // The first answer waits at the gate until the test has asked for the pause.
-            { toolCalls: [{ name: 'LS', arguments: {} }], gate: 'first step' },
-            { toolCalls: [{ name: 'LS', arguments: {} }] },
-            { content: 'all done' },
-          ],
-        },
-      ],
-    },
-  });
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
+const fx = useEngineFixture({
+  script: {
+    rules: [
+      {
+        when: 'three steps',
+        steps: [
+          // The first answer waits at the gate until the test has asked for the pause.
+          { toolCalls: [{ name: 'LS', arguments: {} }], gate: 'first step' },
+          { toolCalls: [{ name: 'LS', arguments: {} }] },
+          { content: 'all done' },
+        ],
+      },
+    ],
+  },
 });
 
 it('pauses a running turn at the next step, frees its slot for another session, and resumes where it stopped', async () => {
-  const home = makeHome(server.url, { concurrency: 1 });
-  engine = await createEngine({ home, env: {}, approvals: 'all' });
+  const { server } = fx;
+  const engine = await fx.open({ home: fx.home({ concurrency: 1 }) });
   const log = recordEvents(engine);
   const a = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'a' }));
   const b = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'b' }));
@@ -61,8 +49,9 @@ it('pauses a running turn at the next step, frees its slot for another session, 
 });
 
 it('a paused prompt stays paused across a restart, holds its session queue, and resumes from its transcript', async () => {
-  const home = makeHome(server.url);
-  engine = await createEngine({ home, env: {}, approvals: 'all' });
+  const { server } = fx;
+  const home = fx.home();
+  let engine = await fx.open({ home });
   const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'p' }));
   const p1 = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'three steps' }));
   await server.reached('first step');
@@ -71,9 +60,9 @@ it('a paused prompt stays paused across a restart, holds its session queue, and 
   server.openGate('first step');
   await paused;
   const p2 = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'after it' }));
-  await engine.close();
+  await fx.close(engine);
 
-  engine = await createEngine({ home, env: {}, approvals: 'all' });
+  engine = await fx.open({ home });
   const requestsBefore = server.requests.length;
   // A prompt of another session runs to the end after the restart; session p stays as it was meanwhile.
   const other = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'other' }));
@@ -90,6 +79,7 @@ it('a paused prompt stays paused across a restart, holds its session queue, and 
 });
 
 it('cancelling a turn that gave up its slot (waiting on a person) does not wait for a slot to end', async () => {
+  const { server } = fx;
   server.setScript({
     rules: [
       { when: 'needs ok', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'x.txt', content: 'x' } }] }, { content: 'done' }] },
@@ -97,8 +87,7 @@ it('cancelling a turn that gave up its slot (waiting on a person) does not wait 
       { when: 'long story', steps: [{ content: 'word '.repeat(200), gate: 'story', gateAfterChunks: 1 }] },
     ],
   });
-  const home = makeHome(server.url, { concurrency: 1 });
-  engine = await createEngine({ home, env: {}, approvals: 'ask' });
+  const engine = await fx.open({ home: fx.home({ concurrency: 1 }), approvals: 'ask' });
   const a = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
   const b = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
   const asked = nextEvent(engine, 'approval_requested');
