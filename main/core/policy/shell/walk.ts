@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Node, Parser } from 'web-tree-sitter';
 import { english, msg, type Msg } from '../../../../shared/i18n/message';
-import { joinContinuations, joinMatchesParse } from './continuations';
+import { joinContinuations } from './continuations';
+import { joinMatchesParse } from './continuations-parse-check';
 import { scanHiddenCode } from './hidden-code';
 import { backtickBodies, substitutionsIn } from './substitutions';
 import { evalWord, staticWord } from './words';
