@@ -1,43 +1,30 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, type Engine } from '../../main/core/engine';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
 import { hookEvents, hookSettings, readJson, requestTexts, writeHook, writeJson } from './helpers';
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer({
-    script: {
-      rules: [
-        { when: 'run echo', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi' } }] }, { content: 'result: {{lastTool}}' }] },
-        { when: 'read notes', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: 'notes.txt' } }] }, { content: 'result: {{lastTool}}' }] },
-        { when: 'write notes', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'notes.txt', content: 'written\n' } }] }, { content: 'result: {{lastTool}}' }] },
-        { when: 'write secret', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'secret.txt', content: 'x\n' } }] }, { content: 'result: {{lastTool}}' }] },
-        { when: 'write asked', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'asked.txt', content: 'x\n' } }] }, { content: 'result: {{lastTool}}' }] },
-      ],
-    },
-  });
+const fx = useEngineFixture({
+  script: {
+    rules: [
+      { when: 'run echo', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi' } }] }, { content: 'result: {{lastTool}}' }] },
+      { when: 'read notes', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: 'notes.txt' } }] }, { content: 'result: {{lastTool}}' }] },
+      { when: 'write notes', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'notes.txt', content: 'written\n' } }] }, { content: 'result: {{lastTool}}' }] },
+      { when: 'write secret', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'secret.txt', content: 'x\n' } }] }, { content: 'result: {{lastTool}}' }] },
+      { when: 'write asked', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'asked.txt', content: 'x\n' } }] }, { content: 'result: {{lastTool}}' }] },
+    ],
+  },
+  engine: { env: { PATH: process.env.PATH } },
 });
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
-});
-
-const env = { PATH: process.env.PATH };
 
 it('exit 2 refuses the call and the model receives the hook\'s stderr; the run is a hook_ran event', async () => {
-  const home = makeHome(server.url);
+  const home = fx.home();
   const scripts = tempDir();
   const block = writeHook(scripts, 'block.sh', 'cat > /dev/null\necho "no shell in this repo, use the Read tool" >&2\nexit 2');
   writeJson(join(home, 'settings.json'), hookSettings({ PreToolUse: [{ matcher: 'Bash', command: block }] }));
-  engine = await createEngine({ home, env, approvals: 'all' });
+  const engine = await fx.open({ home });
   const log = recordEvents(engine);
   const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
   const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'run echo' }));
@@ -46,7 +33,7 @@ it('exit 2 refuses the call and the model receives the hook\'s stderr; the run i
   const result = log.find((e) => e.type === 'tool_result');
   expect(result?.type === 'tool_result' && result.ok).toBe(false);
   // What the model was sent back: the refusal with the hook's words.
-  const toolMessage = requestTexts(server.requests).at(-1)?.find((t) => t.includes('no shell in this repo'));
+  const toolMessage = requestTexts(fx.server.requests).at(-1)?.find((t) => t.includes('no shell in this repo'));
   expect(toolMessage).toContain(`refused by PreToolUse hook \`${block}\` (user settings): no shell in this repo, use the Read tool`);
   const call = log.find((e) => e.type === 'tool_call');
   expect(call?.type === 'tool_call' && call.decision).toMatchObject({ decision: 'blocked', source: 'user' });
@@ -61,7 +48,7 @@ it('exit 2 refuses the call and the model receives the hook\'s stderr; the run i
 });
 
 it('"ask" turns an auto-approved call into an approval card naming the hook; a Notification hook hears of the card', async () => {
-  const home = makeHome(server.url);
+  const home = fx.home();
   const scripts = tempDir();
   const ws = tempDir();
   const { writeFileSync } = await import('node:fs');
@@ -70,7 +57,7 @@ it('"ask" turns an auto-approved call into an approval card naming the hook; a N
   const notified = join(scripts, 'notification.json');
   const notify = writeHook(scripts, 'notify.sh', `cat > ${notified}`);
   writeJson(join(home, 'settings.json'), hookSettings({ PreToolUse: [{ matcher: 'Read', command: asker }], Notification: [{ command: notify }] }));
-  engine = await createEngine({ home, env, approvals: 'ask' });
+  const engine = await fx.open({ home, approvals: 'ask' });
   const log = recordEvents(engine);
   const s = unwrap(await engine.handlers['session.create']({ workspace: ws }));
   const asked = nextEvent(engine, 'approval_requested');
@@ -99,7 +86,7 @@ it('"ask" turns an auto-approved call into an approval card naming the hook; a N
 });
 
 it('"allow" lets an otherwise asking Write run without a card, but never past a deny rule or an ask rule', async () => {
-  const home = makeHome(server.url);
+  const home = fx.home();
   const scripts = tempDir();
   const ws = tempDir();
   const allow = writeHook(scripts, 'allow.sh', `cat > /dev/null\necho '{"decision": "allow", "reason": "writes are fine"}'`);
@@ -107,7 +94,7 @@ it('"allow" lets an otherwise asking Write run without a card, but never past a 
     join(home, 'settings.json'),
     hookSettings({ PreToolUse: [{ matcher: 'Write|Edit', command: allow }] }, { permissions: { deny: ['Write(secret.txt)'], ask: ['Write(asked.txt)'] } }),
   );
-  engine = await createEngine({ home, env, approvals: 'ask' });
+  const engine = await fx.open({ home, approvals: 'ask' });
   const log = recordEvents(engine);
   const s = unwrap(await engine.handlers['session.create']({ workspace: ws }));
 
@@ -143,13 +130,13 @@ it('"allow" lets an otherwise asking Write run without a card, but never past a 
 });
 
 it('the hook gets the call as JSON on stdin, runs in the workspace, and a headless run still honours its allow', async () => {
-  const home = makeHome(server.url);
+  const home = fx.home();
   const scripts = tempDir();
   const ws = tempDir();
   const seen = join(scripts, 'pre.json');
   const hook = writeHook(scripts, 'record.sh', `cat > ${seen}\npwd > ${seen}.cwd\necho '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow"}}'`);
   writeJson(join(home, 'settings.json'), hookSettings({ PreToolUse: [{ matcher: 'Write', command: hook }] }));
-  engine = await createEngine({ home, env, approvals: 'never' });
+  const engine = await fx.open({ home, approvals: 'never' });
   const s = unwrap(await engine.handlers['session.create']({ workspace: ws, name: 'rec' }));
   const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'write notes' }));
   expect(await settled(engine, p.id)).toBe('completed');

@@ -1,40 +1,30 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, type Engine } from '../../main/core/engine';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { recordEvents, settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
 import { runCli } from '../helpers/cli';
 import { hookEvents, hookSettings, readJson, writeJson } from './helpers';
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer({ script: { rules: [] } });
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
+const fx = useEngineFixture({
+  script: { rules: [] },
+  engine: { env: { PATH: process.env.PATH } },
 });
 
-const env = { PATH: process.env.PATH };
 // Runs in the workspace: the marker appears there when the hook ran.
 const MARK = 'touch hook-ran && cat > /dev/null';
 
 it('a project hook runs only once the workspace is trusted and a person approved its command', async () => {
-  const home = makeHome(server.url);
+  const home = fx.home();
   const ws = tempDir();
   writeJson(join(ws, '.paragents', 'settings.json'), hookSettings({ UserPromptSubmit: [{ command: MARK }] }));
-  engine = await createEngine({ home, env, approvals: 'all' });
+  const engine = await fx.open({ home });
   const log = recordEvents(engine);
   const s = unwrap(await engine.handlers['session.create']({ workspace: ws }));
   const send = async (text: string): Promise<void> => {
-    const p = unwrap(await engine!.handlers['prompt.send']({ session: s.id, text }));
-    expect(await settled(engine!, p.id)).toBe('completed');
+    const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text }));
+    expect(await settled(engine, p.id)).toBe('completed');
   };
 
   // Untrusted: inert, like the project's allow rules.

@@ -1,48 +1,35 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, type Engine } from '../../main/core/engine';
 import { buildTranscript } from '../../shared/transcript';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { recordEvents, settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
 import { hookEvents, hookSettings, requestTexts, writeHook, writeJson } from './helpers';
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer({
-    script: {
-      rules: [
-        { when: 'finish up', steps: [{ content: 'first answer' }] },
-        { when: 'also list the changed files', steps: [{ content: 'files listed' }] },
-        { when: 'never satisfied', steps: [{ content: 'tried again' }] },
-      ],
-    },
-  });
+const fx = useEngineFixture({
+  script: {
+    rules: [
+      { when: 'finish up', steps: [{ content: 'first answer' }] },
+      { when: 'also list the changed files', steps: [{ content: 'files listed' }] },
+      { when: 'never satisfied', steps: [{ content: 'tried again' }] },
+    ],
+  },
+  engine: { env: { PATH: process.env.PATH } },
 });
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
-});
-
-const env = { PATH: process.env.PATH };
 
 it('UserPromptSubmit context reaches the model with the prompt; SessionStart context once per session', async () => {
-  const home = makeHome(server.url);
+  const home = fx.home();
   const scripts = tempDir();
   const submit = writeHook(scripts, 'submit.sh', 'cat > /dev/null\necho "This repository builds with pnpm."');
   const start = writeHook(scripts, 'start.sh', `cat > /dev/null\necho '{"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": "Current branch: feature/hooks"}}'`);
   writeJson(join(home, 'settings.json'), hookSettings({ UserPromptSubmit: [{ command: submit }], SessionStart: [{ command: start }] }));
-  engine = await createEngine({ home, env, approvals: 'all' });
+  const engine = await fx.open({ home });
   const log = recordEvents(engine);
   const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
 
   const p1 = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'hello there' }));
   expect(await settled(engine, p1.id)).toBe('completed');
-  const first = requestTexts(server.requests)[0] ?? [];
+  const first = requestTexts(fx.server.requests)[0] ?? [];
   const user = first.find((t) => t.startsWith('hello there'));
   expect(user).toContain('This repository builds with pnpm.');
   expect(user).toContain('Current branch: feature/hooks');
@@ -54,28 +41,28 @@ it('UserPromptSubmit context reaches the model with the prompt; SessionStart con
   expect(ran.filter((e) => e.event === 'UserPromptSubmit')).toHaveLength(2);
   expect(ran.every((e) => e.decision === 'context' && e.exitCode === 0)).toBe(true);
   // The session's context stays in the model's view on later turns.
-  const second = requestTexts(server.requests).at(-1) ?? [];
+  const second = requestTexts(fx.server.requests).at(-1) ?? [];
   expect(second.some((t) => t.includes('Current branch: feature/hooks'))).toBe(true);
 });
 
 it('UserPromptSubmit exit 2 refuses the prompt with the hook\'s reason, and the model is never asked', async () => {
-  const home = makeHome(server.url);
+  const home = fx.home();
   const scripts = tempDir();
   const guard = writeHook(scripts, 'guard.sh', `input=$(cat)\ncase "$input" in *password*) echo "prompts must not carry passwords" >&2; exit 2;; esac\nexit 0`);
   writeJson(join(home, 'settings.json'), hookSettings({ UserPromptSubmit: [{ command: guard }] }));
-  engine = await createEngine({ home, env, approvals: 'all' });
+  const engine = await fx.open({ home });
   const log = recordEvents(engine);
   const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
   const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'my password is hunter2' }));
   expect(await settled(engine, p.id)).toBe('failed');
   const failed = log.find((e) => e.type === 'turn_failed');
   expect(failed?.type === 'turn_failed' && failed.error).toBe(`refused by UserPromptSubmit hook \`${guard}\` (user settings): prompts must not carry passwords`);
-  expect(requestTexts(server.requests)).toHaveLength(0);
+  expect(requestTexts(fx.server.requests)).toHaveLength(0);
 
   const ok = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'finish up' }));
   expect(await settled(engine, ok.id)).toBe('completed');
   // The refused prompt never reached the transcript the model reads.
-  expect(requestTexts(server.requests)[0]?.some((t) => t.includes('hunter2'))).toBe(false);
+  expect(requestTexts(fx.server.requests)[0]?.some((t) => t.includes('hunter2'))).toBe(false);
   // The person sees both runs as lines of the transcript.
   const lines = buildTranscript(unwrap(await engine.handlers['session.events']({ session: s.id }))).filter((e) => e.kind === 'note');
   expect(lines.map((l) => l.kind === 'note' && l.text)).toEqual([
@@ -85,7 +72,7 @@ it('UserPromptSubmit exit 2 refuses the prompt with the hook\'s reason, and the 
 });
 
 it('a Stop hook keeps the turn going once with its stderr for the model, then lets it end', async () => {
-  const home = makeHome(server.url);
+  const home = fx.home();
   const scripts = tempDir();
   const stop = writeHook(
     scripts,
@@ -93,14 +80,14 @@ it('a Stop hook keeps the turn going once with its stderr for the model, then le
     `input=$(cat)\ncase "$input" in *'"stop_hook_active":true'*) exit 0;; esac\necho "also list the changed files" >&2\nexit 2`,
   );
   writeJson(join(home, 'settings.json'), hookSettings({ Stop: [{ command: stop }] }));
-  engine = await createEngine({ home, env, approvals: 'all' });
+  const engine = await fx.open({ home });
   const log = recordEvents(engine);
   const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
   const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'finish up' }));
   expect(await settled(engine, p.id)).toBe('completed');
   const done = log.find((e) => e.type === 'turn_completed');
   expect(done?.type === 'turn_completed' && done.content).toBe('files listed');
-  const requests = requestTexts(server.requests);
+  const requests = requestTexts(fx.server.requests);
   expect(requests).toHaveLength(2);
   expect(requests[1]?.at(-1)).toBe(`Stop hook \`${stop}\` (user settings) asks you to keep going:\nalso list the changed files`);
   expect(hookEvents(log).map((e) => [e.event, e.exitCode, e.decision])).toEqual([
@@ -110,17 +97,17 @@ it('a Stop hook keeps the turn going once with its stderr for the model, then le
 });
 
 it('Stop hooks that never let go keep a turn going at most 3 times', async () => {
-  const home = makeHome(server.url);
+  const home = fx.home();
   const scripts = tempDir();
   const stop = writeHook(scripts, 'stop.sh', 'cat > /dev/null\necho "never satisfied" >&2\nexit 2');
   writeJson(join(home, 'settings.json'), hookSettings({ Stop: [{ command: stop }] }));
-  engine = await createEngine({ home, env, approvals: 'all' });
+  const engine = await fx.open({ home });
   const log = recordEvents(engine);
   const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
   const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'finish up' }));
   expect(await settled(engine, p.id)).toBe('completed');
   expect(hookEvents(log).filter((e) => e.event === 'Stop')).toHaveLength(3);
-  expect(requestTexts(server.requests)).toHaveLength(4);
+  expect(requestTexts(fx.server.requests)).toHaveLength(4);
   const done = log.find((e) => e.type === 'turn_completed');
   expect(done?.type === 'turn_completed' && done.content).toBe('tried again');
 });

@@ -1,29 +1,19 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPolicyEngine, type PolicyVerdict } from '../../main/core/policy';
 import { applyPreToolHooks } from '../../main/core/hooks/pre-tool';
 import type { HookRun } from '../../main/core/hooks/runner';
-import { createEngine, type Engine } from '../../main/core/engine';
 import { english, render, translate, type Msg } from '../../shared/i18n';
 import { hookRanMsg } from '../../shared/hooks';
 import type { HookDecision, HookSource } from '../../shared/hooks';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { useEngineFixture } from '../helpers/engine-fixture';
+import { tempDir } from '../helpers/temp';
 import { hookSettings, writeHook, writeJson } from './helpers';
 
-let server: ModelServer | null = null;
-let engine: Engine | null = null;
-beforeEach(async () => {
-  server = await startModelServer({ script: { rules: [{ when: 'read notes', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: 'notes.txt' } }] }, { content: 'done' }] }] } });
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server?.close();
-  server = null;
-  cleanupTempDirs();
+const fx = useEngineFixture({
+  script: { rules: [{ when: 'read notes', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: 'notes.txt' } }] }, { content: 'done' }] }] },
 });
 
 const HAN = /[\u4e00-\u9fff]/;
@@ -76,14 +66,14 @@ it('each hook verdict gives the policy its reason as data, the hook\'s own words
 });
 
 it('an approval card raised by a hook carries its reason as data; a refused prompt fails with the refusal as data', async () => {
-  const home = makeHome(server!.url);
+  const home = fx.home();
   const scripts = tempDir();
   const ws = tempDir();
   writeFileSync(join(ws, 'notes.txt'), 'the notes\n');
   const asker = writeHook(scripts, 'ask.sh', `cat > /dev/null\necho '{"decision": "ask", "reason": "reads are reviewed here"}'`);
   const guard = writeHook(scripts, 'guard.sh', `input=$(cat)\ncase "$input" in *password*) exit 2;; esac\nexit 0`);
   writeJson(join(home, 'settings.json'), hookSettings({ PreToolUse: [{ matcher: 'Read', command: asker }], UserPromptSubmit: [{ command: guard }] }));
-  engine = await createEngine({ home, env: { PATH: process.env.PATH }, approvals: 'ask' });
+  const engine = await fx.open({ home, env: { PATH: process.env.PATH }, approvals: 'ask' });
   const log = recordEvents(engine);
   const s = unwrap(await engine.handlers['session.create']({ workspace: ws }));
 
