@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpointPriceOf } from '../../main/core/cost/endpoint-price';
+import { endpointPriceOf } from '../../main/core/model/endpoint-price';
 import { knownPrice } from '../../main/core/cost/known-prices';
 import { PriceBook } from '../../main/core/cost/price-book';
 import type { LoadedConfig, ResolvedProvider } from '../../main/core/config/types';

@@ -2,7 +2,7 @@ import { msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 import { classify } from './failure';
 import { sdkClient } from './client';
-import { endpointPriceOf, type EndpointPrice } from '../cost/endpoint-price';
+import { endpointPriceOf, type EndpointPrice } from './endpoint-price';
 
 /** One entry of an endpoint's model list, with the context window when the endpoint says it. */
 export interface ModelInfo {
