@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { readSettings } from '../../main/core/policy/settings/load';
-import { parseHookSettings } from '../../main/core/hooks/config-parse';
+import { parseHookSettings } from '../../main/core/policy/settings/hooks-block';
 import { hookMatches } from '../../main/core/hooks/matcher';
 import { createPolicyEngine } from '../../main/core/policy';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';

@@ -4,7 +4,7 @@
 import { expect, it } from 'vitest';
 import { hookRanMsg, hookRanText, type HookRanFigures } from '../../shared/hooks';
 import { english, msg, render } from '../../shared/i18n';
-import { parseHookSettings } from '../../main/core/hooks/config-parse';
+import { parseHookSettings } from '../../main/core/policy/settings/hooks-block';
 import { HAN, leftoverEnglish } from '../i18n/reason-check';
 
 /** The line as shared/hooks.ts built it before it was data. */

@@ -6,7 +6,8 @@ import { settingsSources } from '../policy/settings/sources';
 import { workspaceKey } from '../policy/trust';
 import type { HookApprovals } from './approvals';
 import { hookMatches } from './matcher';
-import type { HookDef, HookEventName, HookProblem } from './types';
+import type { HookDef, HookProblem } from '../policy/settings/hooks-block';
+import type { HookEventName } from './types';
 
 /** A hook with whether it runs in the workspace asked about. */
 export interface ConfiguredHook extends HookDef {

@@ -1,17 +1,5 @@
-import type { HookDef } from './types';
-
-/**
- * A matcher as Claude Code reads it: empty or `*` matches everything; otherwise a regular expression that must
- * match the whole name (`Bash`, `Edit|Write`, `mcp__github__.*`). An error says what is wrong with the expression.
- */
-export function compileMatcher(matcher: string | null): RegExp | null | Error {
-  if (matcher === null || matcher.trim() === '' || matcher.trim() === '*') return null;
-  try {
-    return new RegExp(`^(?:${matcher})$`);
-  } catch (e) {
-    return e instanceof Error ? e : new Error(String(e));
-  }
-}
+import { compileMatcher } from '../policy/settings/hook-matcher';
+import type { HookDef } from '../policy/settings/hooks-block';
 
 const compiled = new Map<string, RegExp | null | Error>();
 

@@ -1,7 +1,39 @@
-import { HookEventName } from '../../../shared/hooks';
-import { english, msg, type Msg } from '../../../shared/i18n/message';
-import { compileMatcher } from './matcher';
-import { DEFAULT_HOOK_TIMEOUT_S, type HookDef, type HookProblem, type HookSettings, type HookSource } from './types';
+import { HookEventName, type HookSource } from '../../../../shared/hooks';
+import { english, msg, type Msg } from '../../../../shared/i18n/message';
+import { compileMatcher } from './hook-matcher';
+
+/** Seconds a hook may run when its entry names no `timeout`. */
+export const DEFAULT_HOOK_TIMEOUT_S = 60;
+
+/** One hook command of a settings file, as configured and checked. */
+export interface HookDef {
+  event: HookEventName;
+  /** As written; null (absent, empty or `*`) matches everything. */
+  matcher: string | null;
+  command: string;
+  timeoutMs: number;
+  source: HookSource;
+  file: string;
+  /** Where it is written in the file, such as `hooks.PreToolUse[0].hooks[1]`. */
+  where: string;
+}
+
+/** The hook part of one settings file. */
+export interface HookSettings {
+  hooks: HookDef[];
+  /** Managed settings only: hooks of every other file are left out. */
+  managedOnly: boolean;
+  /** Entries left out, each naming the file and the field. */
+  problems: HookProblem[];
+}
+
+export interface HookProblem {
+  file: string;
+  /** The sentence in English, as `--json` and the logs read it. */
+  message: string;
+  /** The same sentence as data, rendered by each client in its language. */
+  msg?: Msg;
+}
 
 /** Longest timeout an entry may ask for: a hook holds up a turn while it runs. */
 const MAX_TIMEOUT_S = 3600;
@@ -16,7 +48,8 @@ export const NO_HOOKS: HookSettings = { hooks: [], managedOnly: false, problems:
  * The `hooks` of one settings document, in Claude Code's shape:
  * `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "…", "timeout": 30}]}]}}`,
  * and managed settings' `allowManagedHooksOnly`. An entry that cannot be used is left out with one problem naming
- * the file and the field; the others still run. Pure, for the settings loader and tests.
+ * the file and the field; the others still run. Read with the rest of the settings file (load.ts); which hooks run
+ * is the hooks module's choice (main/core/hooks/config.ts). Pure, for the settings loader and tests.
  */
 export function parseHookSettings(doc: Record<string, unknown>, file: string, source: HookSource): HookSettings {
   const problems: HookProblem[] = [];
