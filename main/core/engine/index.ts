@@ -1,24 +1,15 @@
 import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { msg } from '../../../shared/i18n/message';
-import { MsgError } from '../../../shared/msg-error';
 import { err, ok, type Result } from '../../../shared/result';
 import { createConfigFileCache, loadConfig, type LoadedConfig } from '../config';
 import { configViewWithWindows } from '../context/config-view';
 import { createWindowResolver } from '../context/window';
 import { createModelClient } from '../model/client';
 import type { ModelClient } from '../model/types';
-import { createCallPreparer, createWebAccess, parseToolCall, toolSpecs } from '../tools';
-import { Store } from '../store/store';
+import { createWebAccess, parseToolCall, toolSpecs } from '../tools';
 import { createConflictEngine } from '../conflicts';
-import { ApprovalWaiters } from '../kernel/approval-waiters';
-import { EventBus } from '../kernel/event-bus';
 import { createHandlers } from './handlers';
-import { lockHome } from './home-lock';
-import { createPolicyEngine, type EffectiveMode } from '../policy';
-import type { SessionRow } from '../store/rows';
 import { hostEnv } from '../host-env';
-import { createShellAnalyzer } from '../policy/shell/analyze';
 import { createSetupHandlers } from './setup-handlers';
 import { createHistoryHandlers } from './history-handlers';
 import { createSearchHandlers } from './search-handlers';
@@ -34,18 +25,19 @@ import { createContextHandlers } from './context-handlers';
 import { createWorktreeService } from '../worktree';
 import { Scheduler } from './scheduler';
 import { Slots } from '../kernel/slots';
-import { Pauses } from '../kernel/pauses';
-import { PromptLifecycle } from '../kernel/prompt-lifecycle';
 import { autoResume, markInterrupted, recoverTempFiles } from './recovery';
 import type { Engine, EngineOptions } from './types';
 import type { TurnDeps } from './turn-context';
-import { DATABASE_FILE } from './read-only-root';
-import { McpManager, createMcpHandlers, turnTools } from '../mcp';
-import { managedSettingsPath } from '../policy/settings/sources';
+import { createMcpHandlers, turnTools } from '../mcp';
 import { Budgets, PriceBook, createCostHandlers } from '../cost';
-import { createHooksHandlers, HookApprovals, HookConfig, HookRunner } from '../hooks';
+import { createHooksHandlers } from '../hooks';
 import { gatewayRequests } from './gateway-requests';
 import { validatedHandlers } from './validated-handlers';
+import { openData } from './root/data';
+import { buildKernel } from './root/kernel';
+import { buildPolicy } from './root/policy';
+import { buildMcp } from './root/mcp';
+import { buildHooks } from './root/hooks';
 
 export type { Engine, EngineOptions } from './types';
 export type { GatewayHandlers } from './gateway-requests';
@@ -57,41 +49,13 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   // The one reading of the process's surroundings: `~`, $HOME and the environment every part of the engine uses.
   const host = hostEnv(opts.env ?? process.env, homedir());
   const env = host.env;
-  const lock = lockHome(opts.home);
-  if (!lock.ok) throw lock.error.msg ? new MsgError(lock.error.msg) : new Error(lock.error.message);
-
-  const store = new Store(join(opts.home, DATABASE_FILE));
-  const bus = new EventBus(store);
-  const prompts = new PromptLifecycle(store, bus);
-  const waiters = new ApprovalWaiters();
-  const pauses = new Pauses();
-  // One bash parser for the engine: each call's command is parsed once, for the policy and the conflict gate.
-  const preparer = createCallPreparer({ home: host.home, shell: createShellAnalyzer() });
-  // "Allow for this session" answers live in SQLite, so they survive a restart with the session.
-  const policy = createPolicyEngine({
-    home: opts.home,
-    host,
-    grants: { list: (sessionId) => store.listGrants(sessionId), add: (sessionId, rule) => store.addGrant(sessionId, rule) },
-    preparer,
-  });
+  const data = openData(opts.home);
+  const { store, bus, prompts, waiters, pauses } = buildKernel(data.store);
+  const { preparer, policy, modeOf } = buildPolicy({ home: opts.home, host, store });
   const authorizer = policy;
-  // A session's mode as the policy decides with it: a person's pick, else the settings' defaultMode.
-  const modeOf = (row: SessionRow): EffectiveMode => policy.sessionMode(row.workspace, row.chosen_mode);
-  // One process per MCP server for the whole engine, shared by every session that uses it.
-  let mcpClosed = false;
-  const mcp = new McpManager({
-    home: opts.home,
-    host,
-    managedFile: managedSettingsPath(undefined, env),
-    isTrusted: (workspace) => policy.isTrusted(workspace),
-    onChange: ({ key: _key, ...change }) => {
-      if (!mcpClosed) bus.emit({ type: 'mcp_server_state', sessionId: '', promptId: null, ...change });
-    },
-  });
-  // The settings' hooks: project hooks run once the workspace is trusted and a person approved their commands.
-  const hookApprovals = new HookApprovals(opts.home);
-  const hookConfig = new HookConfig({ home: opts.home, managedFile: managedSettingsPath(undefined, env), isTrusted: (w) => policy.isTrusted(w), approvals: hookApprovals });
-  const hooks = new HookRunner({ config: hookConfig, host, emit: (draft) => bus.emit(draft), modeOf: (s) => policy.sessionMode(s.workspace, s.chosen_mode).mode });
+  const mcp = buildMcp({ home: opts.home, host, policy, bus });
+  const hookParts = buildHooks({ home: opts.home, host, policy, bus });
+  const hooks = hookParts.runner;
   // config.json is read at every turn; parsed again only when the file changed.
   const configCache = createConfigFileCache();
   const initial = loadConfig({ home: opts.home, env, cache: configCache });
@@ -150,7 +114,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
       specs: toolSpecs(),
       parse: parseToolCall,
       prepare: preparer.prepare,
-      forTurn: async (session, signal) => turnTools(deps.tools, await mcp.serversForTurn(session, signal)),
+      forTurn: async (session, signal) => turnTools(deps.tools, await mcp.manager.serversForTurn(session, signal)),
     },
     authorizer,
     waiters,
@@ -201,11 +165,11 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const handlers = validatedHandlers({ ...coreHandlers, ...createSetupHandlers({ home: opts.home, env, configCache, store, bus, rules: policy }), ...worktrees.handlers,
     ...createHistoryHandlers({ store, bus, home: opts.home, env, configCache, tools: deps.tools.specs, instructions: context.instructions, counters: context.counters, resolveWindow: windows.resolve, modeOf }),
     ...createContextHandlers({ store, bus, deps, scheduler }),
-    ...createMcpHandlers({ manager: mcp, store, policy, fallbackWorkspace: host.home }),
+    ...createMcpHandlers({ manager: mcp.manager, store, policy, fallbackWorkspace: host.home }),
     ...createCostHandlers({ store, bus, budgets, home: opts.home, daily: () => budgetLimits()?.daily ?? null, modeOf, resume: coreHandlers['prompt.resume'], cancel: coreHandlers['prompt.cancel'] }),
     ...createSearchHandlers({ store, bus, modeOf }),
     ...createChangesHandlers({ store, host }),
-    ...createHooksHandlers({ config: hookConfig, approvals: hookApprovals }),
+    ...createHooksHandlers({ config: hookParts.config, approvals: hookParts.approvals }),
     ...gatewayRequests(opts.gateway) });
 
   // Before anything runs: turns left mid-way by a process that stopped are nobody's now.
@@ -232,10 +196,9 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
         await scheduler.close(closeOpts);
         await hooks.close();
         await mcp.close();
-        mcpClosed = true;
         conflicts.dispose();
         store.close();
-        lock.value();
+        data.unlock();
       })();
       return closing;
     },
