@@ -3,8 +3,7 @@ import { english, msg, type Msg } from '../../../../shared/i18n/message';
 import { PermissionMode, type PolicySource } from '../../../../shared/policy';
 import { parseRule } from '../rules/parse-rule';
 import type { Rule, RuleKind } from '../rules/types';
-import { NO_HOOKS, parseHookSettings } from '../../hooks/config-parse';
-import type { HookSettings } from '../../hooks/types';
+import { NO_HOOKS, parseHookSettings, type HookSettings } from './hooks-block';
 
 export interface Problem {
   file: string;
@@ -27,7 +26,7 @@ export interface LoadedSettings {
   additionalDirectories: string[];
   lockPermissionRules: boolean;
   disableBypassMode: boolean;
-  /** The file's hooks (hooks/config-parse.ts): whether they run is decided by the hooks module, not here. */
+  /** The file's hooks (hooks-block.ts): whether they run is decided by the hooks module, not here. */
   hooks: HookSettings;
   problems: Problem[];
 }
