@@ -30,7 +30,7 @@ const SENTENCE_PROPERTIES = [
   { selector: 'Property[key.name=/^(reason|detail|notice|note|problem|summaryError)$/] > :matches(TemplateLiteral, Literal[value=/ /]).value', message: SENTENCE },
 ];
 /** The policy's own sentences, built where its shell analysis and address checks find a reason to ask. */
-const POLICY_FILES = ['main/core/policy/**/*.ts', 'main/core/tools/webfetch-address.ts'];
+const POLICY_FILES = ['main/core/policy/**/*.ts', 'main/core/tools/webfetch-address.ts', 'main/core/tools/webfetch-url.ts'];
 const THREE_WORDS = '/[A-Za-z]+ [A-Za-z]+ [A-Za-z]+/';
 const POLICY_SENTENCES = [
   // A reason pushed, assigned or set as a literal: forceAsk, issues, hiddenCode, neverPrefix, a scan's unknown option.

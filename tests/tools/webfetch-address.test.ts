@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { english, render, type Msg } from '../../shared/i18n/message';
-import { parseFetchUrl, type ParsedUrl } from '../../main/core/policy/rules/match-url';
+import { parseFetchUrl, type ParsedUrl } from '../../main/core/tools/webfetch-url';
 import { AddressRefused, addressRefusal, guardedLookup } from '../../main/core/tools/webfetch-address';
 import { testResolver } from './webfetch-fixture';
 

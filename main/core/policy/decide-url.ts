@@ -1,6 +1,7 @@
 import { msg } from '../../../shared/i18n/message';
 import { part, rulesOf, type DecideContext, type Part } from './context';
-import { matchDomain, parseFetchUrl } from './rules/match-url';
+import { parseFetchUrl } from '../tools/webfetch-url';
+import { matchDomain } from './rules/match-url';
 import type { Rule } from './rules/types';
 
 function domainMatches(rule: Rule, host: string): boolean {

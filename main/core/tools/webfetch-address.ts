@@ -3,7 +3,7 @@ import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { msg, type Msg } from '../../../shared/i18n/message';
 import { MsgError } from '../../../shared/msg-error';
-import { ipReason, type ParsedUrl } from '../policy/rules/match-url';
+import { ipReason, type ParsedUrl } from './webfetch-url';
 
 /** Every address a host name resolves to (the composition root's resolver: the system's, or a test's). */
 export type HostResolver = (hostname: string) => Promise<LookupAddress[]>;

@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { WebFetchInput } from '../../../shared/tools';
 import { english } from '../../../shared/i18n/message';
-import { parseFetchUrl, type ParsedUrl } from '../policy/rules/match-url';
+import { parseFetchUrl, type ParsedUrl } from './webfetch-url';
 import { defineTool } from './define';
 import { ToolError, errorText } from './errors';
 import type { ToolContext, ToolDefinition, ToolOutcome } from './types';
