@@ -184,7 +184,7 @@ function step(store: Store, bus: EventBus, sessionId: string, promptId: string, 
     const promptTokens = 20_000 + Math.floor(rand() * 80_000);
     const completionTokens = 50 + Math.floor(rand() * 800);
     const usage = { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
-    const total = store.recordUsage({ sessionId, promptId, provider: 'scripted', model: 'scripted-model', ...usage });
+    const total = store.recordUsage({ sessionId, promptId, provider: 'scripted', model: 'scripted-model', ...usage, cost: null, price: null });
     store.setContextMeter(sessionId, promptTokens, 128_000);
     bus.emit({ type: 'usage', sessionId, promptId, provider: 'scripted', model: 'scripted-model', ...usage, sessionTotalTokens: total, contextTokens: promptTokens, contextWindow: 128_000 });
     return id;

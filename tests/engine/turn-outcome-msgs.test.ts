@@ -133,14 +133,14 @@ describe('the prompt row keeps its error as data', () => {
     const old = store.createPrompt(s.id, 'old');
     // Written before the column existed: the English only.
     store.db.prepare(`UPDATE prompts SET status = 'failed', error = 'failed: something', error_msg = NULL WHERE id = ?`).run(old.id);
-    const oldSummary = store.promptSummary(store.getPrompt(old.id)!);
+    const oldSummary = store.summaries.prompt(store.getPrompt(old.id)!);
     expect(oldSummary.error).toBe('failed: something');
     expect('errorMsg' in oldSummary).toBe(false);
 
     const fresh = store.createPrompt(s.id, 'new');
     const why: Msg = { key: 'notices.error.maxSteps', vars: { steps: 4, limit: 4 } };
     store.setPromptStatus(fresh.id, 'failed', { error: english(why), errorMsg: why, finished: true });
-    const summary = store.promptSummary(store.getPrompt(fresh.id)!);
+    const summary = store.summaries.prompt(store.getPrompt(fresh.id)!);
     expect(summary.error).toBe('Max steps exceeded: the turn made 4 model calls (limit 4)');
     expect(summary.errorMsg).toEqual(why);
     store.close();

@@ -41,7 +41,7 @@ describe('why a turn stopped, as data', () => {
     expect(eventTextLine(cancelled, 'zh-CN')).toContain(render('zh-CN', cancelled.reasonMsg as Msg));
 
     const store = new Store(join(home, 'paragents.db'));
-    const row = store.promptSummary(store.getPrompt(p.id)!);
+    const row = store.summaries.prompt(store.getPrompt(p.id)!);
     store.close();
     expect(row.error).toBe(cancelled.reason);
     expect(row.errorMsg).toEqual(cancelled.reasonMsg);

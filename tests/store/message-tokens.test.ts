@@ -43,19 +43,19 @@ describe('migration 005 (message tokens, context meter)', () => {
     const [old] = store.listMessages('s1');
     expect(old?.tokens).toBeNull();
     const session = store.getSession('s1');
-    expect(session && store.sessionSummary(session, builtIn).context).toBeNull();
+    expect(session && store.summaries.session(session, builtIn).context).toBeNull();
 
     const counter = countingCounter();
     const n = tokensOf(store, counter, old!);
     expect(n).toBe(createTokenCounter('gpt-4o').countMessage(old!.message));
     expect(store.listMessages('s1')[0]?.tokens).toBe(n);
     store.setContextMeter('s1', 12_345, 128_000);
-    expect(store.sessionSummary(store.getSession('s1')!, builtIn).context).toEqual({ tokens: 12_345, window: 128_000 });
+    expect(store.summaries.session(store.getSession('s1')!, builtIn).context).toEqual({ tokens: 12_345, window: 128_000 });
     store.close();
 
     const reopened = new Store(file);
     expect(reopened.listMessages('s1')[0]?.tokens).toBe(n);
-    expect(reopened.sessionSummary(reopened.getSession('s1')!, builtIn).context).toEqual({ tokens: 12_345, window: 128_000 });
+    expect(reopened.summaries.session(reopened.getSession('s1')!, builtIn).context).toEqual({ tokens: 12_345, window: 128_000 });
     reopened.close();
   });
 });

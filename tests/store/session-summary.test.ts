@@ -29,7 +29,7 @@ describe('session summaries', () => {
     for (const statuses of cases) {
       const s = store.createSession({ workspace: '/w', name: null, mode: null });
       for (const status of statuses) store.setPromptStatus(store.createPrompt(s.id, 'x').id, status);
-      const summary = store.sessionSummary(store.getSession(s.id)!, mode);
+      const summary = store.summaries.session(store.getSession(s.id)!, mode);
       expect({ statuses, status: summary.status, queue: summary.queueLength }).toEqual({
         statuses,
         status: deriveSessionStatus({ closed: false, prompts: statuses, openConflict: false }),

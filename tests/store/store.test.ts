@@ -90,9 +90,9 @@ describe('store', () => {
     }
     if (facts.closed) store.closeSession(s.id);
 
-    const summary = store.sessionSummary(store.getSession(s.id)!, { mode: 'default', source: 'default' });
+    const summary = store.summaries.session(store.getSession(s.id)!, { mode: 'default', source: 'default' });
     panel = applySummaries(panel, [summary]);
-    for (const p of store.listPrompts(s.id)) panel = applyPromptSummary(panel, store.promptSummary(p));
+    for (const p of store.listPrompts(s.id)) panel = applyPromptSummary(panel, store.summaries.prompt(p));
 
     expect(summary.status).toBe(expected);
     expect(displayStatus(panel, panel.sessions[s.id]!)).toBe(summary.status);

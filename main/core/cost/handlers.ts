@@ -28,7 +28,7 @@ export interface CostHandlerDeps {
 
 export function createCostHandlers(d: CostHandlerDeps): Pick<RequestHandlers, CostRequestNames> {
   const { store, bus } = d;
-  const summary = (row: SessionRow): SessionSummary => store.sessionSummary(row, d.modeOf(row));
+  const summary = (row: SessionRow): SessionSummary => store.summaries.session(row, d.modeOf(row));
 
   return {
     'usage.summary': ({ since }) => {

@@ -3,6 +3,7 @@ import { ModelError } from '../model/types';
 import type { PromptRow, SessionRow } from '../store/rows';
 import type { StoredMessage } from '../store/store';
 import type { TurnDeps } from './turn-context';
+import { pricedUsage } from '../cost/types';
 import { runToolCall } from './tool-call/run-tool-call';
 import { prepareView } from './context-step';
 import { systemPrompt } from './system-prompt';
@@ -166,7 +167,7 @@ export async function runTurn(
           ...reasoning,
         });
         if (usage) {
-          const r = store.recordPricedUsage({ sessionId, promptId, provider: turn.provider, model: turn.model, ...usage });
+          const r = store.recordPricedUsage(pricedUsage(deps.prices, { sessionId, promptId, provider: turn.provider, model: turn.model, ...usage }));
           const cost = { cost: r.cost, promptTotalTokens: r.promptTotalTokens, promptCost: r.promptCost, sessionCost: r.sessionCost };
           bus.emit({ type: 'usage', sessionId, promptId, provider: turn.provider, model: turn.model, ...usage, sessionTotalTokens: r.sessionTotalTokens, ...meter, ...cost });
         }

@@ -15,6 +15,7 @@ import type { Store } from '../store/store';
 import type { EventBus } from '../kernel/event-bus';
 import { systemPrompt } from './system-prompt';
 import { beforeCompaction, type HookRunner } from '../hooks';
+import { pricedUsage, type PriceQuoter } from '../cost/types';
 
 /** What the model's view of a session is built from; made once in the composition root. */
 export interface ContextDeps {
@@ -31,6 +32,8 @@ export interface ContextDeps {
   systemCounts: Map<string, { encoding: string; text: string; tokens: number }>;
   /** PreCompact hooks run before a compaction. */
   hooks?: HookRunner;
+  /** Prices a compaction's summary request as its usage is recorded (none: recorded unpriced). */
+  prices?: { quote: PriceQuoter };
 }
 
 export interface ViewRequest {
@@ -114,7 +117,7 @@ export async function prepareView(r: ViewRequest): Promise<Result<PreparedView, 
     if (compacted) {
       if (compacted.usage && r.promptId) {
         const u = compacted.usage;
-        const total = store.recordUsage({ sessionId: session.id, promptId: r.promptId, provider: u.provider, model: u.model, ...u.usage });
+        const total = store.recordUsage(pricedUsage(r.context.prices, { sessionId: session.id, promptId: r.promptId, provider: u.provider, model: u.model, ...u.usage }));
         bus.emit({ type: 'usage', sessionId: session.id, promptId: r.promptId, provider: u.provider, model: u.model, ...u.usage, sessionTotalTokens: total, contextTokens: meter, contextWindow: budget.window });
       }
       bus.emit({

@@ -65,7 +65,7 @@ type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames 
 
 export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupRequests> {
   const { store, bus, scheduler } = d;
-  const summary = (row: SessionRow): SessionSummary => store.sessionSummary(row, d.modeOf(row));
+  const summary = (row: SessionRow): SessionSummary => store.summaries.session(row, d.modeOf(row));
   const created = (row: SessionRow): SessionSummary => {
     const s = summary(row);
     bus.emit({ type: 'session_created', sessionId: row.id, promptId: null, workspace: row.workspace, mode: s.mode, modeSource: s.modeSource });
@@ -132,7 +132,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       const s = store.resolveSession(session);
       if (!s.ok) return s;
       if (s.value.closed_at) return err('invalid_state', msg('notices.request.sessionClosed', { ref: s.value.ref }));
-      return ok(store.promptSummary(enqueue(s.value.id, text, { approvals, onConflict })));
+      return ok(store.summaries.prompt(enqueue(s.value.id, text, { approvals, onConflict })));
     },
 
     'prompt.cancel': ({ prompt, force }) => {
@@ -140,7 +140,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       if (!p.ok) return p;
       if (isTerminal(p.value.status)) return err('invalid_state', msg('notices.request.promptAlready', { ref: p.value.ref, status: promptStatusWord(p.value.status) }));
       cancelPrompt(p.value, msg(force ? 'reasons.turnStopByUserForced' : 'reasons.turnStopByUser'), force ?? false);
-      return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
+      return ok(store.summaries.prompt(store.getPrompt(p.value.id) ?? p.value));
     },
 
     'prompt.retry': ({ prompt }) => {
@@ -153,7 +153,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       if (session?.closed_at) return err('invalid_state', msg('notices.request.sessionClosed', { ref: session.ref }));
       // A retry is a new prompt with the same text and options, so the transcript keeps the failed attempt as it was.
       const options = { approvals: p.value.approvals ?? undefined, onConflict: p.value.on_conflict ?? undefined };
-      return ok(store.promptSummary(enqueue(p.value.session_id, p.value.text, options)));
+      return ok(store.summaries.prompt(enqueue(p.value.session_id, p.value.text, options)));
     },
 
     'prompt.pause': ({ prompt }) => {
@@ -163,7 +163,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
         return err('invalid_state', msg('notices.request.onlyRunningPause', { ref: p.value.ref, status: promptStatusWord(p.value.status) }));
       }
       d.pauses.request(p.value.id);
-      return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
+      return ok(store.summaries.prompt(store.getPrompt(p.value.id) ?? p.value));
     },
 
     'prompt.resume': ({ prompt, approvals, onConflict }) => {
@@ -176,7 +176,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
         // Resumed from its transcript: finished tool calls are not run again, one cut off mid-run is reported.
         d.prompts.transition(p.value.id, 'queued');
         scheduler.kick(p.value.session_id);
-        return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
+        return ok(store.summaries.prompt(store.getPrompt(p.value.id) ?? p.value));
       }
       const requested = d.pauses.isRequested(p.value.id);
       if (p.value.status !== 'paused' && !requested) return err('invalid_state', msg('notices.request.notPaused', { ref: p.value.ref, status: promptStatusWord(p.value.status) }));
@@ -186,7 +186,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
         d.prompts.transition(p.value.id, 'queued');
         scheduler.kick(p.value.session_id);
       }
-      return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
+      return ok(store.summaries.prompt(store.getPrompt(p.value.id) ?? p.value));
     },
 
     'prompt.edit': ({ prompt, text }) => {
@@ -200,7 +200,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       store.setPromptText(p.value.id, text);
       const edited = store.getPrompt(p.value.id) ?? p.value;
       d.repreflight(edited); // its claims follow the new text: into or out of `conflict`
-      return ok(store.promptSummary(store.getPrompt(p.value.id) ?? edited));
+      return ok(store.summaries.prompt(store.getPrompt(p.value.id) ?? edited));
     },
 
     'approval.answer': async ({ approval, answer }) => {
@@ -237,7 +237,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
         d.prompts.transitionFrom(a.value.prompt_id, ['interrupted'], 'queued');
         scheduler.kick(session.id);
       }
-      return ok(store.approvalSummary(store.getApproval(a.value.id) ?? a.value));
+      return ok(store.summaries.approval(store.getApproval(a.value.id) ?? a.value));
     },
 
     'conflict.resolve': ({ prompt, resolution }) => {
@@ -246,7 +246,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       if (p.value.status !== 'conflict') return err('invalid_state', msg('notices.request.notInConflict', { ref: p.value.ref, status: promptStatusWord(p.value.status) }));
       const r = d.resolveConflict(p.value, resolution);
       if (!r.ok) return r;
-      return ok(store.promptSummary(store.getPrompt(p.value.id) ?? p.value));
+      return ok(store.summaries.prompt(store.getPrompt(p.value.id) ?? p.value));
     },
 
     'journal.undo': async ({ session, dryRun, path }) => {

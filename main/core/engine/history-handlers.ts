@@ -6,7 +6,8 @@ import { loadConfig, type ConfigFileCache, type Env } from '../config';
 import type { ResolvedProvider } from '../config/types';
 import type { ToolSpec } from '../model/types';
 import type { Store } from '../store/store';
-import { copyCompaction, copySessionHistory, lastEventSeq } from '../store/fork';
+import { copySessionHistory, lastEventSeq } from '../store/fork';
+import { copyCompaction } from '../context/fork-compaction';
 import { InstructionsTracker } from '../context/instructions-tracker';
 import { loadInstructions, withInstructions, type InstructionsCache } from '../context/instructions';
 import type { TokenCounters } from '../context/tokens';
@@ -136,7 +137,7 @@ export function createHistoryHandlers(d: HistoryDeps): Pick<RequestHandlers, His
         return c;
       });
       return ok({
-        session: store.sessionSummary(store.getSession(copy.row.id) ?? copy.row, d.modeOf(copy.row)),
+        session: store.summaries.session(store.getSession(copy.row.id) ?? copy.row, d.modeOf(copy.row)),
         forkedFrom: { id: source.id, ref: source.ref, name: source.name },
         prompts: copy.prompts,
         messages: copy.messages,

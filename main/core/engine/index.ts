@@ -77,7 +77,6 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const windows = createWindowResolver();
   // Prices (config.json, the endpoints' model lists, the table) cost each usage record as it is stored.
   const prices = new PriceBook({ config: () => loadConfig({ home: opts.home, env, cache: configCache }), list: (p) => windows.list(p) });
-  store.usePrices((provider, model) => prices.quote(provider, model));
   const budgetLimits = () => {
     const loaded = loadConfig({ home: opts.home, env, cache: configCache });
     return loaded.ok ? (loaded.value.config.budgets ?? null) : null;
@@ -94,6 +93,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     tracker: new InstructionsTracker(store.db),
     systemCounts: new Map(),
     hooks,
+    prices,
   };
 
   const approvals = opts.approvals ?? 'ask';

@@ -38,7 +38,7 @@ export interface ReadDeps {
 
 export function createReadHandlers(d: ReadDeps): Pick<RequestHandlers, ReadRequestName> {
   const { store } = d;
-  const summary = (row: SessionRow): SessionSummary => store.sessionSummary(row, d.modeOf(row));
+  const summary = (row: SessionRow): SessionSummary => store.summaries.session(row, d.modeOf(row));
   /** The id of an optional session reference (undefined: every session). */
   const sessionIdOf = (session: string | undefined): Result<string | undefined> => {
     if (!session) return ok(undefined);
@@ -56,13 +56,13 @@ export function createReadHandlers(d: ReadDeps): Pick<RequestHandlers, ReadReque
         modes.set(key, mode);
         return mode;
       };
-      return ok(store.listSessions(includeClosed ?? false).map((row) => store.sessionSummary(row, modeOf(row))));
+      return ok(store.listSessions(includeClosed ?? false).map((row) => store.summaries.session(row, modeOf(row))));
     },
 
     'session.get': ({ session }) => {
       const s = store.resolveSession(session);
       if (!s.ok) return s;
-      return ok({ ...summary(s.value), prompts: store.listPrompts(s.value.id).map((p) => store.promptSummary(p)) });
+      return ok({ ...summary(s.value), prompts: store.listPrompts(s.value.id).map((p) => store.summaries.prompt(p)) });
     },
 
     'session.events': ({ session, afterSeq, beforeSeq, limit }) => {
@@ -74,7 +74,7 @@ export function createReadHandlers(d: ReadDeps): Pick<RequestHandlers, ReadReque
     'approval.list': ({ session }) => {
       const sessionId = sessionIdOf(session);
       if (!sessionId.ok) return sessionId;
-      return ok(store.listApprovals({ sessionId: sessionId.value }).map((a) => store.approvalSummary(a)));
+      return ok(store.listApprovals({ sessionId: sessionId.value }).map((a) => store.summaries.approval(a)));
     },
 
     'config.get': () => d.configView(),

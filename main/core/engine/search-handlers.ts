@@ -41,7 +41,7 @@ export function createSearchHandlers(d: SearchDeps): Pick<RequestHandlers, Searc
         bus.emit({ type: 'session_reopened', sessionId: s.value.id, promptId: null });
       });
       const row = store.getSession(s.value.id) ?? s.value;
-      return ok(store.sessionSummary(row, d.modeOf(row)));
+      return ok(store.summaries.session(row, d.modeOf(row)));
     },
   };
 }

@@ -17,6 +17,7 @@ import type { HostEnv } from '../host-env';
 import type { WebAccess } from '../tools/webfetch-access';
 import type { HookRunner } from '../hooks';
 import type { TempFileJournal } from '../tools/temp-journal';
+import type { PriceQuoter } from '../cost/types';
 
 export interface ToolBox {
   specs: ToolSpec[];
@@ -56,7 +57,7 @@ export interface TurnDeps {
   /** WebFetch's resolver and the policy's say on the URLs it meets mid-call. */
   web?: WebAccess;
   /** Reads the prices the next request's usage is costed at (main/core/cost/price-book.ts). */
-  prices?: { warm(): Promise<void> };
+  prices?: { warm(): Promise<void>; quote: PriceQuoter };
   /** Pauses the turn before a model request while a session or daily budget is used up (main/core/cost/budgets.ts). */
   budgets?: { beforeRequest(sessionId: string, promptId: string, signal: AbortSignal, lease: SlotLease): Promise<void> };
   /** The settings' hooks (SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Stop, Notification). */

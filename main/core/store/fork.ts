@@ -2,9 +2,7 @@ import type { Store, StoredMessage } from './store';
 import type { PromptRow, SessionRow } from './rows';
 import { newId, newRef } from './refs';
 import { isTerminal } from '../../../shared/status';
-import type { ChatMessage } from '../model/types';
-import type { CompactionStore } from '../context/compaction-store';
-import type { CompactionRecord } from '../context/compaction-types';
+import type { ChatMessage } from './chat-message';
 
 export interface ForkCopy {
   row: SessionRow;
@@ -63,38 +61,6 @@ export function copySessionHistory(store: Store, source: SessionRow, name: strin
     promptIds,
     firstLeftOut: all.find((m) => m.promptId !== null && !promptIds.has(m.promptId))?.id ?? null,
   };
-}
-
-/**
- * Gives the fork the source's compacted view: the latest compaction that covers no message of a turn left out
- * (its summary and prompt list could describe that turn), its message ids re-pointed to the copies. A cut on a
- * message that was not copied moves back to the last copied message before it; pruned outputs that were not
- * copied are dropped. Without such a compaction the fork's view is its whole copied transcript.
- */
-export function copyCompaction(
-  compactions: Pick<CompactionStore, 'list' | 'add'>,
-  sourceId: string,
-  copy: Pick<ForkCopy, 'row' | 'messageIds' | 'firstLeftOut'>,
-): CompactionRecord | null {
-  const usable = compactions
-    .list(sourceId)
-    .filter((c) => copy.firstLeftOut === null || c.coversThrough === null || c.coversThrough < copy.firstLeftOut)
-    .at(-1);
-  if (!usable) return null;
-  let coversThrough: number | null = null;
-  if (usable.coversThrough !== null) {
-    for (const [oldId, newId] of copy.messageIds) {
-      if (oldId <= usable.coversThrough && (coversThrough === null || newId > coversThrough)) coversThrough = newId;
-    }
-    // Nothing before the cut was copied (not even the system prompt): the head would stand for nothing.
-    if (coversThrough === null) return null;
-  }
-  const prunedIds = usable.prunedIds.flatMap((id) => {
-    const mapped = copy.messageIds.get(id);
-    return mapped === undefined ? [] : [mapped];
-  });
-  const { id: _id, createdAt: _createdAt, ...rest } = usable;
-  return compactions.add({ ...rest, sessionId: copy.row.id, coversThrough, prunedIds });
 }
 
 /** The last stored event of a session (0 when none): where a fork's copy of it ends. */

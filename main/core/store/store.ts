@@ -7,25 +7,17 @@ import { SearchIndex } from './search-index';
 import type { DocSources } from './search-doc';
 import { newId, newRef, nowIso } from './refs';
 import { indexedLookups, resolveIndexed } from './resolve';
+import { costTotals, Summaries } from './summaries';
 import type { ApprovalRow, ParsedApproval, PromptRow, PromptRunOptions, SessionRow, ToolCallRow, ToolCallStatus } from './rows';
-import type { ChatMessage } from '../model/types';
+import type { ChatMessage } from './chat-message';
 import type { EngineEvent, EngineEventDraft } from '../../../shared/events';
 import { EngineEvent as EngineEventSchema } from '../../../shared/events';
 import type { ApprovalAnswer, ApprovalStatus, PermissionMode, PolicyDecision } from '../../../shared/policy';
-import { isTerminal, PromptStatus as PromptStatusSchema, type PromptStatus } from '../../../shared/status';
-import type { ModeSource } from '../../../shared/session-mode';
-import { deriveSessionStatus } from '../../../shared/session-status';
-import type { ApprovalSummary, PromptSummary, SessionSummary } from '../../../shared/models';
+import type { PromptStatus } from '../../../shared/status';
 import type { Result } from '../../../shared/result';
-import type { WorktreeInfo } from '../../../shared/models';
-import { worktreeInfo, type WorktreeRow } from '../worktree/types';
-import { BudgetStop as BudgetStopSchema, type Budget, type BudgetStop, type CostTotals } from '../../../shared/cost';
-import { costOf, type PriceQuoter } from '../cost/types';
+import type { WorktreeRow } from './worktrees';
+import type { Budget, BudgetStop, CostTotals, PriceSource } from '../../../shared/cost';
 import type { Msg } from '../../../shared/i18n/message';
-import { MsgSchema } from '../../../shared/msg-schema';
-
-/** Prompt statuses that are not final, as an SQL list. */
-const ACTIVE_STATUSES = PromptStatusSchema.options.filter((s) => !isTerminal(s)).map((s) => `'${s}'`).join(', ');
 
 /** How many sessions' and prompts' refs and names the store keeps for stamping events. */
 const REF_CACHE_MAX = 4096;
@@ -51,6 +43,19 @@ export interface UsageInput {
   totalTokens: number;
 }
 
+/** The price a usage record was costed at, and where it came from. */
+export interface UsagePrice {
+  inputPerMTok: number;
+  outputPerMTok: number;
+  source: PriceSource;
+}
+
+/** A request's usage as the caller priced it: `cost` null (and `price` null) when no price is known. */
+export interface PricedUsage extends UsageInput {
+  cost: number | null;
+  price: UsagePrice | null;
+}
+
 /** A recorded request's cost (null: no price known) and the totals after it. */
 export interface RecordedUsage {
   cost: number | null;
@@ -58,24 +63,6 @@ export interface RecordedUsage {
   sessionCost: CostTotals;
   promptTotalTokens: number;
   promptCost: CostTotals;
-}
-
-const costTotals = (row: { cost_usd: number; unpriced_tokens: number } | undefined): CostTotals => ({
-  usd: row?.cost_usd ?? 0,
-  unpricedTokens: row?.unpriced_tokens ?? 0,
-});
-
-function budgetStopOf(prompt: Pick<PromptRow, 'budget_stop'> | undefined): BudgetStop | null {
-  if (!prompt?.budget_stop) return null;
-  const parsed = BudgetStopSchema.safeParse(JSON.parse(prompt.budget_stop));
-  return parsed.success ? parsed.data : null;
-}
-
-/** A prompt's stored error as data (`errorMsg`), or nothing for rows written before it was kept (migration 015). */
-function storedErrorMsg(json: string | null): { errorMsg?: Msg } {
-  if (json === null) return {};
-  const parsed = MsgSchema.safeParse(JSON.parse(json));
-  return parsed.success ? { errorMsg: parsed.data } : {};
 }
 
 /** Everything the engine persists. Small synchronous queries: better-sqlite3 is fastest used that way. */
@@ -517,26 +504,18 @@ export class Store {
 
   // ---- usage ----
 
-  /** Prices usage records as they are written (set by the composition root); without one every record is unpriced. */
-  private quote: PriceQuoter = () => null;
-
-  usePrices(quote: PriceQuoter): void {
-    this.quote = quote;
-  }
-
   /** Records a request's usage; returns the session's total tokens (see recordPricedUsage for the money too). */
-  recordUsage(input: UsageInput): number {
+  recordUsage(input: PricedUsage): number {
     return this.recordPricedUsage(input).sessionTotalTokens;
   }
 
   /**
-   * Records a request's usage with its cost at today's price (kept with the record, so later price changes leave
-   * past costs as they were) and adds both to the session's and the prompt's totals. The cost is null, and the
-   * tokens count as unpriced, when no price is known.
+   * Records a request's usage with the cost it was priced at (kept with the record, so later price changes leave
+   * past costs as they were) and adds both to the session's and the prompt's totals. A null cost counts the
+   * tokens as unpriced.
    */
-  recordPricedUsage(input: UsageInput): RecordedUsage {
-    const price = this.quote(input.provider, input.model);
-    const cost = price ? costOf(price, input.promptTokens, input.completionTokens) : null;
+  recordPricedUsage(input: PricedUsage): RecordedUsage {
+    const { cost, price } = input;
     return this.tx(() => {
       this.q(
           `INSERT INTO usage_records (session_id, prompt_id, provider, model, prompt_tokens, completion_tokens, total_tokens, ts,
@@ -684,82 +663,14 @@ export class Store {
 
   // ---- summaries for the contract ----
 
-  /** `mode`: the session's effective mode and its source, as the policy resolves them (`PolicyEngine.sessionMode`). */
-  sessionSummary(row: SessionRow, mode: { mode: PermissionMode; source: ModeSource }): SessionSummary {
-    // The status needs the prompts still active and the last one (which decides once none is active), not every
-    // prompt of a long history: both are read through indexes (prompts_by_session_status, prompts_by_session).
-    const active = this.q(`SELECT status FROM prompts WHERE session_id = ? AND status IN (${ACTIVE_STATUSES})`).all(row.id) as { status: PromptStatus }[];
-    const last = this.q('SELECT status FROM prompts WHERE session_id = ? ORDER BY position DESC LIMIT 1').get(row.id) as { status: PromptStatus } | undefined;
-    const prompts = last ? [...active, last] : active;
-    const pending = (this.q(`SELECT COUNT(*) AS n FROM approvals WHERE session_id = ? AND status = 'pending'`)
-      .get(row.id) as { n: number }).n;
-    const openConflict = this.q(
-      `SELECT 1 FROM conflicts c JOIN prompts p ON p.id = c.prompt_id
-       WHERE c.session_id = ? AND c.resolution IS NULL AND p.status NOT IN ('completed', 'failed', 'cancelled') LIMIT 1`,
-    ).get(row.id) !== undefined;
-    return {
-      id: row.id,
-      ref: row.ref,
-      name: row.name,
-      workspace: row.workspace,
-      mode: mode.mode,
-      modeSource: mode.source,
-      status: deriveSessionStatus({ closed: row.closed_at !== null, prompts: prompts.map((p) => p.status), openConflict }),
-      queueLength: active.filter((p) => p.status === 'queued').length,
-      pendingApprovals: pending,
-      usage: { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens, totalTokens: row.total_tokens },
-      createdAt: row.created_at,
-      closedAt: row.closed_at,
-      worktree: this.worktreeOf(row.id),
-      context: row.context_tokens !== null && row.context_window !== null ? { tokens: row.context_tokens, window: row.context_window } : null,
-      cost: costTotals(row),
-      budget: row.budget_unit !== null && row.budget_limit !== null ? { unit: row.budget_unit, limit: row.budget_limit } : null,
-      budgetStop: budgetStopOf(
-        this.q(`SELECT budget_stop FROM prompts WHERE session_id = ? AND status = 'paused' AND budget_stop IS NOT NULL LIMIT 1`).get(row.id) as
-          | Pick<PromptRow, 'budget_stop'>
-          | undefined,
-      ),
-    };
-  }
-
-  promptSummary(row: PromptRow): PromptSummary {
-    return {
-      id: row.id,
-      ref: row.ref,
-      sessionId: row.session_id,
-      text: row.text,
-      status: row.status,
-      error: row.error,
-      ...storedErrorMsg(row.error_msg),
-      usage: { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens, totalTokens: row.total_tokens },
-      cost: costTotals(row),
-      createdAt: row.created_at,
-      startedAt: row.started_at,
-      finishedAt: row.finished_at,
-    };
-  }
-
-  approvalSummary(a: ParsedApproval): ApprovalSummary {
-    const session = this.getSession(a.session_id);
-    const prompt = this.getPrompt(a.prompt_id);
-    const call = this.getToolCall(a.tool_call_id);
-    return {
-      id: a.id,
-      ref: a.ref,
-      sessionId: a.session_id,
-      sessionRef: session?.ref ?? '',
-      promptId: a.prompt_id,
-      promptRef: prompt?.ref ?? '',
-      callId: call?.call_id ?? '',
-      tool: a.tool,
-      input: a.input,
-      decision: a.decision,
-      alwaysRule: a.alwaysRules.length > 0 ? a.alwaysRules.join(', ') : null,
-      status: a.status,
-      createdAt: a.created_at,
-      resolvedAt: a.resolved_at,
-    };
-  }
+  /** The rows mapped to the contract's summaries (see summaries.ts). */
+  readonly summaries = new Summaries({
+    q: (sql) => this.q(sql),
+    session: (id) => this.getSession(id),
+    prompt: (id) => this.getPrompt(id),
+    toolCall: (id) => this.getToolCall(id),
+    worktree: (id) => this.getWorktree(id),
+  });
 
   // ---- conflicts ----
 
@@ -799,10 +710,6 @@ export class Store {
     this.q(`UPDATE session_worktrees SET state = 'removed', removed_at = ? WHERE session_id = ?`).run(nowIso(), sessionId);
   }
 
-  private worktreeOf(sessionId: string): WorktreeInfo | null {
-    const row = this.getWorktree(sessionId);
-    return row ? worktreeInfo(row) : null;
-  }
 }
 
 function parseApproval(row: ApprovalRow, payloads: Payloads): ParsedApproval {

@@ -4,7 +4,7 @@ import { msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 import type { Git } from './git';
 import { inspectWorkspace, resolveCommit } from './repo';
-import type { WorktreeRow } from './types';
+import type { WorktreeRow } from '../store/worktrees';
 
 /** Where isolated sessions' worktrees live: `<PARAGENTS_HOME>/worktrees/<session ref>`. */
 export const worktreesDir = (home: string): string => path.resolve(home, 'worktrees');

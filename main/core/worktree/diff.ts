@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../../../shared/result';
 import { gitFailure, splitZ, type Git } from './git';
 import { resolveCommit } from './repo';
 import { snapshotTree } from './snapshot';
-import type { WorktreeRow } from './types';
+import type { WorktreeRow } from '../store/worktrees';
 
 export type WorktreeDiff = RequestOutput<'worktree.diff'>;
 type Change = WorktreeDiff['files'][number]['change'];

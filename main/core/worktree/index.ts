@@ -1,2 +1,2 @@
 export { createWorktreeService, type WorktreeRequests } from './service';
-export type { WorktreeRow } from './types';
+export type { WorktreeRow } from '../store/worktrees';

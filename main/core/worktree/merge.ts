@@ -6,7 +6,7 @@ import { identityArgs } from './identity';
 import { mergeTree } from './merge-tree';
 import { checkedOutAt, dirtyPaths, isAncestor, resolveCommit } from './repo';
 import { commitPending, commitTree, snapshotTree } from './snapshot';
-import type { WorktreeRow } from './types';
+import type { WorktreeRow } from '../store/worktrees';
 import { checkMergeTreeSupport } from './version';
 
 export type MergeOutcome = RequestOutput<'worktree.merge'>;

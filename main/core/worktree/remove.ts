@@ -5,7 +5,7 @@ import type { Git } from './git';
 import { pendingMessage } from './merge';
 import { dirtyPaths, isAncestor, resolveCommit } from './repo';
 import { commitPending } from './snapshot';
-import type { WorktreeRow } from './types';
+import type { WorktreeRow } from '../store/worktrees';
 
 export type RemoveOutcome = RequestOutput<'worktree.remove'>;
 

@@ -11,7 +11,7 @@ import { addWorktree, discardFreshWorktree } from './create';
 import { worktreeDiff } from './diff';
 import { mergeWorktree } from './merge';
 import { removeWorktree } from './remove';
-import type { WorktreeRow } from './types';
+import type { WorktreeRow } from '../store/worktrees';
 import { createGit } from './git';
 import type { HostEnv } from '../host-env';
 
