@@ -1,18 +1,14 @@
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { english, render, type Msg } from '../../shared/i18n';
-import { createEngine, type Engine } from '../../main/core/engine';
-import { cleanupTempDirs, makeHome } from '../helpers/temp';
+import type { Engine } from '../../main/core/engine';
+import { makeHome } from '../helpers/temp';
+import { useEngineFixture } from '../helpers/engine-fixture';
 import { nextEvent, unwrap } from '../helpers/engine';
 import { newTag, testServerEntry, writeMcpJson } from './helpers';
 
-let engine: Engine | null = null;
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  cleanupTempDirs();
-});
+const fx = useEngineFixture({ engine: { env: { PATH: process.env.PATH }, approvals: 'ask' } });
 
 const HAN = /[\u4e00-\u9fff]/;
 
@@ -20,7 +16,7 @@ async function open(servers: (tag: string, log: string) => Record<string, unknow
   const home = makeHome('http://127.0.0.1:9/v1');
   const tag = newTag();
   writeMcpJson(join(home, 'mcp.json'), servers(tag, join(home, 'log')));
-  engine = await createEngine({ home, env: { PATH: process.env.PATH }, approvals: 'ask' });
+  const engine = await fx.open({ home });
   return { engine, home };
 }
 

@@ -1,24 +1,20 @@
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { english, render, translate } from '../../shared/i18n';
-import { createEngine, type Engine } from '../../main/core/engine';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import type { Engine } from '../../main/core/engine';
+import { makeHome, tempDir } from '../helpers/temp';
+import { useEngineFixture } from '../helpers/engine-fixture';
 import { nextEvent, recordEvents, unwrap } from '../helpers/engine';
 import { isAlive, newTag, processesWith, testServerEntry, writeMcpJson } from './helpers';
 
-let engine: Engine | null = null;
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  cleanupTempDirs();
-});
+const fx = useEngineFixture({ engine: { env: { PATH: process.env.PATH }, approvals: 'ask' } });
 
 async function open(): Promise<{ engine: Engine; tag: string; home: string }> {
   const home = makeHome('http://127.0.0.1:9/v1');
   const tag = newTag();
   writeMcpJson(join(home, 'mcp.json'), { test: testServerEntry(tag, join(home, 'log')) });
-  engine = await createEngine({ home, env: { PATH: process.env.PATH }, approvals: 'ask' });
+  const engine = await fx.open({ home });
   return { engine, tag, home };
 }
 
@@ -45,8 +41,8 @@ it('restart gives the server a new process; turning it off stops it and keeps it
     expect(render('zh-CN', refused.error.msg!)).toContain(translate('zh-CN', 'notices.mcp.turnedOff', { name: 'test' }));
   }
 
-  await e.close();
-  engine = await createEngine({ home, env: { PATH: process.env.PATH }, approvals: 'ask' });
+  await fx.close(e);
+  const engine = await fx.open({ home });
   expect(unwrap(await engine.handlers['mcp.list']({})).servers[0]).toMatchObject({ name: 'test', enabled: false, standing: 'disabled' });
   const on = unwrap(await engine.handlers['mcp.setEnabled']({ server: 'test', enabled: true }));
   expect(on).toMatchObject({ enabled: true, standing: 'usable' });

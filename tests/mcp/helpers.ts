@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
+import { fileWritten } from '../helpers/wait-file';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RUN_TS = join(ROOT, 'bin', 'run-ts.js');
@@ -78,7 +79,10 @@ export async function waitFor<T>(what: string, check: () => T | null | undefined
   }
 }
 
-/** Waits for a line of the server's log. */
-export function logLine(file: string, event: string, pred: (l: LogLine) => boolean = () => true): Promise<LogLine> {
-  return waitFor(`"${event}" in ${file}`, () => readLog(file).find((l) => l.event === event && pred(l)));
+/** Waits for a line of the server's log (woken by the log's folder changing; a line still being written is not read). */
+export async function logLine(file: string, event: string, pred: (l: LogLine) => boolean = () => true): Promise<LogLine> {
+  let found: LogLine | undefined;
+  const complete = (text: string): LogLine[] => text.split('\n').slice(0, -1).filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as LogLine);
+  await fileWritten(file, (text) => (found = complete(text).find((l) => l.event === event && pred(l))) !== undefined);
+  return found!;
 }

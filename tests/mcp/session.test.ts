@@ -1,33 +1,22 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, type Engine } from '../../main/core/engine';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
 import { EVERYTHING_SERVER, isAlive, logLine, newTag, processesWith, readLog, testServerEntry, writeMcpJson } from './helpers';
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer({
-    script: {
-      rules: [
-        { when: 'use echo', steps: [{ toolCalls: [{ name: 'mcp__test__echo', arguments: { text: 'hi' } }] }, { content: 'said: {{lastTool}}' }] },
-        { when: 'use crash', steps: [{ toolCalls: [{ name: 'mcp__test__crash', arguments: {} }] }, { content: 'after crash: {{lastTool}}' }] },
-        { when: 'use sleep', steps: [{ toolCalls: [{ name: 'mcp__test__sleep', arguments: { ms: 600_000 } }] }, { content: 'slept' }] },
-        { when: 'use everything', steps: [{ toolCalls: [{ name: 'mcp__everything__echo', arguments: { message: 'hello' } }] }, { content: 'got: {{lastTool}}' }] },
-        { when: 'use unknown', steps: [{ toolCalls: [{ name: 'mcp__test__nope', arguments: {} }] }, { content: 'got: {{lastTool}}' }] },
-      ],
-    },
-  });
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
+const fx = useEngineFixture({
+  script: {
+    rules: [
+      { when: 'use echo', steps: [{ toolCalls: [{ name: 'mcp__test__echo', arguments: { text: 'hi' } }] }, { content: 'said: {{lastTool}}' }] },
+      { when: 'use crash', steps: [{ toolCalls: [{ name: 'mcp__test__crash', arguments: {} }] }, { content: 'after crash: {{lastTool}}' }] },
+      { when: 'use sleep', steps: [{ toolCalls: [{ name: 'mcp__test__sleep', arguments: { ms: 600_000 } }] }, { content: 'slept' }] },
+      { when: 'use everything', steps: [{ toolCalls: [{ name: 'mcp__everything__echo', arguments: { message: 'hello' } }] }, { content: 'got: {{lastTool}}' }] },
+      { when: 'use unknown', steps: [{ toolCalls: [{ name: 'mcp__test__nope', arguments: {} }] }, { content: 'got: {{lastTool}}' }] },
+    ],
+  },
+  engine: { env: { PATH: process.env.PATH }, approvals: 'ask' },
 });
 
 interface Setup {
@@ -37,7 +26,7 @@ interface Setup {
 }
 
 function setup(opts: { allow?: string[]; serverExtra?: Record<string, unknown>; everything?: boolean } = {}): Setup {
-  const home = makeHome(server.url);
+  const home = fx.home();
   const tag = newTag();
   const log = join(home, 'server.log');
   const servers: Record<string, unknown> = { test: testServerEntry(tag, log, opts.serverExtra) };
@@ -47,11 +36,9 @@ function setup(opts: { allow?: string[]; serverExtra?: Record<string, unknown>; 
   return { home, tag, log };
 }
 
-const env = { PATH: process.env.PATH };
-
 it('an MCP tool call raises an approval card with the tool hints; once answered, the result goes back to the model', async () => {
   const { home } = setup();
-  engine = await createEngine({ home, env, approvals: 'ask' });
+  const engine = await fx.open({ home });
   const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
   const asked = nextEvent(engine, 'approval_requested');
   const done = nextEvent(engine, 'turn_completed');
@@ -68,7 +55,7 @@ it('an MCP tool call raises an approval card with the tool hints; once answered,
   expect((await done).content).toBe('said: echo: hi');
 
   // The model was offered the server's tools under their mcp__ names, with an object schema.
-  const body = server.requests.find((r) => r.path.endsWith('/chat/completions'))?.body as { tools: { function: { name: string; parameters: Record<string, unknown> } }[] };
+  const body = fx.server.requests.find((r) => r.path.endsWith('/chat/completions'))?.body as { tools: { function: { name: string; parameters: Record<string, unknown> } }[] };
   const echo = body.tools.find((t) => t.function.name === 'mcp__test__echo');
   expect(echo?.function.parameters).toMatchObject({ type: 'object', properties: { text: { type: 'string' } }, required: ['text'] });
   expect(echo?.function.parameters).not.toHaveProperty('$schema');
@@ -77,7 +64,7 @@ it('an MCP tool call raises an approval card with the tool hints; once answered,
 
 it('an allow rule naming the tool approves it; a bare mcp__* grants nothing', async () => {
   const named = setup({ allow: ['mcp__test__echo'] });
-  engine = await createEngine({ home: named.home, env, approvals: 'ask' });
+  let engine = await fx.open({ home: named.home });
   const log = recordEvents(engine);
   const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
   const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'use echo' }));
@@ -85,10 +72,10 @@ it('an allow rule naming the tool approves it; a bare mcp__* grants nothing', as
   const call = log.find((e) => e.type === 'tool_call');
   expect(call?.type === 'tool_call' && call.decision).toMatchObject({ decision: 'auto_approved', rule: 'mcp__test__echo', source: 'user' });
   expect(log.some((e) => e.type === 'approval_requested')).toBe(false);
-  await engine.close();
+  await fx.close(engine);
 
   const bare = setup({ allow: ['mcp__*'] });
-  engine = await createEngine({ home: bare.home, env, approvals: 'ask' });
+  engine = await fx.open({ home: bare.home });
   const s2 = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
   const asked = nextEvent(engine, 'approval_requested');
   const p2 = unwrap(await engine.handlers['prompt.send']({ session: s2.id, text: 'use echo' }));
@@ -100,7 +87,7 @@ it('an allow rule naming the tool approves it; a bare mcp__* grants nothing', as
 
 it('two sessions share one server process', async () => {
   const { home, tag, log } = setup({ allow: ['mcp__test'] });
-  engine = await createEngine({ home, env, approvals: 'ask' });
+  const engine = await fx.open({ home });
   const a = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'a' }));
   const b = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'b' }));
   const pa = unwrap(await engine.handlers['prompt.send']({ session: a.id, text: 'use echo' }));
@@ -118,7 +105,7 @@ it('two sessions share one server process', async () => {
 
 it('a crash mid-call is a tool error the session goes on from; the next call starts the server again', async () => {
   const { home, tag } = setup({ allow: ['mcp__test'] });
-  engine = await createEngine({ home, env, approvals: 'ask' });
+  const engine = await fx.open({ home });
   const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
   const done = nextEvent(engine, 'turn_completed');
   const p1 = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'use crash' }));
@@ -134,7 +121,7 @@ it('a crash mid-call is a tool error the session goes on from; the next call sta
 
 it('cancelling a prompt during an MCP call sends notifications/cancelled, and closing the engine stops the server tree', async () => {
   const { home, tag, log } = setup({ allow: ['mcp__test'], serverExtra: { env: { MCP_TEST_GRANDCHILD: '1' } } });
-  engine = await createEngine({ home, env, approvals: 'ask' });
+  const engine = await fx.open({ home });
   const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
   const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'use sleep' }));
   await logLine(log, 'sleep-started');
@@ -144,15 +131,14 @@ it('cancelling a prompt during an MCP call sends notifications/cancelled, and cl
 
   const grandchild = (await logLine(log, 'grandchild')).child as number;
   expect(processesWith(tag)).toHaveLength(1);
-  await engine.close();
-  engine = null;
+  await fx.close(engine);
   expect(processesWith(tag)).toEqual([]);
   expect(isAlive(grandchild)).toBe(false);
 });
 
 it('a session uses the published reference server (@modelcontextprotocol/server-everything) over stdio', async () => {
   const { home } = setup({ allow: ['mcp__everything__echo'], everything: true });
-  engine = await createEngine({ home, env, approvals: 'ask' });
+  const engine = await fx.open({ home });
   const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
   const done = nextEvent(engine, 'turn_completed');
   const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'use everything' }));
@@ -162,7 +148,7 @@ it('a session uses the published reference server (@modelcontextprotocol/server-
 
 it('a tool the server does not have is refused with the names of the tools that exist', async () => {
   const { home } = setup({ allow: ['mcp__test'] });
-  engine = await createEngine({ home, env, approvals: 'ask' });
+  const engine = await fx.open({ home });
   const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
   const done = nextEvent(engine, 'turn_completed');
   unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'use unknown' }));
@@ -172,14 +158,14 @@ it('a tool the server does not have is refused with the names of the tools that 
 });
 
 it('project servers run only in a trusted workspace, once a person approved their command line', async () => {
-  const home = makeHome(server.url);
+  const home = fx.home();
   const ws = tempDir();
   const tag = newTag();
   const log = join(ws, 'server.log');
   writeMcpJson(join(ws, '.mcp.json'), { test: testServerEntry(tag, log) });
   mkdirSync(join(ws, '.paragents'));
   writeFileSync(join(ws, '.paragents', 'settings.json'), JSON.stringify({ permissions: { allow: ['mcp__test'] } }));
-  engine = await createEngine({ home, env, approvals: 'ask' });
+  const engine = await fx.open({ home });
   const s = unwrap(await engine.handlers['session.create']({ workspace: ws }));
 
   const untrusted = unwrap(await engine.handlers['mcp.list']({ workspace: ws })).servers.find((x) => x.name === 'test');
