@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, type Engine } from '../../main/core/engine';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import type { Engine } from '../../main/core/engine';
+import { tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
+import { priceProvider } from './helpers';
 
 // Each step reports 700 tokens; every step but the last calls LS, so a step's tool call runs after its usage is known.
 const STEP = { prompt_tokens: 600, completion_tokens: 100 };
@@ -13,24 +14,16 @@ const steps = (n: number) => [
   { content: 'all done', usage: STEP },
 ];
 
-let server: ModelServer;
-let engine: Engine | null = null;
-beforeEach(async () => {
-  server = await startModelServer({ script: { rules: [{ when: 'five steps', steps: steps(5) }, { when: 'one step', steps: steps(1) }] } });
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
+const fx = useEngineFixture({
+  script: { rules: [{ when: 'five steps', steps: steps(5) }, { when: 'one step', steps: steps(1) }] },
 });
 
 /** Chat requests the model server received (it is also asked for its model list). */
-const chats = () => server.requests.filter((r) => r.method === 'POST').length;
+const chats = () => fx.server.requests.filter((r) => r.method === 'POST').length;
 
 async function start(extra: Record<string, unknown> = {}): Promise<{ e: Engine; home: string }> {
-  const home = makeHome(server.url, extra);
-  engine = await createEngine({ home, env: {}, approvals: 'all' });
+  const home = fx.home(extra);
+  const engine = await fx.open({ home });
   return { e: engine, home };
 }
 
@@ -102,11 +95,7 @@ describe('a session budget', () => {
   });
 
   it('counts dollars when the budget is money, at the price of each request', async () => {
-    const home = makeHome(server.url);
-    const config = JSON.parse(readFileSync(join(home, 'config.json'), 'utf8')) as { providers: Record<string, unknown>[] };
-    config.providers[0] = { ...config.providers[0], price: { inputPerMTok: 5, outputPerMTok: 20 } };
-    writeFileSync(join(home, 'config.json'), JSON.stringify(config));
-    engine = await createEngine({ home, env: {}, approvals: 'all' });
+    const engine = await fx.open({ home: priceProvider(fx.home(), { inputPerMTok: 5, outputPerMTok: 20 }) });
     const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'money' }));
     unwrap(await engine.handlers['session.setBudget']({ session: s.id, budget: { unit: 'usd', limit: 0.01 } }));
     const reached = nextEvent(engine, 'budget_reached');
@@ -125,8 +114,8 @@ describe('a session budget', () => {
     const reached = nextEvent(e, 'budget_reached');
     const p = unwrap(await e.handlers['prompt.send']({ session: s.id, text: 'five steps' }));
     await reached;
-    await e.close();
-    engine = await createEngine({ home, env: {}, approvals: 'all' });
+    await fx.close(e);
+    const engine = await fx.open({ home });
     const after = unwrap(await engine.handlers['session.get']({ session: 'kept' }));
     expect(after.prompts[0]?.status).toBe('paused');
     expect(after.budgetStop).toEqual({ kind: 'session', unit: 'tokens', limit: 1000, used: 1400 });

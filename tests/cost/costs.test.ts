@@ -1,11 +1,12 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { writeFileSync, readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { startModelServer, type ModelServer, type Script } from '../fixtures/model-server';
-import { createEngine, type Engine } from '../../main/core/engine';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import type { Script } from '../fixtures/model-server';
+import type { Engine } from '../../main/core/engine';
+import { tempDir } from '../helpers/temp';
 import { recordEvents, settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
+import { priceProvider } from './helpers';
 import type { EventOf } from '../../shared/events';
 
 // Every step of the scripted model reports the same usage: 1000 prompt and 500 completion tokens.
@@ -15,17 +16,7 @@ const script = (extra: Partial<Script> = {}): Script => ({
   ...extra,
 });
 
-let server: ModelServer;
-let engine: Engine | null = null;
-beforeEach(async () => {
-  server = await startModelServer({ script: script() });
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
-});
+const fx = useEngineFixture({ script: script() });
 
 /** Runs one two-step prompt in a new session; returns the session id and the usage events of the prompt. */
 async function runTwoSteps(e: Engine, name: string): Promise<{ sessionId: string; promptId: string; usage: EventOf<'usage'>[] }> {
@@ -45,11 +36,8 @@ const records = (home: string) => {
 };
 
 it('costs each request at the price in config.json, keeps that price with the record, and past costs stay when the price changes', async () => {
-  const home = makeHome(server.url);
-  const config = JSON.parse(readFileSync(join(home, 'config.json'), 'utf8')) as { providers: Record<string, unknown>[] };
-  config.providers[0] = { ...config.providers[0], price: { inputPerMTok: 2, outputPerMTok: 8 } };
-  writeFileSync(join(home, 'config.json'), JSON.stringify(config));
-  engine = await createEngine({ home, env: {}, approvals: 'all' });
+  const home = priceProvider(fx.home(), { inputPerMTok: 2, outputPerMTok: 8 });
+  const engine = await fx.open({ home });
 
   const first = await runTwoSteps(engine, 'priced');
   // 1000 × $2/M + 500 × $8/M = $0.006 a step.
@@ -60,15 +48,13 @@ it('costs each request at the price in config.json, keeps that price with the re
   expect(detail.prompts[0]?.cost).toEqual({ usd: 0.012, unpricedTokens: 0 });
 
   // A new price applies from the next request on; what was already spent keeps the price it was costed at.
-  config.providers[0] = { ...config.providers[0], price: { inputPerMTok: 4, outputPerMTok: 16 } };
-  writeFileSync(join(home, 'config.json'), JSON.stringify(config));
+  priceProvider(home, { inputPerMTok: 4, outputPerMTok: 16 });
   const p2 = unwrap(await engine.handlers['prompt.send']({ session: 'priced', text: 'two steps again' }));
   expect(await settled(engine, p2.id)).toBe('completed');
   const after = unwrap(await engine.handlers['session.get']({ session: 'priced' }));
   expect(after.cost?.usd).toBeCloseTo(0.012 + 0.024, 10);
   expect(after.prompts[0]?.cost?.usd).toBe(0.012);
-  await engine.close();
-  engine = null;
+  await fx.close(engine);
   expect(records(home)).toEqual([
     { prompt_tokens: 1000, completion_tokens: 500, cost_usd: 0.006, price_source: 'config', input_per_mtok: 2, output_per_mtok: 8 },
     { prompt_tokens: 1000, completion_tokens: 500, cost_usd: 0.006, price_source: 'config', input_per_mtok: 2, output_per_mtok: 8 },
@@ -78,21 +64,20 @@ it('costs each request at the price in config.json, keeps that price with the re
 });
 
 it("costs each request at the price the endpoint's model list publishes (OpenRouter's per-token pricing)", async () => {
-  server.setScript(script({ modelFields: { 'scripted-model': { pricing: { prompt: '0.0000025', completion: '0.00001', request: '0' } } } }));
-  const home = makeHome(server.url);
-  engine = await createEngine({ home, env: {}, approvals: 'all' });
+  fx.server.setScript(script({ modelFields: { 'scripted-model': { pricing: { prompt: '0.0000025', completion: '0.00001', request: '0' } } } }));
+  const home = fx.home();
+  const engine = await fx.open({ home });
   const run = await runTwoSteps(engine, 'listed');
   // 1000 × $2.50/M + 500 × $10/M = $0.0075 a step.
   expect(run.usage.map((u) => u.cost)).toEqual([0.0075, 0.0075]);
   expect(unwrap(await engine.handlers['session.get']({ session: 'listed' })).cost).toEqual({ usd: 0.015, unpricedTokens: 0 });
-  await engine.close();
-  engine = null;
+  await fx.close(engine);
   expect(records(home).map((r) => (r as { price_source: string }).price_source)).toEqual(['endpoint', 'endpoint']);
 });
 
 it('shows tokens only when no price is known: the cost is null and the tokens are counted as unpriced', async () => {
-  const home = makeHome(server.url);
-  engine = await createEngine({ home, env: {}, approvals: 'all' });
+  const home = fx.home();
+  const engine = await fx.open({ home });
   const run = await runTwoSteps(engine, 'unknown');
   expect(run.usage.map((u) => u.cost)).toEqual([null, null]);
   expect(run.usage.at(-1)?.sessionCost).toEqual({ usd: 0, unpricedTokens: 3000 });
@@ -101,19 +86,12 @@ it('shows tokens only when no price is known: the cost is null and the tokens ar
   expect(s.usage.totalTokens).toBe(3000);
   const today = unwrap(await engine.handlers['usage.summary']({ since: new Date(Date.now() - 3_600_000).toISOString() }));
   expect(today).toMatchObject({ totalTokens: 3000, promptTokens: 2000, completionTokens: 1000, cost: { usd: 0, unpricedTokens: 3000 }, dailyBudget: null });
-  await engine.close();
-  engine = null;
+  await fx.close(engine);
   expect(records(home).map((r) => (r as { cost_usd: number | null }).cost_usd)).toEqual([null, null]);
 });
 
 it("usage.summary adds up every session since the moment asked, with config.json's daily budget", async () => {
-  const home = makeHome(server.url, {
-    budgets: { daily: { tokens: 1_000_000, usd: 5 } },
-  });
-  const config = JSON.parse(readFileSync(join(home, 'config.json'), 'utf8')) as { providers: Record<string, unknown>[] };
-  config.providers[0] = { ...config.providers[0], price: { inputPerMTok: 2, outputPerMTok: 8 } };
-  writeFileSync(join(home, 'config.json'), JSON.stringify(config));
-  engine = await createEngine({ home, env: {}, approvals: 'all' });
+  const engine = await fx.open({ home: priceProvider(fx.home({ budgets: { daily: { tokens: 1_000_000, usd: 5 } } }), { inputPerMTok: 2, outputPerMTok: 8 }) });
   const before = new Date(Date.now() - 1000).toISOString();
   await runTwoSteps(engine, 'one');
   await runTwoSteps(engine, 'two');

@@ -1,24 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine } from '../../main/core/engine';
 import { main } from '../../main/cli/main';
 import { eventTextLine } from '../../main/cli/format';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { nextEvent, settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
+import { priceProvider } from './helpers';
 
 const STEP = { prompt_tokens: 1000, completion_tokens: 500 };
-let server: ModelServer;
-beforeEach(async () => {
-  server = await startModelServer({
-    script: { rules: [{ when: 'two steps', steps: [{ toolCalls: [{ name: 'LS', arguments: {} }], usage: STEP }, { content: 'done', usage: STEP }] }] },
-  });
-});
-afterEach(async () => {
-  await server.close();
-  cleanupTempDirs();
+const fx = useEngineFixture({
+  script: { rules: [{ when: 'two steps', steps: [{ toolCalls: [{ name: 'LS', arguments: {} }], usage: STEP }, { content: 'done', usage: STEP }] }] },
+  engine: { recover: false },
 });
 
 async function cli(home: string, args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
@@ -28,22 +20,16 @@ async function cli(home: string, args: string[]): Promise<{ code: number; out: s
   return { code, out, err };
 }
 
-function pricedHome(): string {
-  const home = makeHome(server.url);
-  const config = JSON.parse(readFileSync(join(home, 'config.json'), 'utf8')) as { providers: Record<string, unknown>[] };
-  config.providers[0] = { ...config.providers[0], price: { inputPerMTok: 2, outputPerMTok: 8 } };
-  writeFileSync(join(home, 'config.json'), JSON.stringify(config));
-  return home;
-}
+const pricedHome = (): string => priceProvider(fx.home(), { inputPerMTok: 2, outputPerMTok: 8 });
 
 describe('paragents sessions: cost and budget', () => {
   it('sessions list gives cost=$… when the price is known and only tokens when not; sessions budget sets and shows a budget', async () => {
     const home = pricedHome();
-    const engine = await createEngine({ home, env: {}, approvals: 'all', recover: false });
+    const engine = await fx.open({ home });
     const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'priced' }));
     const idle = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'idle' }));
     expect(await settled(engine, unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'two steps' })).id)).toBe('completed');
-    await engine.close();
+    await fx.close(engine);
 
     const list = await cli(home, ['sessions', 'list']);
     expect(list.code).toBe(0);
@@ -65,7 +51,7 @@ describe('paragents sessions: cost and budget', () => {
 
   it('a prompt paused at a budget is named in the list and answered with sessions budget --resume-once', async () => {
     const home = pricedHome();
-    const engine = await createEngine({ home, env: {}, approvals: 'all', recover: false });
+    const engine = await fx.open({ home });
     const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'capped' }));
     unwrap(await engine.handlers['session.setBudget']({ session: s.id, budget: { unit: 'tokens', limit: 1000 } }));
     const reached = nextEvent(engine, 'budget_reached');
@@ -74,7 +60,7 @@ describe('paragents sessions: cost and budget', () => {
     expect(eventTextLine(event)).toBe(
       `[S:capped][P:${p.ref}] paused: the session budget of 1k tokens is used up (1.5k tokens); raise it, resume once or stop (the panel's card, or paragents sessions budget capped --raise LIMIT | --resume-once | --stop)`,
     );
-    await engine.close();
+    await fx.close(engine);
 
     const list = await cli(home, ['sessions', 'list']);
     expect(list.out.find((l) => l.startsWith(s.ref))).toContain('budget=1k budget-reached');
