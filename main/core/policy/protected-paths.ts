@@ -2,9 +2,9 @@ import path from 'node:path';
 import { msg, type Msg } from '../../../shared/i18n/message';
 
 /** Folders that hold configuration run by git, editors, the shell or Paragents itself. */
-const PROTECTED_DIRS = new Set(['.git', '.paragents', '.vscode', '.husky', '.githooks', '.idea', '.ssh', '.devcontainer']);
+export const PROTECTED_DIRS: ReadonlySet<string> = new Set(['.git', '.paragents', '.vscode', '.husky', '.githooks', '.idea', '.ssh', '.devcontainer']);
 /** Files that run code or hold credentials when a tool next starts. */
-const PROTECTED_FILES = new Set([
+export const PROTECTED_FILES: ReadonlySet<string> = new Set([
   '.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin',
   '.zlogout', '.kshrc', '.cshrc', '.tcshrc', '.inputrc', '.envrc', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmrc',
   '.mcp.json', '.gitconfig', '.gitmodules', '.git-credentials', '.netrc', '.pypirc', 'config.fish',

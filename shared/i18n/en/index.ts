@@ -27,6 +27,7 @@ import { palette } from './palette';
 import { permissions } from './permissions';
 import { policy } from './policy';
 import { reasons } from './reasons';
+import { sandbox } from './sandbox';
 import { sessions } from './sessions';
 import { settings } from './settings';
 import { setup } from './setup';
@@ -38,4 +39,4 @@ import { transcript } from './transcript';
  * technology rely on, so an English text changes only when the UI means to change.
  * One file per area; add an area by adding a file here and its twin in ../zh-CN/.
  */
-export const en = { app, approval, budget, changes, cli, cliErrors, cliHelp, cliInbox, cliSessions, cliTools, commands, common, compose, config, conflict, context, engineErrors, gateway, gateways, hooks, log, markdown, mcp, mode, notices, palette, permissions, policy, reasons, sessions, settings, setup, status, transcript };
+export const en = { app, approval, budget, changes, cli, cliErrors, cliHelp, cliInbox, cliSessions, cliTools, commands, common, compose, config, conflict, context, engineErrors, gateway, gateways, hooks, log, markdown, mcp, mode, notices, palette, permissions, policy, reasons, sandbox, sessions, settings, setup, status, transcript };

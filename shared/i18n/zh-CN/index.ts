@@ -29,6 +29,7 @@ import { palette } from './palette';
 import { permissions } from './permissions';
 import { policy } from './policy';
 import { reasons } from './reasons';
+import { sandbox } from './sandbox';
 import { sessions } from './sessions';
 import { settings } from './settings';
 import { setup } from './setup';
@@ -36,4 +37,4 @@ import { status } from './status';
 import { transcript } from './transcript';
 
 /** 简体中文: the same keys as the English catalog (checked by the compiler and tests/i18n/catalogs.test.ts). */
-export const zhCN: CatalogLike<typeof en> = { app, approval, budget, changes, cli, cliErrors, cliHelp, cliInbox, cliSessions, cliTools, commands, common, compose, config, conflict, context, engineErrors, gateway, gateways, hooks, log, markdown, mcp, mode, notices, palette, permissions, policy, reasons, sessions, settings, setup, status, transcript };
+export const zhCN: CatalogLike<typeof en> = { app, approval, budget, changes, cli, cliErrors, cliHelp, cliInbox, cliSessions, cliTools, commands, common, compose, config, conflict, context, engineErrors, gateway, gateways, hooks, log, markdown, mcp, mode, notices, palette, permissions, policy, reasons, sandbox, sessions, settings, setup, status, transcript };

@@ -4,6 +4,7 @@ import { PermissionMode, type PolicySource } from '../../../../shared/policy';
 import { parseRule } from '../rules/parse-rule';
 import type { Rule, RuleKind } from '../rules/types';
 import { NO_HOOKS, parseHookSettings, type HookSettings } from './hooks-block';
+import { EMPTY_SANDBOX_BLOCK, readSandboxBlock, type SandboxBlock } from './sandbox-block';
 
 export interface Problem {
   file: string;
@@ -28,6 +29,8 @@ export interface LoadedSettings {
   disableBypassMode: boolean;
   /** The file's hooks (hooks-block.ts): whether they run is decided by the hooks module, not here. */
   hooks: HookSettings;
+  /** The file's `sandbox` block (what the OS sandbox confines, and how its commands are approved). */
+  sandbox: SandboxBlock;
   problems: Problem[];
 }
 
@@ -39,7 +42,7 @@ const DANGEROUS_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 function empty(file: string, source: PolicySource, exists: boolean): LoadedSettings {
   return {
     file, source, exists, malformed: false, rules: [], defaultMode: null, additionalDirectories: [],
-    lockPermissionRules: false, disableBypassMode: false, hooks: NO_HOOKS, problems: [],
+    lockPermissionRules: false, disableBypassMode: false, hooks: NO_HOOKS, sandbox: EMPTY_SANDBOX_BLOCK, problems: [],
   };
 }
 
@@ -82,6 +85,10 @@ export function readSettings(doc: unknown, file: string, source: PolicySource): 
   const hooks = parseHookSettings(doc, file, source === 'managed' || source === 'local' || source === 'project' ? source : 'user');
   out.hooks = hooks;
   out.problems.push(...hooks.problems);
+  // A bad sandbox value is left out and reported; like a hook entry, it does not make the rules malformed.
+  const sandbox = readSandboxBlock(doc.sandbox);
+  out.sandbox = sandbox.block;
+  for (const m of sandbox.problems) out.problems.push(problemOf(file, m));
   if (!Object.hasOwn(doc, 'permissions')) return out;
   const perms = doc.permissions;
   if (!isPlainObject(perms)) {

@@ -1,0 +1,20 @@
+/** The OS sandbox that confines shell commands: its settings, its availability, and what it refused. */
+export const sandbox = {
+  settings: {
+    notObject: '{{key}} must be an object',
+    unknownKey: '{{key}}: unknown key',
+    notBoolean: '{{key}} must be true or false',
+    notStrings: '{{key}} must be an array of non-empty strings',
+    notPaths: '{{key}} must be an array of paths',
+    badCommand: '{{key}}: {{problem}}',
+    badDomain: '{{key}}: "{{value}}" is not a host name or pattern (example.com, *.example.com, host:port)',
+  },
+  network: {
+    notAllowed: 'the sandbox refused the connection: the host is not on the allow list of this session',
+  },
+  unavailable: {
+    platform: 'The sandbox does not run on {{platform}} yet: shell commands run under the normal permission flow.',
+    programs: 'The sandbox needs {{programs}}, which this machine does not have: install with `{{install}}`.',
+    cannotStart: 'The sandbox cannot start here (bubblewrap said: {{error}}); user namespaces may be turned off.',
+  },
+} as const;

@@ -1,0 +1,22 @@
+import type { CatalogLike } from '../catalog-types';
+import type { sandbox as en } from '../en/sandbox';
+
+export const sandbox: CatalogLike<typeof en> = {
+  settings: {
+    notObject: '{{key}} 必须是一个对象',
+    unknownKey: '{{key}}：未知的键',
+    notBoolean: '{{key}} 必须是 true 或 false',
+    notStrings: '{{key}} 必须是由非空字符串组成的数组',
+    notPaths: '{{key}} 必须是由路径组成的数组',
+    badCommand: '{{key}}：{{problem}}',
+    badDomain: '{{key}}：“{{value}}”不是主机名或主机模式（example.com、*.example.com、host:port）',
+  },
+  network: {
+    notAllowed: '沙箱拒绝了该连接：该主机不在本会话的允许列表中',
+  },
+  unavailable: {
+    platform: '沙箱尚不支持 {{platform}}：shell 命令按常规权限流程运行。',
+    programs: '沙箱需要 {{programs}}，但本机没有：请用 `{{install}}` 安装。',
+    cannotStart: '沙箱无法在此启动（bubblewrap 报告：{{error}}）；可能关闭了用户命名空间。',
+  },
+};
