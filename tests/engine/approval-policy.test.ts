@@ -1,35 +1,24 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, type Engine } from '../../main/core/engine';
 import { createPolicyEngine } from '../../main/core/policy';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer({
-    script: {
-      rules: [
-        { when: 'say hi', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi' } }] }, { content: 'said: {{lastTool}}' }] },
-        { when: 'peek secrets', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: '.env' } }] }, { content: 'result: {{lastTool}}' }] },
-      ],
-    },
-  });
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
+const fx = useEngineFixture({
+  script: {
+    rules: [
+      { when: 'say hi', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi' } }] }, { content: 'said: {{lastTool}}' }] },
+      { when: 'peek secrets', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: '.env' } }] }, { content: 'result: {{lastTool}}' }] },
+    ],
+  },
+  engine: { approvals: 'ask' },
 });
 
 it('"allow for this session" lets the same call through in that session only, with the rule and source shown', async () => {
-  const home = makeHome(server.url);
-  engine = await createEngine({ home, env: {}, approvals: 'ask' });
+  const home = fx.home();
+  let engine = await fx.open({ home });
   const log = recordEvents(engine);
   const a = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'a' }));
   const b = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'b' }));
@@ -58,8 +47,8 @@ it('"allow for this session" lets the same call through in that session only, wi
   expect(unwrap(await engine.handlers['approval.list']({ session: a.id })).map((x) => x.status)).toEqual(['approved']);
 
   // The grant survives a restart (it is stored with the session).
-  await engine.close();
-  engine = await createEngine({ home, env: {}, approvals: 'ask' });
+  await fx.close(engine);
+  engine = await fx.open({ home });
   const log2 = recordEvents(engine);
   const p4 = unwrap(await engine.handlers['prompt.send']({ session: 'a', text: 'say hi once more' }));
   expect(await settled(engine, p4.id)).toBe('completed');
@@ -68,9 +57,9 @@ it('"allow for this session" lets the same call through in that session only, wi
 });
 
 it('"always allow" saves the narrowest rule to the project-local file, active once the workspace is trusted', async () => {
-  const home = makeHome(server.url);
+  const home = fx.home();
   const ws = tempDir();
-  engine = await createEngine({ home, env: {}, approvals: 'ask' });
+  const engine = await fx.open({ home });
   const s = unwrap(await engine.handlers['session.create']({ workspace: ws }));
   const asked = nextEvent(engine, 'approval_requested');
   const p1 = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'say hi' }));
@@ -93,13 +82,12 @@ it('"always allow" saves the narrowest rule to the project-local file, active on
 });
 
 it('blocks by a deny rule before anything runs, and the model is told why', async () => {
-  const home = makeHome(server.url);
   const ws = tempDir();
   const { writeFileSync, mkdirSync } = await import('node:fs');
   writeFileSync(join(ws, '.env'), 'SECRET=1\n');
   mkdirSync(join(ws, '.paragents'));
   writeFileSync(join(ws, '.paragents', 'settings.json'), JSON.stringify({ permissions: { deny: ['Read(.env)'] } }));
-  engine = await createEngine({ home, env: {}, approvals: 'all' });
+  const engine = await fx.open({ approvals: 'all' });
   const s = unwrap(await engine.handlers['session.create']({ workspace: ws }));
   const done = nextEvent(engine, 'turn_completed');
   unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'peek secrets' }));
@@ -110,9 +98,7 @@ it('blocks by a deny rule before anything runs, and the model is told why', asyn
 });
 
 it('an answer given while the card is being published (a listener in the same process) reaches the waiting turn', async () => {
-  const home = makeHome(server.url);
-  engine = await createEngine({ home, env: {}, approvals: 'ask' });
-  const e = engine;
+  const e = await fx.open();
   const answered: string[] = [];
   // The answer is given inside the approval_requested listener, before the turn has started to wait for it.
   e.onEvent((ev) => {

@@ -1,39 +1,30 @@
 // The engine's own answers to a tool call (blocked, denied, cancelled while running, interrupted by a restart) are
 // data: the stored tool_result carries errorMsg, its English is the error the model reads, byte for byte, and
 // it renders in Chinese. What a tool itself answered carries none.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, DATABASE_FILE, type Engine } from '../../main/core/engine';
+import { DATABASE_FILE, type Engine } from '../../main/core/engine';
 import { Store } from '../../main/core/store/store';
 import { english, render } from '../../shared/i18n/message';
 import type { EventOf } from '../../shared/events';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { nextEvent, settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
+import { fileWritten } from '../helpers/wait-file';
 
 const HAN = /\p{Script=Han}/u;
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer({
-    script: {
-      rules: [
-        { when: 'say hi', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi' } }] }, { content: 'said: {{lastTool}}' }] },
-        { when: 'peek secrets', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: '.env' } }] }, { content: 'result: {{lastTool}}' }] },
-        { when: 'nap', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'sleep 30' } }] }, { content: 'woke' }] },
-        { when: 'read nothing', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: 'missing.txt' } }] }, { content: 'result: {{lastTool}}' }] },
-      ],
-    },
-  });
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
+const fx = useEngineFixture({
+  script: {
+    rules: [
+      { when: 'say hi', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi' } }] }, { content: 'said: {{lastTool}}' }] },
+      { when: 'peek secrets', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: '.env' } }] }, { content: 'result: {{lastTool}}' }] },
+      // The command says it is running before it sleeps, so the test cancels it while it runs.
+      { when: 'nap', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo napping > started.txt; sleep 30' } }] }, { content: 'woke' }] },
+      { when: 'read nothing', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: 'missing.txt' } }] }, { content: 'result: {{lastTool}}' }] },
+    ],
+  },
 });
 
 type ToolResult = EventOf<'tool_result'>;
@@ -67,12 +58,12 @@ function expectEngineAnswer(r: ToolResult, key: string, error: string): void {
 }
 
 it('blocked by a deny rule: the answer names the rule and its settings, as data', async () => {
-  const home = makeHome(server.url);
+  const home = fx.home();
   const ws = tempDir();
   writeFileSync(join(ws, '.env'), 'SECRET=1\n');
   mkdirSync(join(ws, '.paragents'));
   writeFileSync(join(ws, '.paragents', 'settings.json'), JSON.stringify({ permissions: { deny: ['Read(.env)'] } }));
-  engine = await createEngine({ home, env: {}, approvals: 'all' });
+  const engine = await fx.open({ home });
   const s = unwrap(await engine.handlers['session.create']({ workspace: ws }));
   const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'peek secrets' }));
   expect(await settled(engine, p.id)).toBe('completed');
@@ -80,14 +71,12 @@ it('blocked by a deny rule: the answer names the rule and its settings, as data'
   expect(r.error).toMatch(/^blocked by policy: reading \/.*\.env is denied by Read\(\.env\) \(rule Read\(\.env\) from project settings\)\. Do not retry this call unchanged\.$/);
   expectEngineAnswer(r, 'notices.error.blockedByRule', r.error ?? '');
   expect(render('zh-CN', r.errorMsg ?? { key: 'reasons.cancelled' })).toContain('项目设置');
-  await engine.close();
-  engine = null;
+  await fx.close(engine);
   expect(modelRead(home, s.id)).toBe(`Error: ${r.error}`);
 });
 
 it('blocked with no rule (--approve never): the reason inside is data too', async () => {
-  const home = makeHome(server.url);
-  engine = await createEngine({ home, env: {}, approvals: 'never' });
+  const engine = await fx.open({ approvals: 'never' });
   const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
   const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'say hi' }));
   expect(await settled(engine, p.id)).toBe('completed');
@@ -102,8 +91,7 @@ it.each([
   ['without a message', undefined, 'notices.error.denied', 'the user denied this call.'],
   ['with the words the person wrote', 'use ls instead', 'notices.error.deniedSaid', 'the user denied this call. Their message: use ls instead'],
 ] as const)('denied %s', async (_what, message, key, error) => {
-  const home = makeHome(server.url);
-  engine = await createEngine({ home, env: {}, approvals: 'ask' });
+  const engine = await fx.open({ approvals: 'ask' });
   const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
   const asked = nextEvent(engine, 'approval_requested');
   const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'say hi' }));
@@ -117,13 +105,11 @@ it.each([
 });
 
 it('cancelled while running', async () => {
-  const home = makeHome(server.url);
-  engine = await createEngine({ home, env: {}, approvals: 'all' });
-  const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
-  const started = nextEvent(engine, 'tool_call');
+  const engine = await fx.open();
+  const ws = tempDir();
+  const s = unwrap(await engine.handlers['session.create']({ workspace: ws }));
   const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'nap' }));
-  await started;
-  await new Promise((r) => setTimeout(r, 300));
+  await fileWritten(join(ws, 'started.txt'));
   unwrap(await engine.handlers['prompt.cancel']({ prompt: p.id }));
   expect(await settled(engine, p.id)).toBe('cancelled');
   const r = await storedResult(engine, p.id);
@@ -131,14 +117,13 @@ it('cancelled while running', async () => {
 });
 
 it('interrupted by a restart: a call a stopped process left running is answered, not run again', async () => {
-  const home = makeHome(server.url);
-  engine = await createEngine({ home, env: {}, approvals: 'ask' });
-  const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
-  const asked = nextEvent(engine, 'approval_requested');
-  const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'say hi' }));
+  const home = fx.home();
+  const first = await fx.open({ home, approvals: 'ask' });
+  const s = unwrap(await first.handlers['session.create']({ workspace: tempDir() }));
+  const asked = nextEvent(first, 'approval_requested');
+  const p = unwrap(await first.handlers['prompt.send']({ session: s.id, text: 'say hi' }));
   await asked;
-  await engine.close();
-  engine = null;
+  await fx.close(first);
   // As a process killed mid-run leaves it: the call's row says running.
   const store = new Store(join(home, DATABASE_FILE));
   const holder = store.listMessages(s.id).find((m) => m.message.role === 'assistant');
@@ -149,7 +134,7 @@ it('interrupted by a restart: a call a stopped process left running is answered,
   store.close();
 
   // The next engine takes the turn up again by itself and answers the call instead of running it.
-  engine = await createEngine({ home, env: {}, approvals: 'all' });
+  const engine = await fx.open({ home });
   expect(await settled(engine, p.id)).toBe('completed');
   const r = await storedResult(engine, p.id);
   expectEngineAnswer(
@@ -160,8 +145,7 @@ it('interrupted by a restart: a call a stopped process left running is answered,
 });
 
 it("a tool's own error carries no errorMsg and is shown as the tool wrote it", async () => {
-  const home = makeHome(server.url);
-  engine = await createEngine({ home, env: {}, approvals: 'all' });
+  const engine = await fx.open();
   const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
   const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'read nothing' }));
   expect(await settled(engine, p.id)).toBe('completed');

@@ -1,14 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { join } from 'node:path';
 import { Store } from '../../main/core/store/store';
 import { EventBus } from '../../main/core/kernel/event-bus';
 import { DELTA_WINDOW_MS, DeltaStreams, MAX_HELD_CHARS, type DeltaDraft } from '../../main/core/kernel/delta-stream';
 import type { EngineEvent } from '../../shared/events';
-import { createEngine } from '../../main/core/engine';
-import { startModelServer } from '../fixtures/model-server';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { cleanupTempDirs, tempDir } from '../helpers/temp';
+import { useEngineFixture } from '../helpers/engine-fixture';
 
-afterEach(() => cleanupTempDirs());
+afterEach(() => {
+  vi.useRealTimers();
+  cleanupTempDirs();
+});
 
 const timers = (): number => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
 const delta = (sessionId: string, text: string, type: DeltaDraft['type'] = 'assistant_delta', promptId = `p-${sessionId}`): DeltaDraft => ({
@@ -19,23 +21,26 @@ const delta = (sessionId: string, text: string, type: DeltaDraft['type'] = 'assi
 });
 
 describe('streamed deltas', () => {
-  it('are joined per session for one frame, text exact and in order, with a timer only while text is held', async () => {
+  it('are joined per session for one frame, text exact and in order, with a timer only while text is held', () => {
+    vi.useFakeTimers();
     const out: DeltaDraft[] = [];
     const streams = new DeltaStreams((d) => out.push(d));
-    const before = timers();
+    const before = vi.getTimerCount();
     const pieces = Array.from({ length: 300 }, (_, i) => `chunk ${i} `);
     for (const [i, piece] of pieces.entries()) {
       streams.push(delta('a', piece));
       if (i % 3 === 0) streams.push(delta('b', piece.toUpperCase()));
     }
     expect(out).toHaveLength(0);
-    expect(timers()).toBe(before + 1);
-    await new Promise((r) => setTimeout(r, DELTA_WINDOW_MS * 3));
+    expect(vi.getTimerCount()).toBe(before + 1);
+    vi.advanceTimersByTime(DELTA_WINDOW_MS - 1);
+    expect(out).toHaveLength(0);
+    vi.advanceTimersByTime(1);
     expect(out.map((d) => d.sessionId).sort()).toEqual(['a', 'b']);
     expect(out.find((d) => d.sessionId === 'a')?.text).toBe(pieces.join(''));
     expect(out.find((d) => d.sessionId === 'b')?.text).toBe(pieces.filter((_, i) => i % 3 === 0).join('').toUpperCase());
     expect(streams.size).toBe(0);
-    expect(timers()).toBe(before);
+    expect(vi.getTimerCount()).toBe(before);
   });
 
   it('publish held text first when the stream changes type or prompt, and at once past the size limit', () => {
@@ -88,34 +93,30 @@ describe('streamed deltas', () => {
 });
 
 describe('an engine streaming answers', () => {
+  const answer = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
+  const fx = useEngineFixture({ script: { tokensPerSecond: 2000, chunkSize: 3, rules: [{ when: 'talk', steps: [{ content: answer }] }] } });
+
   it('publishes the answer’s text exactly and before its message, and keeps no timer once idle', async () => {
-    const answer = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
-    const server = await startModelServer({ script: { tokensPerSecond: 2000, chunkSize: 3, rules: [{ when: 'talk', steps: [{ content: answer }] }] } });
     const idleTimers = timers();
-    const engine = await createEngine({ home: makeHome(server.url), env: {}, approvals: 'all' });
-    try {
-      const seen: EngineEvent[] = [];
-      let done: () => void = () => {};
-      const ended = new Promise<void>((resolve) => (done = resolve));
-      engine.onEvent((e) => {
-        seen.push(e);
-        if (e.type === 'prompt_status' && e.status === 'completed') done();
-      });
-      const s = await engine.handlers['session.create']({ workspace: tempDir() });
-      if (!s.ok) throw new Error(s.error.message);
-      const p = await engine.handlers['prompt.send']({ session: s.value.id, text: 'talk to me' });
-      if (!p.ok) throw new Error(p.error.message);
-      await ended;
-      const deltas = seen.filter((e) => e.type === 'assistant_delta');
-      expect(deltas.map((e) => (e.type === 'assistant_delta' ? e.text : '')).join('')).toBe(answer);
-      const message = seen.findIndex((e) => e.type === 'assistant_message');
-      expect(seen.findLastIndex((e) => e.type === 'assistant_delta')).toBeLessThan(message);
-      // Idle: the engine polls nothing, so it keeps no timer of its own (one set before it started may have fired).
-      await new Promise((r) => setImmediate(r));
-      expect(timers()).toBeLessThanOrEqual(idleTimers);
-    } finally {
-      await engine.close();
-      await server.close();
-    }
+    const engine = await fx.open();
+    const seen: EngineEvent[] = [];
+    let done: () => void = () => {};
+    const ended = new Promise<void>((resolve) => (done = resolve));
+    engine.onEvent((e) => {
+      seen.push(e);
+      if (e.type === 'prompt_status' && e.status === 'completed') done();
+    });
+    const s = await engine.handlers['session.create']({ workspace: tempDir() });
+    if (!s.ok) throw new Error(s.error.message);
+    const p = await engine.handlers['prompt.send']({ session: s.value.id, text: 'talk to me' });
+    if (!p.ok) throw new Error(p.error.message);
+    await ended;
+    const deltas = seen.filter((e) => e.type === 'assistant_delta');
+    expect(deltas.map((e) => (e.type === 'assistant_delta' ? e.text : '')).join('')).toBe(answer);
+    const message = seen.findIndex((e) => e.type === 'assistant_message');
+    expect(seen.findLastIndex((e) => e.type === 'assistant_delta')).toBeLessThan(message);
+    // Idle: the engine polls nothing, so it keeps no timer of its own (one set before it started may have fired).
+    await new Promise((r) => setImmediate(r));
+    expect(timers()).toBeLessThanOrEqual(idleTimers);
   });
 });

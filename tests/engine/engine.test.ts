@@ -1,33 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, type Engine } from '../../main/core/engine';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { makeHome, tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
+import { pidWritten } from '../helpers/wait-file';
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer();
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
-});
-
-async function start(opts: { approvals?: 'ask' | 'all' | 'never'; config?: Record<string, unknown>; home?: string } = {}) {
-  const home = opts.home ?? makeHome(server.url, opts.config);
-  engine = await createEngine({ home, env: {}, approvals: opts.approvals ?? 'all' });
-  return { engine, home };
-}
+const fx = useEngineFixture();
 
 describe('agent loop', () => {
   it('runs a multi-step turn with tool calls and persists every event before publishing it', async () => {
-    server.setScript({
+    fx.server.setScript({
       rules: [
         {
           when: 'make notes',
@@ -42,7 +25,7 @@ describe('agent loop', () => {
         },
       ],
     });
-    const { engine } = await start();
+    const engine = await fx.open();
     const ws = tempDir();
     const live = recordEvents(engine);
     const s = unwrap(await engine.handlers['session.create']({ workspace: ws, name: 'notes' }));
@@ -67,7 +50,7 @@ describe('agent loop', () => {
   });
 
   it('sends garbage from the model back as a tool error and carries on', async () => {
-    server.setScript({
+    fx.server.setScript({
       rules: [
         {
           when: 'garbage',
@@ -80,7 +63,7 @@ describe('agent loop', () => {
         },
       ],
     });
-    const { engine } = await start();
+    const engine = await fx.open();
     const ws = tempDir();
     const log = recordEvents(engine);
     const s = unwrap(await engine.handlers['session.create']({ workspace: ws }));
@@ -93,15 +76,15 @@ describe('agent loop', () => {
     expect(errors[1]).toMatch(/Read/);
     expect(errors[2]).toMatch(/missing\.txt/);
     // The model saw each error as a tool message.
-    const last = server.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)?.body as { messages: { role: string; content: string }[] };
+    const last = fx.server.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)?.body as { messages: { role: string; content: string }[] };
     expect(last.messages.filter((m) => m.role === 'tool').map((m) => m.content).every((c) => c.startsWith('Error:'))).toBe(true);
   });
 
   it('fails the turn with a clear error when the step limit is hit', async () => {
-    server.setScript({
+    fx.server.setScript({
       rules: [{ when: 'loop', steps: Array.from({ length: 10 }, () => ({ toolCalls: [{ name: 'LS', arguments: {} }] })) }],
     });
-    const { engine } = await start({ config: { maxSteps: 3 } });
+    const engine = await fx.open({ home: fx.home({ maxSteps: 3 }) });
     const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
     const failed = nextEvent(engine, 'turn_failed');
     unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'loop forever' }));
@@ -109,8 +92,8 @@ describe('agent loop', () => {
   });
 
   it('retries a 429 from the model and says so in the event stream', async () => {
-    server.setScript({ rules: [{ when: 'busy', steps: [{ content: 'fine now', fault: { type: '429', retryAfter: 0 } }] }] });
-    const { engine } = await start();
+    fx.server.setScript({ rules: [{ when: 'busy', steps: [{ content: 'fine now', fault: { type: '429', retryAfter: 0 } }] }] });
+    const engine = await fx.open();
     const log = recordEvents(engine);
     const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
     const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'busy server' }));
@@ -120,7 +103,7 @@ describe('agent loop', () => {
 
   it('fails with an error naming the provider when the endpoint is unreachable', async () => {
     const home = makeHome('http://127.0.0.1:9/v1', { maxRetries: 0 });
-    const { engine } = await start({ home });
+    const engine = await fx.open({ home });
     const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
     const failed = nextEvent(engine, 'turn_failed');
     unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'hello' }));
@@ -130,38 +113,38 @@ describe('agent loop', () => {
 
 describe('scheduler', () => {
   it('never runs more sessions at once than the limit, and serves every session', async () => {
-    server.setScript({ rules: [{ when: 'job', steps: [{ content: 'ok', gate: 'jobs' }] }] });
-    const { engine } = await start({ config: { concurrency: 2 } });
+    fx.server.setScript({ rules: [{ when: 'job', steps: [{ content: 'ok', gate: 'jobs' }] }] });
+    const engine = await fx.open({ home: fx.home({ concurrency: 2 }) });
     const prompts: string[] = [];
     for (let i = 0; i < 6; i++) {
       const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
       prompts.push(unwrap(await engine.handlers['prompt.send']({ session: s.id, text: `job ${i}` })).id);
     }
     // Two answers wait at the gate, filling both slots; the other four prompts wait for a slot.
-    await server.reached('jobs', 2);
-    expect(server.activeStreams()).toBe(2);
+    await fx.server.reached('jobs', 2);
+    expect(fx.server.activeStreams()).toBe(2);
     expect(engine.stats().slotsInUse).toBe(2);
-    server.openGate('jobs');
+    fx.server.openGate('jobs');
     const results = await Promise.all(prompts.map((id) => settled(engine, id)));
     expect(results).toEqual(Array(6).fill('completed'));
-    expect(server.maxConcurrentStreams).toBeLessThanOrEqual(2);
-    expect(server.maxConcurrentStreams).toBe(2);
+    expect(fx.server.maxConcurrentStreams).toBeLessThanOrEqual(2);
+    expect(fx.server.maxConcurrentStreams).toBe(2);
     expect(engine.stats().peakSlotsInUse).toBe(2);
   });
 
   it('queues prompts sent to a busy session and runs them in order', async () => {
-    server.setScript({ rules: [{ when: 'first', steps: [{ content: 'ok', gate: 'first' }] }] });
-    const { engine } = await start();
+    fx.server.setScript({ rules: [{ when: 'first', steps: [{ content: 'ok', gate: 'first' }] }] });
+    const engine = await fx.open();
     const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
     const ids: string[] = [];
     for (const t of ['first', 'second', 'third']) ids.push(unwrap(await engine.handlers['prompt.send']({ session: s.id, text: t })).id);
     // The first answer waits at the gate, so the session is busy and the other two are queued behind it.
-    await server.reached('first');
+    await fx.server.reached('first');
     const detail = unwrap(await engine.handlers['session.get']({ session: s.id }));
     expect(ids.map((id) => detail.prompts.find((p) => p.id === id)?.status)).toEqual(['running', 'queued', 'queued']);
-    server.openGate('first');
+    fx.server.openGate('first');
     for (const id of ids) expect(await settled(engine, id)).toBe('completed');
-    const lastUser = server.requests
+    const lastUser = fx.server.requests
       .filter((r) => r.path.endsWith('/chat/completions'))
       .map((r) => (r.body as { messages: { role: string; content: string }[] }).messages.filter((m) => m.role === 'user').at(-1)?.content);
     expect(lastUser).toEqual(['first', 'second', 'third']);
@@ -169,8 +152,8 @@ describe('scheduler', () => {
 
   it('cancels a turn mid-stream promptly, and the session takes the next prompt', async () => {
     // The answer stops after its first chunk at a gate that is never opened: the cancel always lands mid-stream.
-    server.setScript({ rules: [{ when: 'slow', steps: [{ content: 'x'.repeat(400), gate: 'mid-stream', gateAfterChunks: 1 }] }] });
-    const { engine } = await start();
+    fx.server.setScript({ rules: [{ when: 'slow', steps: [{ content: 'x'.repeat(400), gate: 'mid-stream', gateAfterChunks: 1 }] }] });
+    const engine = await fx.open();
     const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
     const delta = nextEvent(engine, 'assistant_delta');
     const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'slow answer' }));
@@ -183,14 +166,11 @@ describe('scheduler', () => {
 
   it('cancels a turn mid-tool and kills the command', async () => {
     const ws = tempDir();
-    server.setScript({ rules: [{ when: 'sleepy', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo $$ > pid.txt; sleep 60' } }] }] }] });
-    const { engine } = await start();
+    fx.server.setScript({ rules: [{ when: 'sleepy', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo $$ > pid.txt; sleep 60' } }] }] }] });
+    const engine = await fx.open();
     const s = unwrap(await engine.handlers['session.create']({ workspace: ws }));
-    const called = nextEvent(engine, 'tool_call');
     const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'sleepy tool' }));
-    await called;
-    for (let i = 0; i < 100 && !existsSync(join(ws, 'pid.txt')); i++) await new Promise((r) => setTimeout(r, 20));
-    const pid = Number(readFileSync(join(ws, 'pid.txt'), 'utf8'));
+    const pid = await pidWritten(join(ws, 'pid.txt'));
     unwrap(await engine.handlers['prompt.cancel']({ prompt: p.id }));
     expect(await settled(engine, p.id, 10_000)).toBe('cancelled');
     expect(() => process.kill(pid, 0)).toThrow();
@@ -200,7 +180,7 @@ describe('scheduler', () => {
   });
 
   it('resolves sessions by id, ref, name and unique prefix, and reports ambiguity', async () => {
-    const { engine } = await start();
+    const engine = await fx.open();
     const a = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'alpha' }));
     expect(unwrap(await engine.handlers['session.get']({ session: a.ref.slice(0, 4) })).id).toBe(a.id);
     expect(unwrap(await engine.handlers['session.get']({ session: 'alpha' })).id).toBe(a.id);
@@ -215,13 +195,13 @@ describe('scheduler', () => {
 describe('approvals and memory', () => {
   it('pauses on needs_approval, resumes on allow, and sends a denial back to the model', async () => {
     const ws = tempDir();
-    server.setScript({
+    fx.server.setScript({
       rules: [
         { when: 'allowed write', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'ok.txt', content: 'yes' } }] }, { content: 'wrote it' }] },
         { when: 'denied write', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'no.txt', content: 'no' } }] }, { content: 'model saw: {{lastTool}}' }] },
       ],
     });
-    const { engine } = await start({ approvals: 'ask' });
+    const engine = await fx.open({ approvals: 'ask' });
     const s = unwrap(await engine.handlers['session.create']({ workspace: ws }));
     let asked = nextEvent(engine, 'approval_requested');
     const p1 = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'allowed write' }));
@@ -245,15 +225,16 @@ describe('approvals and memory', () => {
 
   it('keeps a pending approval across a restart and finishes the turn after it is answered', async () => {
     const ws = tempDir();
-    server.setScript({ rules: [{ when: 'persist me', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'later.txt', content: 'after restart' } }] }, { content: 'finished' }] }] });
-    const first = await start({ approvals: 'ask' });
-    const s = unwrap(await first.engine.handlers['session.create']({ workspace: ws }));
-    const asked = nextEvent(first.engine, 'approval_requested');
-    const p = unwrap(await first.engine.handlers['prompt.send']({ session: s.id, text: 'persist me' }));
+    fx.server.setScript({ rules: [{ when: 'persist me', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'later.txt', content: 'after restart' } }] }, { content: 'finished' }] }] });
+    const home = fx.home();
+    const first = await fx.open({ home, approvals: 'ask' });
+    const s = unwrap(await first.handlers['session.create']({ workspace: ws }));
+    const asked = nextEvent(first, 'approval_requested');
+    const p = unwrap(await first.handlers['prompt.send']({ session: s.id, text: 'persist me' }));
     await asked;
-    await first.engine.close();
+    await fx.close(first);
 
-    engine = await createEngine({ home: first.home, env: {}, approvals: 'ask' });
+    const engine = await fx.open({ home, approvals: 'ask' });
     const pending = unwrap(await engine.handlers['approval.list']({})).filter((a) => a.status === 'pending');
     expect(pending).toHaveLength(1);
     expect(pending[0]?.input).toEqual({ path: 'later.txt', content: 'after restart' });
@@ -265,18 +246,19 @@ describe('approvals and memory', () => {
   it('rebuilds exactly the context the model had when a session continues in a new engine', async () => {
     const ws = tempDir();
     writeFileSync(join(ws, 'fact.txt'), 'the answer is 42\n');
-    server.setScript({ rules: [{ when: 'remember', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: 'fact.txt' } }] }, { content: 'noted: {{lastTool}}' }] }] });
-    const first = await start();
-    unwrap(await first.engine.handlers['session.create']({ workspace: ws, name: 'mem' }));
-    const p1 = unwrap(await first.engine.handlers['prompt.send']({ session: 'mem', text: 'remember the fact' }));
-    expect(await settled(first.engine, p1.id)).toBe('completed');
-    await first.engine.close();
-    const before = server.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)?.body as { messages: unknown[] };
+    fx.server.setScript({ rules: [{ when: 'remember', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: 'fact.txt' } }] }, { content: 'noted: {{lastTool}}' }] }] });
+    const home = fx.home();
+    const first = await fx.open({ home });
+    unwrap(await first.handlers['session.create']({ workspace: ws, name: 'mem' }));
+    const p1 = unwrap(await first.handlers['prompt.send']({ session: 'mem', text: 'remember the fact' }));
+    expect(await settled(first, p1.id)).toBe('completed');
+    await fx.close(first);
+    const before = fx.server.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)?.body as { messages: unknown[] };
 
-    engine = await createEngine({ home: first.home, env: {}, approvals: 'all' });
+    const engine = await fx.open({ home });
     const p2 = unwrap(await engine.handlers['prompt.send']({ session: 'mem', text: 'what was it?' }));
     expect(await settled(engine, p2.id)).toBe('completed');
-    const after = server.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)?.body as { messages: { role: string; content: unknown }[] };
+    const after = fx.server.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)?.body as { messages: { role: string; content: unknown }[] };
     // Everything the model saw before, plus its final answer, then the new prompt.
     expect(after.messages.slice(0, before.messages.length)).toEqual(before.messages);
     expect(after.messages[before.messages.length]).toMatchObject({ role: 'assistant' });

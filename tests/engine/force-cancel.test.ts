@@ -1,13 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, type Engine } from '../../main/core/engine';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import type { Engine } from '../../main/core/engine';
+import { tempDir } from '../helpers/temp';
 import { recordEvents, settled, unwrap } from '../helpers/engine';
-
-let server: ModelServer;
-let engine: Engine | null = null;
+import { useEngineFixture } from '../helpers/engine-fixture';
+import { fileWritten, pidWritten } from '../helpers/wait-file';
 /** Process groups a test started, killed at the end whatever happened (a failing test must not leave them). */
 const groups: number[] = [];
 
@@ -15,12 +13,12 @@ const groups: number[] = [];
 // SIGKILL stops it. It writes its pid, which is its process group's id (Bash runs each command in its own group).
 const STUBBORN = "trap 'echo TERM >> got-term.txt' TERM; echo $$ > pid.txt; while :; do sleep 0.1; done";
 
-beforeEach(async () => {
-  server = await startModelServer({
-    script: { rules: [{ when: 'stubborn', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: STUBBORN } }] }, { content: 'never here' }] }] },
-  });
+const fx = useEngineFixture({
+  script: { rules: [{ when: 'stubborn', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: STUBBORN } }] }, { content: 'never here' }] }] },
+  forceClose: true,
 });
-afterEach(async () => {
+// Registered after the fixture, so it runs before the fixture closes the engines.
+afterEach(() => {
   for (const g of groups.splice(0)) {
     try {
       process.kill(-g, 'SIGKILL');
@@ -28,10 +26,6 @@ afterEach(async () => {
       // already gone
     }
   }
-  await engine?.close({ force: true });
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
 });
 
 /** Live (not zombie) processes whose process group is `pgid`, read from /proc as process-tree.ts does. */
@@ -56,9 +50,7 @@ async function startStubborn(e: Engine): Promise<{ ws: string; promptId: string;
   const ws = tempDir();
   const s = unwrap(await e.handlers['session.create']({ workspace: ws, name: 'stubborn' }));
   const p = unwrap(await e.handlers['prompt.send']({ session: s.id, text: 'stubborn', approvals: 'all' }));
-  const pidFile = join(ws, 'pid.txt');
-  await vi.waitFor(() => expect(readFileSync(pidFile, 'utf8')).toMatch(/^\d+\n$/), { timeout: 15_000, interval: 20 });
-  const pgid = Number(readFileSync(pidFile, 'utf8'));
+  const pgid = await pidWritten(join(ws, 'pid.txt'));
   groups.push(pgid);
   expect(liveMembers(pgid).length).toBeGreaterThan(0);
   return { ws, promptId: p.id, pgid };
@@ -66,7 +58,7 @@ async function startStubborn(e: Engine): Promise<{ ws: string; promptId: string;
 
 describe('prompt.cancel with force', () => {
   it('kills the tool’s whole process group with SIGKILL, no SIGTERM first, and the prompt ends cancelled', async () => {
-    engine = await createEngine({ home: makeHome(server.url), env: {} });
+    const engine = await fx.open();
     const log = recordEvents(engine);
     const { ws, promptId, pgid } = await startStubborn(engine);
 
@@ -81,12 +73,12 @@ describe('prompt.cancel with force', () => {
   });
 
   it('cuts short a cancel already waiting for a child that ignores SIGTERM', async () => {
-    engine = await createEngine({ home: makeHome(server.url), env: {} });
+    const engine = await fx.open();
     const { ws, promptId, pgid } = await startStubborn(engine);
 
     unwrap(await engine.handlers['prompt.cancel']({ prompt: promptId }));
     // The SIGTERM arrived and the shell lives on: the cancel waits for the grace.
-    await vi.waitFor(() => expect(existsSync(join(ws, 'got-term.txt'))).toBe(true), { timeout: 15_000, interval: 20 });
+    await fileWritten(join(ws, 'got-term.txt'));
     const again = unwrap(await engine.handlers['prompt.cancel']({ prompt: promptId, force: true }));
     expect(['running', 'cancelled']).toContain(again.status);
     expect(await settled(engine, promptId)).toBe('cancelled');
@@ -96,39 +88,36 @@ describe('prompt.cancel with force', () => {
 
 describe('engine.close with such a child', () => {
   it('force: kills it at once, records the prompt cancelled and releases the data folder', async () => {
-    const home = makeHome(server.url);
-    engine = await createEngine({ home, env: {} });
-    const { ws, promptId, pgid } = await startStubborn(engine);
-    await engine.close({ force: true });
-    engine = null;
+    const home = fx.home();
+    const first = await fx.open({ home });
+    const { ws, promptId, pgid } = await startStubborn(first);
+    await fx.close(first);
     expect(liveMembers(pgid)).toEqual([]);
     expect(existsSync(join(ws, 'got-term.txt'))).toBe(false);
     expect(existsSync(join(home, 'engine.lock'))).toBe(false);
 
-    engine = await createEngine({ home, env: {}, recover: false });
+    const engine = await fx.open({ home, recover: false });
     const prompt = unwrap(await engine.handlers['session.get']({ session: 'stubborn' })).prompts.find((p) => p.id === promptId);
     expect(prompt?.status).toBe('cancelled');
   });
 
   it('without force: SIGTERM, then SIGKILL after the grace — close ends and nothing of the group is left', async () => {
-    const home = makeHome(server.url);
-    engine = await createEngine({ home, env: {} });
+    const home = fx.home();
+    const engine = await fx.open({ home });
     const { ws, pgid } = await startStubborn(engine);
     await engine.close();
-    engine = null;
     expect(existsSync(join(ws, 'got-term.txt'))).toBe(true);
     expect(liveMembers(pgid)).toEqual([]);
     expect(existsSync(join(home, 'engine.lock'))).toBe(false);
   });
 
   it('a forced close during a graceful one cuts the grace short; both calls end together', async () => {
-    const home = makeHome(server.url);
-    engine = await createEngine({ home, env: {} });
+    const home = fx.home();
+    const engine = await fx.open({ home });
     const { ws, pgid } = await startStubborn(engine);
     const graceful = engine.close();
-    await vi.waitFor(() => expect(existsSync(join(ws, 'got-term.txt'))).toBe(true), { timeout: 15_000, interval: 20 });
+    await fileWritten(join(ws, 'got-term.txt'));
     const forced = engine.close({ force: true });
-    engine = null;
     await Promise.all([graceful, forced]);
     expect(liveMembers(pgid)).toEqual([]);
     expect(existsSync(join(home, 'engine.lock'))).toBe(false);

@@ -1,37 +1,26 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, type Engine } from '../../main/core/engine';
+import type { Engine } from '../../main/core/engine';
 import type { EngineEvent } from '../../shared/events';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer({
-    script: {
-      rules: [
-        { when: 'read the home note', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: '~/notes/x.txt' } }] }, { content: 'read: {{lastTool}}' }] },
-        { when: 'read the home secret', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: '~/secret/key' } }] }, { content: 'secret: {{lastTool}}' }] },
-        {
-          when: 'show the home from bash',
-          steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'cat ~/notes/x.txt && echo "HOME=$HOME"' } }] }, { content: 'bash: {{lastTool}}' }],
-        },
-        { when: 'write to ~/out.txt first', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: '~/out.txt', content: 'a\n' } }] }, { content: 'wrote' }] },
-        { when: 'then write to ~/out.txt', steps: [{ content: 'second' }] },
-      ],
-    },
-  });
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
+const fx = useEngineFixture({
+  script: {
+    rules: [
+      { when: 'read the home note', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: '~/notes/x.txt' } }] }, { content: 'read: {{lastTool}}' }] },
+      { when: 'read the home secret', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: '~/secret/key' } }] }, { content: 'secret: {{lastTool}}' }] },
+      {
+        when: 'show the home from bash',
+        steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'cat ~/notes/x.txt && echo "HOME=$HOME"' } }] }, { content: 'bash: {{lastTool}}' }],
+      },
+      { when: 'write to ~/out.txt first', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: '~/out.txt', content: 'a\n' } }] }, { content: 'wrote' }] },
+      { when: 'then write to ~/out.txt', steps: [{ content: 'second' }] },
+    ],
+  },
 });
 
 type ToolResult = Extract<EngineEvent, { type: 'tool_result' }>;
@@ -45,10 +34,10 @@ async function engineWithHome(): Promise<{ e: Engine; home: string; ws: string }
   writeFileSync(join(home, 'notes', 'x.txt'), 'from the engine home\n');
   mkdirSync(join(home, 'secret'));
   writeFileSync(join(home, 'secret', 'key'), 'do not show\n');
-  const data = makeHome(server.url);
+  const data = fx.home();
   writeFileSync(join(data, 'settings.json'), JSON.stringify({ permissions: { allow: ['Read(~/notes/**)'], deny: ['Read(~/secret/**)'] } }));
-  engine = await createEngine({ home: data, env: { PATH: process.env.PATH, HOME: home }, approvals: 'ask' });
-  return { e: engine, home, ws: tempDir() };
+  const e = await fx.open({ home: data, env: { PATH: process.env.PATH, HOME: home }, approvals: 'ask' });
+  return { e, home, ws: tempDir() };
 }
 
 describe("one meaning of ~: the HOME of the engine's environment", () => {

@@ -1,29 +1,19 @@
 // A tool call's own arguments must not sink the turns after it: once a large Write or Edit has been applied, the
 // requests that follow show the model a stub of its input (path, size, sha256, status) instead of the text again,
 // while the stored transcript keeps the call as the model made it. Real engine, real HTTP, real openai client.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer, type RecordedRequest } from '../fixtures/model-server';
-import { createEngine, DATABASE_FILE, type Engine } from '../../main/core/engine';
+import type { RecordedRequest } from '../fixtures/model-server';
+import { DATABASE_FILE, type Engine } from '../../main/core/engine';
 import { Store } from '../../main/core/store/store';
 import { STUB_INPUT_BYTES } from '../../main/core/context/input-stubs';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer();
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
-});
+const fx = useEngineFixture();
 
 const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -45,7 +35,7 @@ interface WireMessage {
 }
 
 function chatRequests(): RecordedRequest[] {
-  return server.requests.filter((r) => r.method === 'POST' && r.path === '/v1/chat/completions');
+  return fx.server.requests.filter((r) => r.method === 'POST' && r.path === '/v1/chat/completions');
 }
 
 function messagesOf(r: RecordedRequest): WireMessage[] {
@@ -57,14 +47,13 @@ function callsOf(r: RecordedRequest): WireCall[] {
 }
 
 async function start(): Promise<{ home: string; ws: string; engine: Engine }> {
-  const home = makeHome(server.url);
-  engine = await createEngine({ home, env: {}, approvals: 'all' });
-  return { home, ws: tempDir(), engine };
+  const home = fx.home();
+  return { home, ws: tempDir(), engine: await fx.open({ home }) };
 }
 
 describe('a large Write or Edit, once applied, is shown to the model as a stub of its input', () => {
   it('sends the next requests a stub (path, size, sha256, written) with parseable arguments, and the turn completes', async () => {
-    server.setScript({
+    fx.server.setScript({
       chunkSize: 65_536,
       rules: [
         {
@@ -108,7 +97,7 @@ describe('a large Write or Edit, once applied, is shown to the model as a stub o
     // /context counts the stubs, not the text: the whole session is far below the 1 MiB written.
     const context = unwrap(await engine.handlers['session.context']({ session: s.id }));
     expect(context.totalTokens).toBeLessThan(8192);
-    await engine.close();
+    await fx.close(engine);
 
     // The stored transcript keeps the calls as the model made them.
     const store = new Store(join(home, DATABASE_FILE));
@@ -123,7 +112,7 @@ describe('a large Write or Edit, once applied, is shown to the model as a stub o
 
   it('stubs a failed call as not written, and leaves inputs under the threshold as they were', async () => {
     const small = { path: 'small.txt', content: 'x'.repeat(STUB_INPUT_BYTES - 100) };
-    server.setScript({
+    fx.server.setScript({
       chunkSize: 65_536,
       rules: [
         {
@@ -147,7 +136,7 @@ describe('a large Write or Edit, once applied, is shown to the model as a stub o
   });
 
   it('compacts a session holding a large Write: the summary request carries the stub, not the content', async () => {
-    server.setScript({
+    fx.server.setScript({
       chunkSize: 65_536,
       rules: [
         { when: 'Write the summary now', steps: [{ content: '## Goal\nwrite big.txt\n## Decisions and why\nnone\n## Files read and changed\nbig.txt\n## Commands run and their outcome\nnone\n## Open tasks\nnone\n## Unresolved errors\nnone' }] },

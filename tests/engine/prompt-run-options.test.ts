@@ -1,38 +1,27 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, type Engine } from '../../main/core/engine';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import type { Engine } from '../../main/core/engine';
+import { tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
 import type { EngineEvent, EventOf } from '../../shared/events';
-
-let server: ModelServer;
-let engine: Engine | null = null;
 
 const write = (path: string, content: string) => ({ name: 'Write', arguments: { path, content } });
 
-beforeEach(async () => {
-  server = await startModelServer({
-    script: {
-      rules: [
-        { when: 'say hi', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi' } }] }, { content: 'said: {{lastTool}}' }] },
-        // The tool call is answered only once the test opens the gate (so the prompt can be paused before it runs).
-        { when: 'gated hi', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi' } }], gate: 'call' }, { content: 'said: {{lastTool}}' }] },
-        { when: 'held hi', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi' } }], gate: 'held' }, { content: 'said: {{lastTool}}' }] },
-        { when: 'session A', steps: [{ toolCalls: [write('shared.txt', 'from A\n')] }, { content: 'A done', gate: 'A holds' }] },
-        { when: 'session B', steps: [{ toolCalls: [write('shared.txt', 'from B\n')] }, { content: 'B saw {{lastTool}}' }] },
-        { when: 'session C', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: 'shared.txt' } }] }, { toolCalls: [write('shared.txt', 'from C\n')] }, { content: 'C done' }] },
-        { when: 'slow report', steps: [{ content: 'report written', gate: 'report' }] },
-      ],
-    },
-  });
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
+const fx = useEngineFixture({
+  script: {
+    rules: [
+      { when: 'say hi', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi' } }] }, { content: 'said: {{lastTool}}' }] },
+      // The tool call is answered only once the test opens the gate (so the prompt can be paused before it runs).
+      { when: 'gated hi', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi' } }], gate: 'call' }, { content: 'said: {{lastTool}}' }] },
+      { when: 'held hi', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi' } }], gate: 'held' }, { content: 'said: {{lastTool}}' }] },
+      { when: 'session A', steps: [{ toolCalls: [write('shared.txt', 'from A\n')] }, { content: 'A done', gate: 'A holds' }] },
+      { when: 'session B', steps: [{ toolCalls: [write('shared.txt', 'from B\n')] }, { content: 'B saw {{lastTool}}' }] },
+      { when: 'session C', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: 'shared.txt' } }] }, { toolCalls: [write('shared.txt', 'from C\n')] }, { content: 'C done' }] },
+      { when: 'slow report', steps: [{ content: 'report written', gate: 'report' }] },
+    ],
+  },
 });
 
 const callOf = (log: readonly EngineEvent[], promptId: string): EventOf<'tool_call'> | undefined =>
@@ -46,7 +35,7 @@ async function session(e: Engine, name: string, workspace = tempDir()): Promise<
 
 describe("a prompt's own approvals", () => {
   it('one engine answers each prompt as it was sent: approved (all), blocked (never), a person (default ask)', async () => {
-    engine = await createEngine({ home: makeHome(server.url), env: {}, approvals: 'ask' });
+    const engine = await fx.open({ approvals: 'ask' });
     const log = recordEvents(engine);
     const asks = await session(engine, 'asks');
     const approves = await session(engine, 'approves');
@@ -76,7 +65,7 @@ describe("a prompt's own approvals", () => {
   });
 
   it("a prompt sent with 'ask' to an engine whose default never asks waits for approval.answer", async () => {
-    engine = await createEngine({ home: makeHome(server.url), env: {}, approvals: 'never' });
+    const engine = await fx.open({ approvals: 'never' });
     const s = await session(engine, 's');
     const plain = unwrap(await engine.handlers['prompt.send']({ session: s, text: 'say hi' }));
     expect(await settled(engine, plain.id)).toBe('completed');
@@ -92,14 +81,14 @@ describe("a prompt's own approvals", () => {
   });
 
   it('prompt.resume with approvals answers the rest of the turn that way; a retry keeps the options', async () => {
-    engine = await createEngine({ home: makeHome(server.url), env: {}, approvals: 'ask' });
+    const engine = await fx.open({ approvals: 'ask' });
     const log = recordEvents(engine);
     const s = await session(engine, 's');
     const p = unwrap(await engine.handlers['prompt.send']({ session: s, text: 'gated hi' }));
-    await server.reached('call');
+    await fx.server.reached('call');
     const paused = nextEvent(engine, 'prompt_status', (e) => e.promptId === p.id && e.status === 'paused');
     unwrap(await engine.handlers['prompt.pause']({ prompt: p.id }));
-    server.openGate('call');
+    fx.server.openGate('call');
     await paused;
     unwrap(await engine.handlers['prompt.resume']({ prompt: p.id, approvals: 'never' }));
     expect(await settled(engine, p.id)).toBe('completed');
@@ -108,11 +97,11 @@ describe("a prompt's own approvals", () => {
 
     // A retry is sent again as the cancelled prompt was: it is blocked too, without asking anyone.
     const first = unwrap(await engine.handlers['prompt.send']({ session: s, text: 'held hi', approvals: 'never' }));
-    await server.reached('held');
+    await fx.server.reached('held');
     unwrap(await engine.handlers['prompt.cancel']({ prompt: first.id }));
     expect(await settled(engine, first.id)).toBe('cancelled');
     const retried = unwrap(await engine.handlers['prompt.retry']({ prompt: first.id }));
-    server.openGate('held');
+    fx.server.openGate('held');
     expect(await settled(engine, retried.id)).toBe('completed');
     expect(callOf(log, retried.id)?.decision).toMatchObject({ decision: 'blocked', reason: expect.stringMatching(/^headless run/) });
     expect(log.some((e) => e.type === 'approval_requested')).toBe(false);
@@ -123,11 +112,11 @@ describe("a prompt's own onConflict", () => {
   // A holds its write lease on shared.txt while its answer waits at the gate 'A holds'; each other prompt is sent
   // only then, so its write always meets A's lease.
   it('blocks, overrides or asks a person at a runtime conflict, each prompt as it was sent', async () => {
-    engine = await createEngine({ home: makeHome(server.url), env: {}, approvals: 'all' });
+    const engine = await fx.open();
     const log = recordEvents(engine);
     const ws = tempDir();
     const a = unwrap(await engine.handlers['prompt.send']({ session: await session(engine, 'holder', ws), text: 'session A' }));
-    await server.reached('A holds');
+    await fx.server.reached('A holds');
 
     const blocked = unwrap(await engine.handlers['prompt.send']({ session: await session(engine, 'blocks', ws), text: 'session B', onConflict: 'block' }));
     expect(await settled(engine, blocked.id)).toBe('completed');
@@ -149,12 +138,12 @@ describe("a prompt's own onConflict", () => {
 
     const resolutions = log.flatMap((e) => (e.type === 'conflict_resolved' ? [[e.promptId, e.resolution]] : []));
     expect(resolutions).toEqual([[blocked.id, 'block'], [person.id, 'cancel'], [overrides.id, 'override']]);
-    server.openGate('A holds');
+    fx.server.openGate('A holds');
     expect(await settled(engine, a.id)).toBe('completed');
   });
 
   it('answers a conflict at submission with the prompt’s own onConflict over the engine’s', async () => {
-    engine = await createEngine({ home: makeHome(server.url), env: {}, approvals: 'all', onConflict: 'wait' });
+    const engine = await fx.open({ onConflict: 'wait' });
     const ws = tempDir();
     const first = unwrap(await engine.handlers['prompt.send']({ session: await session(engine, 'web-api', ws), text: 'slow report: write the summary to reports/result.json' }));
     const blocked = unwrap(await engine.handlers['prompt.send']({
@@ -165,7 +154,7 @@ describe("a prompt's own onConflict", () => {
     expect(blocked.status).toBe('failed');
     const waits = unwrap(await engine.handlers['prompt.send']({ session: await session(engine, 'notes', ws), text: 'please save the table to ./reports/result.json' }));
     expect(waits.status).toBe('conflict');
-    server.openGate('report');
+    fx.server.openGate('report');
     expect(await settled(engine, first.id)).toBe('completed');
     expect(await settled(engine, waits.id)).toBe('completed');
     const failed = unwrap(await engine.handlers['session.get']({ session: 'docs' })).prompts[0];

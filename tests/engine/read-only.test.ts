@@ -1,39 +1,35 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, openReadOnlyEngine, type ReadOnlyEngine } from '../../main/core/engine';
+import { openReadOnlyEngine, type ReadOnlyEngine } from '../../main/core/engine';
 import { migrate, migrations } from '../../main/core/store/migrations';
 import { openEngineLink } from '../../main/cli/engine-link';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
 import { BIN } from '../helpers/cli';
 
-let server: ModelServer;
+const fx = useEngineFixture({
+  script: {
+    rules: [
+      { when: 'held', steps: [{ content: 'done holding', gate: 'hold' }] },
+      { when: 'note', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'n.txt', content: 'x\n' } }] }, { content: 'noted' }] },
+    ],
+  },
+});
 const open: ReadOnlyEngine[] = [];
 let cli: ChildProcess | null = null;
 
-beforeEach(async () => {
-  server = await startModelServer({
-    script: {
-      rules: [
-        { when: 'held', steps: [{ content: 'done holding', gate: 'hold' }] },
-        { when: 'note', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'n.txt', content: 'x\n' } }] }, { content: 'noted' }] },
-      ],
-    },
-  });
-});
+// Registered after the fixture, so it runs while the scripted server is still up.
 afterEach(async () => {
   for (const r of open.splice(0)) await r.close();
   if (cli && cli.exitCode === null) {
-    server.openGate('hold');
+    fx.server.openGate('hold');
     await new Promise((r) => cli?.once('close', r));
   }
   cli = null;
-  await server.close();
-  cleanupTempDirs();
 });
 
 function readOnly(home: string): ReadOnlyEngine {
@@ -51,13 +47,13 @@ function fileState(home: string) {
 
 /** A data folder whose engine has closed: one session with a finished prompt and a journal entry. */
 async function folderWithHistory(): Promise<{ home: string; ws: string }> {
-  const home = makeHome(server.url);
+  const home = fx.home();
   const ws = tempDir();
-  const engine = await createEngine({ home, env: {}, approvals: 'all' });
+  const engine = await fx.open({ home });
   const s = unwrap(await engine.handlers['session.create']({ workspace: ws, name: 'notes' }));
   const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'note' }));
   expect(await settled(engine, p.id)).toBe('completed');
-  await engine.close();
+  await fx.close(engine);
   return { home, ws };
 }
 
@@ -104,9 +100,8 @@ describe('openReadOnlyEngine with no engine running', () => {
     const wal = join(home, 'paragents.db-wal');
     if (existsSync(wal)) expect(statSync(wal).size).toBe(0);
     // The next engine still finds the turn as the dead process left it, and recovers it itself.
-    const engine = await createEngine({ home, env: {}, recover: false });
+    const engine = await fx.open({ home, recover: false });
     expect(unwrap(await engine.handlers['session.get']({ session: 'notes' })).prompts[0]?.status).toBe('interrupted');
-    await engine.close();
   });
 
   it('a prompt stored waiting for an approval reads `interrupted` with no live engine, as stored while one holds the folder', async () => {
@@ -129,7 +124,7 @@ describe('openReadOnlyEngine with no engine running', () => {
   });
 
   it('a folder without a database has no sessions yet: empty answers, and no file or lock is created', async () => {
-    const home = makeHome(server.url);
+    const home = fx.home();
     const r = readOnly(home);
     expect(unwrap(await r.handlers['session.list']({ includeClosed: true }))).toEqual([]);
     expect(unwrap(await r.handlers['journal.list']({}))).toEqual([]);
@@ -143,7 +138,7 @@ describe('openReadOnlyEngine with no engine running', () => {
   });
 
   it('a database older than this code is not migrated: the error says to open the folder normally', () => {
-    const home = makeHome(server.url);
+    const home = fx.home();
     const file = join(home, 'paragents.db');
     const db = new Database(file);
     migrate(db, migrations.slice(0, -1));
@@ -167,7 +162,7 @@ describe('openReadOnlyEngine with no engine running', () => {
     expect(unwrap(await link.handlers['session.list']({})).map((s) => s.name)).toEqual(['notes']);
     await link.close();
 
-    const old = makeHome(server.url);
+    const old = fx.home();
     const db = new Database(join(old, 'paragents.db'));
     migrate(db, migrations.slice(0, -1));
     db.close();
@@ -182,7 +177,7 @@ describe('openReadOnlyEngine with no engine running', () => {
 
 describe('openReadOnlyEngine beside a command that holds the folder', () => {
   it('lists the sessions of a `paragents run` whose turn waits at a model gate, without its lock', async () => {
-    const home = makeHome(server.url);
+    const home = fx.home();
     const ws = tempDir();
     cli = spawn(process.execPath, [BIN, 'run', '--workspace', ws, '--prompt', 'held', '--session', 'busy', '--approve', 'all'], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PARAGENTS_HOME: home },
@@ -192,7 +187,7 @@ describe('openReadOnlyEngine beside a command that holds the folder', () => {
     cli.stdout?.on('data', (d: Buffer) => (out += d.toString()));
     cli.stderr?.on('data', (d: Buffer) => (out += d.toString()));
     const exited = new Promise<number | null>((r) => cli?.once('close', (code) => r(code)));
-    await server.reached('hold');
+    await fx.server.reached('hold');
     const holder = readFileSync(join(home, 'engine.lock'), 'utf8');
     expect(holder).toBe(String(cli.pid));
 
@@ -202,7 +197,7 @@ describe('openReadOnlyEngine beside a command that holds the folder', () => {
     expect(unwrap(await r.handlers['session.get']({ session: 'busy' })).prompts.map((p) => p.status)).toEqual(['running']);
     // The command's lock is untouched, and it goes on to finish its turn.
     expect(readFileSync(join(home, 'engine.lock'), 'utf8')).toBe(holder);
-    server.openGate('hold');
+    fx.server.openGate('hold');
     expect(await exited).toBe(0);
     expect(out).toMatch(/done holding/);
     // Read after the writer closed: the read-only connection sees the finished turn.

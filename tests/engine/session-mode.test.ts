@@ -1,27 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, type Engine } from '../../main/core/engine';
+import type { Engine } from '../../main/core/engine';
 import type { EngineEvent } from '../../shared/events';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer({
-    script: {
-      rules: [{ when: 'write the note', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'note.txt', content: 'hello\n' } }] }, { content: 'done: {{lastTool}}' }] }],
-    },
-  });
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
+const fx = useEngineFixture({
+  script: {
+    rules: [{ when: 'write the note', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'note.txt', content: 'hello\n' } }] }, { content: 'done: {{lastTool}}' }] }],
+  },
+  engine: { approvals: 'ask' },
 });
 
 const settingsFile = (dir: string, permissions: Record<string, unknown>): void => {
@@ -31,10 +21,9 @@ const settingsFile = (dir: string, permissions: Record<string, unknown>): void =
 
 /** An engine whose user settings (PARAGENTS_HOME/settings.json) say `permissions.defaultMode: acceptEdits`. */
 async function acceptEditsEngine(env: Record<string, string> = {}): Promise<{ home: string; engine: Engine }> {
-  const home = makeHome(server.url);
+  const home = fx.home();
   settingsFile(home, { defaultMode: 'acceptEdits' });
-  engine = await createEngine({ home, env, approvals: 'ask' });
-  return { home, engine };
+  return { home, engine: await fx.open({ home, env }) };
 }
 
 /** Sends "write the note" and returns the Write's decision once the turn has finished (denying it if asked). */
@@ -86,8 +75,8 @@ describe("a session follows the settings' defaultMode until a person picks one",
     expect(asked).toMatchObject({ decision: 'needs_approval', source: 'mode' });
     expect(existsSync(join(ws, 'note.txt'))).toBe(false);
 
-    await first.close();
-    engine = await createEngine({ home, env: {}, approvals: 'ask' });
+    await fx.close(first);
+    const engine = await fx.open({ home });
     const again = unwrap(await engine.handlers['session.get']({ session: 'picky' }));
     expect(again).toMatchObject({ mode: 'default', modeSource: 'session' });
 

@@ -1,36 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, type Engine } from '../../main/core/engine';
+import type { Engine } from '../../main/core/engine';
 import { Store } from '../../main/core/store/store';
 import { english, type Msg } from '../../shared/i18n/message';
 import { expectSentence } from '../helpers/sentence';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { makeHome, tempDir } from '../helpers/temp';
 import { recordEvents, settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
 import { closedPort } from '../model/helpers';
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer();
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
-});
+const fx = useEngineFixture();
 
 /** The keys of a Msg and of every sentence inside it, outermost first. */
 function keysOf(m: Msg): string[] {
   const inner = Object.values(m.vars ?? {}).flatMap((v) => (typeof v === 'object' ? keysOf(v) : []));
   return [m.key, ...inner];
-}
-
-async function start(home: string): Promise<Engine> {
-  engine = await createEngine({ home, env: {}, approvals: 'all' });
-  return engine;
 }
 
 async function failedTurn(e: Engine, text: string) {
@@ -45,8 +29,8 @@ async function failedTurn(e: Engine, text: string) {
 
 describe('turn outcomes and model failures as data', () => {
   it('a 429 then success: the retry carries the rate limit as a Msg, the server words kept as a value', async () => {
-    server.setScript({ rules: [{ when: 'busy', steps: [{ content: 'fine now', fault: { type: '429', retryAfter: 0 } }] }] });
-    const e = await start(makeHome(server.url));
+    fx.server.setScript({ rules: [{ when: 'busy', steps: [{ content: 'fine now', fault: { type: '429', retryAfter: 0 } }] }] });
+    const e = await fx.open();
     const log = recordEvents(e);
     const s = unwrap(await e.handlers['session.create']({ workspace: tempDir() }));
     const p = unwrap(await e.handlers['prompt.send']({ session: s.id, text: 'busy server' }));
@@ -59,13 +43,13 @@ describe('turn outcomes and model failures as data', () => {
   });
 
   it('a 401: turn_failed and the prompt row carry the Msg, and it round-trips through SQLite after a restart', async () => {
-    server.setScript({ rules: [{ when: 'key', steps: [{ content: 'never', fault: { type: '401', times: 5 } }] }] });
-    const home = makeHome(server.url, { maxRetries: 0 });
-    const e = await start(home);
+    fx.server.setScript({ rules: [{ when: 'key', steps: [{ content: 'never', fault: { type: '401', times: 5 } }] }] });
+    const home = fx.home({ maxRetries: 0 });
+    const e = await fx.open({ home });
     const { failed, prompt, session } = await failedTurn(e, 'check the key');
     const m = expectSentence(failed.errorMsg, failed.error);
     expect(failed.error).toBe(
-      `model request failed: provider "scripted" (${server.url}): the API key was rejected (401: Incorrect API key provided (scripted)); check the key`,
+      `model request failed: provider "scripted" (${fx.server.url}): the API key was rejected (401: Incorrect API key provided (scripted)); check the key`,
     );
     expect(keysOf(m)).toEqual(['engineErrors.model.failed', 'engineErrors.model.provider', 'engineErrors.model.keyRejected']);
 
@@ -73,9 +57,8 @@ describe('turn outcomes and model failures as data', () => {
     expect(shown?.error).toBe(failed.error);
     expect(shown?.errorMsg).toEqual(m);
 
-    await e.close();
-    engine = null;
-    const again = await start(home);
+    await fx.close(e);
+    const again = await fx.open({ home });
     const reread = unwrap(await again.handlers['session.get']({ session: session.id })).prompts.find((x) => x.id === prompt.id);
     expect(reread?.error).toBe(failed.error);
     expect(reread?.errorMsg).toEqual(m);
@@ -88,7 +71,7 @@ describe('turn outcomes and model failures as data', () => {
 
   it('an unreachable host: the failure names the provider and why, as nested sentences', async () => {
     const url = `http://127.0.0.1:${await closedPort()}/v1`;
-    const e = await start(makeHome(url, { maxRetries: 0 }));
+    const e = await fx.open({ home: makeHome(url, { maxRetries: 0 }) });
     const { failed } = await failedTurn(e, 'hello');
     expect(failed.error).toBe(`model request failed: provider "scripted" (${url}): connection refused`);
     const m = expectSentence(failed.errorMsg, failed.error);
@@ -96,19 +79,19 @@ describe('turn outcomes and model failures as data', () => {
   });
 
   it('max steps: the failure is notices.error.maxSteps with its figures', async () => {
-    server.setScript({ rules: [{ when: 'loop', steps: Array.from({ length: 10 }, () => ({ toolCalls: [{ name: 'LS', arguments: {} }] })) }] });
-    const e = await start(makeHome(server.url, { maxSteps: 3 }));
+    fx.server.setScript({ rules: [{ when: 'loop', steps: Array.from({ length: 10 }, () => ({ toolCalls: [{ name: 'LS', arguments: {} }] })) }] });
+    const e = await fx.open({ home: fx.home({ maxSteps: 3 }) });
     const { failed } = await failedTurn(e, 'loop forever');
     expect(failed.error).toBe('Max steps exceeded: the turn made 3 model calls (limit 3)');
     expect(expectSentence(failed.errorMsg, failed.error)).toEqual({ key: 'notices.error.maxSteps', vars: { steps: 3, limit: 3 } });
   });
 
   it('a retry of a failed prompt queues it again without the error; the failed attempt keeps its Msg', async () => {
-    server.setScript({ rules: [{ when: 'key', steps: [{ content: 'never', fault: { type: '401', times: 5 } }] }] });
-    const e = await start(makeHome(server.url, { maxRetries: 0 }));
+    fx.server.setScript({ rules: [{ when: 'key', steps: [{ content: 'never', fault: { type: '401', times: 5 } }] }] });
+    const e = await fx.open({ home: fx.home({ maxRetries: 0 }) });
     const { failed, prompt, session } = await failedTurn(e, 'check the key');
     const m = expectSentence(failed.errorMsg, failed.error);
-    server.setScript({ rules: [{ when: 'key', steps: [{ content: 'fine now' }] }] });
+    fx.server.setScript({ rules: [{ when: 'key', steps: [{ content: 'fine now' }] }] });
 
     const retried = unwrap(await e.handlers['prompt.retry']({ prompt: prompt.id }));
     expect(retried.text).toBe('check the key');

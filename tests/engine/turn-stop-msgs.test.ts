@@ -1,39 +1,26 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, type Engine } from '../../main/core/engine';
 import { Store } from '../../main/core/store/store';
 import { render, type Msg } from '../../shared/i18n/message';
 import { eventTextLine } from '../../main/cli/format';
 import { expectSentence } from '../helpers/sentence';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer();
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
-});
+const fx = useEngineFixture();
 
 describe('why a turn stopped, as data', () => {
   it('a shutdown mid-turn cancels it with reasonMsg, and the CLI line renders it in Chinese', async () => {
-    server.setScript({ rules: [{ when: 'wait', steps: [{ content: 'never', fault: { type: 'hang' } }] }] });
-    const home = makeHome(server.url);
-    engine = await createEngine({ home, env: {}, approvals: 'all' });
+    fx.server.setScript({ rules: [{ when: 'wait', steps: [{ content: 'never', fault: { type: 'hang' } }] }] });
+    const home = fx.home();
+    const engine = await fx.open({ home });
     const log = recordEvents(engine);
     const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
     const started = nextEvent(engine, 'turn_started');
     const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'wait for me' }));
     await started;
-    await engine.close();
-    engine = null;
+    await fx.close(engine);
     const cancelled = log.find((e) => e.type === 'turn_cancelled');
     if (cancelled?.type !== 'turn_cancelled') throw new Error('no turn_cancelled event');
     expect(cancelled.reason).toBe('cancelled: Paragents shut down while this turn was running');
@@ -48,14 +35,14 @@ describe('why a turn stopped, as data', () => {
   });
 
   it('a turn left running by an engine that stopped reads interrupted, with its reason as data', async () => {
-    const home = makeHome(server.url, { autoResumeMinutes: 0 });
+    const home = fx.home({ autoResumeMinutes: 0 });
     const store = new Store(join(home, 'paragents.db'));
     const s = store.createSession({ workspace: tempDir(), name: null, mode: null });
     const p = store.createPrompt(s.id, 'left mid-turn');
     store.setPromptStatus(p.id, 'running', { started: true });
     store.close();
 
-    engine = await createEngine({ home, env: {}, approvals: 'all' });
+    const engine = await fx.open({ home });
     const shown = unwrap(await engine.handlers['session.get']({ session: s.id })).prompts.find((x) => x.id === p.id);
     expect(shown?.status).toBe('interrupted');
     expect(shown?.error).toBe('interrupted: the Paragents process running this turn stopped before it finished');
@@ -63,9 +50,9 @@ describe('why a turn stopped, as data', () => {
   });
 
   it('a budget answer for a prompt not paused at a budget is refused as data, its status a word of the language', async () => {
-    engine = await createEngine({ home: makeHome(server.url), env: {}, approvals: 'all' });
+    const engine = await fx.open();
     const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
-    server.setScript({ rules: [{ when: '', steps: [{ content: 'done' }] }] });
+    fx.server.setScript({ rules: [{ when: '', steps: [{ content: 'done' }] }] });
     const done = nextEvent(engine, 'turn_completed');
     const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'hi' }));
     await done;
