@@ -1,29 +1,17 @@
 // Recorded provider streams replayed through the whole engine: the answer the turn completes with, the reasoning
 // streamed as its own event and stored with the answer, tool calls run by their recorded ids, and no reasoning in
 // what the scripted server receives next.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, type Engine } from '../../main/core/engine';
+import type { Engine } from '../../main/core/engine';
 import type { EngineEvent, EventOf } from '../../shared/events';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { recordEvents, settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
 import { STREAM_CASES, streamPath, type StreamCase } from './stream-corpus';
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer();
-  engine = await createEngine({ home: makeHome(server.url), env: {}, approvals: 'all' });
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
-});
+const fx = useEngineFixture();
 
 const corpus = (file: string): StreamCase => {
   const c = STREAM_CASES.find((x) => x.file === file);
@@ -33,7 +21,7 @@ const corpus = (file: string): StreamCase => {
 
 /** The messages of every chat request the scripted server received, in order. */
 function chatBodies(): { messages: Record<string, unknown>[] }[] {
-  return server.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.body as { messages: Record<string, unknown>[] });
+  return fx.server.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.body as { messages: Record<string, unknown>[] });
 }
 
 /** Runs one prompt to its end and returns what it published and what it stored. */
@@ -53,13 +41,13 @@ describe('recorded provider streams through the engine', () => {
     '%s: the answer completes the turn, the reasoning streams apart and is never sent back',
     async (file) => {
       const c = corpus(file);
-      server.setScript({
+      fx.server.setScript({
         rules: [
           { when: 'first', steps: [{ replay: streamPath(file) }] },
           { when: 'second', steps: [{ replay: streamPath('openai-text.sse') }] },
         ],
       });
-      const e = engine as Engine;
+      const e = await fx.open();
       const s = unwrap(await e.handlers['session.create']({ workspace: tempDir() }));
       const first = await runPrompt(e, s.id, 'first question');
       expect(first.status).toBe('completed');
@@ -89,11 +77,11 @@ describe('recorded provider streams through the engine', () => {
   ])('%s: parallel tool calls run under their recorded ids, then %s answers', async (callsFile, answerFile) => {
     const calls = corpus(callsFile);
     const answer = corpus(answerFile);
-    server.setScript({ rules: [{ when: 'read both', steps: [{ replay: streamPath(callsFile) }, { replay: streamPath(answerFile) }] }] });
+    fx.server.setScript({ rules: [{ when: 'read both', steps: [{ replay: streamPath(callsFile) }, { replay: streamPath(answerFile) }] }] });
     const ws = tempDir();
     writeFileSync(join(ws, 'a.txt'), 'hello a\n');
     writeFileSync(join(ws, 'b.txt'), 'hello b\n');
-    const e = engine as Engine;
+    const e = await fx.open();
     const s = unwrap(await e.handlers['session.create']({ workspace: ws }));
     const run = await runPrompt(e, s.id, 'read both files');
     expect(run.status).toBe('completed');
