@@ -1,36 +1,26 @@
 // search.query and session.reopen through the engine: a real turn against the scripted model (real Read tool, real
 // SQLite) is found by its prompt, answer, tool input and whole tool output, each hit naming the event the transcript
 // shows; closed sessions stay searchable and can be reopened; a fork's copied history is found in its source.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, type Engine } from '../../main/core/engine';
+import type { Engine } from '../../main/core/engine';
 import { PAYLOAD_THRESHOLD } from '../../main/core/store/payloads';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { nextEvent, settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer();
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
-});
-
-async function turnWithBigRead(): Promise<{ engine: Engine; sessionId: string; ref: string; promptId: string }> {
-  server.setScript({
+const fx = useEngineFixture({
+  script: {
     rules: [
       { when: 'wombat', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: 'notes-quokka.txt' } }] }, { content: 'The echidna section is at the end.' }] },
       { when: 'follow-up', steps: [{ content: 'another wombat answer' }] },
     ],
-  });
-  engine = await createEngine({ home: makeHome(server.url), env: {}, approvals: 'all' });
+  },
+});
+
+async function turnWithBigRead(): Promise<{ engine: Engine; sessionId: string; ref: string; promptId: string }> {
+  const engine = await fx.open();
   const ws = tempDir();
   const lines = Array.from({ length: 2500 }, (_, i) => `note ${i}: nothing to see on this line`);
   lines[1900] = 'note 1900: the platypus hides here';

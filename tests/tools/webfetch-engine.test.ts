@@ -1,53 +1,40 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, type Engine } from '../../main/core/engine';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Engine } from '../../main/core/engine';
+import { tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
 import { startSite, testResolver, type Site } from './webfetch-fixture';
 
 let site: Site;
-let server: ModelServer;
-let engine: Engine | null = null;
+const fx = useEngineFixture({
+  engine: { approvals: 'ask', resolveHost: testResolver({ 'site.test': ['127.0.0.1'], 'other.test': ['127.0.0.1'], 'rebind.test': ['127.0.0.1'] }) },
+});
 
 beforeAll(async () => {
   site = await startSite({
     '/page': (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Notes</title><h1>Release notes</h1><p>Version <b>2</b> is out.</p>'),
     '/hop': (_req, res) => res.writeHead(302, { location: `http://other.test:${site.port}/page` }).end(),
   });
-  const fetchStep = (url: string) => ({ toolCalls: [{ name: 'WebFetch', arguments: { url, prompt: 'the version' } }] });
-  server = await startModelServer({
-    script: {
-      rules: [
-        { when: 'read the notes', steps: [fetchStep(`http://site.test:${site.port}/page`), { content: 'fetched: {{lastTool}}' }] },
-        { when: 'follow the hop', steps: [fetchStep(`http://site.test:${site.port}/hop`), { content: 'fetched: {{lastTool}}' }] },
-        { when: 'read rebind', steps: [fetchStep(`http://rebind.test:${site.port}/page`), { content: 'fetched: {{lastTool}}' }] },
-      ],
-    },
-  });
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  cleanupTempDirs();
 });
 afterAll(async () => {
-  await server.close();
   await site.close();
 });
 
 /** A data folder whose user settings hold `allow`, and an engine whose WebFetch resolves the test names. */
 async function start(allow: string[]): Promise<Engine> {
-  const home = makeHome(server.url);
-  writeFileSync(join(home, 'settings.json'), JSON.stringify({ permissions: { allow } }));
-  engine = await createEngine({
-    home,
-    env: {},
-    approvals: 'ask',
-    resolveHost: testResolver({ 'site.test': ['127.0.0.1'], 'other.test': ['127.0.0.1'], 'rebind.test': ['127.0.0.1'] }),
+  const fetchStep = (url: string) => ({ toolCalls: [{ name: 'WebFetch', arguments: { url, prompt: 'the version' } }] });
+  fx.server.setScript({
+    rules: [
+      { when: 'read the notes', steps: [fetchStep(`http://site.test:${site.port}/page`), { content: 'fetched: {{lastTool}}' }] },
+      { when: 'follow the hop', steps: [fetchStep(`http://site.test:${site.port}/hop`), { content: 'fetched: {{lastTool}}' }] },
+      { when: 'read rebind', steps: [fetchStep(`http://rebind.test:${site.port}/page`), { content: 'fetched: {{lastTool}}' }] },
+    ],
   });
-  return engine;
+  const home = fx.home();
+  writeFileSync(join(home, 'settings.json'), JSON.stringify({ permissions: { allow } }));
+  return fx.open({ home });
 }
 
 it('asks a person on an approval card before fetching a host no rule covers, then gives the model the page as Markdown', async () => {
