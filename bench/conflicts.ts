@@ -12,7 +12,8 @@ import { EventBus } from '../main/core/kernel/event-bus';
 import { SlotLease, Slots } from '../main/core/kernel/slots';
 import { createConflictGate } from '../main/core/conflicts/gate';
 import { createConflictContext } from '../main/core/conflicts';
-import { createCallPreparer, readTool, writeTool } from '../main/core/tools';
+import { createCallPreparer } from '../main/core/policy/prepare';
+import { readTool, writeTool } from '../main/core/tools';
 import { createShellAnalyzer } from '../main/core/policy/shell/analyze';
 import type { ToolDefinition } from '../main/core/tools/types';
 

@@ -7,7 +7,8 @@ import { PromptLifecycle } from '../../main/core/kernel/prompt-lifecycle';
 import { SlotLease, Slots } from '../../main/core/kernel/slots';
 import { createShellAnalyzer } from '../../main/core/policy/shell/analyze';
 import { Store } from '../../main/core/store/store';
-import { createCallPreparer, parseToolCall } from '../../main/core/tools';
+import { createCallPreparer } from '../../main/core/policy/prepare';
+import { parseToolCall } from '../../main/core/tools';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
 
 afterEach(() => cleanupTempDirs());

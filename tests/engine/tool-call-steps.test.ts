@@ -11,7 +11,7 @@ import type { CallContext } from '../../main/core/engine/tool-call/call-context'
 import type { TurnDeps } from '../../main/core/engine/turn-context';
 import type { CallGate } from '../../main/core/kernel/call-gate';
 import type { AuthorizeVerdict } from '../../main/core/engine/authorizer';
-import type { PreparedCall } from '../../main/core/tools/prepare';
+import type { PreparedCall } from '../../main/core/policy/prepare';
 import type { ToolDefinition } from '../../main/core/tools/types';
 import { parseToolCall } from '../../main/core/tools';
 import type { EngineEvent } from '../../shared/events';

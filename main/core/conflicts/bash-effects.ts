@@ -1,6 +1,6 @@
 import { basename } from '../policy/shell/options';
 import type { ShellWord } from '../policy/shell/types';
-import type { ParsedShell } from '../tools/prepare';
+import type { ParsedShell } from '../policy/prepare';
 import { bashWrites, type BashWrite } from './bash-writes';
 
 /** What the conflict checks need to know about a Bash command, read by the policy's bash grammar analysis. */

@@ -1,4 +1,4 @@
-import type { PreparedCall } from '../tools/prepare';
+import type { PreparedCall } from '../policy/prepare';
 import { bashEffects } from './bash-effects';
 import { realPathOf } from './real-path';
 

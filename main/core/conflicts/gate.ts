@@ -1,5 +1,5 @@
 import type { CallGate as KernelCallGate, GateAnswer, GateCall as KernelGateCall, PrecheckCarry } from '../kernel/call-gate';
-import type { PreparedCall } from '../tools/prepare';
+import type { PreparedCall } from '../policy/prepare';
 import type { ConflictContext } from './context';
 import { callEffects, type CallEffects } from './call-effects';
 import { raiseConflict, sessionLabel, settleConflict } from './conflict-events';

@@ -7,7 +7,7 @@ import type { PromptRow } from '../store/rows';
 import type { EventBus } from '../kernel/event-bus';
 import type { PromptLifecycle } from '../kernel/prompt-lifecycle';
 import type { CallGate } from '../kernel/call-gate';
-import type { PreparedCall } from '../tools/prepare';
+import type { PreparedCall } from '../policy/prepare';
 import { ClaimTable } from './claims';
 import { ConflictStore, type JournalEntry } from './conflict-store';
 import type { AutoResolution, ConflictContext } from './context';

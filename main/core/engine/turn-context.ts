@@ -1,6 +1,6 @@
 import type { ModelClient, ToolSpec } from '../model/types';
 import type { ToolDefinition } from '../tools/types';
-import type { PreparedCall } from '../tools/prepare';
+import type { PreparedCall } from '../policy/prepare';
 import type { Store } from '../store/store';
 import type { Result } from '../../../shared/result';
 import type { EventBus } from '../kernel/event-bus';

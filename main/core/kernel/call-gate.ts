@@ -3,7 +3,7 @@ import type { SlotLease } from './slots';
 
 /**
  * One tool call as the conflict gate sees it. `Prepared` is the call as prepared once (`ToolBox.prepare`, a
- * `PreparedCall` of main/core/tools/prepare.ts): the kernel does not import the tools, so the engine and the
+ * `PreparedCall` of main/core/policy/prepare.ts): the kernel does not import the policy, so the engine and the
  * conflict gate name it; a gate that never reads it takes the default.
  */
 export interface GateCall<Prepared = unknown> {

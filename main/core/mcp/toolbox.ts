@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Result } from '../../../shared/result';
 import type { ToolSpec } from '../model/types';
-import type { PreparedCall } from '../tools/prepare';
+import type { PreparedCall } from '../policy/prepare';
 import { parseToolCall, type ToolLookup } from '../tools/registry';
 import type { ToolDefinition } from '../tools/types';
 import type { SessionServer } from './manager';

@@ -9,7 +9,7 @@ import { readFileCommand, type FileCommand } from './file-commands';
 import { hasInvisibleChars } from './paths';
 import { hasWildcard, matchBashTokens } from './rules/match-bash';
 import type { Rule } from './rules/types';
-import type { ParsedShell } from '../tools/prepare';
+import type { ParsedShell } from './prepare';
 import type { CommandPart } from './shell/analyze';
 import type { FileAccess, ShellWord } from './shell/types';
 

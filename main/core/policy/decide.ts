@@ -8,7 +8,7 @@ import { decideShell } from './decide-shell';
 import { decideUrl } from './decide-url';
 import { matchMcp } from './rules/match-tool';
 import { isReadOnly, type ToolEffect } from '../tools/effects';
-import type { CheckableCall } from '../tools/prepare';
+import type { CheckableCall } from './prepare';
 
 export interface Combined extends Part {
   alwaysRules: string[];

@@ -4,7 +4,7 @@ import type { PermissionMode } from '../../../shared/policy';
 import { english, msg } from '../../../shared/i18n/message';
 import { ok, type Result } from '../../../shared/result';
 import { MsgError, thrownSentence } from '../../../shared/msg-error';
-import { createCallPreparer, type CheckableCall } from '../tools/prepare';
+import { createCallPreparer, type CheckableCall } from './prepare';
 import { writeJsonAtomic } from './atomic-json';
 import { part, wrapReason, type DecideContext } from './context';
 import { decideCall, readsOnly } from './decide';

@@ -1,6 +1,6 @@
 import type { PermissionMode, PolicyDecision, PolicySource } from '../../../shared/policy';
 import type { Result } from '../../../shared/result';
-import type { CallPreparer, CheckableCall } from '../tools/prepare';
+import type { CallPreparer, CheckableCall } from './prepare';
 import type { Problem } from './settings/load';
 import type { HostEnv } from '../host-env';
 import type { EffectiveMode } from './mode';

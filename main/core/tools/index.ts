@@ -1,4 +1,3 @@
-export { createCallPreparer, prepareNamedCall, type CheckableCall } from './prepare';
 export { parseToolCall, toolSpecs } from './registry';
 export { readTool } from './read';
 export { writeTool } from './write';

@@ -3,8 +3,7 @@ import { createPolicyEngine, type EffectiveMode, type PolicyEngine } from '../..
 import { createShellAnalyzer } from '../../policy/shell/analyze';
 import type { SessionRow } from '../../store/rows';
 import type { Store } from '../../store/store';
-import { createCallPreparer } from '../../tools';
-import type { CallPreparer } from '../../tools/prepare';
+import { createCallPreparer, type CallPreparer } from '../../policy/prepare';
 
 export interface PolicyParts {
   /** Prepares each tool call once: its typed effects and its bash parse, shared by the policy and the conflict gate. */

@@ -1,7 +1,7 @@
 import type { PolicyDecision } from '../../../../shared/policy';
 import { reasonMsgOf, wrapReason } from '../../policy/context';
 import type { ParsedApproval } from '../../store/rows';
-import type { PreparedCall } from '../../tools/prepare';
+import type { PreparedCall } from '../../policy/prepare';
 import type { AuthorizeVerdict } from '../authorizer';
 import type { ApprovalsMode } from '../turn-context';
 import { runOptionsOf } from '../run-options';

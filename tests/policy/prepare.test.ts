@@ -7,9 +7,10 @@ import { EventBus } from '../../main/core/kernel/event-bus';
 import { PromptLifecycle } from '../../main/core/kernel/prompt-lifecycle';
 import { SlotLease, Slots } from '../../main/core/kernel/slots';
 import { createPolicyEngine } from '../../main/core/policy';
+import { createCallPreparer, prepareNamedCall, type CheckableCall } from '../../main/core/policy/prepare';
 import { createShellAnalyzer, type ShellAnalyzer } from '../../main/core/policy/shell/analyze';
 import { Store } from '../../main/core/store/store';
-import { bashTool, createCallPreparer, prepareNamedCall, readTool, type CheckableCall } from '../../main/core/tools';
+import { bashTool, readTool } from '../../main/core/tools';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
 
 afterEach(() => cleanupTempDirs());

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Result } from '../../../shared/result';
 import { ok } from '../../../shared/result';
-import type { ShellAnalyzer, ShellPlan } from '../policy/shell/analyze';
-import type { ToolEffect } from './effects';
-import { builtinTool, parseToolInput } from './registry';
-import type { ToolDefinition } from './types';
+import type { ToolEffect } from '../tools/effects';
+import { builtinTool, parseToolInput } from '../tools/registry';
+import type { ToolDefinition } from '../tools/types';
+import type { ShellAnalyzer, ShellPlan } from './shell/analyze';
 
 /** A call's bash command, parsed once (tree-sitter-bash) for the permission policy and the conflict checks alike. */
 export interface ParsedShell {
@@ -18,7 +18,8 @@ export interface ParsedShell {
 /**
  * One tool call, prepared once before any check: its input parsed by the tool's schema, the effects the tool
  * declares for it, and its shell command parsed. The policy and the conflict gate read this; neither looks at
- * the tool's name or its raw input again.
+ * the tool's name or its raw input again. It is the policy's input (the shell analysis is the policy's), and the
+ * conflict gate reads the same one.
  */
 export interface PreparedCall<T extends ToolDefinition | null = ToolDefinition> {
   /** The tool's name as the model and the rules spell it (`Bash`, `mcp__github__get_issue`). */
