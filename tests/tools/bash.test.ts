@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bashTool } from '../../main/core/tools/bash';
 import { OutputCapture } from '../../main/core/tools/output-capture';
 import { killProcessTree } from '../../main/core/tools/process-tree';
+import { pidWritten } from '../helpers/wait-file';
 import { ctxFor, errorOf, isAlive, makeWorkspace, okOutput, waitGone } from './helpers';
 
 let ws: Awaited<ReturnType<typeof makeWorkspace>>;
@@ -33,16 +34,6 @@ async function readPid(name: string): Promise<number> {
   return pid;
 }
 
-/** Waits until the command has written `name` (it is running by then). */
-async function waitForFile(name: string, boundMs = 10_000): Promise<void> {
-  const deadline = Date.now() + boundMs;
-  while (Date.now() < deadline) {
-    const text = await readFile(path.join(ws.dir, name), 'utf8').catch(() => '');
-    if (text.trim() !== '') return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`${name} never appeared`);
-}
 
 describe('Bash', () => {
   it('returns combined stdout and stderr on success, running in the workspace', async () => {
@@ -100,7 +91,8 @@ describe('Bash', () => {
   it('stops promptly when aborted mid-run', async () => {
     const ac = new AbortController();
     const running = bash('sleep 300 & echo $! > bg.pid; echo $$ > sh.pid; sleep 300', undefined, ac.signal);
-    await waitForFile('sh.pid');
+    // The command is running once it has written its pid.
+    await pidWritten(path.join(ws.dir, 'sh.pid'));
     const bg = await readPid('bg.pid');
     const sh = await readPid('sh.pid');
     expect(isAlive(bg)).toBe(true);
