@@ -47,42 +47,98 @@ const POLICY_SENTENCES = [
 ];
 
 /**
- * The floors of main/core (docs/architecture.md): main/core/kernel/ at the bottom (the bus, the prompt lifecycle,
- * slots, pauses, approval waiters, the call gate's types); the services (conflicts, cost, worktree, policy) above
- * it; main/core/engine/ (the turn and the composition root) at the top. A floor imports only floors below it.
+ * The floors of main/core, bottom first (docs/architecture.md draws them). A folder imports only folders on lower
+ * floors, so no circle can form; folders that share a floor never import each other. A file directly in main/core/
+ * (unsent-limit.ts) is the top: no folder imports it. When an import would run up a floor, what both sides need
+ * belongs lower: a shared type moves into the lower folder, or the lower folder declares a port the upper one
+ * implements. Type-only imports count like any other.
  */
-const KERNEL_FOLDERS = ['kernel'];
-/** What the kernel may not import: the engine and every service and adapter of main/core. */
-const ABOVE_KERNEL = ['engine', 'conflicts', 'cost', 'worktree', 'policy', 'tools', 'mcp', 'hooks', 'context', 'model'];
-const BELOW_ENGINE = ['conflicts', 'cost', 'worktree', 'policy'];
-const KERNEL_FLOOR = 'main/core/kernel/ is the bottom floor of main/core: it imports none of the floors above it (engine, conflicts, cost, worktree, policy, tools, mcp, hooks, context, model), only shared/, the store and itself.';
-const BELOW_ENGINE_FLOOR = 'main/core/{conflicts,cost,worktree,policy} sit below the engine: they take the kernel\'s pieces (main/core/kernel/) and never import main/core/engine/ (the turn and the composition root).';
+export const CORE_FLOORS = [
+  ['host-env', 'file-cache'],
+  ['store'],
+  ['kernel', 'config'],
+  ['model', 'worktree', 'tools'],
+  ['context', 'policy'],
+  ['cost', 'hooks', 'conflicts', 'sandbox'],
+  ['changes', 'mcp'],
+  ['engine'],
+];
+/** Every folder of the floors. */
+export const FLOOR_FOLDERS = CORE_FLOORS.flat();
 /** The main/core block's patterns, repeated: a later block's no-restricted-imports replaces an earlier one's. */
 const CORE_PLAIN_NODE = { group: ['electron', '**/main/electron/**', '**/electron/**', '**/renderer/**', '**/preload/**', '**/web/**', '**/cli/**'], message: 'main/core/ runs under plain Node: no electron, no adapters.' };
 /** Files under a floor are held up to this depth (main/core/policy/shell/…/x.ts is 3); tests/shared/core-floors-lint.test.ts checks none is deeper. */
 export const FLOOR_DEPTH = 4;
+
+/** Names as the alternatives of a regular expression (`a|b|c`), each matched literally. */
+const alternatives = (names) => names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
 /**
- * One block per folder depth, so that a relative import is forbidden exactly where it reaches main/core/<floor>
- * (`../engine` from main/core/kernel/x.ts, `../../engine` from main/core/policy/rules/x.ts, but not the policy's own
- * `./engine`), besides any path naming core/<floor>.
+ * What a file `depth` folders below main/core/<folder>/ may not import: a relative path that climbs exactly to
+ * main/core/ (`../engine` from main/core/kernel/x.ts, `../../engine` from main/core/policy/rules/x.ts, but not the
+ * policy's own `./engine`) or a path through core/, that then names one of `forbidden` or a file directly in
+ * main/core/ (any name that is not a floor's folder).
  */
-function floorBlocks(folders, forbidden, message) {
-  return Array.from({ length: FLOOR_DEPTH }, (_, i) => {
-    const up = '../'.repeat(i + 1);
-    return {
-      files: folders.map((f) => `main/core/${f}/${'*/'.repeat(i)}*.ts`),
-      rules: {
-        'no-restricted-imports': ['error', {
-          patterns: [
-            CORE_PLAIN_NODE,
-            { group: forbidden.flatMap((x) => [`**/core/${x}`, `**/core/${x}/**`, `${up}${x}`, `${up}${x}/**`]), message },
-          ],
-        }],
-      },
-    };
-  });
+function upwardRegex(depth, forbidden) {
+  const toCore = `(?:(?:\\.\\./){${depth}}|(?:.*/)?(?:\\.\\.|main)/core/)`;
+  const topFile = `(?!(?:${alternatives(FLOOR_FOLDERS)})(?:/|$))[^./][^/]*$`;
+  const folders = forbidden.length === 0 ? '' : `(?:${alternatives(forbidden)})(?:/|$)|`;
+  return `^${toCore}(?:${folders}${topFile})`;
 }
-export const FLOOR_FOLDERS = [...KERNEL_FOLDERS, ...BELOW_ENGINE];
+
+function floorMessage(folder, floor) {
+  const below = CORE_FLOORS.slice(0, floor).flat();
+  const higher = CORE_FLOORS.slice(floor).flat().filter((f) => f !== folder);
+  return `main/core/${folder}/ is on floor ${floor + 1} of main/core's ${CORE_FLOORS.length} (CORE_FLOORS in eslint.config.js, docs/architecture.md): `
+    + `it imports only the floors below it (${below.length === 0 ? 'none: it is the bottom floor' : below.join(', ')}), `
+    + `never ${higher.length === 0 ? '' : `${higher.join(', ')} or `}a file directly in main/core/. `
+    + 'Move what both sides need down to the lower folder, or declare a port there that the upper folder implements.';
+}
+
+/** `import('…')`, a dynamic import or an import type, held to the same floors as an import statement. */
+const floorsPlugin = {
+  rules: {
+    'import-calls': {
+      meta: {
+        type: 'problem',
+        schema: [{ type: 'object', properties: { regex: { type: 'string' }, message: { type: 'string' } }, required: ['regex', 'message'], additionalProperties: false }],
+      },
+      create(context) {
+        const { regex, message } = context.options[0];
+        const re = new RegExp(regex);
+        const check = (node, source) => {
+          if (typeof source === 'string' && re.test(source)) context.report({ node, message });
+        };
+        return {
+          ImportExpression: (node) => check(node, node.source.type === 'Literal' ? node.source.value : undefined),
+          // typescript-eslint 8 names the path `source`; older versions hold it in `argument`.
+          TSImportType: (node) => check(node, node.source ? node.source.value : node.argument?.literal?.value),
+        };
+      },
+    },
+  },
+};
+
+/**
+ * One block per floor folder and depth, so that a relative import is refused exactly where it reaches a folder
+ * on the same floor or above; `import type` and `export … from` are import declarations too.
+ */
+function floorBlocks() {
+  return CORE_FLOORS.flatMap((folders, floor) => folders.flatMap((folder) => {
+    const forbidden = CORE_FLOORS.slice(floor).flat().filter((f) => f !== folder);
+    const message = floorMessage(folder, floor);
+    return Array.from({ length: FLOOR_DEPTH }, (_, i) => {
+      const regex = upwardRegex(i + 1, forbidden);
+      return {
+        files: [`main/core/${folder}/${'*/'.repeat(i)}*.ts`],
+        plugins: { 'core-floors': floorsPlugin },
+        rules: {
+          'no-restricted-imports': ['error', { patterns: [CORE_PLAIN_NODE, { regex, message }] }],
+          'core-floors/import-calls': ['error', { regex, message }],
+        },
+      };
+    });
+  }));
+}
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'docs/**'] },
@@ -117,9 +173,8 @@ export default tseslint.config(
       }],
     },
   },
-  // The floors of main/core (see floorBlocks above): the kernel at the bottom, the engine at the top.
-  ...floorBlocks(KERNEL_FOLDERS, ABOVE_KERNEL, KERNEL_FLOOR),
-  ...floorBlocks(BELOW_ENGINE, ['engine'], BELOW_ENGINE_FLOOR),
+  // The floors of main/core (CORE_FLOORS above): host-env and file-cache at the bottom, the engine at the top.
+  ...floorBlocks(),
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     languageOptions: { globals: { ...globals.browser } },
