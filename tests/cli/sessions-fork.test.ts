@@ -1,15 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { Readable } from 'node:stream';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, type Engine } from '../../main/core/engine';
-import { main } from '../../main/cli/main';
+import { cliIn as cli } from './in-process';
 import { toolPairingProblems } from '../../main/core/context/view-pairing';
 import type { ChatMessage } from '../../main/core/model/types';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { nextEvent, settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
 import { makeRepo } from '../worktree/helpers';
 import { Store } from '../../main/core/store/store';
 import type { SessionRow } from '../../main/core/store/rows';
@@ -19,25 +17,14 @@ import { CompactionStore } from '../../main/core/context/compaction-store';
 import { createTokenCounter } from '../../main/core/context/tokens';
 import { buildModelView } from '../../main/core/context/view';
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer({
-    script: {
-      rules: [
-        { when: 'remember the colour blue', steps: [{ content: 'Noted: blue.' }] },
-        { when: 'read the notes', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: 'notes.txt' } }] }, { content: 'The notes say: {{lastTool}}' }] },
-        { when: 'overwrite the notes', steps: [{ content: 'Overwriting.', toolCalls: [{ name: 'Write', arguments: { path: 'notes.txt', content: 'gone\n' } }] }, { content: 'done' }] },
-      ],
-    },
-  });
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
+const fx = useEngineFixture({
+  script: {
+    rules: [
+      { when: 'remember the colour blue', steps: [{ content: 'Noted: blue.' }] },
+      { when: 'read the notes', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: 'notes.txt' } }] }, { content: 'The notes say: {{lastTool}}' }] },
+      { when: 'overwrite the notes', steps: [{ content: 'Overwriting.', toolCalls: [{ name: 'Write', arguments: { path: 'notes.txt', content: 'gone\n' } }] }, { content: 'done' }] },
+    ],
+  },
 });
 
 interface WireRequest {
@@ -46,7 +33,7 @@ interface WireRequest {
 
 /** The chat request whose last message is the person's prompt `text`. */
 function requestFor(text: string): WireRequest {
-  const found = server.requests
+  const found = fx.server.requests
     .filter((r) => r.path.endsWith('/chat/completions'))
     .map((r) => r.body as WireRequest)
     .find((b) => b.messages.at(-1)?.role === 'user' && b.messages.at(-1)?.content === text);
@@ -65,10 +52,10 @@ function storedMessages(home: string, sessionId: string): string[] {
 
 describe('session.fork', () => {
   it('copies the finished history only: both sessions then send the same prefix, and the source is untouched', async () => {
-    const home = makeHome(server.url);
+    const home = fx.home();
     const ws = tempDir();
     writeFileSync(join(ws, 'notes.txt'), 'buy milk\n');
-    engine = await createEngine({ home, env: {}, approvals: 'ask' });
+    const engine = await fx.open({ home, approvals: 'ask' });
     const h = engine.handlers;
     const a = unwrap(await h['session.create']({ workspace: ws, name: 'first', mode: 'default' }));
     for (const text of ['remember the colour blue', 'read the notes']) {
@@ -133,8 +120,8 @@ describe('session.fork', () => {
   });
 
   it('refuses a taken name and names an unknown session', async () => {
-    const home = makeHome(server.url);
-    engine = await createEngine({ home, env: {}, approvals: 'all' });
+    const home = fx.home();
+    const engine = await fx.open({ home });
     const h = engine.handlers;
     const a = unwrap(await h['session.create']({ workspace: tempDir(), name: 'taken' }));
     const dup = await h['session.fork']({ session: a.id, name: 'taken' });
@@ -146,22 +133,14 @@ describe('session.fork', () => {
 });
 
 describe('paragents sessions fork', () => {
-  async function cli(home: string, args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await main(args, { stdin: Readable.from(['']), stdout: (l) => out.push(l), stderr: (l) => err.push(l), env: {}, home });
-    return { code, out, err };
-  }
-
   it('forks an isolated session into the same worktree folder and says so', async () => {
-    const home = makeHome(server.url);
+    const home = fx.home();
     const repo = makeRepo();
-    engine = await createEngine({ home, env: {}, approvals: 'all' });
+    const engine = await fx.open({ home });
     const iso = unwrap(await engine.handlers['session.create']({ workspace: repo, name: 'iso', isolate: true }));
     const p = unwrap(await engine.handlers['prompt.send']({ session: iso.id, text: 'remember the colour blue' }));
     expect(await settled(engine, p.id)).toBe('completed');
-    await engine.close();
-    engine = null;
+    await fx.close(engine);
 
     const r = await cli(home, ['sessions', 'fork', 'iso', '--name', 'iso-b']);
     expect(r.err).toEqual([]);

@@ -1,38 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine } from '../../main/core/engine';
-import { main } from '../../main/cli/main';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { cliIn as cli } from './in-process';
+import { tempDir } from '../helpers/temp';
 import { unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
 
-let server: ModelServer;
-
-beforeEach(async () => {
-  server = await startModelServer({ script: { rules: [] } });
-});
-afterEach(async () => {
-  await server.close();
-  cleanupTempDirs();
-});
-
-async function cli(home: string, args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, { stdin: Readable.from(['']), stdout: (l) => out.push(l), stderr: (l) => err.push(l), env: {}, home });
-  return { code, out, err };
-}
+const fx = useEngineFixture({ script: { rules: [] }, engine: { recover: false } });
 
 describe('sessions list shows each session mode and where it came from', () => {
   it("the settings' mode for a session nobody picked one for, the pick for the others", async () => {
-    const home = makeHome(server.url);
+    const home = fx.home();
     writeFileSync(join(home, 'settings.json'), JSON.stringify({ permissions: { defaultMode: 'acceptEdits' } }));
-    const engine = await createEngine({ home, env: {}, recover: false });
+    const engine = await fx.open({ home });
     const follows = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'follows' }));
     const picked = unwrap(await engine.handlers['session.create']({ workspace: tempDir(), name: 'picked', mode: 'plan' }));
-    await engine.close();
+    await fx.close(engine);
 
     const list = await cli(home, ['sessions', 'list']);
     expect(list.code).toBe(0);

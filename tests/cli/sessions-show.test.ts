@@ -6,6 +6,7 @@ import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
 import { runCli } from '../helpers/cli';
 import { main } from '../../main/cli/main';
+import { cliIn, type InProcessRun } from './in-process';
 import type { EngineEvent } from '../../shared/events';
 import { transcriptMarkdown } from '../../shared/transcript-markdown';
 import { buildTranscript, inheritedEvents } from '../../shared/transcript';
@@ -50,12 +51,7 @@ afterAll(async () => {
 });
 
 /** Runs the CLI in this process (the engine is opened and closed by the command). */
-async function cli(args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, { stdin: Readable.from(['']), stdout: (l) => out.push(l), stderr: (l) => err.push(l), env: {}, home });
-  return { code, out, err };
-}
+const cli = (args: string[]): Promise<InProcessRun> => cliIn(home, args);
 
 describe('paragents sessions show', () => {
   it('--json prints the stored events exactly as `run --json` printed them, line for line', async () => {

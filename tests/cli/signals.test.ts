@@ -6,10 +6,7 @@ import { jsonLines, runCli } from '../helpers/cli';
 import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
 import { killHosts, startHost } from '../local/host-process';
 import { killCliProcesses, liveGroupMembers, processGone, startCli, type CliProcess } from './cli-process';
-
-// A tool process that ignores SIGTERM and SIGINT, as a build or a server sometimes does: it writes its pid, then
-// loops until it is SIGKILLed.
-const STUBBORN = `bash -c 'trap "" TERM INT; echo $$ > stubborn.pid; while :; do sleep 0.2; done'`;
+import { STUBBORN, stubbornPid } from './stubborn';
 
 let model: ModelServer;
 
@@ -35,9 +32,7 @@ interface Stubborn {
 
 /** Waits until the tool's child has written its pid (the Bash call is running), and reads its process group. */
 async function stubbornStarted(ws: string): Promise<Stubborn> {
-  const file = join(ws, 'stubborn.pid');
-  await expect.poll(() => (existsSync(file) ? readFileSync(file, 'utf8').trim() : ''), { timeout: 20_000 }).toMatch(/^\d+$/);
-  const pid = Number(readFileSync(file, 'utf8').trim());
+  const pid = await stubbornPid(ws);
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const pgid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
   expect(liveGroupMembers(pgid)).toContain(pid);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Readable } from 'node:stream';
-import { main } from '../../main/cli/main';
+import { cliIn as cli } from '../cli/in-process';
 import { eventTextLine } from '../../main/cli/format';
 import { tempDir } from '../helpers/temp';
 import { nextEvent, settled, unwrap } from '../helpers/engine';
@@ -12,13 +11,6 @@ const fx = useEngineFixture({
   script: { rules: [{ when: 'two steps', steps: [{ toolCalls: [{ name: 'LS', arguments: {} }], usage: STEP }, { content: 'done', usage: STEP }] }] },
   engine: { recover: false },
 });
-
-async function cli(home: string, args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, { stdin: Readable.from(['']), stdout: (l) => out.push(l), stderr: (l) => err.push(l), env: {}, home });
-  return { code, out, err };
-}
 
 const pricedHome = (): string => priceProvider(fx.home(), { inputPerMTok: 2, outputPerMTok: 8 });
 

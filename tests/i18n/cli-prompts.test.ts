@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../../shared/i18n';
@@ -6,6 +5,7 @@ import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { runCli } from '../helpers/cli';
 import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
 import { killCliProcesses, startCli } from '../cli/cli-process';
+import { STUBBORN, stubbornPid } from '../cli/stubborn';
 import { hookSettings, writeJson } from '../hooks/helpers';
 import { englishIn } from './cli-english';
 
@@ -13,7 +13,6 @@ import { englishIn } from './cli-english';
 
 const zh = translator('zh-CN');
 const ZH = { PARAGENTS_LANG: 'zh-CN' };
-const STUBBORN = `bash -c 'trap "" TERM INT; echo $$ > stubborn.pid; while :; do sleep 0.2; done'`;
 
 let model: ModelServer;
 
@@ -55,8 +54,7 @@ describe('the command line asks and answers interrupts in 简体中文', () => {
     const home = makeHome(model.url);
     const ws = tempDir();
     const run = startCli(['run', '--workspace', ws, '--prompt', 'start the stubborn job', '--session', 'stubborn', '--approve', 'all'], { home, env: ZH });
-    const pid = join(ws, 'stubborn.pid');
-    await expect.poll(() => (existsSync(pid) ? readFileSync(pid, 'utf8').trim() : ''), { timeout: 20_000 }).toMatch(/^\d+$/);
+    await stubbornPid(ws);
 
     run.child.kill('SIGINT');
     await run.waitFor('stderr', new RegExp(zh('cliErrors.cancelling')));
