@@ -1,52 +1,40 @@
 // What the engine itself writes about a turn, shown in the panel's language: hook lines of the transcript, hook
 // verdicts, the errors of refused and denied tool calls, failed turns and the headless --approve answers. Each
 // text comes from a real engine run (scripted model on loopback, real hook scripts, real SQLite).
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, type Engine } from '../../main/core/engine';
 import { hookRanMsg } from '../../shared/hooks';
 import { english, msg, shownText, type Msg } from '../../shared/i18n';
 import type { EngineEvent } from '../../shared/events';
 import type { Result } from '../../shared/result';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
 import { hookSettings, writeHook, writeJson } from '../hooks/helpers';
 import { expectAsData } from './reason-check';
 
-let server: ModelServer;
-const engines: Engine[] = [];
-const env = { PATH: process.env.PATH };
-
-beforeEach(async () => {
-  server = await startModelServer({
-    script: {
-      rules: [
-        { when: 'run echo', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi' } }] }, { content: 'done' }] },
-        { when: 'read notes', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: 'notes.txt' } }] }, { content: 'done' }] },
-        { when: 'write asked', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'asked.txt', content: 'x\n' } }] }, { content: 'done' }] },
-        { when: 'write notes', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'notes.txt', content: 'x\n' } }] }, { content: 'done' }] },
-        {
-          when: 'two steps',
-          steps: [{ toolCalls: [{ name: 'Read', arguments: { path: 'notes.txt' } }] }, { toolCalls: [{ name: 'Read', arguments: { path: 'notes.txt' } }] }, { content: 'done' }],
-        },
-        { when: 'anything', steps: [{ content: 'done' }] },
-      ],
-    },
-  });
-});
-afterEach(async () => {
-  for (const e of engines.splice(0)) await e.close();
-  await server.close();
-  cleanupTempDirs();
+const fx = useEngineFixture({
+  script: {
+    rules: [
+      { when: 'run echo', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi' } }] }, { content: 'done' }] },
+      { when: 'read notes', steps: [{ toolCalls: [{ name: 'Read', arguments: { path: 'notes.txt' } }] }, { content: 'done' }] },
+      { when: 'write asked', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'asked.txt', content: 'x\n' } }] }, { content: 'done' }] },
+      { when: 'write notes', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'notes.txt', content: 'x\n' } }] }, { content: 'done' }] },
+      {
+        when: 'two steps',
+        steps: [{ toolCalls: [{ name: 'Read', arguments: { path: 'notes.txt' } }] }, { toolCalls: [{ name: 'Read', arguments: { path: 'notes.txt' } }] }, { content: 'done' }],
+      },
+      { when: 'anything', steps: [{ content: 'done' }] },
+    ],
+  },
+  engine: { env: { PATH: process.env.PATH } },
 });
 
 async function open(approvals: 'ask' | 'all' | 'never', settings: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  const home = makeHome(server.url, extra);
+  const home = fx.home(extra);
   writeJson(join(home, 'settings.json'), settings);
-  const engine = await createEngine({ home, env, approvals });
-  engines.push(engine);
+  const engine = await fx.open({ home, approvals });
   const log = recordEvents(engine);
   const ws = tempDir();
   writeFileSync(join(ws, 'notes.txt'), 'the notes\n');
@@ -174,7 +162,7 @@ it('headless runs (--approve all, and a run nobody can approve) and a turn over 
 });
 
 it('why an MCP server does not run, what is wrong in an mcp.json and a refused MCP call read in Chinese', async () => {
-  const home = makeHome(server.url);
+  const home = fx.home();
   writeJson(join(home, 'mcp.json'), {
     mcpServers: {
       off: { command: 'true' },
@@ -189,8 +177,7 @@ it('why an MCP server does not run, what is wrong in an mcp.json and a refused M
   });
   const ws = tempDir();
   writeJson(join(ws, '.mcp.json'), { mcpServers: { proj: { command: 'node', args: ['tools/mcp.js'] }, shared: { command: 'true' } } });
-  const engine = await createEngine({ home, env, approvals: 'ask' });
-  engines.push(engine);
+  const engine = await fx.open({ home, approvals: 'ask' });
   unwrap(await engine.handlers['mcp.setEnabled']({ server: 'off', enabled: false }));
   const refused = await engine.handlers['mcp.call']({ server: 'off', tool: 'echo', input: {} });
   expect(refused.ok).toBe(false);

@@ -2,36 +2,24 @@
 // `paragents hooks list` show it): each sentence comes as data and reads in 简体中文; a sentence that came without
 // its Msg is shown whole, as written, never half translated.
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../main/core/engine';
+import { expect, it } from 'vitest';
 import { english, msg, render, shownText, translate } from '../../shared/i18n';
 import { expectAsData, HAN } from './reason-check';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { unwrap } from '../helpers/engine';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { useEngineFixture } from '../helpers/engine-fixture';
+import { tempDir } from '../helpers/temp';
 import { hookSettings, writeJson } from '../hooks/helpers';
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer({ script: { rules: [] } });
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
-});
+const fx = useEngineFixture({ script: { rules: [] }, engine: { env: { PATH: process.env.PATH } } });
 
 it('says in 简体中文 why a project hook does not run: untrusted, not approved, managed settings only', async () => {
-  const home = makeHome(server.url);
+  const home = fx.home();
   const ws = tempDir();
   writeJson(join(ws, '.paragents', 'settings.json'), hookSettings({ UserPromptSubmit: [{ command: 'true' }] }));
-  engine = await createEngine({ home, env: { PATH: process.env.PATH }, approvals: 'all' });
+  let engine = await fx.open({ home });
   // The English (what `--json` reads) is the sentence as before; the panel and the CLI render the Msg beside it.
   const standing = async () => {
-    const h = unwrap(await engine!.handlers['hooks.list']({ workspace: ws })).hooks[0]!;
+    const h = unwrap(await engine.handlers['hooks.list']({ workspace: ws })).hooks[0]!;
     expect(h.reason, JSON.stringify(h)).not.toBeNull();
     // The commands to type stay as written.
     const zh = expectAsData(h.reason ?? '', h.reasonMsg, [ws, 'paragents workspace trust', 'paragents hooks list', 'paragents hooks approve']);
@@ -46,11 +34,11 @@ it('says in 简体中文 why a project hook does not run: untrusted, not approve
   const waiting = await standing();
   expect(waiting.en).toBe(`not approved yet: see it with paragents hooks list --workspace ${ws}, then paragents hooks approve`);
   expect(waiting.zh).toBe(translate('zh-CN', 'notices.hook.waitingApproval', { workspace: ws }));
-  await engine.close();
+  await fx.close(engine);
 
   // Managed settings that run only their own hooks.
   writeJson(join(home, 'managed-settings.json'), { allowManagedHooksOnly: true });
-  engine = await createEngine({ home, env: { PATH: process.env.PATH, PARAGENTS_MANAGED_SETTINGS: join(home, 'managed-settings.json') }, approvals: 'all' });
+  engine = await fx.open({ home, env: { PATH: process.env.PATH, PARAGENTS_MANAGED_SETTINGS: join(home, 'managed-settings.json') } });
   const managed = await standing();
   expect(managed.en).toBe('managed settings allow only their own hooks (allowManagedHooksOnly)');
   expect(managed.zh).toBe(translate('zh-CN', 'notices.hook.managedOnly'));
