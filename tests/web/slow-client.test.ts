@@ -1,16 +1,14 @@
 // A client that completes the upgrade and then stops reading (a paused tab, a dead tunnel) while a scripted model
 // streams big answers: the host holds a bounded amount for it, then closes it saying why, and a new connection
 // catches up from the last seq it saw with the stored events it missed.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../main/core/engine';
+import type { Engine } from '../../main/core/engine';
 import { startWebHost, type WebHost } from '../../main/web/web-host';
 import { EPHEMERAL_EVENTS, type EngineEvent } from '../../shared/events';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { recordEvents, settled, unwrap } from '../helpers/engine';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { useEngineFixture } from '../helpers/engine-fixture';
+import { tempDir } from '../helpers/temp';
 import { call, openSocket, writePanel } from './host-fixture';
 import { openRawWs, type Frame } from './raw-ws';
 
@@ -21,7 +19,7 @@ const LIMIT = 16 * MB;
 const ANSWER = 'x'.repeat(4 * MB);
 const MAX_TURNS = 12;
 
-let model: ModelServer;
+const fx = useEngineFixture({ script: { chunkSize: 256 * 1024, rules: [{ when: 'big', steps: [{ content: ANSWER }] }] } });
 let engine: Engine;
 let web: WebHost;
 let dir: string;
@@ -29,10 +27,9 @@ const dropped: string[] = [];
 let onDrop: () => void = () => undefined;
 
 beforeEach(async () => {
-  model = await startModelServer({ script: { chunkSize: 256 * 1024, rules: [{ when: 'big', steps: [{ content: ANSWER }] }] } });
-  dir = mkdtempSync(join(tmpdir(), 'paragents-slow-'));
+  dir = tempDir('paragents-slow-');
   writePanel(join(dir, 'static'));
-  engine = await createEngine({ home: makeHome(model.url), env: {}, approvals: 'all' });
+  engine = await fx.open();
   dropped.length = 0;
   web = await startWebHost({
     engine,
@@ -45,13 +42,8 @@ beforeEach(async () => {
   });
 });
 
-afterEach(async () => {
-  await web.close();
-  await engine.close();
-  await model.close();
-  rmSync(dir, { recursive: true, force: true });
-  cleanupTempDirs();
-});
+// Before the fixture closes the engine under it.
+afterEach(() => web.close());
 
 /** One prompt in a fresh session (no history to resend), until it ends. */
 async function bigTurn(): Promise<void> {

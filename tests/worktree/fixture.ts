@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, expect } from 'vitest';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, type Engine } from '../../main/core/engine';
-import { cleanupTempDirs, makeHome } from '../helpers/temp';
+import { beforeEach, expect } from 'vitest';
+import type { ModelServer } from '../fixtures/model-server';
+import type { Engine } from '../../main/core/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
 import { settled, unwrap } from '../helpers/engine';
 import { overwriteRule, writeRule } from './helpers';
 
@@ -13,23 +13,20 @@ export interface IsolationContext {
 
 /** A fresh scripted model server, PARAGENTS_HOME and engine (approving everything) for each test. */
 export function useIsolationEngine(): IsolationContext {
-  const ctx = {} as IsolationContext;
-  beforeEach(async () => {
-    ctx.server = await startModelServer({
-      script: {
-        rules: [
-          writeRule('write notes', 'notes.txt', 'hello from the session\n'),
-          overwriteRule('rewrite readme', 'README.md', '# repo, rewritten by the session\n'),
-        ],
-      },
-    });
-    ctx.home = makeHome(ctx.server.url);
-    ctx.engine = await createEngine({ home: ctx.home, env: {}, approvals: 'all' });
+  const fx = useEngineFixture({
+    script: {
+      rules: [
+        writeRule('write notes', 'notes.txt', 'hello from the session\n'),
+        overwriteRule('rewrite readme', 'README.md', '# repo, rewritten by the session\n'),
+      ],
+    },
   });
-  afterEach(async () => {
-    await ctx.engine.close();
-    await ctx.server.close();
-    cleanupTempDirs();
+  const ctx = {} as IsolationContext;
+  // Registered after the fixture's, so its server is up when this runs.
+  beforeEach(async () => {
+    ctx.server = fx.server;
+    ctx.home = fx.home();
+    ctx.engine = await fx.open({ home: ctx.home });
   });
   return ctx;
 }
