@@ -1,26 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { english, type Msg } from '../../shared/i18n/message';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import type { Engine } from '../../main/core/engine';
-import { cleanupTempDirs, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { settled, unwrap } from '../helpers/engine';
-import { newSession, send, startEngine } from '../conflicts/helpers';
+import { useEngineFixture } from '../helpers/engine-fixture';
+import { newSession, send } from '../conflicts/helpers';
 import { git, makeRepo } from '../worktree/helpers';
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer();
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
-});
+const fx = useEngineFixture();
 
 const read = (path: string) => ({ name: 'Read', arguments: { path } });
 const write = (path: string, content: string) => ({ name: 'Write', arguments: { path, content } });
@@ -34,7 +23,7 @@ describe('session.changes from the change journal', () => {
     const ws = tempDir();
     writeFileSync(join(ws, 'app.ts'), 'one\ntwo\nthree\n');
     writeFileSync(join(ws, 'shared.md'), 'original\n');
-    server.setScript({
+    fx.server.setScript({
       rules: [
         {
           when: 'A works',
@@ -47,7 +36,7 @@ describe('session.changes from the change journal', () => {
         { when: 'B works', steps: [{ toolCalls: [read('shared.md')] }, { toolCalls: [write('shared.md', 'B version\n')] }, { content: 'ok' }] },
       ],
     });
-    engine = await startEngine(server.url);
+    const engine = await fx.open();
     const a = await newSession(engine, ws, 'A');
     const b = await newSession(engine, ws, 'B');
     await run(engine, a, 'A works');
@@ -76,10 +65,10 @@ describe('session.changes from the change journal', () => {
   it('reverts one file and leaves the session’s other files alone', async () => {
     const ws = tempDir();
     writeFileSync(join(ws, 'keep.txt'), 'before\n');
-    server.setScript({
+    fx.server.setScript({
       rules: [{ when: 'work', steps: [{ toolCalls: [read('keep.txt')] }, { toolCalls: [write('keep.txt', 'after\n'), write('made.txt', 'new\n')] }, { content: 'ok' }] }],
     });
-    engine = await startEngine(server.url);
+    const engine = await fx.open();
     const s = await newSession(engine, ws, 'solo');
     await run(engine, s, 'work');
 
@@ -96,13 +85,13 @@ describe('session.changes from the change journal', () => {
   it('refuses to revert a file another session changed since, naming that session', async () => {
     const ws = tempDir();
     writeFileSync(join(ws, 'shared.md'), 'original\n');
-    server.setScript({
+    fx.server.setScript({
       rules: [
         { when: 'A works', steps: [{ toolCalls: [read('shared.md')] }, { toolCalls: [write('shared.md', 'A version\n'), write('own.md', 'A\n')] }, { content: 'ok' }] },
         { when: 'B works', steps: [{ toolCalls: [read('shared.md')] }, { toolCalls: [write('shared.md', 'B version\n')] }, { content: 'ok' }] },
       ],
     });
-    engine = await startEngine(server.url);
+    const engine = await fx.open();
     const a = await newSession(engine, ws, 'A');
     await run(engine, a, 'A works');
     await run(engine, await newSession(engine, ws, 'web-api'), 'B works');
@@ -119,7 +108,7 @@ describe('session.changes from the change journal', () => {
 describe('session.changes of an isolated session', () => {
   it('reviews the worktree against its base, with git’s counts and the sessions that changed the same file in the base', async () => {
     const repo = makeRepo({ 'app.ts': 'one\ntwo\n', 'logo.bin': 'x' });
-    server.setScript({
+    fx.server.setScript({
       rules: [
         {
           when: 'isolated work',
@@ -128,7 +117,7 @@ describe('session.changes of an isolated session', () => {
         { when: 'base work', steps: [{ toolCalls: [read('app.ts')] }, { toolCalls: [write('app.ts', 'base edit\n')] }, { content: 'ok' }] },
       ],
     });
-    engine = await startEngine(server.url);
+    const engine = await fx.open();
     const iso = unwrap(await engine.handlers['session.create']({ workspace: repo, name: 'iso', isolate: true }));
     await run(engine, iso.id, 'isolated work');
     await run(engine, await newSession(engine, repo, 'in-base'), 'base work');

@@ -1,32 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import type { Engine } from '../../main/core/engine';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
-import { newSession, ofType, send, startEngine, toolResults } from './helpers';
+import { useEngineFixture } from '../helpers/engine-fixture';
+import { newSession, ofType, send, toolResults } from './helpers';
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer();
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
-});
+const fx = useEngineFixture();
 
 const bash = (command: string) => ({ name: 'Bash', arguments: { command } });
 const read = (path: string) => ({ name: 'Read', arguments: { path } });
 
 /** Runs one prompt whose steps are the given tool calls, each in its own step; returns the tool results. */
 async function runCalls(ws: string, calls: { name: string; arguments: Record<string, unknown> }[]) {
-  server.setScript({ rules: [{ when: 'go', steps: [...calls.map((c) => ({ toolCalls: [c] })), { content: 'ok' }] }] });
-  engine ??= await startEngine(server.url);
+  fx.server.setScript({ rules: [{ when: 'go', steps: [...calls.map((c) => ({ toolCalls: [c] })), { content: 'ok' }] }] });
+  const engine = await fx.open();
   const log = recordEvents(engine);
   const p = await send(engine, await newSession(engine, ws, `s${Math.random().toString(36).slice(2, 8)}`), 'go');
   expect(await settled(engine, p.id)).toBe('completed');
@@ -74,20 +62,20 @@ describe('Bash writes in the runtime gate (policy bash analysis)', () => {
   it('journals and leases the files of a compound command, so another session’s write conflicts', async () => {
     const ws = tempDir();
     mkdirSync(join(ws, 'sub'));
-    server.setScript({
+    fx.server.setScript({
       rules: [
         // A's turn waits at the gate after its write, so it still holds the lease when B writes.
         { when: 'session A', steps: [{ toolCalls: [bash("cd sub && bash -c 'echo from A > shared.txt'")] }, { content: 'A done', gate: 'A holds' }] },
         { when: 'session B', steps: [{ toolCalls: [bash('(echo from B) > sub/shared.txt')] }, { content: 'B saw {{lastTool}}' }] },
       ],
     });
-    engine = await startEngine(server.url, { onConflict: 'block' });
+    const engine = await fx.open({ onConflict: 'block' });
     const log = recordEvents(engine);
     const pa = await send(engine, await newSession(engine, ws, 'web-api'), 'session A');
-    await server.reached('A holds');
+    await fx.server.reached('A holds');
     const pb = await send(engine, await newSession(engine, ws, 'docs'), 'session B');
     expect(await settled(engine, pb.id)).toBe('completed');
-    server.openGate('A holds');
+    fx.server.openGate('A holds');
     expect(await settled(engine, pa.id)).toBe('completed');
     expect(toolResults(log, pb.id)[0]?.error).toMatch(/sub\/shared\.txt is being changed by session web-api/);
     expect(readFileSync(join(ws, 'sub/shared.txt'), 'utf8')).toBe('from A\n');
@@ -101,20 +89,20 @@ describe('read stamps across a restart', () => {
     const ws = tempDir();
     writeFileSync(join(ws, 'kept.txt'), 'v1\n');
     writeFileSync(join(ws, 'changed.txt'), 'v1\n');
-    server.setScript({
+    fx.server.setScript({
       rules: [
         { when: 'look', steps: [{ toolCalls: [read('kept.txt'), read('changed.txt')] }, { content: 'read' }] },
         { when: 'write', steps: [{ toolCalls: [bash('echo v2 > kept.txt'), bash('echo v2 > changed.txt')] }, { content: 'ok' }] },
       ],
     });
-    const home = makeHome(server.url);
-    engine = await startEngine(server.url, { home });
+    const home = fx.home();
+    let engine = await fx.open({ home });
     const s = await newSession(engine, ws, 'reader');
     expect(await settled(engine, (await send(engine, s, 'look')).id)).toBe('completed');
-    await engine.close();
+    await fx.close(engine);
     writeFileSync(join(ws, 'changed.txt'), 'edited while Paragents was down\n');
 
-    engine = await startEngine(server.url, { home });
+    engine = await fx.open({ home });
     const log = recordEvents(engine);
     const done = nextEvent(engine, 'turn_completed');
     await send(engine, s, 'write');

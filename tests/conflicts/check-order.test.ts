@@ -1,24 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import type { Engine } from '../../main/core/engine';
-import { cleanupTempDirs, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
-import { ofType, send, startEngine, toolResults } from './helpers';
+import { useEngineFixture } from '../helpers/engine-fixture';
+import { ofType, send, toolResults } from './helpers';
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer();
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
-});
+const fx = useEngineFixture();
 
 const write = (path: string, content: string) => ({ name: 'Write', arguments: { path, content } });
 const read = (path: string) => ({ name: 'Read', arguments: { path } });
@@ -30,20 +19,20 @@ async function session(e: Engine, ws: string, name: string, mode: 'default' | 'a
 describe('conflicts are checked before approval', () => {
   it('a call that needs approval and conflicts shows the conflict first, then the approval card, and asks once', async () => {
     const ws = tempDir();
-    server.setScript({
+    fx.server.setScript({
       rules: [
         // A's turn waits at the gate after its write, so it still holds the lease when B writes.
         { when: 'session A', steps: [{ toolCalls: [write('shared.txt', 'from A\n')] }, { content: 'A done', gate: 'A holds' }] },
         { when: 'session B', steps: [{ toolCalls: [read('shared.txt')] }, { toolCalls: [write('shared.txt', 'from B\n')] }, { content: 'B done' }] },
       ],
     });
-    engine = await startEngine(server.url, { approvals: 'ask' });
+    const engine = await fx.open({ approvals: 'ask' });
     const log = recordEvents(engine);
     const a = await session(engine, ws, 'web-api', 'acceptEdits');
     const b = await session(engine, ws, 'docs', 'default');
     const conflict = nextEvent(engine, 'conflict');
     const pa = await send(engine, a, 'session A');
-    await server.reached('A holds');
+    await fx.server.reached('A holds');
     const pb = await send(engine, b, 'session B');
 
     const c = await conflict;
@@ -65,15 +54,15 @@ describe('conflicts are checked before approval', () => {
     expect(ofType(log, 'conflict').filter((e) => e.promptId === pb.id)).toHaveLength(1);
     const order = log.filter((e) => e.promptId === pb.id && ['conflict', 'conflict_resolved', 'approval_requested', 'tool_result'].includes(e.type));
     expect(order.map((e) => e.type)).toEqual(['tool_result', 'conflict', 'conflict_resolved', 'approval_requested', 'tool_result']);
-    server.openGate('A holds');
+    fx.server.openGate('A holds');
     expect(await settled(engine, pa.id)).toBe('completed');
   });
 
   it('a stale read is answered before approval is asked', async () => {
     const ws = tempDir();
     writeFileSync(join(ws, 'notes.md'), 'the user’s notes\n');
-    server.setScript({ rules: [{ when: 'overwrite', steps: [{ toolCalls: [write('notes.md', 'mine\n')] }, { content: 'ok' }] }] });
-    engine = await startEngine(server.url, { approvals: 'ask' });
+    fx.server.setScript({ rules: [{ when: 'overwrite', steps: [{ toolCalls: [write('notes.md', 'mine\n')] }, { content: 'ok' }] }] });
+    const engine = await fx.open({ approvals: 'ask' });
     const log = recordEvents(engine);
     const p = await send(engine, await session(engine, ws, 'w', 'default'), 'overwrite');
     expect(await settled(engine, p.id)).toBe('completed');

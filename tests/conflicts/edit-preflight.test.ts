@@ -1,28 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../main/core/engine';
-import { cleanupTempDirs, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { recordEvents, settled, unwrap } from '../helpers/engine';
-import { newSession, ofType, send, startEngine } from './helpers';
+import { useEngineFixture } from '../helpers/engine-fixture';
+import { newSession, ofType, send } from './helpers';
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer();
-  server.setScript({
+const fx = useEngineFixture({
+  script: {
     rules: [
       // Each answer waits at its gate until the test opens it, so the prompt stays running meanwhile.
       { when: 'slow report', steps: [{ content: 'report written', gate: 'report' }] },
       { when: 'slow python', steps: [{ content: 'ran python', gate: 'python' }] },
     ],
-  });
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
+  },
 });
 
 const statusOf = async (e: Engine, session: string, promptId: string): Promise<string | undefined> =>
@@ -30,7 +20,7 @@ const statusOf = async (e: Engine, session: string, promptId: string): Promise<s
 
 describe('prompt.edit recomputes the preflight claims', () => {
   it('moves a queued prompt into conflict when its new text declares another session’s output, and back out', async () => {
-    engine = await startEngine(server.url);
+    const engine = await fx.open();
     const ws = tempDir();
     const a = await newSession(engine, ws, 'web-api');
     const b = await newSession(engine, ws, 'docs');
@@ -49,15 +39,15 @@ describe('prompt.edit recomputes the preflight claims', () => {
     expect(out.status).toBe('queued');
     // The old conflict is closed (the edit withdrew its claim), and the prompt runs without waiting for A.
     expect(ofType(log, 'conflict_resolved')).toEqual([expect.objectContaining({ conflictId: c?.conflictId, resolution: 'cancel' })]);
-    server.openGate('python');
+    fx.server.openGate('python');
     expect(await settled(engine, queued.id)).toBe('completed');
     expect(await statusOf(engine, a, blocker.id)).toBe('running');
-    server.openGate('report');
+    fx.server.openGate('report');
     expect(await settled(engine, blocker.id)).toBe('completed');
   });
 
   it('a prompt held at submission can be edited out of its conflict and then runs', async () => {
-    engine = await startEngine(server.url);
+    const engine = await fx.open();
     const ws = tempDir();
     const a = await newSession(engine, ws, 'web-api');
     const b = await newSession(engine, ws, 'docs');
@@ -79,18 +69,18 @@ describe('prompt.edit recomputes the preflight claims', () => {
     const c = await newSession(engine, ws, 'third');
     await send(engine, c, 'write to reports/mine.json');
     expect(ofType(log, 'conflict').filter((e) => e.paths.includes('reports/mine.json'))).toEqual([]);
-    server.openGate('report');
+    fx.server.openGate('report');
     expect(await settled(engine, blocker.id)).toBe('completed');
   });
 
   it('still refuses to edit a prompt that has started', async () => {
-    engine = await startEngine(server.url);
+    const engine = await fx.open();
     const s = await newSession(engine, tempDir(), 'solo');
     const p = await send(engine, s, 'slow python');
-    await server.reached('python');
+    await fx.server.reached('python');
     const r = await engine.handlers['prompt.edit']({ prompt: p.id, text: 'other' });
     expect(r.ok).toBe(false);
-    server.openGate('python');
+    fx.server.openGate('python');
     expect(await settled(engine, p.id)).toBe('completed');
   });
 });

@@ -1,11 +1,6 @@
-import { createEngine, type Engine, type EngineOptions } from '../../main/core/engine';
+import type { Engine } from '../../main/core/engine';
 import type { EngineEvent, EventOf } from '../../shared/events';
-import { makeHome } from '../helpers/temp';
 import { unwrap } from '../helpers/engine';
-
-export async function startEngine(modelUrl: string, opts: Partial<EngineOptions> = {}): Promise<Engine> {
-  return createEngine({ home: opts.home ?? makeHome(modelUrl), env: {}, approvals: 'all', ...opts });
-}
 
 export async function newSession(engine: Engine, workspace: string, name: string): Promise<string> {
   return unwrap(await engine.handlers['session.create']({ workspace, name })).id;

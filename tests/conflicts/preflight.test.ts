@@ -1,12 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import type { Engine } from '../../main/core/engine';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { describe, expect, it } from 'vitest';
+import type { EngineOptions } from '../../main/core/engine';
+import { tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
-import { newSession, ofType, send, startEngine } from './helpers';
-
-let server: ModelServer;
-let engine: Engine | null = null;
+import { useEngineFixture } from '../helpers/engine-fixture';
+import { newSession, ofType, send } from './helpers';
 
 /** The blockers' answers wait at a gate, so they are still running whenever the test acts until it opens it. */
 const gatedRules = (tag = '') => ({
@@ -16,19 +13,10 @@ const gatedRules = (tag = '') => ({
   ],
 });
 
-beforeEach(async () => {
-  server = await startModelServer();
-  server.setScript(gatedRules());
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
-});
+const fx = useEngineFixture({ script: gatedRules() });
 
-async function twoSessions(opts: Parameters<typeof startEngine>[1] = {}) {
-  engine = await startEngine(server.url, opts);
+async function twoSessions(opts: Partial<EngineOptions> = {}) {
+  const engine = await fx.open(opts);
   const ws = tempDir();
   const a = await newSession(engine, ws, 'web-api');
   const b = await newSession(engine, ws, 'docs');
@@ -52,7 +40,7 @@ describe('preflight at submission', () => {
     expect(ofType(log, 'conflict_resolved')).toEqual([expect.objectContaining({ conflictId: c?.conflictId, resolution: 'override' })]);
     // It ran while the blocker was still running (held at its gate).
     expect(log.some((e) => e.type === 'prompt_status' && e.promptId === first.id && e.status === 'completed')).toBe(false);
-    server.openGate('report');
+    fx.server.openGate('report');
     expect(await settled(engine, first.id)).toBe('completed');
   });
 
@@ -64,7 +52,7 @@ describe('preflight at submission', () => {
     expect(second.status).toBe('conflict');
     unwrap(await engine.handlers['conflict.resolve']({ prompt: second.id, resolution: 'wait' }));
     expect(unwrap(await engine.handlers['session.get']({ session: b })).prompts[0]?.status).toBe('conflict');
-    server.openGate('report');
+    fx.server.openGate('report');
     expect(await settled(engine, second.id)).toBe('completed');
     const blockerDone = log.findIndex((e) => e.type === 'prompt_status' && e.promptId === first.id && e.status === 'completed');
     const started = log.findIndex((e) => e.type === 'turn_started' && e.promptId === second.id);
@@ -130,13 +118,13 @@ describe('preflight headless (--on-conflict)', () => {
 
   it('override runs at once and wait runs after the blocker, both with events naming the other session', async () => {
     for (const mode of ['override', 'wait'] as const) {
-      server.setScript(gatedRules(`-${mode}`));
+      fx.server.setScript(gatedRules(`-${mode}`));
       const { engine: e, a, b } = await twoSessions({ onConflict: mode });
       const log = recordEvents(e);
       const first = await send(e, a, 'slow report: write to reports/result.json');
       const second = await send(e, b, 'save to reports/result.json');
       expect(second.status).toBe(mode === 'override' ? 'queued' : 'conflict');
-      if (mode === 'wait') server.openGate(`report-${mode}`);
+      if (mode === 'wait') fx.server.openGate(`report-${mode}`);
       expect(await settled(e, second.id)).toBe('completed');
       expect(ofType(log, 'conflict')[0]).toMatchObject({ sessionId: b, otherSessionId: a });
       expect(ofType(log, 'conflict_resolved').map((x) => x.resolution)).toEqual([mode]);
@@ -148,25 +136,24 @@ describe('preflight headless (--on-conflict)', () => {
       } else {
         // Overridden: it ran to the end while the blocker was still held at its gate.
         expect(blockerDone).toBe(-1);
-        server.openGate(`report-${mode}`);
+        fx.server.openGate(`report-${mode}`);
       }
       expect(await settled(e, first.id)).toBe('completed');
-      await e.close();
-      engine = null;
+      await fx.close(e);
     }
   });
 
   it('a prompt told to wait keeps waiting across a restart and starts once its blocker is gone', async () => {
-    const home = makeHome(server.url);
+    const home = fx.home();
     const { engine: e, a, b } = await twoSessions({ home });
     const blocker = await send(e, a, 'slow report: write to reports/result.json');
     const held = await send(e, b, 'save to reports/result.json');
     unwrap(await e.handlers['conflict.resolve']({ prompt: held.id, resolution: 'wait' }));
-    await server.reached('report');
+    await fx.server.reached('report');
     expect(unwrap(await e.handlers['session.get']({ session: b })).prompts[0]?.status).toBe('conflict');
     // Shutting down ends the blocker's turn while its answer is still held; the held prompt stays held.
-    await e.close();
-    engine = await startEngine(server.url, { home });
+    await fx.close(e);
+    const engine = await fx.open({ home });
     const done = nextEvent(engine, 'turn_completed', (x) => x.promptId === held.id);
     expect((await done).sessionId).toBe(b);
     expect(await settled(engine, held.id)).toBe('completed');

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import type { ScriptRule } from '../fixtures/model-script';
 import type { EngineEvent, EventOf } from '../../shared/events';
-import { cleanupTempDirs, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { settled, unwrap } from '../helpers/engine';
-import { newSession, send, startEngine } from './helpers';
+import { useEngineFixture } from '../helpers/engine-fixture';
+import { newSession, send } from './helpers';
 
-let server: ModelServer;
-beforeAll(async () => {
-  server = await startModelServer();
-});
-afterAll(async () => {
-  await server.close();
-  cleanupTempDirs();
-});
+const fx = useEngineFixture();
 
 /** Small deterministic PRNG so a failing run can be replayed from its seed. */
 function prng(seed: number): () => number {
@@ -99,66 +92,62 @@ describe('races between sessions writing the same files', () => {
         steps.push({ content: 'done' });
         rules.push({ when: `race-${run}-s${i}!`, steps });
       }
-      server.setScript({ rules });
-      const engine = await startEngine(server.url, { onConflict: mode });
-      try {
-        const ids: string[] = [];
-        const sids: string[] = [];
-        for (let i = 0; i < sessions; i++) sids.push(await newSession(engine, ws, `s${i}`));
-        for (let i = 0; i < sessions; i++) ids.push((await send(engine, sids[i] as string, `race-${run}-s${i}!`)).id);
-        for (const id of ids) expect(await settled(engine, id, 30_000)).toBe('completed');
+      fx.server.setScript({ rules });
+      const engine = await fx.open({ onConflict: mode });
+      const ids: string[] = [];
+      const sids: string[] = [];
+      for (let i = 0; i < sessions; i++) sids.push(await newSession(engine, ws, `s${i}`));
+      for (let i = 0; i < sessions; i++) ids.push((await send(engine, sids[i] as string, `race-${run}-s${i}!`)).id);
+      for (const id of ids) expect(await settled(engine, id, 30_000)).toBe('completed');
 
-        const events = unwrap(await engine.handlers['session.events']({}));
-        const all = calls(events, ws);
-        const journal = unwrap(await engine.handlers['journal.list']({}));
-        const conflicts = events.filter((e): e is EventOf<'conflict'> => e.type === 'conflict');
-        const resolved = new Map(events.flatMap((e) => (e.type === 'conflict_resolved' ? [[e.conflictId, e.resolution] as const] : [])));
+      const events = unwrap(await engine.handlers['session.events']({}));
+      const all = calls(events, ws);
+      const journal = unwrap(await engine.handlers['journal.list']({}));
+      const conflicts = events.filter((e): e is EventOf<'conflict'> => e.type === 'conflict');
+      const resolved = new Map(events.flatMap((e) => (e.type === 'conflict_resolved' ? [[e.conflictId, e.resolution] as const] : [])));
 
-        for (const file of files) {
-          const path = join(ws, file);
-          const writes = all.filter((c) => c.tool === 'Write' && c.path === path && c.ok);
-          const entries = journal.filter((e) => e.path === path);
-          // Every write the model was told succeeded changed the file, in the journal's order.
-          expect(entries.length).toBe(writes.length);
-          const contentOf = new Map<string, string>([[sha(initial.get(path) as string), initial.get(path) as string]]);
-          for (const w of writes) contentOf.set(sha(w.content as string), w.content as string);
-          let prevSha = sha(initial.get(path) as string);
-          let prevSession: string | null = null;
-          for (const e of entries) {
-            // No change slipped in between two journaled writes (no interleaving, nothing lost).
-            expect(e.beforeSha).toBe(prevSha);
-            const w = writes.find((x) => sha(x.content as string) === e.afterSha && x.session === e.sessionId);
-            expect(w).toBeDefined();
-            if (prevSession !== e.sessionId) {
-              // The writer had read the version it replaced, before it wrote.
-              const seen = (contentOf.get(prevSha) as string).trim();
-              const readIt = all.some((c) => c.tool === 'Read' && c.ok && c.session === e.sessionId && c.path === path && c.output.includes(seen) && c.resultSeq < (w as Call).callSeq);
-              expect(readIt, `${file}: ${e.sessionId} overwrote "${seen}" without reading it`).toBe(true);
-              if (prevSession !== null) tally.crossOverwrites++;
-            }
-            prevSha = e.afterSha as string;
-            prevSession = e.sessionId;
+      for (const file of files) {
+        const path = join(ws, file);
+        const writes = all.filter((c) => c.tool === 'Write' && c.path === path && c.ok);
+        const entries = journal.filter((e) => e.path === path);
+        // Every write the model was told succeeded changed the file, in the journal's order.
+        expect(entries.length).toBe(writes.length);
+        const contentOf = new Map<string, string>([[sha(initial.get(path) as string), initial.get(path) as string]]);
+        for (const w of writes) contentOf.set(sha(w.content as string), w.content as string);
+        let prevSha = sha(initial.get(path) as string);
+        let prevSession: string | null = null;
+        for (const e of entries) {
+          // No change slipped in between two journaled writes (no interleaving, nothing lost).
+          expect(e.beforeSha).toBe(prevSha);
+          const w = writes.find((x) => sha(x.content as string) === e.afterSha && x.session === e.sessionId);
+          expect(w).toBeDefined();
+          if (prevSession !== e.sessionId) {
+            // The writer had read the version it replaced, before it wrote.
+            const seen = (contentOf.get(prevSha) as string).trim();
+            const readIt = all.some((c) => c.tool === 'Read' && c.ok && c.session === e.sessionId && c.path === path && c.output.includes(seen) && c.resultSeq < (w as Call).callSeq);
+            expect(readIt, `${file}: ${e.sessionId} overwrote "${seen}" without reading it`).toBe(true);
+            if (prevSession !== null) tally.crossOverwrites++;
           }
-          expect(sha(readFileSync(path, 'utf8'))).toBe(prevSha);
+          prevSha = e.afterSha as string;
+          prevSession = e.sessionId;
         }
-
-        // Every refusal has its conflict event.
-        for (const id of ids) {
-          const failed = all.filter((c) => c.prompt === id && c.tool === 'Write' && !c.ok);
-          const stale = failed.filter((c) => STALE.test(c.output)).length;
-          const leased = failed.filter((c) => LEASED.test(c.output)).length;
-          expect(stale + leased).toBe(failed.length);
-          expect(conflicts.filter((c) => c.promptId === id && c.kind === 'stale_read').length).toBe(stale);
-          expect(conflicts.filter((c) => c.promptId === id && c.kind === 'write_write' && resolved.get(c.conflictId) === 'block').length).toBe(leased);
-        }
-        for (const c of conflicts) expect(resolved.has(c.conflictId), `conflict ${c.kind} without resolution`).toBe(true);
-        tally.modes.add(mode);
-        tally.stale += conflicts.filter((c) => c.kind === 'stale_read').length;
-        tally.leaseConflicts += conflicts.filter((c) => c.kind === 'write_write').length;
-        if (mode === 'override') expect(conflicts.filter((c) => c.kind === 'write_write').every((c) => resolved.get(c.conflictId) === 'override')).toBe(true);
-      } finally {
-        await engine.close();
+        expect(sha(readFileSync(path, 'utf8'))).toBe(prevSha);
       }
+
+      // Every refusal has its conflict event.
+      for (const id of ids) {
+        const failed = all.filter((c) => c.prompt === id && c.tool === 'Write' && !c.ok);
+        const stale = failed.filter((c) => STALE.test(c.output)).length;
+        const leased = failed.filter((c) => LEASED.test(c.output)).length;
+        expect(stale + leased).toBe(failed.length);
+        expect(conflicts.filter((c) => c.promptId === id && c.kind === 'stale_read').length).toBe(stale);
+        expect(conflicts.filter((c) => c.promptId === id && c.kind === 'write_write' && resolved.get(c.conflictId) === 'block').length).toBe(leased);
+      }
+      for (const c of conflicts) expect(resolved.has(c.conflictId), `conflict ${c.kind} without resolution`).toBe(true);
+      tally.modes.add(mode);
+      tally.stale += conflicts.filter((c) => c.kind === 'stale_read').length;
+      tally.leaseConflicts += conflicts.filter((c) => c.kind === 'write_write').length;
+      if (mode === 'override') expect(conflicts.filter((c) => c.kind === 'write_write').every((c) => resolved.get(c.conflictId) === 'override')).toBe(true);
     });
   }
 
@@ -185,22 +174,18 @@ describe('races between sessions writing the same files', () => {
         { content: 'done' },
       ],
     }));
-    server.setScript({ rules });
-    const engine = await startEngine(server.url, { onConflict: 'override' });
-    try {
-      const ids: string[] = [];
-      for (let i = 0; i < n; i++) ids.push((await send(engine, await newSession(engine, ws, `e${i}`), `edit-slot-${i}!`)).id);
-      for (const id of ids) await settled(engine, id, 30_000);
-      const events = unwrap(await engine.handlers['session.events']({}));
-      const edits = calls(events, ws).filter((c) => c.tool === 'Edit' && c.ok);
-      const final = readFileSync(file, 'utf8');
-      for (const e of edits) {
-        const i = ids.indexOf(e.prompt);
-        expect(final).toContain(`slot-${i}: session ${i}`);
-      }
-      expect(edits.length).toBeGreaterThan(0);
-    } finally {
-      await engine.close();
+    fx.server.setScript({ rules });
+    const engine = await fx.open({ onConflict: 'override' });
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) ids.push((await send(engine, await newSession(engine, ws, `e${i}`), `edit-slot-${i}!`)).id);
+    for (const id of ids) await settled(engine, id, 30_000);
+    const events = unwrap(await engine.handlers['session.events']({}));
+    const edits = calls(events, ws).filter((c) => c.tool === 'Edit' && c.ok);
+    const final = readFileSync(file, 'utf8');
+    for (const e of edits) {
+      const i = ids.indexOf(e.prompt);
+      expect(final).toContain(`slot-${i}: session ${i}`);
     }
+    expect(edits.length).toBeGreaterThan(0);
   });
 });

@@ -1,26 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { english, render } from '../../shared/i18n/message';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import type { Engine } from '../../main/core/engine';
-import { cleanupTempDirs, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
-import { newSession, ofType, send, startEngine, toolResults } from './helpers';
+import { useEngineFixture } from '../helpers/engine-fixture';
+import { newSession, ofType, send, toolResults } from './helpers';
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer();
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
-});
+const fx = useEngineFixture();
 
 const read = (path: string) => ({ name: 'Read', arguments: { path } });
 const write = (path: string, content: string) => ({ name: 'Write', arguments: { path, content } });
@@ -29,10 +17,10 @@ describe('stale reads', () => {
   it('refuses a write over a file changed in an editor since it was read, with a stale_read event', async () => {
     const ws = tempDir();
     writeFileSync(join(ws, 'notes.md'), 'v1\n');
-    server.setScript({
+    fx.server.setScript({
       rules: [{ when: 'update notes', steps: [{ toolCalls: [read('notes.md')] }, { toolCalls: [write('notes.md', 'mine\n')], gate: 'write' }, { content: 'done' }] }],
     });
-    engine = await startEngine(server.url);
+    const engine = await fx.open();
     const log = recordEvents(engine);
     const s = await newSession(engine, ws, 'writer');
     const readDone = nextEvent(engine, 'tool_result', (e) => e.tool === 'Read');
@@ -40,7 +28,7 @@ describe('stale reads', () => {
     await readDone;
     // The user edits the file between the session's Read and its Write (held at the gate until then).
     writeFileSync(join(ws, 'notes.md'), 'edited by the user\n');
-    server.openGate('write');
+    fx.server.openGate('write');
     expect(await settled(engine, p.id)).toBe('completed');
     const w = toolResults(log).find((e) => e.tool === 'Write');
     expect(w?.ok).toBe(false);
@@ -52,7 +40,7 @@ describe('stale reads', () => {
   it('refuses overwriting an existing file never read, and allows it after a Read or after writing it itself', async () => {
     const ws = tempDir();
     writeFileSync(join(ws, 'a.txt'), 'old\n');
-    server.setScript({
+    fx.server.setScript({
       rules: [
         {
           when: 'blind',
@@ -66,7 +54,7 @@ describe('stale reads', () => {
         },
       ],
     });
-    engine = await startEngine(server.url);
+    const engine = await fx.open();
     const log = recordEvents(engine);
     const p = await send(engine, await newSession(engine, ws, 's'), 'blind');
     expect(await settled(engine, p.id)).toBe('completed');
@@ -82,19 +70,19 @@ describe('write leases', () => {
   // B is sent only once A is there, so B's write always meets A's lease.
   async function leaseScenario(resolution: 'override' | 'wait' | 'cancel') {
     const ws = tempDir();
-    server.setScript({
+    fx.server.setScript({
       rules: [
         { when: 'session A', steps: [{ toolCalls: [write('shared.txt', 'from A\n')] }, { content: 'A done', gate: 'A holds' }] },
         { when: 'session B', steps: [{ toolCalls: [read('shared.txt')] }, { toolCalls: [write('shared.txt', 'from B\n')] }, { content: 'B done' }] },
       ],
     });
-    engine = await startEngine(server.url);
+    const engine = await fx.open();
     const log = recordEvents(engine);
     const a = await newSession(engine, ws, 'web-api');
     const b = await newSession(engine, ws, 'docs');
     const conflict = nextEvent(engine, 'conflict', (e) => e.kind === 'write_write');
     const pa = await send(engine, a, 'session A');
-    await server.reached('A holds');
+    await fx.server.reached('A holds');
     const pb = await send(engine, b, 'session B');
     const c = await conflict;
     expect(c).toMatchObject({ sessionId: b, promptId: pb.id, otherSessionId: a, otherSessionName: 'web-api', paths: ['shared.txt'] });
@@ -110,14 +98,14 @@ describe('write leases', () => {
     expect(readFileSync(join(ws, 'shared.txt'), 'utf8')).toBe('from B\n');
     expect(log.some((e) => e.type === 'turn_completed' && e.promptId === pa.id)).toBe(false);
     expect(ofType(log, 'conflict_resolved').map((e) => e.resolution)).toEqual(['override']);
-    server.openGate('A holds');
+    fx.server.openGate('A holds');
     expect(await settled(engine, pa.id)).toBe('completed');
   });
 
   it('interactive wait writes once the holder turn ended', async () => {
     const { ws, log, pa, pb, engine } = await leaseScenario('wait');
     expect(log.some((e) => e.type === 'tool_result' && e.promptId === pb.id && e.tool === 'Write')).toBe(false);
-    server.openGate('A holds');
+    fx.server.openGate('A holds');
     expect(await settled(engine, pb.id)).toBe('completed');
     const aDone = log.findIndex((e) => e.type === 'prompt_status' && e.promptId === pa.id && e.status === 'completed');
     const bWrite = log.findIndex((e) => e.type === 'tool_result' && e.promptId === pb.id && e.tool === 'Write');
@@ -129,26 +117,26 @@ describe('write leases', () => {
   it('interactive cancel cancels the waiting turn and keeps the holder content', async () => {
     const { ws, pa, pb, engine } = await leaseScenario('cancel');
     expect(await settled(engine, pb.id)).toBe('cancelled');
-    server.openGate('A holds');
+    fx.server.openGate('A holds');
     expect(await settled(engine, pa.id)).toBe('completed');
     expect(readFileSync(join(ws, 'shared.txt'), 'utf8')).toBe('from A\n');
   });
 
   it('headless block answers the model with the holder and the path', async () => {
     const ws = tempDir();
-    server.setScript({
+    fx.server.setScript({
       rules: [
         { when: 'session A', steps: [{ toolCalls: [write('shared.txt', 'from A\n')] }, { content: 'A done', gate: 'A holds' }] },
         { when: 'session B', steps: [{ toolCalls: [write('shared.txt', 'from B\n')] }, { content: 'B saw {{lastTool}}' }] },
       ],
     });
-    engine = await startEngine(server.url, { onConflict: 'block' });
+    const engine = await fx.open({ onConflict: 'block' });
     const log = recordEvents(engine);
     const pa = await send(engine, await newSession(engine, ws, 'web-api'), 'session A');
-    await server.reached('A holds');
+    await fx.server.reached('A holds');
     const pb = await send(engine, await newSession(engine, ws, 'docs'), 'session B');
     expect(await settled(engine, pb.id)).toBe('completed');
-    server.openGate('A holds');
+    fx.server.openGate('A holds');
     expect(await settled(engine, pa.id)).toBe('completed');
     expect(toolResults(log, pb.id)[0]?.error).toMatch(/shared\.txt is being changed by session web-api/);
     expect(ofType(log, 'conflict_resolved').map((e) => e.resolution)).toEqual(['block']);
@@ -163,10 +151,10 @@ describe('exclusive commands and destructive git', () => {
     writeFileSync(join(ws, '.paragents', 'conflicts.json'), JSON.stringify({ exclusiveCommands: ['sh ./critical.sh *'] }));
     // Each run holds the command open until the test creates its go-<name> file.
     writeFileSync(join(ws, 'critical.sh'), 'echo "start $1" >> log.txt; while [ ! -e "go-$1" ]; do sleep 0.02; done; echo "end $1" >> log.txt\n');
-    server.setScript({
+    fx.server.setScript({
       rules: ['one', 'two'].map((who) => ({ when: `critical ${who}`, steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: `sh ./critical.sh ${who}` } }] }, { content: 'ok' }] })),
     });
-    engine = await startEngine(server.url);
+    const engine = await fx.open();
     const log = recordEvents(engine);
     const logText = () => (existsSync(join(ws, 'log.txt')) ? readFileSync(join(ws, 'log.txt'), 'utf8') : '');
     const p1 = await send(engine, await newSession(engine, ws, 's1'), 'critical one');
@@ -191,13 +179,13 @@ describe('exclusive commands and destructive git', () => {
     writeFileSync(join(ws, 'a.txt'), 'base\n');
     git('add', 'a.txt');
     git('commit', '-qm', 'base');
-    server.setScript({
+    fx.server.setScript({
       rules: [
         { when: 'edit a', steps: [{ toolCalls: [read('a.txt')] }, { toolCalls: [write('a.txt', 'work of A\n')] }, { content: 'edited' }] },
         { when: 'discard', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'git checkout -- a.txt' } }] }, { content: 'tried' }] },
       ],
     });
-    engine = await startEngine(server.url, { onConflict: 'wait' });
+    const engine = await fx.open({ onConflict: 'wait' });
     const log = recordEvents(engine);
     const pa = await send(engine, await newSession(engine, ws, 'web-api'), 'edit a');
     expect(await settled(engine, pa.id)).toBe('completed');
@@ -213,13 +201,13 @@ describe('change journal and undo', () => {
   it('journals each session’s writes and undoes one session without touching another’s', async () => {
     const ws = tempDir();
     writeFileSync(join(ws, 'shared.md'), 'original\n');
-    server.setScript({
+    fx.server.setScript({
       rules: [
         { when: 'A works', steps: [{ toolCalls: [write('new.txt', 'made by A\n'), read('shared.md')] }, { toolCalls: [write('shared.md', 'A version\n'), write('own.md', 'A only\n')] }, { content: 'ok' }] },
         { when: 'B works', steps: [{ toolCalls: [read('shared.md')] }, { toolCalls: [write('shared.md', 'B version\n')] }, { content: 'ok' }] },
       ],
     });
-    engine = await startEngine(server.url);
+    const engine = await fx.open();
     const a = await newSession(engine, ws, 'A');
     const b = await newSession(engine, ws, 'B');
     expect(await settled(engine, (await send(engine, a, 'A works')).id)).toBe('completed');

@@ -1,35 +1,24 @@
 // Why a prompt stopped at a conflict, or was cancelled by a request, is data: turn_failed.errorMsg and
 // turn_cancelled.reasonMsg are set, their English is the error or reason (unchanged), and they render in Chinese.
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import type { Engine } from '../../main/core/engine';
+import { expect, it } from 'vitest';
 import { english, render, type Msg } from '../../shared/i18n/message';
 import type { EngineEvent } from '../../shared/events';
-import { cleanupTempDirs, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
-import { newSession, ofType, send, startEngine } from './helpers';
+import { useEngineFixture } from '../helpers/engine-fixture';
+import { newSession, ofType, send } from './helpers';
 
 const HAN = /\p{Script=Han}/u;
 
-let server: ModelServer;
-let engine: Engine | null = null;
-
-beforeEach(async () => {
-  server = await startModelServer();
-  server.setScript({
+const fx = useEngineFixture({
+  script: {
     rules: [
       { when: 'slow report', steps: [{ content: 'report written', gate: 'report' }] },
       { when: 'session A', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'shared.txt', content: 'from A\n' } }] }, { content: 'A done', gate: 'A holds' }] },
       { when: 'session B', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'shared.txt', content: 'from B\n' } }] }, { content: 'B done' }] },
       { when: 'nap', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'sleep 30' } }] }, { content: 'woke' }] },
     ],
-  });
-});
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server.close();
-  cleanupTempDirs();
+  },
 });
 
 /** The sentence and its Msg agree, and the Msg is painted in Chinese. */
@@ -44,7 +33,7 @@ function expectData(text: string | undefined, m: Msg | undefined, key: string): 
 const cancelledOf = (log: readonly EngineEvent[], promptId: string) => ofType(log, 'turn_cancelled').find((e) => e.promptId === promptId);
 
 it('--on-conflict block fails the prompt with each conflict as data, joined as the English was', async () => {
-  engine = await startEngine(server.url, { onConflict: 'block' });
+  const engine = await fx.open({ onConflict: 'block' });
   const log = recordEvents(engine);
   const ws = tempDir();
   const a = await newSession(engine, ws, 'web-api');
@@ -64,12 +53,12 @@ it('--on-conflict block fails the prompt with each conflict as data, joined as t
   // The prompt's stored error carries it too.
   const summary = unwrap(await engine.handlers['session.get']({ session: b })).prompts[0];
   expect(summary?.errorMsg).toEqual(m);
-  server.openGate('report');
+  fx.server.openGate('report');
   expect(await settled(engine, pa.id)).toBe('completed');
 });
 
 it('--on-conflict block with two holders names both, in one sentence per holder', async () => {
-  engine = await startEngine(server.url);
+  const engine = await fx.open();
   const log = recordEvents(engine);
   const ws = tempDir();
   const a = await newSession(engine, ws, 'web-api');
@@ -85,11 +74,11 @@ it('--on-conflict block with two holders names both, in one sentence per holder'
   expect(failed?.error).toMatch(/^blocked by --on-conflict block: output conflict: .+ declared by session (web-api|reports) .+; output conflict: .+ declared by session (web-api|reports) /);
   const m = expectData(failed?.error, failed?.errorMsg, 'reasons.onConflictBlock');
   expect((m.vars?.details as Msg | undefined)?.key).toBe('reasons.conflictOutputBlockedThen');
-  server.openGate('report');
+  fx.server.openGate('report');
 });
 
 it('a prompt held at submission and cancelled at its conflict says so as data', async () => {
-  engine = await startEngine(server.url);
+  const engine = await fx.open();
   const log = recordEvents(engine);
   const ws = tempDir();
   await send(engine, await newSession(engine, ws, 'web-api'), 'slow report: write to reports/result.json');
@@ -100,18 +89,18 @@ it('a prompt held at submission and cancelled at its conflict says so as data', 
   const ev = cancelledOf(log, held.id);
   expect(ev?.reason).toBe('cancelled at a conflict by the user');
   expectData(ev?.reason, ev?.reasonMsg, 'reasons.cancelledAtConflict');
-  server.openGate('report');
+  fx.server.openGate('report');
 });
 
 it('a turn cancelled while it waits at a write conflict says so as data', async () => {
-  engine = await startEngine(server.url, { approvals: 'all' });
+  const engine = await fx.open({ approvals: 'all' });
   const log = recordEvents(engine);
   const ws = tempDir();
   const a = await newSession(engine, ws, 'web-api');
   const b = await newSession(engine, ws, 'docs');
   const conflict = nextEvent(engine, 'conflict', (e) => e.kind === 'write_write' || e.kind === 'stale_read');
   const pa = await send(engine, a, 'session A');
-  await server.reached('A holds');
+  await fx.server.reached('A holds');
   const pb = await send(engine, b, 'session B');
   await conflict;
   unwrap(await engine.handlers['conflict.resolve']({ prompt: pb.id, resolution: 'cancel' }));
@@ -119,7 +108,7 @@ it('a turn cancelled while it waits at a write conflict says so as data', async 
   const ev = cancelledOf(log, pb.id);
   expect(ev?.reason).toBe('cancelled by the user at a conflict');
   expectData(ev?.reason, ev?.reasonMsg, 'reasons.cancelledByUserAtConflict');
-  server.openGate('A holds');
+  fx.server.openGate('A holds');
   expect(await settled(engine, pa.id)).toBe('completed');
 });
 
@@ -128,7 +117,7 @@ it.each([
   ['prompt.cancel --force', 'reasons.turnStopByUserForced', 'cancelled by the user (forced: its tools were killed)'],
   ['session.close', 'reasons.turnCancelled', 'cancelled: the session was closed'],
 ] as const)('%s cancels a running turn with its reason as data', async (how, key, reason) => {
-  engine = await startEngine(server.url, { approvals: 'all' });
+  const engine = await fx.open({ approvals: 'all' });
   const log = recordEvents(engine);
   const s = await newSession(engine, tempDir(), 'sleepy');
   const running = nextEvent(engine, 'tool_call');
