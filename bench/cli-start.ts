@@ -26,10 +26,10 @@ writeFileSync(probe, "process.on('exit', () => process.stderr.write(`\\nmaxrss=$
 
 const store = new Store(join(home, DATABASE_FILE));
 for (let i = 0; i < SESSIONS; i++) {
-  const s = store.createSession({ workspace, name: `s${i}`, mode: 'default' });
-  const p = store.createPrompt(s.id, `prompt ${i}`);
-  store.appendMessage(s.id, p.id, { role: 'user', content: `prompt ${i}` });
-  store.appendMessage(s.id, p.id, { role: 'assistant', content: `answer ${i} `.repeat(50) });
+  const s = store.sessions.create({ workspace, name: `s${i}`, mode: 'default' });
+  const p = store.promptWrites.create(s.id, `prompt ${i}`);
+  store.transcript.append(s.id, p.id, { role: 'user', content: `prompt ${i}` });
+  store.transcript.append(s.id, p.id, { role: 'assistant', content: `answer ${i} `.repeat(50) });
 }
 store.close();
 

@@ -58,8 +58,8 @@ async function measure(sessions: number): Promise<Figures> {
 
     // `sessions` active sessions, each with a running prompt, sharing LEASES leased files.
     const holders = Array.from({ length: sessions }, (_, i) => {
-      const s = store.createSession({ workspace: ws, name: `s${i}`, mode: 'default' });
-      return { sessionId: s.id, promptId: store.createPrompt(s.id, 'work').id };
+      const s = store.sessions.create({ workspace: ws, name: `s${i}`, mode: 'default' });
+      return { sessionId: s.id, promptId: store.promptWrites.create(s.id, 'work').id };
     });
     for (let d = 0; d < 97; d++) mkdirSync(join(ws, `src/${d}`), { recursive: true });
     for (let j = 0; j < LEASES; j++) {
@@ -67,8 +67,8 @@ async function measure(sessions: number): Promise<Figures> {
       writeFileSync(file, `export const value${j} = ${j};\n`);
       ctx.leases.grant(file, holders[j % sessions] as (typeof holders)[number]);
     }
-    const me = store.createSession({ workspace: ws, name: 'me', mode: 'default' });
-    const mine = store.createPrompt(me.id, 'mine');
+    const me = store.sessions.create({ workspace: ws, name: 'me', mode: 'default' });
+    const mine = store.promptWrites.create(me.id, 'mine');
     const signal = new AbortController().signal;
     const base = { sessionId: me.id, promptId: mine.id, callId: 'call_1', signal, lease: new SlotLease(new Slots(1)) };
     const preparer = createCallPreparer({ home: dir, shell: createShellAnalyzer() });

@@ -27,8 +27,8 @@ function measure(pragmas: readonly string[]): Figures {
   try {
     for (const p of pragmas) store.db.pragma(p);
     const bus = new EventBus(store);
-    const s = store.createSession({ workspace: '/w', name: 'bench', mode: 'default' });
-    const prompts = Array.from({ length: 50 }, (_, i) => store.createPrompt(s.id, `prompt ${i}`));
+    const s = store.sessions.create({ workspace: '/w', name: 'bench', mode: 'default' });
+    const prompts = Array.from({ length: 50 }, (_, i) => store.promptWrites.create(s.id, `prompt ${i}`));
     const walls: number[] = [];
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
@@ -36,13 +36,13 @@ function measure(pragmas: readonly string[]): Figures {
       const p = prompts[i % prompts.length] as (typeof prompts)[number];
       const w0 = performance.now();
       bus.batch(() => {
-        store.appendMessage(s.id, p.id, {
+        store.transcript.append(s.id, p.id, {
           role: 'assistant',
           content: `answer number ${i}: the notes were read`,
           tool_calls: [{ id: `call_${i}`, type: 'function', function: { name: 'Read', arguments: '{"path":"notes.txt"}' } }],
         });
         bus.emit({ type: 'assistant_message', sessionId: s.id, promptId: p.id, content: `answer number ${i}: the notes were read`, toolCalls: [{ id: `call_${i}`, name: 'Read' }] });
-        store.setPromptStatus(p.id, 'running');
+        store.promptWrites.setStatus(p.id, 'running');
         bus.emit({ type: 'prompt_status', sessionId: s.id, promptId: p.id, status: 'running' });
       });
       walls.push(performance.now() - w0);

@@ -47,7 +47,7 @@ function dataFolder(name: string, count: number): { home: string; builtMs: numbe
   const started = performance.now();
   const store = new Store(join(home, DATABASE_FILE));
   store.tx(() => {
-    for (let i = 0; i < count; i++) store.createSession({ workspace, name: `stored-${i}`, mode: null });
+    for (let i = 0; i < count; i++) store.sessions.create({ workspace, name: `stored-${i}`, mode: null });
   });
   store.close();
   writeFileSync(

@@ -107,7 +107,7 @@ function writeSession(store: Store, index: number, workspace: string, messageCou
   const prompts = new PromptLifecycle(store, bus);
   // One transaction per session: a savepoint per step inside it, as the engine's batches nest.
   store.tx(() => {
-    const session = store.createSession({ workspace, name: sessionName(index), mode: null });
+    const session = store.sessions.create({ workspace, name: sessionName(index), mode: null });
     bus.emit({ type: 'session_created', sessionId: session.id, promptId: null, workspace, mode: 'default', modeSource: 'default' });
     let left = messageCount - 1; // the system message
     let calls = 0;
@@ -125,8 +125,8 @@ function writeSession(store: Store, index: number, workspace: string, messageCou
         bus.emit({ type: 'turn_started', sessionId: session.id, promptId: p.id, resumed: false });
       });
       store.tx(() => {
-        if (turn === 0) store.appendMessage(session.id, null, { role: 'system', content: `You are a coding agent working in ${workspace}.` }, 40);
-        store.appendMessage(session.id, p.id, { role: 'user', content: promptText }, Math.ceil(promptText.length / 4));
+        if (turn === 0) store.transcript.append(session.id, null, { role: 'system', content: `You are a coding agent working in ${workspace}.` }, 40);
+        store.transcript.append(session.id, p.id, { role: 'user', content: promptText }, Math.ceil(promptText.length / 4));
       });
       for (let k = 0; k < steps; k++) {
         const callId = `call_${index}_${turn}_${k}_${++calls}`;
@@ -134,29 +134,29 @@ function writeSession(store: Store, index: number, workspace: string, messageCou
         const args = JSON.stringify(input);
         const message: ChatMessage = { role: 'assistant', content: rand() < 0.5 ? `Let me look at this with ${tool}.` : null, tool_calls: [{ id: callId, type: 'function', function: { name: tool, arguments: args } }] };
         const holder = step(store, bus, session.id, p.id, message, rand);
-        const row = store.createToolCall({ sessionId: session.id, promptId: p.id, messageId: holder, callId, tool, inputJson: args });
+        const row = store.toolCalls.create({ sessionId: session.id, promptId: p.id, messageId: holder, callId, tool, inputJson: args });
         const needsApproval = tool === 'Bash' && rand() < 0.3;
         bus.batch(() => {
-          store.setToolCallStatus(row.id, 'pending', needsApproval ? asks : auto);
+          store.toolCalls.setStatus(row.id, 'pending', needsApproval ? asks : auto);
           bus.emit({ type: 'tool_call', sessionId: session.id, promptId: p.id, callId, tool, input, decision: needsApproval ? asks : auto });
         });
         if (needsApproval) {
-          const approval = store.createApproval({ sessionId: session.id, promptId: p.id, toolCallId: row.id, tool, input, decision: asks, alwaysRules: [`Bash(${String(input.command).split(' ')[0]} *)`] });
+          const approval = store.approvals.create({ sessionId: session.id, promptId: p.id, toolCallId: row.id, tool, input, decision: asks, alwaysRules: [`Bash(${String(input.command).split(' ')[0]} *)`] });
           bus.batch(() => {
-            store.setToolCallStatus(row.id, 'waiting_approval');
+            store.toolCalls.setStatus(row.id, 'waiting_approval');
             bus.emit({ type: 'approval_requested', sessionId: session.id, promptId: p.id, approvalId: approval.id, approvalRef: approval.ref, callId, tool, input, decision: asks, alwaysRule: approval.alwaysRules.join(', ') });
             prompts.transition(p.id, 'waiting_approval');
           });
           bus.batch(() => {
-            store.answerApproval(approval.id, 'approved', { kind: 'allow_once' });
+            store.approvals.answer(approval.id, 'approved', { kind: 'allow_once' });
             bus.emit({ type: 'approval_resolved', sessionId: session.id, promptId: p.id, approvalId: approval.id, approvalRef: approval.ref, status: 'approved', answer: { kind: 'allow_once' } });
             prompts.transition(p.id, 'running');
           });
         }
         const output = toolOutput(rand, text);
         bus.batch(() => {
-          store.finishToolCall(row.id, true, output);
-          store.appendMessage(session.id, p.id, { role: 'tool', tool_call_id: callId, content: output }, Math.ceil(output.length / 4));
+          store.toolCalls.finish(row.id, true, output);
+          store.transcript.append(session.id, p.id, { role: 'tool', tool_call_id: callId, content: output }, Math.ceil(output.length / 4));
           bus.emit({ type: 'tool_result', sessionId: session.id, promptId: p.id, callId, tool, ok: true, output: clip(output), error: null });
         });
       }
@@ -173,7 +173,7 @@ function writeSession(store: Store, index: number, workspace: string, messageCou
 function step(store: Store, bus: EventBus, sessionId: string, promptId: string, message: Extract<ChatMessage, { role: 'assistant' }>, rand: () => number): number {
   return bus.batch(() => {
     const size = (message.content?.length ?? 0) + JSON.stringify(message.tool_calls ?? []).length;
-    const id = store.appendMessage(sessionId, promptId, message, Math.ceil(size / 4));
+    const id = store.transcript.append(sessionId, promptId, message, Math.ceil(size / 4));
     bus.emit({
       type: 'assistant_message',
       sessionId,
@@ -184,8 +184,8 @@ function step(store: Store, bus: EventBus, sessionId: string, promptId: string, 
     const promptTokens = 20_000 + Math.floor(rand() * 80_000);
     const completionTokens = 50 + Math.floor(rand() * 800);
     const usage = { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
-    const total = store.recordUsage({ sessionId, promptId, provider: 'scripted', model: 'scripted-model', ...usage, cost: null, price: null });
-    store.setContextMeter(sessionId, promptTokens, 128_000);
+    const total = store.usage.record({ sessionId, promptId, provider: 'scripted', model: 'scripted-model', ...usage, cost: null, price: null });
+    store.sessions.setContextMeter(sessionId, promptTokens, 128_000);
     bus.emit({ type: 'usage', sessionId, promptId, provider: 'scripted', model: 'scripted-model', ...usage, sessionTotalTokens: total, contextTokens: promptTokens, contextWindow: 128_000 });
     return id;
   });

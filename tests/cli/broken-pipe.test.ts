@@ -14,7 +14,7 @@ it('sessions list into a pipe closed after its first line ends with status 0 and
   const home = tempDir();
   const store = new Store(join(home, DATABASE_FILE));
   // Far more than a pipe's buffer, so writes go on after the reader has gone.
-  for (let i = 0; i < 2000; i++) store.createSession({ workspace: join(home, 'ws'), name: `session-${i}`, mode: 'default' });
+  for (let i = 0; i < 2000; i++) store.sessions.create({ workspace: join(home, 'ws'), name: `session-${i}`, mode: 'default' });
   store.close();
 
   const child = spawn(process.execPath, [BIN, 'sessions', 'list'], { env: { PATH: process.env.PATH ?? '', PARAGENTS_HOME: home, HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });

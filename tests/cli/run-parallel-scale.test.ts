@@ -52,7 +52,7 @@ function dataFolder(count: number, workspace: string): string {
   const home = makeHome('http://127.0.0.1:9/v1');
   const store = new Store(join(home, DATABASE_FILE));
   store.tx(() => {
-    for (let i = 0; i < count; i++) store.createSession({ workspace, name: `stored-${i}`, mode: null });
+    for (let i = 0; i < count; i++) store.sessions.create({ workspace, name: `stored-${i}`, mode: null });
   });
   store.close();
   return home;

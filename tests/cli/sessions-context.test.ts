@@ -11,9 +11,9 @@ describe('paragents sessions list: the context meter', () => {
   it('prints tokens in the model\'s view over the window, and null before a session\'s first request', async () => {
     const home = makeHome('http://127.0.0.1:9/v1');
     const store = new Store(join(home, DATABASE_FILE));
-    const used = store.createSession({ workspace: '/w/used', name: 'used', mode: 'default' });
-    store.createSession({ workspace: '/w/new', name: 'fresh', mode: 'default' });
-    store.setContextMeter(used.id, 12_345, 128_000);
+    const used = store.sessions.create({ workspace: '/w/used', name: 'used', mode: 'default' });
+    store.sessions.create({ workspace: '/w/new', name: 'fresh', mode: 'default' });
+    store.sessions.setContextMeter(used.id, 12_345, 128_000);
     store.close();
 
     const json = await runCli(['sessions', 'list', '--json'], { home });

@@ -174,25 +174,25 @@ describe('fork of a compacted session (store level)', () => {
     const store = new Store(join(tempDir(), 'paragents.db'));
     const compactions = new CompactionStore(store.db);
     const counter = createTokenCounter('gpt-4o');
-    const s = store.createSession({ workspace: tempDir(), name: 'long', mode: 'default' });
+    const s = store.sessions.create({ workspace: tempDir(), name: 'long', mode: 'default' });
     const call = (id: string, name: string) => ({ id, type: 'function' as const, function: { name, arguments: '{"path":"a.txt"}' } });
-    const p1 = store.createPrompt(s.id, 'first prompt');
-    const p2 = store.createPrompt(s.id, 'second prompt');
-    const p3 = store.createPrompt(s.id, 'third prompt, still running');
-    store.appendMessage(s.id, null, { role: 'system', content: 'system prompt' });
-    store.appendMessage(s.id, p1.id, { role: 'user', content: 'first prompt' });
-    store.appendMessage(s.id, p1.id, { role: 'assistant', content: null, tool_calls: [call('c1', 'Read')] });
-    store.appendMessage(s.id, p1.id, { role: 'tool', tool_call_id: 'c1', content: 'x'.repeat(5000) });
-    const p1End = store.appendMessage(s.id, p1.id, { role: 'assistant', content: 'read it' });
-    store.appendMessage(s.id, p2.id, { role: 'user', content: 'second prompt' });
-    store.appendMessage(s.id, p2.id, { role: 'assistant', content: null, tool_calls: [call('c2', 'Read')] });
-    const p2Tool = store.appendMessage(s.id, p2.id, { role: 'tool', tool_call_id: 'c2', content: 'y'.repeat(5000) });
-    store.appendMessage(s.id, p2.id, { role: 'assistant', content: 'read it again' }, 7);
-    const p3User = store.appendMessage(s.id, p3.id, { role: 'user', content: 'third prompt, still running' });
-    store.appendMessage(s.id, p3.id, { role: 'assistant', content: null, tool_calls: [call('c3', 'Read')] });
-    store.setPromptStatus(p1.id, 'completed', { finished: true });
-    store.setPromptStatus(p2.id, 'completed', { finished: true });
-    store.setPromptStatus(p3.id, 'running', { started: true });
+    const p1 = store.promptWrites.create(s.id, 'first prompt');
+    const p2 = store.promptWrites.create(s.id, 'second prompt');
+    const p3 = store.promptWrites.create(s.id, 'third prompt, still running');
+    store.transcript.append(s.id, null, { role: 'system', content: 'system prompt' });
+    store.transcript.append(s.id, p1.id, { role: 'user', content: 'first prompt' });
+    store.transcript.append(s.id, p1.id, { role: 'assistant', content: null, tool_calls: [call('c1', 'Read')] });
+    store.transcript.append(s.id, p1.id, { role: 'tool', tool_call_id: 'c1', content: 'x'.repeat(5000) });
+    const p1End = store.transcript.append(s.id, p1.id, { role: 'assistant', content: 'read it' });
+    store.transcript.append(s.id, p2.id, { role: 'user', content: 'second prompt' });
+    store.transcript.append(s.id, p2.id, { role: 'assistant', content: null, tool_calls: [call('c2', 'Read')] });
+    const p2Tool = store.transcript.append(s.id, p2.id, { role: 'tool', tool_call_id: 'c2', content: 'y'.repeat(5000) });
+    store.transcript.append(s.id, p2.id, { role: 'assistant', content: 'read it again' }, 7);
+    const p3User = store.transcript.append(s.id, p3.id, { role: 'user', content: 'third prompt, still running' });
+    store.transcript.append(s.id, p3.id, { role: 'assistant', content: null, tool_calls: [call('c3', 'Read')] });
+    store.promptWrites.setStatus(p1.id, 'completed', { finished: true });
+    store.promptWrites.setStatus(p2.id, 'completed', { finished: true });
+    store.promptWrites.setStatus(p3.id, 'running', { started: true });
 
     const record = (coversThrough: number, summary: string) => ({
       sessionId: s.id, coversThrough, summary, note: null, promptsBlock: '## prompts\n- first prompt', prunedIds: [p2Tool],
@@ -203,22 +203,22 @@ describe('fork of a compacted session (store level)', () => {
     // A later compaction that covers the turn in progress would describe work the fork does not have.
     compactions.add(record(p3User, 'Summary that mentions the third prompt.'));
 
-    const copy = store.tx(() => copySessionHistory(store, store.getSession(s.id) as SessionRow, 'long-fork'));
+    const copy = store.tx(() => copySessionHistory(store, store.sessions.get(s.id) as SessionRow, 'long-fork', (sessionId, p) => store.promptWrites.copyFinished(sessionId, p)));
     expect(copy.firstLeftOut).toBe(p3User);
     const forked = store.tx(() => copyCompaction(compactions, s.id, copy));
     expect(forked).toMatchObject({ sessionId: copy.row.id, summary: 'Summary of the first turn.', coversThrough: copy.messageIds.get(p1End), prunedIds: [copy.messageIds.get(p2Tool)] });
     expect(compactions.latest(copy.row.id)?.id).toBe(forked?.id);
 
-    const sourceView = buildModelView({ system: 'system prompt', messages: store.listMessages(s.id), compaction: usable, counter }).messages;
-    const forkView = buildModelView({ system: 'system prompt', messages: store.listMessages(copy.row.id), compaction: compactions.latest(copy.row.id), counter }).messages;
+    const sourceView = buildModelView({ system: 'system prompt', messages: store.transcript.list(s.id), compaction: usable, counter }).messages;
+    const forkView = buildModelView({ system: 'system prompt', messages: store.transcript.list(copy.row.id), compaction: compactions.latest(copy.row.id), counter }).messages;
     // The source's view under the same compaction, less the turn in progress.
     expect(forkView).toEqual(sourceView.slice(0, sourceView.length - 2));
     expect(forkView[1]?.content).toContain('Summary of the first turn.');
     expect(JSON.stringify(forkView)).not.toContain('y'.repeat(100));
     // Stored counts travel with the messages.
-    expect(store.listMessages(copy.row.id).at(-1)).toMatchObject({ message: { role: 'assistant', content: 'read it again' }, tokens: 7 });
+    expect(store.transcript.list(copy.row.id).at(-1)).toMatchObject({ message: { role: 'assistant', content: 'read it again' }, tokens: 7 });
     // The source is not changed.
-    expect(store.listMessages(s.id)).toHaveLength(11);
+    expect(store.transcript.list(s.id)).toHaveLength(11);
     expect(compactions.list(s.id)).toHaveLength(2);
     store.close();
   });

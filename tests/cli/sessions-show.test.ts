@@ -143,7 +143,7 @@ describe('paragents sessions show', () => {
       await engine.close();
     }
     const store = new Store(join(compactedHome, 'paragents.db'));
-    const firstTurnEnd = store.listMessages(sessionId).filter((m) => m.message.role === 'assistant')[0]?.id as number;
+    const firstTurnEnd = store.transcript.list(sessionId).filter((m) => m.message.role === 'assistant')[0]?.id as number;
     new CompactionStore(store.db).add({
       sessionId, coversThrough: firstTurnEnd, summary: 'The person asked a first question; it was answered.', note: null,
       promptsBlock: "## The person's earlier prompts, verbatim, oldest first\n\n1. first question", prunedIds: [], headTokens: 45,

@@ -33,11 +33,11 @@ describe('precheck → beforeCall carry-over', () => {
         memoryStamps: true,
       });
       const gate = createConflictGate(ctx);
-      const other = store.createSession({ workspace: ws, name: 'other', mode: 'default' });
-      const holder = store.createPrompt(other.id, 'theirs');
+      const other = store.sessions.create({ workspace: ws, name: 'other', mode: 'default' });
+      const holder = store.promptWrites.create(other.id, 'theirs');
       ctx.leases.grant(join(ws, 'shared.txt'), { sessionId: other.id, promptId: holder.id });
-      const me = store.createSession({ workspace: ws, name: 'me', mode: 'default' });
-      const mine = store.createPrompt(me.id, 'mine');
+      const me = store.sessions.create({ workspace: ws, name: 'me', mode: 'default' });
+      const mine = store.promptWrites.create(me.id, 'mine');
       const preparer = createCallPreparer({ home: ws, shell: createShellAnalyzer() });
       const signal = new AbortController().signal;
       // Each call is parsed from the model's JSON afresh, so no two share an input or a prepared object.

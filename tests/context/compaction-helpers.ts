@@ -16,7 +16,7 @@ export interface Opened {
 
 export function openStore(file = join(tempDir(), 'paragents.db')): Opened {
   const store = new Store(file);
-  const session = store.listSessions()[0] ?? store.createSession({ workspace: '/ws', name: null, mode: 'default' });
+  const session = store.sessions.list()[0] ?? store.sessions.create({ workspace: '/ws', name: null, mode: 'default' });
   return { file, store, compactions: new CompactionStore(store.db), sessionId: session.id };
 }
 
@@ -47,12 +47,12 @@ export interface TurnSpec {
 /** Appends turns as the agent loop stores them: user, assistant tool call + tool result per read, final answer. */
 export function appendTurns(o: Opened, turns: TurnSpec[]): void {
   const { store, sessionId } = o;
-  if (!store.listMessages(sessionId).some((m) => m.message.role === 'system')) {
-    store.appendMessage(sessionId, null, { role: 'system', content: 'stored system prompt (stale)' }, null);
+  if (!store.transcript.list(sessionId).some((m) => m.message.role === 'system')) {
+    store.transcript.append(sessionId, null, { role: 'system', content: 'stored system prompt (stale)' }, null);
   }
   for (const turn of turns) {
-    const prompt = store.createPrompt(sessionId, turn.prompt);
-    const add = (m: ChatMessage): number => store.appendMessage(sessionId, prompt.id, m, counter.countMessage(m));
+    const prompt = store.promptWrites.create(sessionId, turn.prompt);
+    const add = (m: ChatMessage): number => store.transcript.append(sessionId, prompt.id, m, counter.countMessage(m));
     add({ role: 'user', content: turn.prompt });
     for (const [i, read] of (turn.reads ?? []).entries()) {
       const id = `call_${prompt.id.slice(0, 6)}_${i}`;

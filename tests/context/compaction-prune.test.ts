@@ -24,12 +24,12 @@ afterEach(async () => {
 const client = () => createModelClient(loaded([provider('scripted', server.url)], { maxRetries: 0 }));
 const fit = (budget: { window: number; usable: number; compactAt?: number }, reason: 'auto' | 'overflow' | 'manual' = 'auto') =>
   fitContext({ store: o.store, compactions: o.compactions, client: client(), counter, budget, sessionId: o.sessionId, system: SYSTEM, signal: new AbortController().signal, reason });
-const toolIds = () => o.store.listMessages(o.sessionId).filter((m) => m.message.role === 'tool').map((m) => m.id);
+const toolIds = () => o.store.transcript.list(o.sessionId).filter((m) => m.message.role === 'tool').map((m) => m.id);
 
 describe('the model view', () => {
   it('is the fresh system prompt and every stored message after it, with their stored counts', () => {
     appendTurns(o, [{ prompt: 'read a', reads: [{ path: 'src/a.ts', chars: 400 }] }, { prompt: 'thanks' }]);
-    const rows = o.store.listMessages(o.sessionId);
+    const rows = o.store.transcript.list(o.sessionId);
     const view = buildModelView({ system: SYSTEM, messages: rows, compaction: null, counter });
     expect(view.messages[0]).toEqual({ role: 'system', content: SYSTEM });
     expect(view.messages.slice(1)).toEqual(rows.filter((r) => r.message.role !== 'system').map((r) => r.message));
@@ -49,7 +49,7 @@ describe('the model view', () => {
 describe('pruning', () => {
   it('stubs the oldest tool outputs first and keeps the most recent turn whole, without asking for a summary', async () => {
     appendTurns(o, [0, 1, 2, 3].map((i) => ({ prompt: `read file ${i}`, reads: [{ path: `src/f${i}.ts`, chars: 3000 }] })));
-    const before = buildModelView({ system: SYSTEM, messages: o.store.listMessages(o.sessionId), compaction: null, counter }).tokens;
+    const before = buildModelView({ system: SYSTEM, messages: o.store.transcript.list(o.sessionId), compaction: null, counter }).tokens;
     const usable = Math.ceil(before * 0.9);
     const result = await fit({ window: usable * 2, usable });
     if (!result.ok) throw new Error(result.error.message);
@@ -76,12 +76,12 @@ describe('pruning', () => {
     expect(messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['read file 0', 'read file 1', 'read file 2', 'read file 3']);
     expect(toolPairingProblems(messages)).toEqual([]);
     // The full transcript is untouched.
-    expect(o.store.listMessages(o.sessionId).filter((m) => m.message.role === 'tool').every((m) => (m.message.content as string).length === 3000)).toBe(true);
+    expect(o.store.transcript.list(o.sessionId).filter((m) => m.message.role === 'tool').every((m) => (m.message.content as string).length === 3000)).toBe(true);
   });
 
   it('prunes the outputs of a long current turn oldest first when the turn alone does not fit', async () => {
     appendTurns(o, [{ prompt: 'read everything', reads: [0, 1, 2, 3, 4, 5].map((i) => ({ path: `src/r${i}.ts`, chars: 3000 })) }]);
-    const before = buildModelView({ system: SYSTEM, messages: o.store.listMessages(o.sessionId), compaction: null, counter }).tokens;
+    const before = buildModelView({ system: SYSTEM, messages: o.store.transcript.list(o.sessionId), compaction: null, counter }).tokens;
     const usable = Math.ceil(before * 0.7);
     const result = await fit({ window: usable * 2, usable });
     if (!result.ok) throw new Error(result.error.message);
@@ -100,7 +100,7 @@ describe('pruning', () => {
     const result = await fit({ window: 4000, usable: 2000 });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    const prompt = o.store.listPrompts(o.sessionId)[1];
+    const prompt = o.store.prompts.list(o.sessionId)[1];
     expect(result.error).toMatchObject({ kind: 'context_too_large', role: 'user', promptId: prompt?.id, usable: 2000 });
     expect(result.error.tokens).toBeGreaterThan(2000);
     expect(result.error.message).toMatch(new RegExp(`^the prompt ${prompt?.id} \\(message \\d+\\) is ${result.error.tokens} tokens`));

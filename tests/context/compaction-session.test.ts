@@ -61,8 +61,8 @@ describe('a long session against a model with a small context window', () => {
 
     for (let turn = 1; turn <= 15; turn++) {
       const text = turn === 1 ? FIRST : `Turn ${turn}: read src/big.ts again and compare`;
-      const prompt = store.createPrompt(sessionId, text);
-      const append = (m: ChatMessage): void => void store.appendMessage(sessionId, prompt.id, m, counter.countMessage(m));
+      const prompt = store.promptWrites.create(sessionId, text);
+      const append = (m: ChatMessage): void => void store.transcript.append(sessionId, prompt.id, m, counter.countMessage(m));
       append({ role: 'user', content: text });
       for (let step = 0; step < 5; step++) {
         let fitted = await fitContext({ store, compactions, client, counter, budget, sessionId, system: SYSTEM, signal, reason: 'auto' });
@@ -111,7 +111,7 @@ describe('a long session against a model with a small context window', () => {
     expect(last[0]).toEqual({ role: 'system', content: SYSTEM });
     expect(last.some((m) => typeof m.content === 'string' && m.content.includes('ZEBRA-17: keep the public API stable'))).toBe(true);
     // The store keeps every prompt and every full output.
-    const rows = store.listMessages(sessionId);
+    const rows = store.transcript.list(sessionId);
     expect(rows.filter((m) => m.message.role === 'user')).toHaveLength(15);
     expect(rows.filter((m) => m.message.role === 'tool').every((m) => (m.message.content as string).length === 6000)).toBe(true);
   });

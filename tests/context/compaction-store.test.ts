@@ -41,8 +41,8 @@ describe('migration 006 (compactions)', () => {
 describe('compaction store', () => {
   it('keeps every compaction of a session in order; the latest is in force, across a reopen', () => {
     let o = openStore();
-    const m1 = o.store.appendMessage(o.sessionId, null, { role: 'user', content: 'a' });
-    const m2 = o.store.appendMessage(o.sessionId, null, { role: 'tool', tool_call_id: 'x', content: 'b' });
+    const m1 = o.store.transcript.append(o.sessionId, null, { role: 'user', content: 'a' });
+    const m2 = o.store.transcript.append(o.sessionId, null, { role: 'tool', tool_call_id: 'x', content: 'b' });
     const first = o.compactions.add(entry(o.sessionId, { prunedIds: [m2] }));
     const second = o.compactions.add(entry(o.sessionId, { coversThrough: m1, summary: 'S', promptsBlock: 'P', headTokens: 12, reason: 'manual', focus: 'f' }));
     expect(o.compactions.latest(o.sessionId)).toEqual(second);
@@ -55,10 +55,10 @@ describe('compaction store', () => {
 
   it('copies the latest compaction to a fork with its message ids mapped', () => {
     const o = openStore();
-    const ids = [1, 2, 3, 4].map((i) => o.store.appendMessage(o.sessionId, null, { role: 'user', content: `m${i}` }));
+    const ids = [1, 2, 3, 4].map((i) => o.store.transcript.append(o.sessionId, null, { role: 'user', content: `m${i}` }));
     o.compactions.add(entry(o.sessionId, { coversThrough: ids[2] as number, summary: 'S', prunedIds: [ids[3] as number] }));
-    const fork = o.store.createSession({ workspace: '/ws', name: 'fork', mode: 'default' });
-    const copies = ids.map((_, i) => o.store.appendMessage(fork.id, null, { role: 'user', content: `m${i + 1}` }));
+    const fork = o.store.sessions.create({ workspace: '/ws', name: 'fork', mode: 'default' });
+    const copies = ids.map((_, i) => o.store.transcript.append(fork.id, null, { role: 'user', content: `m${i + 1}` }));
     // The cut's own message was not copied: the cut moves back to the last copied message before it.
     const map = new Map([[ids[0] as number, copies[0] as number], [ids[1] as number, copies[1] as number], [ids[3] as number, copies[3] as number]]);
     const copy = new CompactionStore(o.store.db).copyLatestTo(o.sessionId, fork.id, map);

@@ -76,7 +76,7 @@ describe('summary compaction', () => {
       [0, 1, 2].map((i) => `<prompt number="${i + 1}">\nprompt number ${i}: read src/f${i}.ts and explain it\n</prompt>`).join('\n'),
     );
     expect(head).not.toContain('elided');
-    const lastTurn = o.store.listMessages(o.sessionId).slice(-4).map((m) => m.message);
+    const lastTurn = o.store.transcript.list(o.sessionId).slice(-4).map((m) => m.message);
     expect(view.slice(2)).toEqual(lastTurn);
     expect(toolPairingProblems(view)).toEqual([]);
     expect(compacted?.tokensAfter).toBe(result.value.view.tokens);
@@ -120,7 +120,7 @@ describe('summary compaction', () => {
   it('falls back to pruning when the summary request fails, and says so', async () => {
     server.setScript({ rules: [{ when: 'Write the summary now', steps: [{ fault: { type: '500', times: 5 } }] }] });
     appendTurns(o, turns(4));
-    const before = buildModelView({ system: SYSTEM, messages: o.store.listMessages(o.sessionId), compaction: null, counter }).tokens;
+    const before = buildModelView({ system: SYSTEM, messages: o.store.transcript.list(o.sessionId), compaction: null, counter }).tokens;
     const result = await fitContext(input({ budget: { window: before * 2, usable: Math.ceil(before * 0.9) } }));
     if (!result.ok) throw new Error(result.error.message);
     const compacted = result.value.compacted;
@@ -140,7 +140,7 @@ describe('summary compaction', () => {
   it('when pruning alone does not fit either, cuts anyway and keeps the prompts, with a note that the summary failed', async () => {
     server.setScript({ rules: [{ when: 'Write the summary now', steps: [{ fault: { type: '500', times: 5 } }] }] });
     appendTurns(o, Array.from({ length: 30 }, (_, i) => ({ prompt: `question ${i}: ${'why is the build slow '.repeat(6)}`, answer: `answer ${i}: ${'because of the cache '.repeat(12)}` })));
-    const before = buildModelView({ system: SYSTEM, messages: o.store.listMessages(o.sessionId), compaction: null, counter }).tokens;
+    const before = buildModelView({ system: SYSTEM, messages: o.store.transcript.list(o.sessionId), compaction: null, counter }).tokens;
     const usable = Math.ceil(before * 0.5);
     const result = await fitContext(input({ reason: 'overflow', budget: { window: usable * 2, usable } }));
     if (!result.ok) throw new Error(result.error.message);
@@ -166,7 +166,7 @@ describe('summary compaction', () => {
     if (!result.ok) throw new Error(result.error.message);
     appendTurns(o, [{ prompt: 'one more after the compaction', reads: [{ path: 'src/late.ts', chars: 2000 }] }]);
     const build = (x: Opened) =>
-      buildModelView({ system: SYSTEM, messages: x.store.listMessages(x.sessionId), compaction: x.compactions.latest(x.sessionId), counter });
+      buildModelView({ system: SYSTEM, messages: x.store.transcript.list(x.sessionId), compaction: x.compactions.latest(x.sessionId), counter });
     const live = build(o);
     o = reopen(o);
     const rebuilt = build(o);

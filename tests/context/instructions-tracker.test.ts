@@ -17,8 +17,8 @@ describe('InstructionsTracker', () => {
     const home = tempDir();
     const file = join(dir, 'paragents.db');
     let store = new Store(file);
-    const s = store.createSession({ workspace: ws, name: null, mode: 'default' });
-    const other = store.createSession({ workspace: ws, name: null, mode: 'default' });
+    const s = store.sessions.create({ workspace: ws, name: null, mode: 'default' });
+    const other = store.sessions.create({ workspace: ws, name: null, mode: 'default' });
     let tracker = new InstructionsTracker(store.db);
 
     // No files: nothing to announce.
@@ -56,7 +56,7 @@ describe('InstructionsTracker', () => {
 
     // A fork starts from its source's record.
     writeFileSync(join(ws, 'AGENTS.md'), 'run the tests first');
-    const fork = store.createSession({ workspace: ws, name: null, mode: 'default' });
+    const fork = store.sessions.create({ workspace: ws, name: null, mode: 'default' });
     tracker.copy(other.id, fork.id);
     expect(tracker.use(fork.id, 'p7', loadInstructions({ workspace: ws, home }))).toBeNull();
     store.close();

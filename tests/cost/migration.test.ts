@@ -19,14 +19,14 @@ describe('migration 012 (costs and budgets)', () => {
     db.close();
 
     const store = new Store(file);
-    expect(store.getSession('s1')).toMatchObject({ cost_usd: 0, unpriced_tokens: 1500, budget_unit: null, budget_limit: null });
-    expect(store.getPrompt('p1')).toMatchObject({ cost_usd: 0, unpriced_tokens: 1500, budget_stop: null });
-    expect(store.usageSince('2024-12-31T00:00:00.000Z')).toEqual({ promptTokens: 1000, completionTokens: 500, totalTokens: 1500, cost: { usd: 0, unpricedTokens: 1500 } });
+    expect(store.sessions.get('s1')).toMatchObject({ cost_usd: 0, unpriced_tokens: 1500, budget_unit: null, budget_limit: null });
+    expect(store.prompts.get('p1')).toMatchObject({ cost_usd: 0, unpriced_tokens: 1500, budget_stop: null });
+    expect(store.usage.since('2024-12-31T00:00:00.000Z')).toEqual({ promptTokens: 1000, completionTokens: 500, totalTokens: 1500, cost: { usd: 0, unpricedTokens: 1500 } });
 
-    store.setSessionBudget('s1', { unit: 'usd', limit: 2 });
-    expect(store.getSession('s1')).toMatchObject({ budget_unit: 'usd', budget_limit: 2 });
-    store.setSessionBudget('s1', null);
-    expect(store.getSession('s1')).toMatchObject({ budget_unit: null, budget_limit: null });
+    store.sessions.setBudget('s1', { unit: 'usd', limit: 2 });
+    expect(store.sessions.get('s1')).toMatchObject({ budget_unit: 'usd', budget_limit: 2 });
+    store.sessions.setBudget('s1', null);
+    expect(store.sessions.get('s1')).toMatchObject({ budget_unit: null, budget_limit: null });
     // A unit without a limit, a limit without a unit, a limit of zero, an unknown unit: the table refuses them.
     expect(() => store.db.prepare(`UPDATE sessions SET budget_unit = 'tokens' WHERE id = 's1'`).run()).toThrow(/CHECK constraint/);
     expect(() => store.db.prepare(`UPDATE sessions SET budget_limit = 5 WHERE id = 's1'`).run()).toThrow(/CHECK constraint/);

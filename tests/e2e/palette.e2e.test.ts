@@ -52,7 +52,7 @@ describe.skipIf(!haveChromium())('command palette in Chromium', () => {
           answer: t === TARGET ? 'The zanzibar flag was the cause: module 4 read it before it was set.' : `Module ${t} is tidy now.`,
         });
       }
-      store.closeSession(archive);
+      store.sessions.close(archive);
       store.close();
       writeModelConfig(home, fx.model.url);
       panel = await openLangPanel(fx.browser, { lang, locale, home, staticDir: fx.staticDir, approvals: 'all', viewport: { width: 1300, height: 820 } });

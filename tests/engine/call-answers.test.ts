@@ -41,7 +41,7 @@ async function storedResult(e: Engine, promptId: string): Promise<ToolResult> {
 function modelRead(home: string, sessionId: string): string | null {
   const store = new Store(join(home, DATABASE_FILE), { readonly: true });
   try {
-    const tool = store.listMessages(sessionId).find((m) => m.message.role === 'tool');
+    const tool = store.transcript.list(sessionId).find((m) => m.message.role === 'tool');
     return tool?.message.content ?? null;
   } finally {
     store.close();
@@ -126,11 +126,11 @@ it('interrupted by a restart: a call a stopped process left running is answered,
   await fx.close(first);
   // As a process killed mid-run leaves it: the call's row says running.
   const store = new Store(join(home, DATABASE_FILE));
-  const holder = store.listMessages(s.id).find((m) => m.message.role === 'assistant');
+  const holder = store.transcript.list(s.id).find((m) => m.message.role === 'assistant');
   const callId = holder?.message.role === 'assistant' ? holder.message.tool_calls?.[0]?.id : undefined;
-  const row = holder && callId ? store.findToolCall(holder.id, callId) : undefined;
+  const row = holder && callId ? store.toolCalls.find(holder.id, callId) : undefined;
   if (!row) throw new Error('no stored tool call');
-  store.setToolCallStatus(row.id, 'running');
+  store.toolCalls.setStatus(row.id, 'running');
   store.close();
 
   // The next engine takes the turn up again by itself and answers the call instead of running it.

@@ -63,10 +63,10 @@ describe('streamed deltas', () => {
     const store = new Store(join(tempDir(), 'p.db'));
     try {
       const bus = new EventBus(store);
-      const a = store.createSession({ workspace: '/w', name: 'a', mode: 'default' });
-      const b = store.createSession({ workspace: '/w', name: 'b', mode: 'default' });
-      const pa = store.createPrompt(a.id, 'hi');
-      const pb = store.createPrompt(b.id, 'hi');
+      const a = store.sessions.create({ workspace: '/w', name: 'a', mode: 'default' });
+      const b = store.sessions.create({ workspace: '/w', name: 'b', mode: 'default' });
+      const pa = store.promptWrites.create(a.id, 'hi');
+      const pb = store.promptWrites.create(b.id, 'hi');
       const seen: EngineEvent[] = [];
       bus.subscribe((e) => seen.push(e));
       bus.stream({ type: 'assistant_delta', sessionId: a.id, promptId: pa.id, text: 'Hel' });
@@ -74,7 +74,7 @@ describe('streamed deltas', () => {
       bus.stream({ type: 'assistant_delta', sessionId: a.id, promptId: pa.id, text: 'lo.' });
       expect(seen).toHaveLength(0);
       bus.batch(() => {
-        store.appendMessage(a.id, pa.id, { role: 'assistant', content: 'Hello.' });
+        store.transcript.append(a.id, pa.id, { role: 'assistant', content: 'Hello.' });
         bus.emit({ type: 'assistant_message', sessionId: a.id, promptId: pa.id, content: 'Hello.', toolCalls: [] });
       });
       expect(seen.map((e) => [e.type, e.sessionId === a.id ? 'a' : 'b'])).toEqual([
@@ -83,7 +83,7 @@ describe('streamed deltas', () => {
       ]);
       expect(seen[0]).toMatchObject({ type: 'assistant_delta', text: 'Hello.', seq: 0, sessionRef: a.ref, promptRef: pa.ref });
       // Streamed text is published, never stored.
-      expect(store.listEvents({ sessionId: a.id }).map((e) => e.type)).toEqual(['assistant_message']);
+      expect(store.events.list({ sessionId: a.id }).map((e) => e.type)).toEqual(['assistant_message']);
       bus.flushStreams();
       expect(seen.at(-1)).toMatchObject({ type: 'assistant_delta', sessionId: b.id, text: 'other' });
     } finally {

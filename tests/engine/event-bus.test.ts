@@ -11,12 +11,12 @@ describe('event bus batches', () => {
   it('publishes the events of a batch in order, only after its transaction committed', () => {
     const store = new Store(join(tempDir(), 'p.db'));
     const bus = new EventBus(store);
-    const s = store.createSession({ workspace: '/w', name: null, mode: 'default' });
-    const p = store.createPrompt(s.id, 'hi');
+    const s = store.sessions.create({ workspace: '/w', name: null, mode: 'default' });
+    const p = store.promptWrites.create(s.id, 'hi');
     const seen: { event: EngineEvent; inTx: boolean; stored: number }[] = [];
-    bus.subscribe((event) => seen.push({ event, inTx: store.db.inTransaction, stored: store.listEvents({ sessionId: s.id }).length }));
+    bus.subscribe((event) => seen.push({ event, inTx: store.db.inTransaction, stored: store.events.list({ sessionId: s.id }).length }));
     bus.batch(() => {
-      store.setPromptStatus(p.id, 'running');
+      store.promptWrites.setStatus(p.id, 'running');
       bus.emit({ type: 'prompt_status', sessionId: s.id, promptId: p.id, status: 'running' });
       bus.batch(() => bus.emit({ type: 'turn_started', sessionId: s.id, promptId: p.id, resumed: false }));
       expect(seen).toHaveLength(0);
@@ -29,20 +29,20 @@ describe('event bus batches', () => {
   it('rolls back and publishes nothing when the batch throws', () => {
     const store = new Store(join(tempDir(), 'p.db'));
     const bus = new EventBus(store);
-    const s = store.createSession({ workspace: '/w', name: null, mode: 'default' });
-    const p = store.createPrompt(s.id, 'hi');
+    const s = store.sessions.create({ workspace: '/w', name: null, mode: 'default' });
+    const p = store.promptWrites.create(s.id, 'hi');
     const seen: EngineEvent[] = [];
     bus.subscribe((e) => seen.push(e));
     expect(() =>
       bus.batch(() => {
-        store.setPromptStatus(p.id, 'running');
+        store.promptWrites.setStatus(p.id, 'running');
         bus.emit({ type: 'prompt_status', sessionId: s.id, promptId: p.id, status: 'running' });
         throw new Error('boom');
       }),
     ).toThrow('boom');
     expect(seen).toHaveLength(0);
-    expect(store.listEvents({ sessionId: s.id })).toHaveLength(0);
-    expect(store.getPrompt(p.id)?.status).toBe('queued');
+    expect(store.events.list({ sessionId: s.id })).toHaveLength(0);
+    expect(store.prompts.get(p.id)?.status).toBe('queued');
     // The bus works normally afterwards.
     bus.emit({ type: 'prompt_status', sessionId: s.id, promptId: p.id, status: 'queued' });
     expect(seen).toHaveLength(1);

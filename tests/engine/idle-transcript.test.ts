@@ -23,22 +23,22 @@ afterEach(() => {
 describe('transcripts of idle sessions', () => {
   it('are cached while the session works through its queue and dropped when it goes idle', async () => {
     const store = new Store(join(tempDir(), 'p.db'));
-    const s = store.createSession({ workspace: '/w', name: null, mode: null });
-    store.appendMessage(s.id, null, { role: 'user', content: 'earlier' });
-    const prompts = [store.createPrompt(s.id, 'one'), store.createPrompt(s.id, 'two')];
+    const s = store.sessions.create({ workspace: '/w', name: null, mode: null });
+    store.transcript.append(s.id, null, { role: 'user', content: 'earlier' });
+    const prompts = [store.promptWrites.create(s.id, 'one'), store.promptWrites.create(s.id, 'two')];
     // The same parsed message twice means it was kept in memory between the reads.
     const keptDuringTurn: boolean[] = [];
     turn.impl = async (deps, sessionId, promptId) => {
-      const first = deps.store.listMessages(sessionId)[0]!.message;
-      keptDuringTurn.push(deps.store.listMessages(sessionId)[0]!.message === first);
-      deps.store.setPromptStatus(promptId, 'completed', { finished: true });
+      const first = deps.store.transcript.list(sessionId)[0]!.message;
+      keptDuringTurn.push(deps.store.transcript.list(sessionId)[0]!.message === first);
+      deps.store.promptWrites.setStatus(promptId, 'completed', { finished: true });
       return 'completed';
     };
     const deps = { store, slots: new Slots(1), pauses: new Pauses() } as unknown as TurnDeps;
     const scheduler = new Scheduler(deps);
-    const release = store.releaseTranscript.bind(store);
+    const release = store.transcript.release.bind(store.transcript);
     const idleNow = new Promise<string>((resolve) => {
-      store.releaseTranscript = (sessionId) => {
+      store.transcript.release = (sessionId) => {
         release(sessionId);
         resolve(sessionId);
       };
@@ -46,9 +46,9 @@ describe('transcripts of idle sessions', () => {
     scheduler.kick(s.id);
     expect(await idleNow).toBe(s.id); // the worker found the queue empty
     expect(keptDuringTurn).toEqual([true, true]);
-    expect(prompts.map((p) => store.getPrompt(p.id)?.status)).toEqual(['completed', 'completed']);
-    const idle = store.listMessages(s.id)[0]!.message;
-    expect(store.listMessages(s.id)[0]!.message).not.toBe(idle);
+    expect(prompts.map((p) => store.prompts.get(p.id)?.status)).toEqual(['completed', 'completed']);
+    const idle = store.transcript.list(s.id)[0]!.message;
+    expect(store.transcript.list(s.id)[0]!.message).not.toBe(idle);
     await scheduler.close();
     store.close();
   });

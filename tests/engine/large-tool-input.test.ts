@@ -102,7 +102,7 @@ describe('a large Write or Edit, once applied, is shown to the model as a stub o
     // The stored transcript keeps the calls as the model made them.
     const store = new Store(join(home, DATABASE_FILE));
     try {
-      const stored = store.listMessages(s.id).flatMap((m) => (m.message.role === 'assistant' ? (m.message.tool_calls ?? []) : []));
+      const stored = store.transcript.list(s.id).flatMap((m) => (m.message.role === 'assistant' ? (m.message.tool_calls ?? []) : []));
       expect(JSON.parse(stored[0]!.function.arguments)).toEqual({ path: 'big.txt', content: BIG });
       expect(JSON.parse(stored[1]!.function.arguments)).toEqual({ path: 'big.txt', old_string: OLD, new_string: NEW });
     } finally {

@@ -14,7 +14,7 @@ function setup() {
   const store = new Store(join(tempDir(), 'p.db'));
   const bus = new EventBus(store);
   const prompts = new PromptLifecycle(store, bus);
-  const session = store.createSession({ workspace: '/w', name: null, mode: 'default' });
+  const session = store.sessions.create({ workspace: '/w', name: null, mode: 'default' });
   const seen: EngineEvent[] = [];
   bus.subscribe((e) => seen.push(e));
   return { store, bus, prompts, session, seen };
@@ -22,8 +22,8 @@ function setup() {
 
 /** A prompt put directly into `status` (the store's own write, so every starting point can be tried). */
 function promptIn(ctx: ReturnType<typeof setup>, status: PromptStatus) {
-  const p = ctx.store.createPrompt(ctx.session.id, `in ${status}`);
-  ctx.store.setPromptStatus(p.id, status);
+  const p = ctx.store.promptWrites.create(ctx.session.id, `in ${status}`);
+  ctx.store.promptWrites.setStatus(p.id, status);
   return p;
 }
 
@@ -44,12 +44,12 @@ describe('prompt transition table', () => {
   it.each(illegal)('refuses %s → %s and changes nothing', (from, to) => {
     const ctx = setup();
     const p = promptIn(ctx, from);
-    const before = ctx.store.listEvents({ sessionId: ctx.session.id }).length;
+    const before = ctx.store.events.list({ sessionId: ctx.session.id }).length;
     let hooked = 0;
     ctx.prompts.onTerminal(() => hooked++);
     expect(() => ctx.prompts.transition(p.id, to)).toThrow(IllegalTransition);
-    expect(ctx.store.getPrompt(p.id)?.status).toBe(from);
-    expect(ctx.store.listEvents({ sessionId: ctx.session.id })).toHaveLength(before);
+    expect(ctx.store.prompts.get(p.id)?.status).toBe(from);
+    expect(ctx.store.events.list({ sessionId: ctx.session.id })).toHaveLength(before);
     expect(ctx.seen).toHaveLength(0);
     expect(hooked).toBe(0);
   });
@@ -61,7 +61,7 @@ describe('prompt transition table', () => {
     const p = promptIn(ctx, from);
     const row = ctx.prompts.transition(p.id, to, { error: 'e', reason: 'r', content: 'c' });
     expect(row.status).toBe(to);
-    expect(ctx.store.getPrompt(p.id)?.status).toBe(to);
+    expect(ctx.store.prompts.get(p.id)?.status).toBe(to);
     const statusEvents = ctx.seen.filter((e) => e.type === 'prompt_status');
     expect(statusEvents.map((e) => e.type === 'prompt_status' && e.status)).toEqual([to]);
     expect(statusEvents[0]?.seq).toBeGreaterThan(0);
@@ -84,8 +84,8 @@ describe('prompt lifecycle', () => {
       'prompt_status:b', 'turn_failed:b',
       'prompt_status:c', 'turn_cancelled:c',
     ]);
-    expect(ctx.store.getPrompt(b.id)?.error).toBe('model said no');
-    expect(ctx.store.getPrompt(c.id)?.error).toBe('cancelled by the user');
+    expect(ctx.store.prompts.get(b.id)?.error).toBe('model said no');
+    expect(ctx.store.prompts.get(c.id)?.error).toBe('cancelled by the user');
   });
 
   it('calls terminal hooks directly, after the ending is committed and published, even with no event listener', () => {
@@ -113,7 +113,7 @@ describe('prompt lifecycle', () => {
         throw new Error('later write failed');
       }),
     ).toThrow('later write failed');
-    expect(ctx.store.getPrompt(p.id)?.status).toBe('running');
+    expect(ctx.store.prompts.get(p.id)?.status).toBe('running');
     expect(hooked).toBe(0);
     expect(ctx.seen).toHaveLength(0);
   });
@@ -121,13 +121,13 @@ describe('prompt lifecycle', () => {
   it('withdraws the pending approvals of a prompt that ends', () => {
     const ctx = setup();
     const p = promptIn(ctx, 'waiting_approval');
-    const messageId = ctx.store.appendMessage(ctx.session.id, p.id, {
+    const messageId = ctx.store.transcript.append(ctx.session.id, p.id, {
       role: 'assistant',
       content: null,
       tool_calls: [{ id: 'c1', type: 'function', function: { name: 'Bash', arguments: '{"command":"ls"}' } }],
     });
-    const call = ctx.store.createToolCall({ sessionId: ctx.session.id, promptId: p.id, messageId, callId: 'c1', tool: 'Bash', inputJson: '{}' });
-    const approval = ctx.store.createApproval({
+    const call = ctx.store.toolCalls.create({ sessionId: ctx.session.id, promptId: p.id, messageId, callId: 'c1', tool: 'Bash', inputJson: '{}' });
+    const approval = ctx.store.approvals.create({
       sessionId: ctx.session.id,
       promptId: p.id,
       toolCallId: call.id,
@@ -137,7 +137,7 @@ describe('prompt lifecycle', () => {
       alwaysRules: [],
     });
     ctx.prompts.transition(p.id, 'cancelled', { reason: 'bye' });
-    expect(ctx.store.getApproval(approval.id)?.status).toBe('cancelled');
+    expect(ctx.store.approvals.get(approval.id)?.status).toBe('cancelled');
     expect(ctx.seen.map((e) => e.type)).toEqual(['approval_resolved', 'prompt_status', 'turn_cancelled']);
   });
 

@@ -47,11 +47,11 @@ function fixture(gate: CallGate | null = null) {
   const store = new Store(join(tempDir(), 'p.db'));
   const bus = new EventBus(store);
   const prompts = new PromptLifecycle(store, bus);
-  const session = store.createSession({ workspace: ws, name: null, mode: 'default' });
-  const prompt = store.createPrompt(session.id, 'write it');
-  store.setPromptStatus(prompt.id, 'running');
+  const session = store.sessions.create({ workspace: ws, name: null, mode: 'default' });
+  const prompt = store.promptWrites.create(session.id, 'write it');
+  store.promptWrites.setStatus(prompt.id, 'running');
   const call = { id: 'call-1', type: 'function' as const, function: { name: 'Write', arguments: JSON.stringify({ path: 'a.txt', content: 'x' }) } };
-  const messageId = store.appendMessage(session.id, prompt.id, { role: 'assistant', content: null, tool_calls: [call] });
+  const messageId = store.transcript.append(session.id, prompt.id, { role: 'assistant', content: null, tool_calls: [call] });
   const holder = { id: messageId, promptId: prompt.id, message: { role: 'assistant' as const, content: null, tool_calls: [call] }, tokens: null };
   const seen: EngineEvent[] = [];
   bus.subscribe((e) => seen.push(e));
@@ -70,10 +70,10 @@ describe('record: each write about a call goes with its event in one transaction
   it('stores the result row, the transcript message and the tool_result together', () => {
     const f = fixture();
     f.c.record.answer(false, 'refused');
-    const row = f.store.findToolCall(f.c.holder.id, 'call-1');
+    const row = f.store.toolCalls.find(f.c.holder.id, 'call-1');
     expect(row?.status).toBe('done');
     expect(row?.output).toBe('Error: refused');
-    const last = f.store.listMessages(f.session.id).at(-1)?.message;
+    const last = f.store.transcript.list(f.session.id).at(-1)?.message;
     expect(last).toEqual({ role: 'tool', tool_call_id: 'call-1', content: 'Error: refused' });
     expect(f.seen.map((e) => e.type)).toEqual(['tool_result']);
     expect(f.seen[0]?.seq).toBeGreaterThan(0);
@@ -128,7 +128,7 @@ describe('execute: the gate\'s after-call work runs whatever happens to the run'
     f.ctl.abort(new Error('cancelled by the user'));
     await expect(done).rejects.toThrow('cancelled by the user');
     expect(after).toEqual([false]);
-    expect(f.store.findToolCall(f.c.holder.id, 'call-1')?.output).toBe('Error: cancelled by the user while running.');
+    expect(f.store.toolCalls.find(f.c.holder.id, 'call-1')?.output).toBe('Error: cancelled by the user while running.');
   });
 
   it('calls afterCall even when the tool throws', async () => {

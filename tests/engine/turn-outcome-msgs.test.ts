@@ -112,18 +112,18 @@ describe('turn outcomes and model failures as data', () => {
 describe('the prompt row keeps its error as data', () => {
   it('an old row with no error_msg reads as its text; a new one reads its Msg back', () => {
     const store = new Store(join(tempDir(), 'p.db'));
-    const s = store.createSession({ workspace: tempDir(), name: null, mode: null });
-    const old = store.createPrompt(s.id, 'old');
+    const s = store.sessions.create({ workspace: tempDir(), name: null, mode: null });
+    const old = store.promptWrites.create(s.id, 'old');
     // Written before the column existed: the English only.
     store.db.prepare(`UPDATE prompts SET status = 'failed', error = 'failed: something', error_msg = NULL WHERE id = ?`).run(old.id);
-    const oldSummary = store.summaries.prompt(store.getPrompt(old.id)!);
+    const oldSummary = store.summaries.prompt(store.prompts.get(old.id)!);
     expect(oldSummary.error).toBe('failed: something');
     expect('errorMsg' in oldSummary).toBe(false);
 
-    const fresh = store.createPrompt(s.id, 'new');
+    const fresh = store.promptWrites.create(s.id, 'new');
     const why: Msg = { key: 'notices.error.maxSteps', vars: { steps: 4, limit: 4 } };
-    store.setPromptStatus(fresh.id, 'failed', { error: english(why), errorMsg: why, finished: true });
-    const summary = store.summaries.prompt(store.getPrompt(fresh.id)!);
+    store.promptWrites.setStatus(fresh.id, 'failed', { error: english(why), errorMsg: why, finished: true });
+    const summary = store.summaries.prompt(store.prompts.get(fresh.id)!);
     expect(summary.error).toBe('Max steps exceeded: the turn made 4 model calls (limit 4)');
     expect(summary.errorMsg).toEqual(why);
     store.close();

@@ -28,7 +28,7 @@ describe('why a turn stopped, as data', () => {
     expect(eventTextLine(cancelled, 'zh-CN')).toContain(render('zh-CN', cancelled.reasonMsg as Msg));
 
     const store = new Store(join(home, 'paragents.db'));
-    const row = store.summaries.prompt(store.getPrompt(p.id)!);
+    const row = store.summaries.prompt(store.prompts.get(p.id)!);
     store.close();
     expect(row.error).toBe(cancelled.reason);
     expect(row.errorMsg).toEqual(cancelled.reasonMsg);
@@ -37,9 +37,9 @@ describe('why a turn stopped, as data', () => {
   it('a turn left running by an engine that stopped reads interrupted, with its reason as data', async () => {
     const home = fx.home({ autoResumeMinutes: 0 });
     const store = new Store(join(home, 'paragents.db'));
-    const s = store.createSession({ workspace: tempDir(), name: null, mode: null });
-    const p = store.createPrompt(s.id, 'left mid-turn');
-    store.setPromptStatus(p.id, 'running', { started: true });
+    const s = store.sessions.create({ workspace: tempDir(), name: null, mode: null });
+    const p = store.promptWrites.create(s.id, 'left mid-turn');
+    store.promptWrites.setStatus(p.id, 'running', { started: true });
     store.close();
 
     const engine = await fx.open({ home });

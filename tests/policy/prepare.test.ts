@@ -81,8 +81,8 @@ describe('one parse per call, shared by the policy and the conflict gate', () =>
         host: { home, env: { HOME: home } },
       });
       const gate = createConflictGate(ctx);
-      const session = store.createSession({ workspace: ws, name: 'me', mode: 'default' });
-      const prompt = store.createPrompt(session.id, 'go');
+      const session = store.sessions.create({ workspace: ws, name: 'me', mode: 'default' });
+      const prompt = store.promptWrites.create(session.id, 'go');
       const signal = new AbortController().signal;
 
       const prepared = await preparer.prepare(bashTool, { command: 'echo mine > out.txt' }, ws);

@@ -34,7 +34,7 @@ export function writer(store: Store) {
     prompts,
     session(workspace: string, name: string | null = null): string {
       return bus.batch(() => {
-        const s = store.createSession({ workspace, name, mode: null });
+        const s = store.sessions.create({ workspace, name, mode: null });
         bus.emit({ type: 'session_created', sessionId: s.id, promptId: null, workspace });
         return s.id;
       });
@@ -47,28 +47,28 @@ export function writer(store: Store) {
       const p = prompts.enqueue(sessionId, spec.prompt, () => {});
       off();
       prompts.transition(p.id, 'running');
-      store.appendMessage(sessionId, p.id, { role: 'user', content: spec.prompt });
+      store.transcript.append(sessionId, p.id, { role: 'user', content: spec.prompt });
       const written: WrittenTurn['calls'] = [];
       for (const c of spec.calls ?? []) {
         const callId = c.callId ?? `call_${++calls}`;
         const args = JSON.stringify(c.input);
-        const holder = store.appendMessage(sessionId, p.id, { role: 'assistant', content: null, tool_calls: [{ id: callId, type: 'function', function: { name: c.tool, arguments: args } }] });
-        const row = store.createToolCall({ sessionId, promptId: p.id, messageId: holder, callId, tool: c.tool, inputJson: args });
+        const holder = store.transcript.append(sessionId, p.id, { role: 'assistant', content: null, tool_calls: [{ id: callId, type: 'function', function: { name: c.tool, arguments: args } }] });
+        const row = store.toolCalls.create({ sessionId, promptId: p.id, messageId: holder, callId, tool: c.tool, inputJson: args });
         const input = bus.batch(() => {
-          store.setToolCallStatus(row.id, 'running', auto);
+          store.toolCalls.setStatus(row.id, 'running', auto);
           return bus.emit({ type: 'tool_call', sessionId, promptId: p.id, callId, tool: c.tool, input: c.input, decision: auto });
         });
         const ok = c.ok ?? true;
         const content = ok ? c.output : `Error: ${c.output}`;
         const output = bus.batch(() => {
-          store.finishToolCall(row.id, ok, content);
-          store.appendMessage(sessionId, p.id, { role: 'tool', tool_call_id: callId, content });
+          store.toolCalls.finish(row.id, ok, content);
+          store.transcript.append(sessionId, p.id, { role: 'tool', tool_call_id: callId, content });
           return bus.emit({ type: 'tool_result', sessionId, promptId: p.id, callId, tool: c.tool, ok, output: ok ? clip(c.output) : null, error: ok ? null : clip(c.output) });
         });
         written.push({ callId, inputSeq: input.seq, outputSeq: output.seq });
       }
       const answer = bus.batch(() => {
-        store.appendMessage(sessionId, p.id, { role: 'assistant', content: spec.answer });
+        store.transcript.append(sessionId, p.id, { role: 'assistant', content: spec.answer });
         return bus.emit({ type: 'assistant_message', sessionId, promptId: p.id, content: spec.answer, toolCalls: [] });
       });
       prompts.transition(p.id, 'completed', { content: spec.answer });

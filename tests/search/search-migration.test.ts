@@ -22,8 +22,8 @@ function writeHistory(store: Store): void {
   w.turn(a, { prompt: 'why does the wombat parser fail', calls: [{ tool: 'Read', input: { path: 'src/quokka.ts' }, output: big }], answer: 'the echidna parser lost a token' });
   w.turn(b, { prompt: 'the cassowary cache', calls: [{ tool: 'Bash', input: { command: 'make kookaburra' }, output: 'no rule', ok: false }], answer: 'cassowary answer' });
   const queued = w.prompts.enqueue(a, 'rename the dingo', () => {});
-  store.setPromptText(queued.id, 'rename the wallaby');
-  store.closeSession(b);
+  store.promptWrites.setText(queued.id, 'rename the wallaby');
+  store.sessions.close(b);
 }
 
 describe('migration 013 (search index)', () => {

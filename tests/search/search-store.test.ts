@@ -57,7 +57,7 @@ describe('search index kept by the store', () => {
     const output = lines.join('\n');
     expect(output.length).toBeGreaterThan(PAYLOAD_THRESHOLD);
     const t = w.turn(s, { prompt: 'read the big file', calls: [{ tool: 'Read', input: { path: 'big.txt' }, output }], answer: 'done' });
-    const stored = store.listEvents({ sessionId: s }).find((e) => e.seq === t.calls[0]!.outputSeq);
+    const stored = store.events.list({ sessionId: s }).find((e) => e.seq === t.calls[0]!.outputSeq);
     expect(stored?.type === 'tool_result' && stored.output?.includes('platypus')).toBe(false);
     const hits = store.search.search({ text: 'platypus' });
     expect(hits.map((h) => [h.kind, h.seq])).toEqual([['tool_output', t.calls[0]!.outputSeq]]);
@@ -97,7 +97,7 @@ describe('search index kept by the store', () => {
     const w = writer(store);
     const s = w.session('/w');
     const p = w.prompts.enqueue(s, 'rename the dingo module', () => {});
-    store.setPromptText(p.id, 'rename the wallaby module');
+    store.promptWrites.setText(p.id, 'rename the wallaby module');
     expect(store.search.search({ text: 'dingo' })).toEqual([]);
     const hits = store.search.search({ text: 'wallaby' });
     expect(hits).toEqual([expect.objectContaining({ kind: 'prompt', promptId: p.id })]);
@@ -111,7 +111,7 @@ describe('search index kept by the store', () => {
     const b = w.session('/w/b', 'b');
     const ta = w.turn(a, { prompt: 'tune the cassowary cache', answer: 'tuned' });
     const tb = w.turn(b, { prompt: 'drop the cassowary cache', answer: 'dropped' });
-    store.closeSession(a);
+    store.sessions.close(a);
     const hits = store.search.search({ text: 'cassowary' });
     expect(hits.map((h) => [h.sessionId, h.closed]).sort()).toEqual([[a, true], [b, false]].sort());
     expect(seqs(store, 'cassowary', a)).toEqual([ta.promptSeq]);

@@ -16,12 +16,12 @@ afterEach(async () => {
 
 /** Two sessions whose events interleave: a1 b1 a2 b2 … (n each). */
 function interleaved(store: Store, n: number): { a: string; b: string; seqs: Record<string, number[]> } {
-  const a = store.createSession({ workspace: '/w', name: 'a', mode: null }).id;
-  const b = store.createSession({ workspace: '/w', name: 'b', mode: null }).id;
+  const a = store.sessions.create({ workspace: '/w', name: 'a', mode: null }).id;
+  const b = store.sessions.create({ workspace: '/w', name: 'b', mode: null }).id;
   const seqs: Record<string, number[]> = { [a]: [], [b]: [] };
   for (let i = 0; i < n; i++) {
     for (const sessionId of [a, b]) {
-      const e = store.appendEvent({ type: 'turn_completed', sessionId, promptId: null, content: `${i}` }, true);
+      const e = store.events.append({ type: 'turn_completed', sessionId, promptId: null, content: `${i}` }, true);
       seqs[sessionId]!.push(e.seq);
     }
   }
@@ -33,18 +33,18 @@ describe('event pages', () => {
     const store = new Store(join(tempDir(), 'p.db'));
     const { a, b, seqs } = interleaved(store, 25);
     const mine = seqs[a]!;
-    const newest = store.listEvents({ sessionId: a, beforeSeq: Number.MAX_SAFE_INTEGER, limit: 10 });
+    const newest = store.events.list({ sessionId: a, beforeSeq: Number.MAX_SAFE_INTEGER, limit: 10 });
     expect(newest.map((e) => e.seq)).toEqual(mine.slice(-10));
     expect(newest.map((e) => (e.type === 'turn_completed' ? e.content : ''))).toEqual(['15', '16', '17', '18', '19', '20', '21', '22', '23', '24']);
-    const before = store.listEvents({ sessionId: a, beforeSeq: newest[0]!.seq, limit: 10 });
+    const before = store.events.list({ sessionId: a, beforeSeq: newest[0]!.seq, limit: 10 });
     expect(before.map((e) => e.seq)).toEqual(mine.slice(5, 15));
-    const first = store.listEvents({ sessionId: a, beforeSeq: before[0]!.seq, limit: 10 });
+    const first = store.events.list({ sessionId: a, beforeSeq: before[0]!.seq, limit: 10 });
     expect(first.map((e) => e.seq)).toEqual(mine.slice(0, 5));
     // Both ends at once: the events between two seqs, newest `limit` of them.
-    expect(store.listEvents({ sessionId: a, afterSeq: mine[2]!, beforeSeq: mine[9]!, limit: 3 }).map((e) => e.seq)).toEqual(mine.slice(6, 9));
+    expect(store.events.list({ sessionId: a, afterSeq: mine[2]!, beforeSeq: mine[9]!, limit: 3 }).map((e) => e.seq)).toEqual(mine.slice(6, 9));
     // Without beforeSeq the pages go forward as before; without a session, all sessions' events.
-    expect(store.listEvents({ sessionId: a, afterSeq: mine[19]!, limit: 3 }).map((e) => e.seq)).toEqual(mine.slice(20, 23));
-    expect(store.listEvents({ beforeSeq: mine[1]!, limit: 100 }).map((e) => e.seq)).toEqual([mine[0], seqs[b]![0]]);
+    expect(store.events.list({ sessionId: a, afterSeq: mine[19]!, limit: 3 }).map((e) => e.seq)).toEqual(mine.slice(20, 23));
+    expect(store.events.list({ beforeSeq: mine[1]!, limit: 100 }).map((e) => e.seq)).toEqual([mine[0], seqs[b]![0]]);
     store.close();
   });
 

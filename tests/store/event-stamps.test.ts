@@ -9,11 +9,11 @@ describe('event stamps', () => {
   it('name the right prompt after thousands of prompts have spoken since it did', () => {
     const store = new Store(join(tempDir(), 'p.db'));
     try {
-      const s = store.createSession({ workspace: '/w', name: 'long', mode: 'default' });
-      const prompts = store.tx(() => Array.from({ length: 5000 }, (_, i) => store.createPrompt(s.id, `prompt ${i}`)));
+      const s = store.sessions.create({ workspace: '/w', name: 'long', mode: 'default' });
+      const prompts = store.tx(() => Array.from({ length: 5000 }, (_, i) => store.promptWrites.create(s.id, `prompt ${i}`)));
       const stamp = (i: number) => {
         const p = prompts[i] as (typeof prompts)[number];
-        return store.appendEvent({ type: 'prompt_status', sessionId: s.id, promptId: p.id, status: 'running' }, false);
+        return store.events.append({ type: 'prompt_status', sessionId: s.id, promptId: p.id, status: 'running' }, false);
       };
       const first = stamp(0);
       for (let i = 1; i < prompts.length; i++) stamp(i);

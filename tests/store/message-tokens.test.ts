@@ -40,22 +40,22 @@ describe('migration 005 (message tokens, context meter)', () => {
     db.close();
 
     const store = new Store(file); // opening migrates to the latest version
-    const [old] = store.listMessages('s1');
+    const [old] = store.transcript.list('s1');
     expect(old?.tokens).toBeNull();
-    const session = store.getSession('s1');
+    const session = store.sessions.get('s1');
     expect(session && store.summaries.session(session, builtIn).context).toBeNull();
 
     const counter = countingCounter();
     const n = tokensOf(store, counter, old!);
     expect(n).toBe(createTokenCounter('gpt-4o').countMessage(old!.message));
-    expect(store.listMessages('s1')[0]?.tokens).toBe(n);
-    store.setContextMeter('s1', 12_345, 128_000);
-    expect(store.summaries.session(store.getSession('s1')!, builtIn).context).toEqual({ tokens: 12_345, window: 128_000 });
+    expect(store.transcript.list('s1')[0]?.tokens).toBe(n);
+    store.sessions.setContextMeter('s1', 12_345, 128_000);
+    expect(store.summaries.session(store.sessions.get('s1')!, builtIn).context).toEqual({ tokens: 12_345, window: 128_000 });
     store.close();
 
     const reopened = new Store(file);
-    expect(reopened.listMessages('s1')[0]?.tokens).toBe(n);
-    expect(reopened.summaries.session(reopened.getSession('s1')!, builtIn).context).toEqual({ tokens: 12_345, window: 128_000 });
+    expect(reopened.transcript.list('s1')[0]?.tokens).toBe(n);
+    expect(reopened.summaries.session(reopened.sessions.get('s1')!, builtIn).context).toEqual({ tokens: 12_345, window: 128_000 });
     reopened.close();
   });
 });
@@ -64,7 +64,7 @@ describe('message token counts', () => {
   it('are kept with the message: a long session is never re-tokenized, each step counts only its new messages', () => {
     const file = join(tempDir(), 'long.db');
     const store = new Store(file);
-    const s = store.createSession({ workspace: '/w', name: null, mode: 'default' });
+    const s = store.sessions.create({ workspace: '/w', name: null, mode: 'default' });
     const counter = countingCounter();
     const STEPS = 60;
     const perStep: number[] = [];
@@ -74,10 +74,10 @@ describe('message token counts', () => {
       const call = { id: `call_${step}`, type: 'function' as const, function: { name: 'Read', arguments: `{"path":"f${step}.ts"}` } };
       const assistant: ChatMessage = { role: 'assistant', content: null, tool_calls: [call] };
       // One message counted as it is stored, one stored without a count (counted when the view is next sized).
-      store.appendMessage(s.id, null, assistant, counter.countMessage(assistant));
-      store.appendMessage(s.id, null, { role: 'tool', tool_call_id: call.id, content: `contents of file ${step}\n`.repeat(20) });
+      store.transcript.append(s.id, null, assistant, counter.countMessage(assistant));
+      store.transcript.append(s.id, null, { role: 'tool', tool_call_id: call.id, content: `contents of file ${step}\n`.repeat(20) });
       // What sizing every request does: the tokens of the whole view.
-      const total = messagesTokens(store, counter, store.listMessages(s.id));
+      const total = messagesTokens(store, counter, store.transcript.list(s.id));
       perStep.push(counter.messagesCounted() - before);
       expectedTotal += createTokenCounter('gpt-4o').countMessage(assistant);
       expectedTotal += createTokenCounter('gpt-4o').countMessage({ role: 'tool', tool_call_id: call.id, content: `contents of file ${step}\n`.repeat(20) });
@@ -91,25 +91,25 @@ describe('message token counts', () => {
     // After a restart the counts come from the rows: sizing the view tokenizes nothing.
     const reopened = new Store(file);
     const fresh = countingCounter();
-    expect(messagesTokens(reopened, fresh, reopened.listMessages(s.id))).toBe(expectedTotal);
+    expect(messagesTokens(reopened, fresh, reopened.transcript.list(s.id))).toBe(expectedTotal);
     expect(fresh.messagesCounted()).toBe(0);
     reopened.close();
   });
 
   it('setMessageTokens inside a rolled back transaction leaves no count behind, in the cache or the table', () => {
     const store = new Store(join(tempDir(), 'tx.db'));
-    const s = store.createSession({ workspace: '/w', name: null, mode: 'default' });
-    const id = store.appendMessage(s.id, null, { role: 'user', content: 'hi' });
-    expect(store.listMessages(s.id)[0]?.tokens).toBeNull();
+    const s = store.sessions.create({ workspace: '/w', name: null, mode: 'default' });
+    const id = store.transcript.append(s.id, null, { role: 'user', content: 'hi' });
+    expect(store.transcript.list(s.id)[0]?.tokens).toBeNull();
     expect(() =>
       store.tx(() => {
-        store.setMessageTokens(id, 42);
+        store.transcript.setTokens(id, 42);
         throw new Error('boom');
       }),
     ).toThrow('boom');
-    expect(store.listMessages(s.id)[0]?.tokens).toBeNull();
-    store.setMessageTokens(id, 7);
-    expect(store.listMessages(s.id)[0]?.tokens).toBe(7);
+    expect(store.transcript.list(s.id)[0]?.tokens).toBeNull();
+    store.transcript.setTokens(id, 7);
+    expect(store.transcript.list(s.id)[0]?.tokens).toBe(7);
     store.close();
   });
 });

@@ -111,13 +111,13 @@ describe('large payloads are stored once', () => {
     expect(payloadRows(store)).toBe(1);
     const args = JSON.stringify(input);
     for (const sessionId of [s.id, fork.session.id]) {
-      const calls = store.listMessages(sessionId).flatMap((m) => (m.message.role === 'assistant' ? (m.message.tool_calls ?? []) : []));
+      const calls = store.transcript.list(sessionId).flatMap((m) => (m.message.role === 'assistant' ? (m.message.tool_calls ?? []) : []));
       expect(calls.map((c) => c.function.arguments)).toEqual([args]);
     }
     const row = store.db.prepare('SELECT id FROM tool_calls WHERE session_id = ?').get(s.id) as { id: string };
-    expect(store.getToolCall(row.id)?.input_json).toBe(args);
-    expect(store.listApprovals({ sessionId: s.id }).map((a) => a.input)).toEqual([input]);
-    const events = store.listEvents({ sessionId: s.id });
+    expect(store.toolCalls.get(row.id)?.input_json).toBe(args);
+    expect(store.approvals.list({ sessionId: s.id }).map((a) => a.input)).toEqual([input]);
+    const events = store.events.list({ sessionId: s.id });
     expect(events.flatMap((e) => (e.type === 'tool_call' ? [e.input] : []))).toEqual([input]);
     expect(events.flatMap((e) => (e.type === 'approval_requested' ? [e.input] : []))).toEqual([input]);
   }, 120_000);
@@ -125,18 +125,18 @@ describe('large payloads are stored once', () => {
   it('stores identical long strings once across rows and sessions, and reads each row back as written', () => {
     const store = openStore();
     const text = randomText(PAYLOAD_THRESHOLD + 1000);
-    const a = store.createSession({ workspace: '/w', name: 'a', mode: 'default' });
-    const b = store.createSession({ workspace: '/w', name: 'b', mode: 'default' });
+    const a = store.sessions.create({ workspace: '/w', name: 'a', mode: 'default' });
+    const b = store.sessions.create({ workspace: '/w', name: 'b', mode: 'default' });
     for (const s of [a, b]) {
-      const p = store.createPrompt(s.id, 'go');
+      const p = store.promptWrites.create(s.id, 'go');
       const args = JSON.stringify({ path: 'f.txt', content: text });
-      const msg = store.appendMessage(s.id, p.id, writeCall('c1', args));
-      const call = store.createToolCall({ sessionId: s.id, promptId: p.id, messageId: msg, callId: 'c1', tool: 'Write', inputJson: args });
-      store.finishToolCall(call.id, true, text);
-      store.appendMessage(s.id, p.id, { role: 'tool', tool_call_id: 'c1', content: text });
-      store.appendEvent({ type: 'tool_call', sessionId: s.id, promptId: p.id, callId: 'c1', tool: 'Write', input: { path: 'f.txt', content: text }, decision: null }, true);
-      store.appendEvent({ type: 'turn_completed', sessionId: s.id, promptId: p.id, content: text }, true);
-      expect(store.getToolCall(call.id)).toMatchObject({ input_json: args, output: text });
+      const msg = store.transcript.append(s.id, p.id, writeCall('c1', args));
+      const call = store.toolCalls.create({ sessionId: s.id, promptId: p.id, messageId: msg, callId: 'c1', tool: 'Write', inputJson: args });
+      store.toolCalls.finish(call.id, true, text);
+      store.transcript.append(s.id, p.id, { role: 'tool', tool_call_id: 'c1', content: text });
+      store.events.append({ type: 'tool_call', sessionId: s.id, promptId: p.id, callId: 'c1', tool: 'Write', input: { path: 'f.txt', content: text }, decision: null }, true);
+      store.events.append({ type: 'turn_completed', sessionId: s.id, promptId: p.id, content: text }, true);
+      expect(store.toolCalls.get(call.id)).toMatchObject({ input_json: args, output: text });
     }
     expect(payloadRows(store)).toBe(1);
     const file = store.db.name;
@@ -144,9 +144,9 @@ describe('large payloads are stored once', () => {
 
     const again = openStore(file);
     for (const s of [a, b]) {
-      const messages = again.listMessages(s.id).map((m) => m.message);
+      const messages = again.transcript.list(s.id).map((m) => m.message);
       expect(messages).toEqual([writeCall('c1', JSON.stringify({ path: 'f.txt', content: text })), { role: 'tool', tool_call_id: 'c1', content: text }]);
-      const events = again.listEvents({ sessionId: s.id });
+      const events = again.events.list({ sessionId: s.id });
       expect(events.map((e) => (e.type === 'tool_call' ? e.input : e.type === 'turn_completed' ? e.content : null))).toEqual([{ path: 'f.txt', content: text }, text]);
     }
     // Small rows are stored as they are.
@@ -156,8 +156,8 @@ describe('large payloads are stored once', () => {
 
   it('keeps values that look like references, odd escapes and texts starting with U+FFFF exactly', () => {
     const store = openStore();
-    const s = store.createSession({ workspace: '/w', name: null, mode: 'default' });
-    const p = store.createPrompt(s.id, 'go');
+    const s = store.sessions.create({ workspace: '/w', name: null, mode: 'default' });
+    const p = store.promptWrites.create(s.id, 'go');
     const long = randomText(PAYLOAD_THRESHOLD + 10);
     const tricky = {
       $payload: 'not a reference',
@@ -177,22 +177,22 @@ describe('large payloads are stored once', () => {
     const broken = `${long.slice(0, 100)}\ud800${long.slice(100)}`;
     const brokenArgs = JSON.stringify({ content: broken });
 
-    const m1 = store.appendMessage(s.id, p.id, writeCall('c1', oddArgs));
-    const m2 = store.appendMessage(s.id, p.id, writeCall('c2', escapedArgs));
-    const m3 = store.appendMessage(s.id, p.id, writeCall('c3', notJson));
-    const m4 = store.appendMessage(s.id, p.id, { role: 'user', content: JSON.stringify(tricky) });
-    const m5 = store.appendMessage(s.id, p.id, writeCall('c5', brokenArgs));
+    const m1 = store.transcript.append(s.id, p.id, writeCall('c1', oddArgs));
+    const m2 = store.transcript.append(s.id, p.id, writeCall('c2', escapedArgs));
+    const m3 = store.transcript.append(s.id, p.id, writeCall('c3', notJson));
+    const m4 = store.transcript.append(s.id, p.id, { role: 'user', content: JSON.stringify(tricky) });
+    const m5 = store.transcript.append(s.id, p.id, writeCall('c5', brokenArgs));
     const calls = [
-      store.createToolCall({ sessionId: s.id, promptId: p.id, messageId: m1, callId: 'c1', tool: 'Write', inputJson: oddArgs }),
-      store.createToolCall({ sessionId: s.id, promptId: p.id, messageId: m2, callId: 'c2', tool: 'Write', inputJson: marked }),
-      store.createToolCall({ sessionId: s.id, promptId: p.id, messageId: m3, callId: 'c3', tool: 'Write', inputJson: markedLong }),
+      store.toolCalls.create({ sessionId: s.id, promptId: p.id, messageId: m1, callId: 'c1', tool: 'Write', inputJson: oddArgs }),
+      store.toolCalls.create({ sessionId: s.id, promptId: p.id, messageId: m2, callId: 'c2', tool: 'Write', inputJson: marked }),
+      store.toolCalls.create({ sessionId: s.id, promptId: p.id, messageId: m3, callId: 'c3', tool: 'Write', inputJson: markedLong }),
     ];
-    store.finishToolCall(calls[0]!.id, true, marked);
-    store.finishToolCall(calls[1]!.id, false, markedLong);
-    store.finishToolCall(calls[2]!.id, true, broken);
-    store.appendEvent({ type: 'tool_call', sessionId: s.id, promptId: p.id, callId: 'c1', tool: 'Write', input: tricky, decision: null }, true);
-    store.appendEvent({ type: 'tool_call', sessionId: s.id, promptId: p.id, callId: 'c5', tool: 'Write', input: { content: broken }, decision: null }, true);
-    const approval = store.createApproval({
+    store.toolCalls.finish(calls[0]!.id, true, marked);
+    store.toolCalls.finish(calls[1]!.id, false, markedLong);
+    store.toolCalls.finish(calls[2]!.id, true, broken);
+    store.events.append({ type: 'tool_call', sessionId: s.id, promptId: p.id, callId: 'c1', tool: 'Write', input: tricky, decision: null }, true);
+    store.events.append({ type: 'tool_call', sessionId: s.id, promptId: p.id, callId: 'c5', tool: 'Write', input: { content: broken }, decision: null }, true);
+    const approval = store.approvals.create({
       sessionId: s.id,
       promptId: p.id,
       toolCallId: calls[0]!.id,
@@ -205,21 +205,21 @@ describe('large payloads are stored once', () => {
     store.close();
 
     const again = openStore(file);
-    expect(again.listMessages(s.id).map((m) => m.id)).toEqual([m1, m2, m3, m4, m5]);
-    expect(again.listMessages(s.id).map((m) => m.message)).toEqual([
+    expect(again.transcript.list(s.id).map((m) => m.id)).toEqual([m1, m2, m3, m4, m5]);
+    expect(again.transcript.list(s.id).map((m) => m.message)).toEqual([
       writeCall('c1', oddArgs),
       writeCall('c2', escapedArgs),
       writeCall('c3', notJson),
       { role: 'user', content: JSON.stringify(tricky) },
       writeCall('c5', brokenArgs),
     ]);
-    expect(calls.map((c) => again.getToolCall(c.id)).map((c) => [c?.input_json, c?.output])).toEqual([
+    expect(calls.map((c) => again.toolCalls.get(c.id)).map((c) => [c?.input_json, c?.output])).toEqual([
       [oddArgs, marked],
       [marked, markedLong],
       [markedLong, broken],
     ]);
-    expect(again.listEvents({ sessionId: s.id }).map((e) => (e.type === 'tool_call' ? e.input : null))).toEqual([tricky, { content: broken }]);
-    expect(again.getApproval(approval.id)?.input).toEqual(tricky);
+    expect(again.events.list({ sessionId: s.id }).map((e) => (e.type === 'tool_call' ? e.input : null))).toEqual([tricky, { content: broken }]);
+    expect(again.approvals.get(approval.id)?.input).toEqual(tricky);
     // The two leaves of oddArgs and the whole of escapedArgs / notJson / markedLong / brokenArgs: the long text
     // is stored once for all the rows that hold it as it is.
     const stored = again.db.prepare('SELECT text FROM payloads').all() as { text: string }[];
@@ -240,7 +240,7 @@ describe('large payloads are stored once', () => {
     old.close();
 
     const store = openStore(file);
-    expect(store.listMessages('s1').map((m) => m.message)).toEqual([looksLikeRef]);
-    expect(store.getToolCall('t1')?.output).toBe('\uffffout');
+    expect(store.transcript.list('s1').map((m) => m.message)).toEqual([looksLikeRef]);
+    expect(store.toolCalls.get('t1')?.output).toBe('\uffffout');
   });
 });

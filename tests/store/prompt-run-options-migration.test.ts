@@ -18,17 +18,17 @@ describe("migration 010 (a prompt's own run options)", () => {
     db.close();
 
     const store = new Store(file);
-    expect(store.getPrompt('p1')).toMatchObject({ approvals: null, on_conflict: null });
+    expect(store.prompts.get('p1')).toMatchObject({ approvals: null, on_conflict: null });
 
-    const plain = store.createPrompt('s1', 'no options');
-    expect(store.getPrompt(plain.id)).toMatchObject({ approvals: null, on_conflict: null });
-    const own = store.createPrompt('s1', 'own options', { approvals: 'never', onConflict: 'block' });
-    expect(store.getPrompt(own.id)).toMatchObject({ approvals: 'never', on_conflict: 'block' });
+    const plain = store.promptWrites.create('s1', 'no options');
+    expect(store.prompts.get(plain.id)).toMatchObject({ approvals: null, on_conflict: null });
+    const own = store.promptWrites.create('s1', 'own options', { approvals: 'never', onConflict: 'block' });
+    expect(store.prompts.get(own.id)).toMatchObject({ approvals: 'never', on_conflict: 'block' });
 
-    store.setPromptRunOptions(own.id, { approvals: 'all' });
-    expect(store.getPrompt(own.id)).toMatchObject({ approvals: 'all', on_conflict: 'block' });
-    store.setPromptRunOptions(own.id, { onConflict: 'override' });
-    expect(store.getPrompt(own.id)).toMatchObject({ approvals: 'all', on_conflict: 'override' });
+    store.promptWrites.setRunOptions(own.id, { approvals: 'all' });
+    expect(store.prompts.get(own.id)).toMatchObject({ approvals: 'all', on_conflict: 'block' });
+    store.promptWrites.setRunOptions(own.id, { onConflict: 'override' });
+    expect(store.prompts.get(own.id)).toMatchObject({ approvals: 'all', on_conflict: 'override' });
 
     // The table refuses values the contract does not know.
     expect(() => store.db.prepare(`UPDATE prompts SET approvals = 'sometimes' WHERE id = ?`).run(own.id)).toThrow(/CHECK constraint/);

@@ -25,7 +25,7 @@ describe('migration 014 (recount assistant messages calling Write or Edit)', () 
     db.close();
 
     const store = new Store(file); // opening migrates to the latest version
-    expect(store.listMessages('s1').map((m) => m.tokens)).toEqual([11, null, null, 30, 12]);
+    expect(store.transcript.list('s1').map((m) => m.tokens)).toEqual([11, null, null, 30, 12]);
     store.close();
   });
 });

@@ -21,18 +21,18 @@ describe('migration 009 (the mode a person chose)', () => {
     db.close();
 
     const store = new Store(file); // opening migrates to the latest version
-    expect(store.getSession('s1')?.chosen_mode).toBeNull();
-    expect(store.getSession('s2')?.chosen_mode).toBe('plan');
-    expect(store.getSession('s3')?.chosen_mode).toBe('acceptEdits');
+    expect(store.sessions.get('s1')?.chosen_mode).toBeNull();
+    expect(store.sessions.get('s2')?.chosen_mode).toBe('plan');
+    expect(store.sessions.get('s3')?.chosen_mode).toBe('acceptEdits');
     expect(store.db.prepare(`SELECT name FROM pragma_table_info('sessions') WHERE name = 'mode'`).all()).toEqual([]);
 
     // New sessions store no mode until a person picks one; a pick can be taken back.
-    const fresh = store.createSession({ workspace: '/w', name: null, mode: null });
-    expect(store.getSession(fresh.id)?.chosen_mode).toBeNull();
-    store.setSessionMode(fresh.id, 'plan');
-    expect(store.getSession(fresh.id)?.chosen_mode).toBe('plan');
-    store.setSessionMode(fresh.id, null);
-    expect(store.getSession(fresh.id)?.chosen_mode).toBeNull();
+    const fresh = store.sessions.create({ workspace: '/w', name: null, mode: null });
+    expect(store.sessions.get(fresh.id)?.chosen_mode).toBeNull();
+    store.sessions.setMode(fresh.id, 'plan');
+    expect(store.sessions.get(fresh.id)?.chosen_mode).toBe('plan');
+    store.sessions.setMode(fresh.id, null);
+    expect(store.sessions.get(fresh.id)?.chosen_mode).toBeNull();
     store.close();
   });
 });

@@ -27,9 +27,9 @@ describe('session summaries', () => {
       ['completed', 'queued'],
     ];
     for (const statuses of cases) {
-      const s = store.createSession({ workspace: '/w', name: null, mode: null });
-      for (const status of statuses) store.setPromptStatus(store.createPrompt(s.id, 'x').id, status);
-      const summary = store.summaries.session(store.getSession(s.id)!, mode);
+      const s = store.sessions.create({ workspace: '/w', name: null, mode: null });
+      for (const status of statuses) store.promptWrites.setStatus(store.promptWrites.create(s.id, 'x').id, status);
+      const summary = store.summaries.session(store.sessions.get(s.id)!, mode);
       expect({ statuses, status: summary.status, queue: summary.queueLength }).toEqual({
         statuses,
         status: deriveSessionStatus({ closed: false, prompts: statuses, openConflict: false }),

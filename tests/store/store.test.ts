@@ -27,34 +27,34 @@ describe('store', () => {
 
   it('resolves prompts by id, ref and unique prefix, reports ambiguity, and treats LIKE wildcards literally', () => {
     const store = new Store(join(tempDir(), 'p.db'));
-    const s = store.createSession({ workspace: '/w', name: 'one', mode: 'default' });
-    const a = store.createPrompt(s.id, 'a');
-    const b = store.createPrompt(s.id, 'b');
+    const s = store.sessions.create({ workspace: '/w', name: 'one', mode: 'default' });
+    const a = store.promptWrites.create(s.id, 'a');
+    const b = store.promptWrites.create(s.id, 'b');
     for (const p of [a, b]) {
-      expect(store.resolvePrompt(p.id)).toEqual({ ok: true, value: expect.objectContaining({ id: p.id }) });
-      expect(store.resolvePrompt(p.ref)).toEqual({ ok: true, value: expect.objectContaining({ id: p.id }) });
+      expect(store.prompts.resolve(p.id)).toEqual({ ok: true, value: expect.objectContaining({ id: p.id }) });
+      expect(store.prompts.resolve(p.ref)).toEqual({ ok: true, value: expect.objectContaining({ id: p.id }) });
     }
     const common = [...a.id].findIndex((c, i) => c !== b.id[i]);
     const shared = a.id.slice(0, common);
-    if (shared.length > 0) expect(store.resolvePrompt(shared)).toMatchObject({ ok: false, error: { kind: 'ambiguous' } });
-    expect(store.resolvePrompt(a.id.slice(0, common + 1))).toMatchObject({ ok: true, value: { id: a.id } });
-    expect(store.resolvePrompt('%')).toMatchObject({ ok: false, error: { kind: 'not_found' } });
-    expect(store.resolvePrompt('_')).toMatchObject({ ok: false, error: { kind: 'not_found' } });
-    expect(store.resolveSession('one')).toMatchObject({ ok: true, value: { id: s.id } });
+    if (shared.length > 0) expect(store.prompts.resolve(shared)).toMatchObject({ ok: false, error: { kind: 'ambiguous' } });
+    expect(store.prompts.resolve(a.id.slice(0, common + 1))).toMatchObject({ ok: true, value: { id: a.id } });
+    expect(store.prompts.resolve('%')).toMatchObject({ ok: false, error: { kind: 'not_found' } });
+    expect(store.prompts.resolve('_')).toMatchObject({ ok: false, error: { kind: 'not_found' } });
+    expect(store.sessions.resolve('one')).toMatchObject({ ok: true, value: { id: s.id } });
     store.close();
   });
 
   it('keeps events in order and stamps them with refs and names', () => {
     const store = new Store(join(tempDir(), 'p.db'));
-    const s = store.createSession({ workspace: '/w', name: 'named', mode: 'default' });
-    const p = store.createPrompt(s.id, 'x');
-    const e1 = store.appendEvent({ type: 'prompt_queued', sessionId: s.id, promptId: p.id, text: 'x', position: 1 }, true);
-    const e2 = store.appendEvent({ type: 'assistant_delta', sessionId: s.id, promptId: p.id, text: 'y' }, false);
-    const e3 = store.appendEvent({ type: 'turn_completed', sessionId: s.id, promptId: p.id, content: 'done' }, true);
+    const s = store.sessions.create({ workspace: '/w', name: 'named', mode: 'default' });
+    const p = store.promptWrites.create(s.id, 'x');
+    const e1 = store.events.append({ type: 'prompt_queued', sessionId: s.id, promptId: p.id, text: 'x', position: 1 }, true);
+    const e2 = store.events.append({ type: 'assistant_delta', sessionId: s.id, promptId: p.id, text: 'y' }, false);
+    const e3 = store.events.append({ type: 'turn_completed', sessionId: s.id, promptId: p.id, content: 'done' }, true);
     expect(e1).toMatchObject({ sessionRef: s.ref, sessionName: 'named', promptRef: p.ref });
     expect(e2.seq).toBe(0);
-    expect(store.listEvents({ sessionId: s.id }).map((e) => e.seq)).toEqual([e1.seq, e3.seq]);
-    expect(store.listEvents({ sessionId: s.id, afterSeq: e1.seq }).map((e) => e.type)).toEqual(['turn_completed']);
+    expect(store.events.list({ sessionId: s.id }).map((e) => e.seq)).toEqual([e1.seq, e3.seq]);
+    expect(store.events.list({ sessionId: s.id, afterSeq: e1.seq }).map((e) => e.type)).toEqual(['turn_completed']);
     store.close();
   });
 
@@ -73,10 +73,10 @@ describe('store', () => {
   ])('gives the same session status in its summary as the panel shows for %s', (_label, statuses, facts, expected) => {
     const store = new Store(join(tempDir(), 'p.db'));
     const conflicts = new ConflictStore(store.db);
-    const s = store.createSession({ workspace: '/w', name: null, mode: 'default' });
+    const s = store.sessions.create({ workspace: '/w', name: null, mode: 'default' });
     const prompts = statuses.map((status, i) => {
-      const p = store.createPrompt(s.id, `prompt ${i}`);
-      store.setPromptStatus(p.id, status);
+      const p = store.promptWrites.create(s.id, `prompt ${i}`);
+      store.promptWrites.setStatus(p.id, status);
       return p;
     });
     let panel = applySummaries(emptyDomain(), []);
@@ -88,11 +88,11 @@ describe('store', () => {
         conflictId: rec.id, kind: rec.kind, otherSessionId: null, otherSessionRef: null, otherSessionName: null, paths: rec.paths, detail: rec.detail,
       });
     }
-    if (facts.closed) store.closeSession(s.id);
+    if (facts.closed) store.sessions.close(s.id);
 
-    const summary = store.summaries.session(store.getSession(s.id)!, { mode: 'default', source: 'default' });
+    const summary = store.summaries.session(store.sessions.get(s.id)!, { mode: 'default', source: 'default' });
     panel = applySummaries(panel, [summary]);
-    for (const p of store.listPrompts(s.id)) panel = applyPromptSummary(panel, store.summaries.prompt(p));
+    for (const p of store.prompts.list(s.id)) panel = applyPromptSummary(panel, store.summaries.prompt(p));
 
     expect(summary.status).toBe(expected);
     expect(displayStatus(panel, panel.sessions[s.id]!)).toBe(summary.status);

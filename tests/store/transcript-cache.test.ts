@@ -9,16 +9,16 @@ describe('store transcript cache', () => {
   it('returns the same transcript as a fresh read, after appends, and not the rows of a rolled back transaction', () => {
     const file = join(tempDir(), 'p.db');
     const store = new Store(file);
-    const s = store.createSession({ workspace: '/w', name: null, mode: 'default' });
-    store.holdTranscript(s.id); // at work: its transcript is cached
-    const p = store.createPrompt(s.id, 'hi');
-    store.appendMessage(s.id, null, { role: 'system', content: 'sys' });
-    expect(store.listMessages(s.id)).toHaveLength(1);
-    store.appendMessage(s.id, p.id, { role: 'user', content: 'hi' });
-    store.tx(() => store.appendMessage(s.id, p.id, { role: 'assistant', content: 'hello' }));
+    const s = store.sessions.create({ workspace: '/w', name: null, mode: 'default' });
+    store.transcript.hold(s.id); // at work: its transcript is cached
+    const p = store.promptWrites.create(s.id, 'hi');
+    store.transcript.append(s.id, null, { role: 'system', content: 'sys' });
+    expect(store.transcript.list(s.id)).toHaveLength(1);
+    store.transcript.append(s.id, p.id, { role: 'user', content: 'hi' });
+    store.tx(() => store.transcript.append(s.id, p.id, { role: 'assistant', content: 'hello' }));
     expect(() =>
       store.tx(() => {
-        store.appendMessage(s.id, p.id, { role: 'assistant', content: 'rolled back' });
+        store.transcript.append(s.id, p.id, { role: 'assistant', content: 'rolled back' });
         throw new Error('boom');
       }),
     ).toThrow('boom');
@@ -26,18 +26,18 @@ describe('store transcript cache', () => {
     store.tx(() => {
       expect(() =>
         store.tx(() => {
-          store.appendMessage(s.id, p.id, { role: 'user', content: 'inner, rolled back' });
+          store.transcript.append(s.id, p.id, { role: 'user', content: 'inner, rolled back' });
           throw new Error('inner');
         }),
       ).toThrow('inner');
-      store.appendMessage(s.id, p.id, { role: 'user', content: 'kept' });
+      store.transcript.append(s.id, p.id, { role: 'user', content: 'kept' });
     });
-    const cached = store.listMessages(s.id);
+    const cached = store.transcript.list(s.id);
     // The returned array is a copy: changing it leaves the cache alone.
     cached.pop();
-    const again = store.listMessages(s.id);
+    const again = store.transcript.list(s.id);
     const fresh = new Store(file);
-    expect(again).toEqual(fresh.listMessages(s.id));
+    expect(again).toEqual(fresh.transcript.list(s.id));
     expect(again.map((m) => m.message.content)).toEqual(['sys', 'hi', 'hello', 'kept']);
     fresh.close();
     store.close();
@@ -45,16 +45,16 @@ describe('store transcript cache', () => {
 
   it('keeps the transcript of a session at work only: an idle session is read from SQLite each time', () => {
     const store = new Store(join(tempDir(), 'p.db'));
-    const s = store.createSession({ workspace: '/w', name: null, mode: 'default' });
-    store.appendMessage(s.id, null, { role: 'user', content: 'hi' });
+    const s = store.sessions.create({ workspace: '/w', name: null, mode: 'default' });
+    store.transcript.append(s.id, null, { role: 'user', content: 'hi' });
     // Parsed anew on each read: nothing of it stays in memory between reads.
-    expect(store.listMessages(s.id)[0]!.message).not.toBe(store.listMessages(s.id)[0]!.message);
-    store.holdTranscript(s.id);
-    const held = store.listMessages(s.id);
-    expect(store.listMessages(s.id)[0]!.message).toBe(held[0]!.message);
-    store.releaseTranscript(s.id);
-    expect(store.listMessages(s.id)[0]!.message).not.toBe(held[0]!.message);
-    expect(store.listMessages(s.id).map((m) => m.message.content)).toEqual(['hi']);
+    expect(store.transcript.list(s.id)[0]!.message).not.toBe(store.transcript.list(s.id)[0]!.message);
+    store.transcript.hold(s.id);
+    const held = store.transcript.list(s.id);
+    expect(store.transcript.list(s.id)[0]!.message).toBe(held[0]!.message);
+    store.transcript.release(s.id);
+    expect(store.transcript.list(s.id)[0]!.message).not.toBe(held[0]!.message);
+    expect(store.transcript.list(s.id).map((m) => m.message.content)).toEqual(['hi']);
     store.close();
   });
 });

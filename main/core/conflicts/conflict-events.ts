@@ -6,7 +6,7 @@ import { english, msg, type Msg } from '../../../shared/i18n/message';
 /** How a session is named in messages: its name, else its ref. */
 export function sessionLabel(ctx: ConflictContext, sessionId: string | null): Msg {
   if (!sessionId) return msg('reasons.anotherSession');
-  const s = ctx.store.getSession(sessionId);
+  const s = ctx.store.sessions.get(sessionId);
   return s ? msg('reasons.session', { name: s.name ?? s.ref }) : msg('reasons.anotherSession');
 }
 
@@ -33,7 +33,7 @@ export function raiseConflict(
   input: { sessionId: string; promptId: string; kind: ConflictKind; otherSessionId: string | null; blockingPrompts: string[]; paths: string[]; detail: Msg },
 ): ConflictRecord {
   const rec = ctx.cstore.addConflict({ ...input, detail: english(input.detail) });
-  const other = input.otherSessionId ? ctx.store.getSession(input.otherSessionId) : undefined;
+  const other = input.otherSessionId ? ctx.store.sessions.get(input.otherSessionId) : undefined;
   ctx.bus.emit({
     type: 'conflict',
     sessionId: input.sessionId,

@@ -145,7 +145,7 @@ export function createConflictGate(ctx: ConflictContext): ConflictGate {
   }
 
   function announceExclusive(call: RuntimeCall, holderPrompt: string, command: string): void {
-    const holder = ctx.store.getPrompt(holderPrompt);
+    const holder = ctx.store.prompts.get(holderPrompt);
     const theirs = exclusiveRunning.get(holderPrompt);
     const detail = msg('reasons.exclusiveWaits', {
       command: `\`${command}\``,

@@ -71,7 +71,7 @@ export function createConflictContext(
   const ended =
     deps.ended ??
     ((promptId: string): boolean => {
-      const p = store.getPrompt(promptId);
+      const p = store.prompts.get(promptId);
       return !p || isTerminal(p.status);
     });
   return {
@@ -89,7 +89,7 @@ export function createConflictContext(
     waitsFor: new Map(),
     preflightWaits: new Map(),
     // Read when a conflict is met: the prompt's own answer (stored with it), else the engine's.
-    autoFor: (promptId) => store.getPrompt(promptId)?.on_conflict ?? deps.auto,
+    autoFor: (promptId) => store.prompts.get(promptId)?.on_conflict ?? deps.auto,
     exclusivePatterns: deps.exclusivePatterns ?? createWorkspaceConfig().exclusivePatterns,
     kick: deps.kick,
     abort: deps.abort,
@@ -143,7 +143,7 @@ export function createConflictEngine(deps: ConflictEngineDeps): ConflictEngine {
     journal: (filter = {}) => ctx.cstore.listJournal(filter),
 
     async undo(sessionId, opts = {}) {
-      const busy = store.listPrompts(sessionId).find((p) => !isTerminal(p.status) && p.status !== 'queued' && p.status !== 'conflict');
+      const busy = store.prompts.list(sessionId).find((p) => !isTerminal(p.status) && p.status !== 'queued' && p.status !== 'conflict');
       if (busy) return err('invalid_state', msg('reasons.sessionBusyUndo', { ref: busy.ref, status: msg(`notices.request.promptStatus.${busy.status}`) }));
       try {
         return ok(await undoSessionWrites(ctx, sessionId, opts));
@@ -156,7 +156,7 @@ export function createConflictEngine(deps: ConflictEngineDeps): ConflictEngine {
       if (!recover) return;
       ctx.claims.add(ctx.cstore.activeClaims());
       for (const w of ctx.cstore.activeWrites()) ctx.leases.grant(w.path, { sessionId: w.sessionId, promptId: w.promptId });
-      for (const p of store.promptsWithStatus(['conflict'])) {
+      for (const p of store.prompts.withStatus(['conflict'])) {
         if (p.started_at !== null) {
           // Stopped at a runtime conflict: the turn resumes from its transcript and checks again.
           deps.prompts.transition(p.id, 'queued');

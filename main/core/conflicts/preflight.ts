@@ -39,7 +39,7 @@ function blockedDetail(detail: string, short: Msg): MsgValue {
  * the prompt's status; for any status but `queued` the `prompt_status` event has been published here.
  */
 export function preflightPrompt(ctx: ConflictContext, prompt: PromptRow): PromptStatus {
-  const session = ctx.store.getSession(prompt.session_id);
+  const session = ctx.store.sessions.get(prompt.session_id);
   if (!session) return prompt.status;
   const intent = extractResourceKeys(prompt.text, session.workspace);
   const claims: Claim[] = intent.keys
@@ -65,7 +65,7 @@ export function preflightPrompt(ctx: ConflictContext, prompt: PromptRow): Prompt
     bySession.set(theirs.sessionId, entry);
   }
   const raised = [...bySession].map(([otherId, { paths, prompts }]) => {
-    const refs = [...prompts].map((id) => ctx.store.getPrompt(id)?.ref ?? id).join(', ');
+    const refs = [...prompts].map((id) => ctx.store.prompts.get(id)?.ref ?? id).join(', ');
     const vars = { paths: [...paths].join(', '), count: paths.size, other: sessionLabel(ctx, otherId), refs };
     const record = raiseConflict(ctx, {
       sessionId: session.id,

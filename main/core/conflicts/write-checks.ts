@@ -80,7 +80,7 @@ export async function settleDestructive(
     }
     if (bySession.size === 0) return 'clear';
     const sessions = [...bySession.keys()];
-    const blockers = sessions.flatMap((s) => ctx.store.listPrompts(s).filter((p) => !isTerminal(p.status)).map((p) => p.id));
+    const blockers = sessions.flatMap((s) => ctx.store.prompts.list(s).filter((p) => !isTerminal(p.status)).map((p) => p.id));
     const paths = [...bySession.values()].flat().map((p) => shownPath(ws, p));
     const detail = msg('reasons.conflictDiscard', { command: `\`${command}\``, sessions: listOf(sessions.map((s) => sessionLabel(ctx, s))), paths: paths.join(', ') });
     const outcome = await decideRuntime(ctx, call, {

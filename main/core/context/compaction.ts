@@ -20,8 +20,8 @@ import { REPLY_PRIMING_TOKENS } from './tokens';
 import { buildModelView, headMessage, shownTokens } from './view';
 
 export interface FitContextInput {
-  /** The session's transcript; a row without a stored count is counted once and kept through setMessageTokens. */
-  store: { listMessages(sessionId: string): readonly TranscriptRow[]; setMessageTokens?(id: number, tokens: number): void; tx?<T>(fn: () => T): T };
+  /** The session's transcript; a row without a stored count is counted once and kept through transcript.setTokens. */
+  store: { transcript: { list(sessionId: string): readonly TranscriptRow[]; setTokens?(id: number, tokens: number): void }; tx?<T>(fn: () => T): T };
   compactions: CompactionStore;
   /** The client the summary request goes through (the session's own model). */
   client: ModelClient;
@@ -57,12 +57,12 @@ export interface FitContextOk {
 
 /** Rows with their token counts: a count missing from the store is made now and kept there. */
 function countedRows(input: FitContextInput): TranscriptRow[] {
-  const rows = input.store.listMessages(input.sessionId);
+  const rows = input.store.transcript.list(input.sessionId);
   const counted = (): TranscriptRow[] =>
     rows.map((row) => {
       if (row.tokens !== undefined && row.tokens !== null) return row;
       const tokens = shownTokens(row.message, input.counter);
-      input.store.setMessageTokens?.(row.id, tokens);
+      input.store.transcript.setTokens?.(row.id, tokens);
       return { ...row, tokens };
     });
   // The counts made now (a step's new messages) are kept in one transaction rather than one each.

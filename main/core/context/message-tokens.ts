@@ -1,9 +1,11 @@
-import type { StoredMessage, Store } from '../store/store';
+import type { StoredMessage, TranscriptRepository } from '../store/transcript';
 import { REPLY_PRIMING_TOKENS, type TokenCounter } from './tokens';
 import { shownTokens } from './view';
 
 /** What counting stored messages needs of the store. */
-export type MessageTokenStore = Pick<Store, 'setMessageTokens'>;
+export interface MessageTokenStore {
+  transcript: Pick<TranscriptRepository, 'setTokens'>;
+}
 
 /**
  * A stored message's token count as the model is shown it: the one kept with it, or counted now and kept, so each message is tokenized
@@ -12,7 +14,7 @@ export type MessageTokenStore = Pick<Store, 'setMessageTokens'>;
 export function tokensOf(store: MessageTokenStore, counter: TokenCounter, stored: StoredMessage): number {
   if (stored.tokens !== null) return stored.tokens;
   const tokens = shownTokens(stored.message, counter);
-  store.setMessageTokens(stored.id, tokens);
+  store.transcript.setTokens(stored.id, tokens);
   return tokens;
 }
 

@@ -34,7 +34,7 @@ export class Budgets {
   /** The first budget the prompt may not go past now, or null. */
   reached(sessionId: string, promptId: string): BudgetStop | null {
     const passed = this.passed.get(promptId);
-    const session = this.d.store.getSession(sessionId);
+    const session = this.d.store.sessions.get(sessionId);
     const limits = this.d.limits();
     // The session's own budget, else config.json's `budgets.session` for every session without one.
     const budget = session && session.budget_unit !== null && session.budget_limit !== null ? { unit: session.budget_unit, limit: session.budget_limit } : limits?.session;
@@ -44,7 +44,7 @@ export class Budgets {
     }
     const daily = limits?.daily;
     if (!daily || passed?.has('daily') || (daily.tokens === undefined && daily.usd === undefined)) return null;
-    const today = this.d.store.usageSince(startOfLocalDay(this.d.now()));
+    const today = this.d.store.usage.since(startOfLocalDay(this.d.now()));
     if (daily.tokens !== undefined && today.totalTokens >= daily.tokens) {
       return { kind: 'daily', unit: 'tokens', limit: daily.tokens, used: today.totalTokens };
     }
@@ -69,18 +69,18 @@ export class Budgets {
     for (;;) {
       const stop = this.reached(sessionId, promptId);
       if (!stop) {
-        if (store.hasBudgetStop(promptId)) store.setBudgetStop(promptId, null);
+        if (store.prompts.hasBudgetStop(promptId)) store.promptWrites.setBudgetStop(promptId, null);
         return;
       }
       pauses.request(promptId);
       bus.batch(() => {
         prompts.transition(promptId, 'paused');
-        store.setBudgetStop(promptId, stop);
+        store.promptWrites.setBudgetStop(promptId, stop);
         bus.emit({ type: 'budget_reached', sessionId, promptId, ...stop });
       });
       await lease.away(signal, () => pauses.wait(promptId, signal));
       bus.batch(() => {
-        store.setBudgetStop(promptId, null);
+        store.promptWrites.setBudgetStop(promptId, null);
         prompts.transition(promptId, 'running');
       });
     }

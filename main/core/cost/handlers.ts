@@ -33,22 +33,22 @@ export function createCostHandlers(d: CostHandlerDeps): Pick<RequestHandlers, Co
   return {
     'usage.summary': ({ since }) => {
       const sinceIso = new Date(since).toISOString();
-      return ok({ since: sinceIso, ...store.usageSince(sinceIso), dailyBudget: d.daily() });
+      return ok({ since: sinceIso, ...store.usage.since(sinceIso), dailyBudget: d.daily() });
     },
 
     'session.setBudget': ({ session, budget }) => {
-      const s = store.resolveSession(session);
+      const s = store.sessions.resolve(session);
       if (!s.ok) return s;
       if (s.value.closed_at) return err('invalid_state', msg('notices.request.sessionClosed', { ref: s.value.ref }));
       bus.batch(() => {
-        store.setSessionBudget(s.value.id, budget);
+        store.sessions.setBudget(s.value.id, budget);
         bus.emit({ type: 'session_budget', sessionId: s.value.id, promptId: null, budget });
       });
-      return ok(summary(store.getSession(s.value.id) ?? s.value));
+      return ok(summary(store.sessions.get(s.value.id) ?? s.value));
     },
 
     'budget.resolve': async ({ prompt, action }) => {
-      const p = store.resolvePrompt(prompt);
+      const p = store.prompts.resolve(prompt);
       if (!p.ok) return p;
       const parsed = p.value.status === 'paused' && p.value.budget_stop ? BudgetStop.safeParse(JSON.parse(p.value.budget_stop)) : null;
       if (!parsed?.success) return err('invalid_state', msg('engineErrors.budget.notPaused', { ref: p.value.ref, status: statusWord(p.value.status) }));
@@ -84,7 +84,7 @@ function raise(d: CostHandlerDeps, sessionId: string, stop: BudgetStop, limit: n
   }
   if (stop.unit === 'tokens' && !Number.isInteger(limit)) return err('invalid_input', msg('engineErrors.budget.wholeTokens'));
   d.bus.batch(() => {
-    d.store.setSessionBudget(sessionId, { unit: stop.unit, limit });
+    d.store.sessions.setBudget(sessionId, { unit: stop.unit, limit });
     d.bus.emit({ type: 'session_budget', sessionId, promptId: null, budget: { unit: stop.unit, limit } });
   });
   return ok(null);

@@ -42,11 +42,11 @@ export async function runTurn(
   force: AbortSignal = new AbortController().signal,
 ): Promise<TurnOutcome> {
   const { store, bus } = deps;
-  const session = store.getSession(sessionId);
-  const prompt = store.getPrompt(promptId);
+  const session = store.sessions.get(sessionId);
+  const prompt = store.prompts.get(promptId);
   if (!session || !prompt) throw new Error(`turn for unknown session/prompt ${sessionId}/${promptId}`);
 
-  let messages = store.listMessages(sessionId);
+  let messages = store.transcript.list(sessionId);
   const resumed = messages.some((m) => m.promptId === promptId && m.message.role === 'user');
   bus.batch(() => {
     deps.prompts.transition(promptId, 'running');
@@ -70,16 +70,16 @@ export async function runTurn(
       store.tx(() => {
         closeDanglingCalls(deps, session, before);
         if (first) {
-          store.appendMessage(sessionId, null, { role: 'system', content: systemPrompt(session.workspace, deps.tools.specs) });
+          store.transcript.append(sessionId, null, { role: 'system', content: systemPrompt(session.workspace, deps.tools.specs) });
         }
-        store.appendMessage(sessionId, promptId, { role: 'user', content: withHookContext(prompt.text, opened.context) });
+        store.transcript.append(sessionId, promptId, { role: 'user', content: withHookContext(prompt.text, opened.context) });
       });
     }
 
     for (;;) {
       if (signal.aborted) throw signal.reason;
       await pausePoint(deps, prompt, signal, lease);
-      messages = store.listMessages(sessionId);
+      messages = store.transcript.list(sessionId);
       const lastIndex = messages.length - 1;
       const last = messages[lastIndex];
       if (last && last.message.role === 'assistant') {
@@ -97,7 +97,7 @@ export async function runTurn(
           const more = deps.hooks ? await stopTurn(deps.hooks, hookAt, rounds, last.message.content ?? '') : null;
           if (signal.aborted) throw signal.reason;
           if (more === null) return complete(deps, prompt, last.message.content ?? '');
-          store.appendMessage(sessionId, promptId, { role: 'user', content: more });
+          store.transcript.append(sessionId, promptId, { role: 'user', content: more });
           continue;
         }
       }
@@ -157,7 +157,7 @@ export async function runTurn(
       // published once it has committed.
       const usage = turn.usage;
       bus.batch(() => {
-        store.appendMessage(sessionId, promptId, message);
+        store.transcript.append(sessionId, promptId, message);
         bus.emit({
           type: 'assistant_message',
           sessionId,
@@ -167,7 +167,7 @@ export async function runTurn(
           ...reasoning,
         });
         if (usage) {
-          const r = store.recordPricedUsage(pricedUsage(deps.prices, { sessionId, promptId, provider: turn.provider, model: turn.model, ...usage }));
+          const r = store.usage.recordWithTotals(pricedUsage(deps.prices, { sessionId, promptId, provider: turn.provider, model: turn.model, ...usage }));
           const cost = { cost: r.cost, promptTotalTokens: r.promptTotalTokens, promptCost: r.promptCost, sessionCost: r.sessionCost };
           bus.emit({ type: 'usage', sessionId, promptId, provider: turn.provider, model: turn.model, ...usage, sessionTotalTokens: r.sessionTotalTokens, ...meter, ...cost });
         }
@@ -178,7 +178,7 @@ export async function runTurn(
     if (abort?.why === 'shutdown') {
       // A turn waiting on a person, or paused by one, keeps waiting across the restart; a running one is
       // recorded as cancelled.
-      const now = store.getPrompt(promptId)?.status;
+      const now = store.prompts.get(promptId)?.status;
       if (now === 'waiting_approval' || now === 'paused') return 'suspended';
       return cancel(deps, prompt, msg('reasons.turnCancelled', { reason: msg('notices.error.shutdown') }));
     }
@@ -214,7 +214,7 @@ function closeDanglingCalls(deps: TurnDeps, session: SessionRow, messages: Store
   if (lastAssistant < 0) return;
   const holder = messages[lastAssistant] as StoredMessage;
   for (const call of unansweredCalls(messages, lastAssistant)) {
-    deps.store.appendMessage(session.id, holder.promptId, {
+    deps.store.transcript.append(session.id, holder.promptId, {
       role: 'tool',
       tool_call_id: call.id,
       content: 'Error: not run — the turn ended before this call ran.',

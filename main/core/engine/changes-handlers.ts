@@ -15,19 +15,19 @@ export function createChangesHandlers(d: { store: Store; host: HostEnv }): Pick<
   const deps = {
     journal: { list: (filter: { sessionId?: string; path?: string }) => cstore.listJournal(filter), blob: (sha: string) => cstore.blob(sha) },
     git: createGit(d.host.env),
-    worktreeOf: (sessionId: string) => store.getWorktree(sessionId),
+    worktreeOf: (sessionId: string) => store.worktrees.get(sessionId),
     writerOf: (sessionId: string) => {
-      const s = store.getSession(sessionId);
+      const s = store.sessions.get(sessionId);
       return s ? { id: s.id, ref: s.ref, name: s.name } : null;
     },
   };
   return {
     'session.changes': async ({ session }) => {
-      const s = store.resolveSession(session);
+      const s = store.sessions.resolve(session);
       return s.ok ? sessionChanges(deps, s.value) : s;
     },
     'session.fileDiff': async ({ session, path }) => {
-      const s = store.resolveSession(session);
+      const s = store.sessions.resolve(session);
       return s.ok ? sessionFileDiff(deps, s.value, path) : s;
     },
   };

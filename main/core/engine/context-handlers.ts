@@ -22,9 +22,9 @@ export function createContextHandlers(d: ContextHandlerDeps): Pick<RequestHandle
   const { store } = d;
   return {
     'session.compact': async ({ session, focus }) => {
-      const s = store.resolveSession(session);
+      const s = store.sessions.resolve(session);
       if (!s.ok) return s;
-      const prompts = store.listPrompts(s.value.id);
+      const prompts = store.prompts.list(s.value.id);
       const busy = prompts.find((p) => d.scheduler.isRunning(p.id));
       if (busy) {
         return err('invalid_state', msg('notices.request.compactBusy', { session: s.value.name ?? s.value.ref, ref: busy.ref }));

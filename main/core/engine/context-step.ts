@@ -82,10 +82,10 @@ export async function prepareView(r: ViewRequest): Promise<Result<PreparedView, 
   // (cancelled during a summary) keeps none, and they are counted again when next needed.
   const counts: [id: number, tokens: number][] = [];
   const keepCounts = (): void => {
-    for (const [id, tokens] of counts.splice(0)) store.setMessageTokens(id, tokens);
+    for (const [id, tokens] of counts.splice(0)) store.transcript.setTokens(id, tokens);
   };
   const fitted = await fitContext({
-    store: { listMessages: (id) => store.listMessages(id), setMessageTokens: (id, tokens) => void counts.push([id, tokens]) },
+    store: { transcript: { list: (id) => store.transcript.list(id), setTokens: (id, tokens) => void counts.push([id, tokens]) } },
     compactions: context.compactions,
     client: r.client,
     counter,
@@ -98,11 +98,11 @@ export async function prepareView(r: ViewRequest): Promise<Result<PreparedView, 
     focus: r.focus ?? null,
     refused: r.refused ?? null,
     settings: r.config.compaction,
-    promptLabel: (id) => store.getPrompt(id)?.ref ?? id,
+    promptLabel: (id) => store.prompts.get(id)?.ref ?? id,
     beforeCompacting: async () => {
       const hooks = context.hooks;
       if (!hooks) return;
-      const p = r.promptId ? store.getPrompt(r.promptId) : undefined;
+      const p = r.promptId ? store.prompts.get(r.promptId) : undefined;
       await beforeCompaction(hooks, { session, prompt: p ? { id: p.id, ref: p.ref } : null, signal: r.signal }, r.reason === 'manual' ? 'manual' : 'auto', r.focus ?? null);
     },
   });
@@ -117,7 +117,7 @@ export async function prepareView(r: ViewRequest): Promise<Result<PreparedView, 
     if (compacted) {
       if (compacted.usage && r.promptId) {
         const u = compacted.usage;
-        const total = store.recordUsage(pricedUsage(r.context.prices, { sessionId: session.id, promptId: r.promptId, provider: u.provider, model: u.model, ...u.usage }));
+        const total = store.usage.record(pricedUsage(r.context.prices, { sessionId: session.id, promptId: r.promptId, provider: u.provider, model: u.model, ...u.usage }));
         bus.emit({ type: 'usage', sessionId: session.id, promptId: r.promptId, provider: u.provider, model: u.model, ...u.usage, sessionTotalTokens: total, contextTokens: meter, contextWindow: budget.window });
       }
       bus.emit({
@@ -134,7 +134,7 @@ export async function prepareView(r: ViewRequest): Promise<Result<PreparedView, 
         ...(compacted.summaryErrorMsg ? { summaryErrorMsg: compacted.summaryErrorMsg } : {}),
       });
     }
-    store.setContextMeter(session.id, meter, budget.window);
+    store.sessions.setContextMeter(session.id, meter, budget.window);
   });
   return ok({ ...fitted.value, budget });
 }

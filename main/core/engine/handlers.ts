@@ -104,52 +104,52 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
         return err('invalid_input', msg('notices.request.noWorkspace', { path: dir }));
       }
       if (!isDir) return err('invalid_input', msg('notices.request.notAFolder', { path: dir }));
-      if (name && store.sessionByName(name)) return err('invalid_input', msg('notices.request.nameTaken', { name }));
+      if (name && store.sessions.byName(name)) return err('invalid_input', msg('notices.request.nameTaken', { name }));
       // Without a mode picked here the session follows the settings' defaultMode until a person picks one.
       if (isolate) return createIsolated(dir, name ?? null, mode ?? null);
-      return ok(created(store.createSession({ workspace: dir, name: name ?? null, mode: mode ?? null })));
+      return ok(created(store.sessions.create({ workspace: dir, name: name ?? null, mode: mode ?? null })));
     },
 
     'session.close': ({ session }) => {
-      const s = store.resolveSession(session);
+      const s = store.sessions.resolve(session);
       if (!s.ok) return s;
-      for (const p of store.listPrompts(s.value.id)) cancelPrompt(p, msg('reasons.turnCancelled', { reason: msg('reasons.turnStopSessionClosed') }));
-      store.closeSession(s.value.id);
+      for (const p of store.prompts.list(s.value.id)) cancelPrompt(p, msg('reasons.turnCancelled', { reason: msg('reasons.turnStopSessionClosed') }));
+      store.sessions.close(s.value.id);
       bus.emit({ type: 'session_closed', sessionId: s.value.id, promptId: null });
       return ok(null);
     },
 
     'session.setMode': ({ session, mode }) => {
-      const s = store.resolveSession(session);
+      const s = store.sessions.resolve(session);
       if (!s.ok) return s;
-      store.setSessionMode(s.value.id, mode);
-      const next = summary(store.getSession(s.value.id) ?? s.value);
+      store.sessions.setMode(s.value.id, mode);
+      const next = summary(store.sessions.get(s.value.id) ?? s.value);
       bus.emit({ type: 'session_mode', sessionId: s.value.id, promptId: null, mode: next.mode, modeSource: next.modeSource });
       return ok(next);
     },
 
     'prompt.send': ({ session, text, approvals, onConflict }) => {
-      const s = store.resolveSession(session);
+      const s = store.sessions.resolve(session);
       if (!s.ok) return s;
       if (s.value.closed_at) return err('invalid_state', msg('notices.request.sessionClosed', { ref: s.value.ref }));
       return ok(store.summaries.prompt(enqueue(s.value.id, text, { approvals, onConflict })));
     },
 
     'prompt.cancel': ({ prompt, force }) => {
-      const p = store.resolvePrompt(prompt);
+      const p = store.prompts.resolve(prompt);
       if (!p.ok) return p;
       if (isTerminal(p.value.status)) return err('invalid_state', msg('notices.request.promptAlready', { ref: p.value.ref, status: promptStatusWord(p.value.status) }));
       cancelPrompt(p.value, msg(force ? 'reasons.turnStopByUserForced' : 'reasons.turnStopByUser'), force ?? false);
-      return ok(store.summaries.prompt(store.getPrompt(p.value.id) ?? p.value));
+      return ok(store.summaries.prompt(store.prompts.get(p.value.id) ?? p.value));
     },
 
     'prompt.retry': ({ prompt }) => {
-      const p = store.resolvePrompt(prompt);
+      const p = store.prompts.resolve(prompt);
       if (!p.ok) return p;
       if (p.value.status !== 'failed' && p.value.status !== 'cancelled') {
         return err('invalid_state', msg('notices.request.onlyFailedRetry', { ref: p.value.ref, status: promptStatusWord(p.value.status) }));
       }
-      const session = store.getSession(p.value.session_id);
+      const session = store.sessions.get(p.value.session_id);
       if (session?.closed_at) return err('invalid_state', msg('notices.request.sessionClosed', { ref: session.ref }));
       // A retry is a new prompt with the same text and options, so the transcript keeps the failed attempt as it was.
       const options = { approvals: p.value.approvals ?? undefined, onConflict: p.value.on_conflict ?? undefined };
@@ -157,26 +157,26 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
     },
 
     'prompt.pause': ({ prompt }) => {
-      const p = store.resolvePrompt(prompt);
+      const p = store.prompts.resolve(prompt);
       if (!p.ok) return p;
       if (!['running', 'waiting_approval'].includes(p.value.status) || !scheduler.isRunning(p.value.id)) {
         return err('invalid_state', msg('notices.request.onlyRunningPause', { ref: p.value.ref, status: promptStatusWord(p.value.status) }));
       }
       d.pauses.request(p.value.id);
-      return ok(store.summaries.prompt(store.getPrompt(p.value.id) ?? p.value));
+      return ok(store.summaries.prompt(store.prompts.get(p.value.id) ?? p.value));
     },
 
     'prompt.resume': ({ prompt, approvals, onConflict }) => {
-      const p = store.resolvePrompt(prompt);
+      const p = store.prompts.resolve(prompt);
       if (!p.ok) return p;
       const resumable = p.value.status === 'interrupted' || p.value.status === 'paused' || d.pauses.isRequested(p.value.id);
       // Whoever resumes the turn answers for it from now on (its tool calls read the options at each call).
-      if (resumable && (approvals !== undefined || onConflict !== undefined)) store.setPromptRunOptions(p.value.id, { approvals, onConflict });
+      if (resumable && (approvals !== undefined || onConflict !== undefined)) store.promptWrites.setRunOptions(p.value.id, { approvals, onConflict });
       if (p.value.status === 'interrupted') {
         // Resumed from its transcript: finished tool calls are not run again, one cut off mid-run is reported.
         d.prompts.transition(p.value.id, 'queued');
         scheduler.kick(p.value.session_id);
-        return ok(store.summaries.prompt(store.getPrompt(p.value.id) ?? p.value));
+        return ok(store.summaries.prompt(store.prompts.get(p.value.id) ?? p.value));
       }
       const requested = d.pauses.isRequested(p.value.id);
       if (p.value.status !== 'paused' && !requested) return err('invalid_state', msg('notices.request.notPaused', { ref: p.value.ref, status: promptStatusWord(p.value.status) }));
@@ -186,28 +186,28 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
         d.prompts.transition(p.value.id, 'queued');
         scheduler.kick(p.value.session_id);
       }
-      return ok(store.summaries.prompt(store.getPrompt(p.value.id) ?? p.value));
+      return ok(store.summaries.prompt(store.prompts.get(p.value.id) ?? p.value));
     },
 
     'prompt.edit': ({ prompt, text }) => {
-      const p = store.resolvePrompt(prompt);
+      const p = store.prompts.resolve(prompt);
       if (!p.ok) return p;
       // A prompt held at a conflict before it started can be edited too (e.g. to name another output file).
       const held = p.value.status === 'conflict' && p.value.started_at === null;
       if ((p.value.status !== 'queued' && !held) || scheduler.isRunning(p.value.id)) {
         return err('invalid_state', msg('notices.request.onlyQueuedEdit', { ref: p.value.ref, status: promptStatusWord(p.value.status) }));
       }
-      store.setPromptText(p.value.id, text);
-      const edited = store.getPrompt(p.value.id) ?? p.value;
+      store.promptWrites.setText(p.value.id, text);
+      const edited = store.prompts.get(p.value.id) ?? p.value;
       d.repreflight(edited); // its claims follow the new text: into or out of `conflict`
-      return ok(store.summaries.prompt(store.getPrompt(p.value.id) ?? edited));
+      return ok(store.summaries.prompt(store.prompts.get(p.value.id) ?? edited));
     },
 
     'approval.answer': async ({ approval, answer }) => {
-      const a = store.resolveApproval(approval);
+      const a = store.approvals.resolve(approval);
       if (!a.ok) return a;
       if (a.value.status !== 'pending') return err('invalid_state', msg('notices.request.approvalAlready', { ref: a.value.ref, status: msg(`notices.request.approvalStatus.${a.value.status}`) }));
-      const session = store.getSession(a.value.session_id);
+      const session = store.sessions.get(a.value.session_id);
       if (!session) return err('not_found', msg('engineErrors.request.approvalSessionGone', { ref: a.value.ref }));
       const rules = a.value.alwaysRules;
       if (answer.kind === 'allow_always' && rules.length === 0) {
@@ -221,7 +221,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       } catch (e) {
         return err('policy', msg('notices.request.ruleNotSaved', { error: thrownSentence(e) }));
       }
-      store.answerApproval(a.value.id, answer.kind === 'deny' ? 'denied' : 'approved', answer);
+      store.approvals.answer(a.value.id, answer.kind === 'deny' ? 'denied' : 'approved', answer);
       bus.emit({
         type: 'approval_resolved',
         sessionId: session.id,
@@ -237,20 +237,20 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
         d.prompts.transitionFrom(a.value.prompt_id, ['interrupted'], 'queued');
         scheduler.kick(session.id);
       }
-      return ok(store.summaries.approval(store.getApproval(a.value.id) ?? a.value));
+      return ok(store.summaries.approval(store.approvals.get(a.value.id) ?? a.value));
     },
 
     'conflict.resolve': ({ prompt, resolution }) => {
-      const p = store.resolvePrompt(prompt);
+      const p = store.prompts.resolve(prompt);
       if (!p.ok) return p;
       if (p.value.status !== 'conflict') return err('invalid_state', msg('notices.request.notInConflict', { ref: p.value.ref, status: promptStatusWord(p.value.status) }));
       const r = d.resolveConflict(p.value, resolution);
       if (!r.ok) return r;
-      return ok(store.summaries.prompt(store.getPrompt(p.value.id) ?? p.value));
+      return ok(store.summaries.prompt(store.prompts.get(p.value.id) ?? p.value));
     },
 
     'journal.undo': async ({ session, dryRun, path }) => {
-      const s = store.resolveSession(session);
+      const s = store.sessions.resolve(session);
       if (!s.ok) return s;
       const one = path === undefined ? undefined : realPathOf(resolve(s.value.workspace, path));
       if (path !== undefined && one !== undefined && !d.journal.list({ sessionId: s.value.id, path: one }).some((e) => !e.undoneAt)) {

@@ -6,7 +6,7 @@ import { loadConfig, type ConfigFileCache, type Env } from '../config';
 import type { ResolvedProvider } from '../config/types';
 import type { ToolSpec } from '../model/types';
 import type { Store } from '../store/store';
-import { copySessionHistory, lastEventSeq } from '../store/fork';
+import { copySessionHistory } from '../store/fork';
 import { copyCompaction } from '../context/fork-compaction';
 import { InstructionsTracker } from '../context/instructions-tracker';
 import { loadInstructions, withInstructions, type InstructionsCache } from '../context/instructions';
@@ -48,7 +48,7 @@ export function createHistoryHandlers(d: HistoryDeps): Pick<RequestHandlers, His
 
   return {
     'session.context': async ({ session }) => {
-      const s = store.resolveSession(session);
+      const s = store.sessions.resolve(session);
       if (!s.ok) return s;
       const config = loadConfig({ home: d.home, env: d.env, cache: d.configCache });
       const provider: ResolvedProvider | null = config.ok ? (config.value.providers[0] ?? null) : null;
@@ -58,7 +58,7 @@ export function createHistoryHandlers(d: HistoryDeps): Pick<RequestHandlers, His
       const loaded = loadInstructions({ workspace: s.value.workspace, home: d.home, cache: d.instructions });
       const system = withInstructions(systemPrompt(s.value.workspace, [...d.tools]), loaded);
       const compaction = compactions.latest(s.value.id);
-      const rows = store.listMessages(s.value.id);
+      const rows = store.transcript.list(s.value.id);
       const systemTokens = counter.countMessage({ role: 'system', content: system });
       // Stored counts are used where the rows have them, so a long session is not tokenized again here.
       const view = buildModelView({ system, messages: rows, compaction, counter, systemTokens });
@@ -113,15 +113,15 @@ export function createHistoryHandlers(d: HistoryDeps): Pick<RequestHandlers, His
     },
 
     'session.fork': ({ session, name }) => {
-      const s = store.resolveSession(session);
+      const s = store.sessions.resolve(session);
       if (!s.ok) return s;
       const source = s.value;
-      if (name && store.sessionByName(name)) return err('invalid_input', msg('notices.request.nameTaken', { name }));
+      if (name && store.sessions.byName(name)) return err('invalid_input', msg('notices.request.nameTaken', { name }));
       const folder = isFolder(source.workspace);
       if (!folder.ok) return folder;
-      const worktree = store.getWorktree(source.id);
+      const worktree = store.worktrees.get(source.id);
       const copy = bus.batch(() => {
-        const c = copySessionHistory(store, source, name ?? null);
+        const c = copySessionHistory(store, source, name ?? null, (sessionId, p) => store.promptWrites.copyFinished(sessionId, p));
         copyCompaction(compactions, source.id, c);
         tracker.copy(source.id, c.row.id);
         const mode = d.modeOf(c.row);
@@ -132,12 +132,12 @@ export function createHistoryHandlers(d: HistoryDeps): Pick<RequestHandlers, His
           workspace: c.row.workspace,
           mode: mode.mode,
           modeSource: mode.source,
-          forkedFrom: { sessionId: source.id, sessionRef: source.ref, seq: lastEventSeq(store, source.id) },
+          forkedFrom: { sessionId: source.id, sessionRef: source.ref, seq: store.events.lastSeq(source.id) },
         });
         return c;
       });
       return ok({
-        session: store.summaries.session(store.getSession(copy.row.id) ?? copy.row, d.modeOf(copy.row)),
+        session: store.summaries.session(store.sessions.get(copy.row.id) ?? copy.row, d.modeOf(copy.row)),
         forkedFrom: { id: source.id, ref: source.ref, name: source.name },
         prompts: copy.prompts,
         messages: copy.messages,

@@ -42,7 +42,7 @@ export function createReadHandlers(d: ReadDeps): Pick<RequestHandlers, ReadReque
   /** The id of an optional session reference (undefined: every session). */
   const sessionIdOf = (session: string | undefined): Result<string | undefined> => {
     if (!session) return ok(undefined);
-    const s = store.resolveSession(session);
+    const s = store.sessions.resolve(session);
     return s.ok ? ok(s.value.id) : s;
   };
 
@@ -56,25 +56,25 @@ export function createReadHandlers(d: ReadDeps): Pick<RequestHandlers, ReadReque
         modes.set(key, mode);
         return mode;
       };
-      return ok(store.listSessions(includeClosed ?? false).map((row) => store.summaries.session(row, modeOf(row))));
+      return ok(store.sessions.list(includeClosed ?? false).map((row) => store.summaries.session(row, modeOf(row))));
     },
 
     'session.get': ({ session }) => {
-      const s = store.resolveSession(session);
+      const s = store.sessions.resolve(session);
       if (!s.ok) return s;
-      return ok({ ...summary(s.value), prompts: store.listPrompts(s.value.id).map((p) => store.summaries.prompt(p)) });
+      return ok({ ...summary(s.value), prompts: store.prompts.list(s.value.id).map((p) => store.summaries.prompt(p)) });
     },
 
     'session.events': ({ session, afterSeq, beforeSeq, limit }) => {
       const sessionId = sessionIdOf(session);
       if (!sessionId.ok) return sessionId;
-      return ok(store.listEvents({ sessionId: sessionId.value, afterSeq, beforeSeq, limit }));
+      return ok(store.events.list({ sessionId: sessionId.value, afterSeq, beforeSeq, limit }));
     },
 
     'approval.list': ({ session }) => {
       const sessionId = sessionIdOf(session);
       if (!sessionId.ok) return sessionId;
-      return ok(store.listApprovals({ sessionId: sessionId.value }).map((a) => store.summaries.approval(a)));
+      return ok(store.approvals.list({ sessionId: sessionId.value }).map((a) => store.summaries.approval(a)));
     },
 
     'config.get': () => d.configView(),
@@ -83,7 +83,7 @@ export function createReadHandlers(d: ReadDeps): Pick<RequestHandlers, ReadReque
       let sessionId: string | undefined;
       let base: string | null = null;
       if (session) {
-        const s = store.resolveSession(session);
+        const s = store.sessions.resolve(session);
         if (!s.ok) return s;
         sessionId = s.value.id;
         base = s.value.workspace;
@@ -93,7 +93,7 @@ export function createReadHandlers(d: ReadDeps): Pick<RequestHandlers, ReadReque
         return err('invalid_input', msg('engineErrors.request.journalRelative', { path }));
       }
       const entries = d.journal({ sessionId, path: path ? realPathOf(base ? resolve(base, path) : path) : undefined });
-      return ok(entries.map((e) => ({ ...e, sessionRef: store.getSession(e.sessionId)?.ref ?? '' })));
+      return ok(entries.map((e) => ({ ...e, sessionRef: store.sessions.get(e.sessionId)?.ref ?? '' })));
     },
 
     'policy.check': async ({ session, workspace, tool, input, mode }) => {
@@ -101,7 +101,7 @@ export function createReadHandlers(d: ReadDeps): Pick<RequestHandlers, ReadReque
       let sessionId: string | null = null;
       let sessionMode = mode;
       if (session) {
-        const s = store.resolveSession(session);
+        const s = store.sessions.resolve(session);
         if (!s.ok) return s;
         ws ??= s.value.workspace;
         sessionId = s.value.id;

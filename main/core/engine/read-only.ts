@@ -112,7 +112,7 @@ function openStore(opts: ReadOnlyOptions, configView: () => Promise<Result<Redac
     home: opts.home,
     host: opts.host,
     grants: {
-      list: (sessionId) => store.listGrants(sessionId),
+      list: (sessionId) => store.sessions.listGrants(sessionId),
       add: () => {
         throw new Error('a read-only open of the data folder cannot save a session grant');
       },
@@ -145,7 +145,7 @@ function statusAsShown(
       if (!listed.ok || engineHoldsHome(home)) return listed;
       const left = new Set(
         store
-          .promptsWithStatus(['running', 'waiting_approval', 'conflict'])
+          .prompts.withStatus(['running', 'waiting_approval', 'conflict'])
           .filter((p) => leftMidTurn({ status: p.status, startedAt: p.started_at }))
           .map((p) => p.session_id),
       );

@@ -15,7 +15,7 @@ const INTERRUPTED_REASON = msg('reasons.turnStopInterrupted');
  */
 export function markInterrupted(store: Store, prompts: PromptLifecycle): PromptRow[] {
   const left = store
-    .promptsWithStatus(['running', 'waiting_approval', 'conflict'])
+    .prompts.withStatus(['running', 'waiting_approval', 'conflict'])
     // A prompt held at a conflict before it started is still only queued work: its preflight wait is rebuilt. The
     // same rule makes readers show such prompts `interrupted` while no engine holds the folder (read-only-status.ts).
     .filter((p) => leftMidTurn({ status: p.status, startedAt: p.started_at }));
@@ -30,8 +30,8 @@ export function markInterrupted(store: Store, prompts: PromptLifecycle): PromptR
 export function autoResume(store: Store, prompts: PromptLifecycle, opts: { windowMs: number; now: number }): string[] {
   const sessions = new Set<string>();
   if (opts.windowMs <= 0) return [];
-  for (const p of store.promptsWithStatus(['interrupted'])) {
-    const last = store.lastActivityOf(p.id);
+  for (const p of store.prompts.withStatus(['interrupted'])) {
+    const last = store.events.lastActivityOf(p.id);
     if (last === null || opts.now - Date.parse(last) > opts.windowMs) continue;
     prompts.transition(p.id, 'queued');
     sessions.add(p.session_id);

@@ -20,12 +20,12 @@ export class Scheduler {
   kick(sessionId: string): void {
     if (this.closed || this.workers.has(sessionId)) return;
     // The transcript is cached while the worker runs and dropped when the session goes idle.
-    this.deps.store.holdTranscript(sessionId);
+    this.deps.store.transcript.hold(sessionId);
     const worker = this.drain(sessionId).finally(() => {
       this.workers.delete(sessionId);
-      this.deps.store.releaseTranscript(sessionId);
+      this.deps.store.transcript.release(sessionId);
       // A prompt queued while the worker was finishing would otherwise wait for the next kick.
-      if (!this.closed && this.deps.store.nextRunnablePrompt(sessionId)) this.kick(sessionId);
+      if (!this.closed && this.deps.store.prompts.nextRunnable(sessionId)) this.kick(sessionId);
     });
     this.workers.set(sessionId, worker);
   }
@@ -56,7 +56,7 @@ export class Scheduler {
     const { store, slots } = this.deps;
     for (;;) {
       if (this.closed) return;
-      const next = store.nextRunnablePrompt(sessionId);
+      const next = store.prompts.nextRunnable(sessionId);
       if (!next) return;
       const ctl = new AbortController();
       const force = new AbortController();

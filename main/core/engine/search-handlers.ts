@@ -22,7 +22,7 @@ export function createSearchHandlers(d: SearchDeps): Pick<RequestHandlers, Searc
     'search.query': ({ text, limit, sessionId }) => {
       let id: string | undefined;
       if (sessionId !== undefined) {
-        const s = store.resolveSession(sessionId);
+        const s = store.sessions.resolve(sessionId);
         if (!s.ok) return s;
         id = s.value.id;
       }
@@ -30,17 +30,17 @@ export function createSearchHandlers(d: SearchDeps): Pick<RequestHandlers, Searc
     },
 
     'session.reopen': ({ session }) => {
-      const s = store.resolveSession(session);
+      const s = store.sessions.resolve(session);
       if (!s.ok) return s;
       if (s.value.closed_at === null) return err('invalid_state', msg('notices.request.sessionNotClosed', { ref: s.value.ref }));
-      if (store.getWorktree(s.value.id)?.state === 'removed') {
+      if (store.worktrees.get(s.value.id)?.state === 'removed') {
         return err('invalid_state', msg('engineErrors.worktree.cannotReopen', { ref: s.value.ref }));
       }
       bus.batch(() => {
-        store.reopenSession(s.value.id);
+        store.sessions.reopen(s.value.id);
         bus.emit({ type: 'session_reopened', sessionId: s.value.id, promptId: null });
       });
-      const row = store.getSession(s.value.id) ?? s.value;
+      const row = store.sessions.get(s.value.id) ?? s.value;
       return ok(store.summaries.session(row, d.modeOf(row)));
     },
   };

@@ -101,7 +101,7 @@ export function createSetupHandlers(d: {
       let ws = workspace ? resolve(workspace) : null;
       let chosen: PermissionMode | null = null;
       if (session) {
-        const s = d.store.resolveSession(session);
+        const s = d.store.sessions.resolve(session);
         if (!s.ok) return s;
         ws ??= s.value.workspace;
         chosen = s.value.chosen_mode;

@@ -16,7 +16,7 @@ export class EventBus {
   private readonly deltas = new DeltaStreams((draft) => {
     let event: EngineEvent;
     try {
-      event = this.store.appendEvent(draft, false);
+      event = this.store.events.append(draft, false);
     } catch (e) {
       // Only a store closed under a held delta gets here; streamed text is not kept anyway.
       console.error('paragents: streamed text could not be published:', e);
@@ -30,7 +30,7 @@ export class EventBus {
   emit(draft: EngineEventDraft): EngineEvent {
     // What the session streamed before this event is published before it.
     this.deltas.flush(draft.sessionId);
-    const event = this.store.appendEvent(draft, !EPHEMERAL_EVENTS.has(draft.type));
+    const event = this.store.events.append(draft, !EPHEMERAL_EVENTS.has(draft.type));
     if (this.held) this.held.push(event);
     else this.publish(event);
     return event;

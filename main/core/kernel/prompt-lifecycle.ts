@@ -65,11 +65,11 @@ export class PromptLifecycle {
    */
   enqueue(sessionId: string, text: string, admit: (prompt: PromptRow) => void, options: PromptRunOptions = {}): PromptRow {
     return this.bus.batch(() => {
-      const p = this.store.createPrompt(sessionId, text, options);
-      const position = this.store.countPrompts(sessionId, 'queued');
+      const p = this.store.promptWrites.create(sessionId, text, options);
+      const position = this.store.prompts.count(sessionId, 'queued');
       this.bus.emit({ type: 'prompt_queued', sessionId, promptId: p.id, text, position });
       admit(p);
-      const now = this.store.getPrompt(p.id) as PromptRow;
+      const now = this.store.prompts.get(p.id) as PromptRow;
       if (now.status === 'queued') this.bus.emit({ type: 'prompt_status', sessionId, promptId: p.id, status: 'queued' });
       return now;
     });
@@ -82,7 +82,7 @@ export class PromptLifecycle {
    */
   transition(promptId: string, to: PromptStatus, detail: TransitionDetail = {}): PromptRow {
     return this.bus.batch(() => {
-      const p = this.store.getPrompt(promptId);
+      const p = this.store.prompts.get(promptId);
       if (!p) throw new Error(`unknown prompt ${promptId}`);
       if (!canTransition(p.status, to)) throw new IllegalTransition(promptId, p.status, to);
       // The row as the move left it (nothing after the status update changes the prompt's row).
@@ -96,7 +96,7 @@ export class PromptLifecycle {
 
   /** Like transition, but only when the prompt is in one of `from`; returns null (and changes nothing) otherwise. */
   transitionFrom(promptId: string, from: readonly PromptStatus[], to: PromptStatus, detail: TransitionDetail = {}): PromptRow | null {
-    const p = this.store.getPrompt(promptId);
+    const p = this.store.prompts.get(promptId);
     if (!p || !from.includes(p.status)) return null;
     return this.transition(promptId, to, detail);
   }
@@ -116,25 +116,25 @@ export class PromptLifecycle {
     const cancelled = said(detail.reason, msg('reasons.cancelled'));
     switch (to) {
       case 'running':
-        now = store.setPromptStatus(p.id, to, { started: p.started_at === null, error: null, errorMsg: null });
+        now = store.promptWrites.setStatus(p.id, to, { started: p.started_at === null, error: null, errorMsg: null });
         break;
       case 'queued':
       case 'waiting_approval':
       case 'conflict':
       case 'paused':
-        now = store.setPromptStatus(p.id, to);
+        now = store.promptWrites.setStatus(p.id, to);
         break;
       case 'interrupted':
-        now = store.setPromptStatus(p.id, to, storedError(said(detail.reason, msg('notices.error.interruptedTurn'))));
+        now = store.promptWrites.setStatus(p.id, to, storedError(said(detail.reason, msg('notices.error.interruptedTurn'))));
         break;
       case 'completed':
-        now = store.setPromptStatus(p.id, to, { finished: true, error: null, errorMsg: null });
+        now = store.promptWrites.setStatus(p.id, to, { finished: true, error: null, errorMsg: null });
         break;
       case 'failed':
-        now = store.setPromptStatus(p.id, to, { finished: true, ...storedError(failed) });
+        now = store.promptWrites.setStatus(p.id, to, { finished: true, ...storedError(failed) });
         break;
       case 'cancelled':
-        now = store.setPromptStatus(p.id, to, { finished: true, ...storedError(cancelled) });
+        now = store.promptWrites.setStatus(p.id, to, { finished: true, ...storedError(cancelled) });
         break;
       default: {
         const never: never = to;
@@ -161,9 +161,9 @@ export class PromptLifecycle {
   }
 
   private cancelPendingApprovals(p: PromptRow): void {
-    for (const a of this.store.listApprovals({ sessionId: p.session_id, status: 'pending' })) {
+    for (const a of this.store.approvals.list({ sessionId: p.session_id, status: 'pending' })) {
       if (a.prompt_id !== p.id) continue;
-      this.store.answerApproval(a.id, 'cancelled', null);
+      this.store.approvals.answer(a.id, 'cancelled', null);
       this.bus.emit({
         type: 'approval_resolved',
         sessionId: p.session_id,

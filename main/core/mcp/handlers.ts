@@ -28,7 +28,7 @@ type Ref = RequestInput<'mcp.tools'>;
 export function createMcpHandlers(d: McpHandlerDeps): Pick<RequestHandlers, McpRequestNames> {
   const { manager, store } = d;
   const sessionName = (id: string): { ref: string; name: string | null } | null => {
-    const s = store.getSession(id);
+    const s = store.sessions.get(id);
     return s ? { ref: s.ref, name: s.name } : null;
   };
   const view = (c: ConfiguredServer): McpServerView => manager.view(c, sessionName);
@@ -36,7 +36,7 @@ export function createMcpHandlers(d: McpHandlerDeps): Pick<RequestHandlers, McpR
   /** The workspace a request means: its session's, the one it names, or none (user servers only). */
   const workspaceOf = (input: { workspace?: string; session?: string }): Result<string | null> => {
     if (input.session) {
-      const s = store.resolveSession(input.session);
+      const s = store.sessions.resolve(input.session);
       return s.ok ? ok(s.value.workspace) : s;
     }
     return ok(input.workspace ? path.resolve(input.workspace) : null);
@@ -55,7 +55,7 @@ export function createMcpHandlers(d: McpHandlerDeps): Pick<RequestHandlers, McpR
     'mcp.list': (input) => {
       const ws = workspaceOf(input);
       if (!ws.ok) return ws;
-      const workspaces = ws.value !== null ? [ws.value] : [...new Set(store.listSessions().map((s) => s.workspace))];
+      const workspaces = ws.value !== null ? [ws.value] : [...new Set(store.sessions.list().map((s) => s.workspace))];
       const { servers, problems } = manager.configured(workspaces);
       return ok({ workspace: ws.value, servers: servers.map(view), problems });
     },

@@ -1,6 +1,5 @@
 import type { Store, StoredMessage } from './store';
 import type { PromptRow, SessionRow } from './rows';
-import { newId, newRef } from './refs';
 import { isTerminal } from '../../../shared/status';
 import type { ChatMessage } from './chat-message';
 
@@ -24,33 +23,34 @@ export interface ForkCopy {
  * nothing), the messages of those prompts and the session's own (the system prompt), and the read stamps.
  * Messages of a turn still in progress are left out, and so are tool calls that have no result (they are
  * dropped from their assistant message), so the copy is always a valid transcript for the API.
+ * `copyPrompt` writes a prompt's copy in the new session (prompt rows have one writer) and returns its id.
  * Runs in the caller's transaction; the source is only read.
  */
-export function copySessionHistory(store: Store, source: SessionRow, name: string | null): ForkCopy {
-  const row = store.createSession({ workspace: source.workspace, name, mode: source.chosen_mode });
-  const prompts = store.listPrompts(source.id);
+export function copySessionHistory(
+  store: Store,
+  source: SessionRow,
+  name: string | null,
+  copyPrompt: (sessionId: string, prompt: PromptRow) => string,
+): ForkCopy {
+  const row = store.sessions.create({ workspace: source.workspace, name, mode: source.chosen_mode });
+  const prompts = store.prompts.list(source.id);
   const finished = prompts.filter((p) => isTerminal(p.status));
   const promptIds = new Map<string, string>();
-  for (const p of finished) promptIds.set(p.id, insertPromptCopy(store, row.id, p));
+  for (const p of finished) promptIds.set(p.id, copyPrompt(row.id, p));
 
-  const all = store.listMessages(source.id);
+  const all = store.transcript.list(source.id);
   const kept = all.filter((m) => m.promptId === null || promptIds.has(m.promptId));
   const messageIds = new Map<number, number>();
   const unchanged = new Set(kept);
   for (const m of withoutDanglingCalls(kept)) {
     const promptId = m.promptId === null ? null : (promptIds.get(m.promptId) as string);
     // A count stays with its message; a message that lost a dangling call is counted again when needed.
-    messageIds.set(m.id, store.appendMessage(row.id, promptId, m.message, unchanged.has(m) ? m.tokens : null));
+    messageIds.set(m.id, store.transcript.append(row.id, promptId, m.message, unchanged.has(m) ? m.tokens : null));
   }
 
   // The fork's transcript shows the source's reads, so it knows the same file versions; the stamps must
   // still match the files on disk before a write, exactly as for the source.
-  store.db
-    .prepare(
-      `INSERT INTO read_stamps (session_id, path, size, mtime_ms, sha256)
-       SELECT ?, path, size, mtime_ms, sha256 FROM read_stamps WHERE session_id = ?`,
-    )
-    .run(row.id, source.id);
+  store.stamps.copy(source.id, row.id);
 
   return {
     row,
@@ -61,24 +61,6 @@ export function copySessionHistory(store: Store, source: SessionRow, name: strin
     promptIds,
     firstLeftOut: all.find((m) => m.promptId !== null && !promptIds.has(m.promptId))?.id ?? null,
   };
-}
-
-/** The last stored event of a session (0 when none): where a fork's copy of it ends. */
-export function lastEventSeq(store: Store, sessionId: string): number {
-  const r = store.db.prepare('SELECT MAX(seq) AS seq FROM events WHERE session_id = ?').get(sessionId) as { seq: number | null };
-  return r.seq ?? 0;
-}
-
-function insertPromptCopy(store: Store, sessionId: string, p: PromptRow): string {
-  const id = newId();
-  const ref = newRef((r) => store.db.prepare('SELECT 1 FROM prompts WHERE ref = ?').get(r) !== undefined);
-  store.db
-    .prepare(
-      `INSERT INTO prompts (id, ref, session_id, position, text, status, error, error_msg, created_at, started_at, finished_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(id, ref, sessionId, p.position, p.text, p.status, p.error, p.error_msg, p.created_at, p.started_at, p.finished_at);
-  return id;
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { Statement } from 'better-sqlite3';
 import type { ApprovalSummary, PromptSummary, SessionSummary } from '../../../shared/models';
 import type { PermissionMode } from '../../../shared/policy';
 import type { ModeSource } from '../../../shared/session-mode';
@@ -9,6 +8,8 @@ import type { Msg } from '../../../shared/i18n/message';
 import { MsgSchema } from '../../../shared/msg-schema';
 import type { ParsedApproval, PromptRow, SessionRow, ToolCallRow } from './rows';
 import { worktreeInfo, type WorktreeRow } from './worktrees';
+import type { Db } from './db';
+import { prepared } from './statements';
 
 /** Prompt statuses that are not final, as an SQL list. */
 const ACTIVE_STATUSES = PromptStatusSchema.options.filter((s) => !isTerminal(s)).map((s) => `'${s}'`).join(', ');
@@ -31,9 +32,9 @@ function storedErrorMsg(json: string | null): { errorMsg?: Msg } {
   return parsed.success ? { errorMsg: parsed.data } : {};
 }
 
-/** What the summaries read besides their row: the statement cache and the rows they name. */
+/** What the summaries read besides their row: the connection and the rows they name. */
 export interface SummaryReads {
-  q(sql: string): Statement;
+  db: Db;
   session(id: string): SessionRow | undefined;
   prompt(id: string): PromptRow | undefined;
   toolCall(id: string): ToolCallRow | undefined;
@@ -46,16 +47,20 @@ const worktreeOf = (row: WorktreeRow | undefined) => (row ? worktreeInfo(row) : 
 export class Summaries {
   constructor(private readonly reads: SummaryReads) {}
 
+  private q(sql: string) {
+    return prepared(this.reads.db, sql);
+  }
+
   /** `mode`: the session's effective mode and its source, as the policy resolves them (`PolicyEngine.sessionMode`). */
   session(row: SessionRow, mode: { mode: PermissionMode; source: ModeSource }): SessionSummary {
     // The status needs the prompts still active and the last one (which decides once none is active), not every
     // prompt of a long history: both are read through indexes (prompts_by_session_status, prompts_by_session).
-    const active = this.reads.q(`SELECT status FROM prompts WHERE session_id = ? AND status IN (${ACTIVE_STATUSES})`).all(row.id) as { status: PromptStatus }[];
-    const last = this.reads.q('SELECT status FROM prompts WHERE session_id = ? ORDER BY position DESC LIMIT 1').get(row.id) as { status: PromptStatus } | undefined;
+    const active = this.q(`SELECT status FROM prompts WHERE session_id = ? AND status IN (${ACTIVE_STATUSES})`).all(row.id) as { status: PromptStatus }[];
+    const last = this.q('SELECT status FROM prompts WHERE session_id = ? ORDER BY position DESC LIMIT 1').get(row.id) as { status: PromptStatus } | undefined;
     const prompts = last ? [...active, last] : active;
-    const pending = (this.reads.q(`SELECT COUNT(*) AS n FROM approvals WHERE session_id = ? AND status = 'pending'`)
+    const pending = (this.q(`SELECT COUNT(*) AS n FROM approvals WHERE session_id = ? AND status = 'pending'`)
       .get(row.id) as { n: number }).n;
-    const openConflict = this.reads.q(
+    const openConflict = this.q(
       `SELECT 1 FROM conflicts c JOIN prompts p ON p.id = c.prompt_id
        WHERE c.session_id = ? AND c.resolution IS NULL AND p.status NOT IN ('completed', 'failed', 'cancelled') LIMIT 1`,
     ).get(row.id) !== undefined;
@@ -77,7 +82,7 @@ export class Summaries {
       cost: costTotals(row),
       budget: row.budget_unit !== null && row.budget_limit !== null ? { unit: row.budget_unit, limit: row.budget_limit } : null,
       budgetStop: budgetStopOf(
-        this.reads.q(`SELECT budget_stop FROM prompts WHERE session_id = ? AND status = 'paused' AND budget_stop IS NOT NULL LIMIT 1`).get(row.id) as
+        this.q(`SELECT budget_stop FROM prompts WHERE session_id = ? AND status = 'paused' AND budget_stop IS NOT NULL LIMIT 1`).get(row.id) as
           | Pick<PromptRow, 'budget_stop'>
           | undefined,
       ),

@@ -1,4 +1,6 @@
 import type { WorktreeInfo } from '../../../shared/models';
+import { Repository } from './parts';
+import { nowIso } from './refs';
 
 export type WorktreeState = WorktreeInfo['state'];
 
@@ -30,4 +32,27 @@ export function worktreeInfo(row: WorktreeRow): WorktreeInfo {
     path: row.path,
     state: row.state,
   };
+}
+
+/** `session_worktrees`: the git worktree of each isolated session. */
+export class WorktreesRepository extends Repository {
+  add(row: WorktreeRow): void {
+    this.q(
+      `INSERT INTO session_worktrees (session_id, branch, base_ref, base_commit, base_repo, base_workspace, path, state, merge_commit, created_at, merged_at, removed_at)
+       VALUES (@session_id, @branch, @base_ref, @base_commit, @base_repo, @base_workspace, @path, @state, @merge_commit, @created_at, @merged_at, @removed_at)`,
+    ).run(row);
+  }
+
+  get(sessionId: string): WorktreeRow | undefined {
+    return this.q('SELECT * FROM session_worktrees WHERE session_id = ?').get(sessionId) as WorktreeRow | undefined;
+  }
+
+  markMerged(sessionId: string, mergeCommit: string): void {
+    this.q(`UPDATE session_worktrees SET state = CASE WHEN state = 'removed' THEN state ELSE 'merged' END, merge_commit = ?, merged_at = ? WHERE session_id = ?`)
+      .run(mergeCommit, nowIso(), sessionId);
+  }
+
+  markRemoved(sessionId: string): void {
+    this.q(`UPDATE session_worktrees SET state = 'removed', removed_at = ? WHERE session_id = ?`).run(nowIso(), sessionId);
+  }
 }

@@ -50,21 +50,21 @@ export function createWorktreeService(d: { home: string; store: Store; bus: Even
   };
 
   const isolated = (session: string): Result<{ s: SessionRow; wt: WorktreeRow }> => {
-    const s = store.resolveSession(session);
+    const s = store.sessions.resolve(session);
     if (!s.ok) return s;
-    const wt = store.getWorktree(s.value.id);
+    const wt = store.worktrees.get(s.value.id);
     if (!wt) return err('invalid_state', msg('engineErrors.worktree.notIsolated', { ref: s.value.ref, workspace: s.value.workspace }));
     return ok({ s: s.value, wt });
   };
 
   const busy = (s: SessionRow, doing: Msg): Result<null> => {
-    const active = store.listPrompts(s.id).find((p) => !isTerminal(p.status));
+    const active = store.prompts.list(s.id).find((p) => !isTerminal(p.status));
     return active ? err('invalid_state', msg('notices.request.stillWorking', { session: s.ref, ref: active.ref, status: msg(`notices.request.promptStatus.${active.status}`), doing })) : ok(null);
   };
 
   return {
     async createIsolatedSession({ workspace, name, mode }) {
-      const ref = newRef((r) => reserved.has(r) || store.sessionRefTaken(r));
+      const ref = newRef((r) => reserved.has(r) || store.sessions.refTaken(r));
       reserved.add(ref);
       try {
         // One `git worktree add` at a time: concurrent ones race for git's lock files.
@@ -72,9 +72,9 @@ export function createWorktreeService(d: { home: string; store: Store; bus: Even
         if (!added.ok) return added;
         try {
           const row = store.tx(() => {
-            if (name && store.sessionByName(name)) throw new NameTaken(name);
-            const created = store.createSession({ workspace: added.value.workspace, name, mode, ref });
-            store.addWorktree({ session_id: created.id, ...added.value.row });
+            if (name && store.sessions.byName(name)) throw new NameTaken(name);
+            const created = store.sessions.create({ workspace: added.value.workspace, name, mode, ref });
+            store.worktrees.add({ session_id: created.id, ...added.value.row });
             return created;
           });
           return ok(row);
@@ -104,7 +104,7 @@ export function createWorktreeService(d: { home: string; store: Store; bus: Even
         }
         return serial(wt.base_repo, async () => {
           const m = await mergeWorktree(git, wt, { ref: s.ref, preview: preview ?? false });
-          if (m.ok && m.value.merged && m.value.mergeCommit) store.markWorktreeMerged(s.id, m.value.mergeCommit);
+          if (m.ok && m.value.merged && m.value.mergeCommit) store.worktrees.markMerged(s.id, m.value.mergeCommit);
           return m;
         });
       },
@@ -118,10 +118,10 @@ export function createWorktreeService(d: { home: string; store: Store; bus: Even
         return serial(wt.base_repo, async () => {
           const removed = await removeWorktree(git, wt, { ref: s.ref, force: force ?? false });
           if (!removed.ok) return removed;
-          store.markWorktreeRemoved(s.id);
+          store.worktrees.markRemoved(s.id);
           // The session's folder is gone, so it can take no more prompts; its transcript stays.
           if (!s.closed_at) {
-            store.closeSession(s.id);
+            store.sessions.close(s.id);
             bus.emit({ type: 'session_closed', sessionId: s.id, promptId: null });
           }
           return removed;

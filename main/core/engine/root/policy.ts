@@ -22,7 +22,7 @@ export function buildPolicy(d: { home: string; host: HostEnv; store: Store }): P
   const policy = createPolicyEngine({
     home: d.home,
     host: d.host,
-    grants: { list: (sessionId) => store.listGrants(sessionId), add: (sessionId, rule) => store.addGrant(sessionId, rule) },
+    grants: { list: (sessionId) => store.sessions.listGrants(sessionId), add: (sessionId, rule) => store.sessions.addGrant(sessionId, rule) },
     preparer,
   });
   const modeOf = (row: SessionRow): EffectiveMode => policy.sessionMode(row.workspace, row.chosen_mode);

@@ -16,6 +16,6 @@ export function recoverWork(d: { kernel: Kernel; config: EngineConfig; conflicts
   if (d.recover) {
     const windowMs = (d.config.initial.ok ? d.config.initial.value.config.autoResumeMinutes : 10) * 60_000;
     for (const id of autoResume(store, prompts, { windowMs, now: d.clock() })) d.scheduler.kick(id);
-    for (const p of store.promptsWithStatus(['queued'])) d.scheduler.kick(p.session_id);
+    for (const p of store.prompts.withStatus(['queued'])) d.scheduler.kick(p.session_id);
   }
 }

@@ -58,7 +58,7 @@ export function buildTurnDeps(p: TurnParts): TurnDeps {
     prices: p.prices,
     budgets: p.budgets,
     // WebFetch asks the policy about each redirect and internal address as the session's own calls are asked.
-    web: createWebAccess({ resolve: opts.resolveHost, check: (req) => policy.check(req), modeOf: (id) => store.getSession(id)?.chosen_mode ?? undefined }),
+    web: createWebAccess({ resolve: opts.resolveHost, check: (req) => policy.check(req), modeOf: (id) => store.sessions.get(id)?.chosen_mode ?? undefined }),
     // Temp files a stopped process left mid-write are removed now, before any turn runs.
     tempFiles: recoverTempFiles(opts.home),
   };

@@ -35,7 +35,7 @@ export class CallRecord {
     private readonly holder: StoredMessage,
     private readonly call: AssistantToolCall,
   ) {
-    this.row = store.findToolCall(holder.id, call.id);
+    this.row = store.toolCalls.find(holder.id, call.id);
   }
 
   /** What an earlier run of this turn left: null for a call never seen before. */
@@ -44,7 +44,7 @@ export class CallRecord {
   }
 
   private ensureRow(): ToolCallRow {
-    this.row ??= this.store.createToolCall({
+    this.row ??= this.store.toolCalls.create({
       ...this.ids,
       messageId: this.holder.id,
       callId: this.call.id,
@@ -62,13 +62,13 @@ export class CallRecord {
   decided(tool: string, input: unknown, decision: PolicyDecision): void {
     this.bus.batch(() => {
       const r = this.ensureRow();
-      this.store.setToolCallStatus(r.id, r.status, decision);
+      this.store.toolCalls.setStatus(r.id, r.status, decision);
       this.bus.emit({ type: 'tool_call', ...this.ids, callId: this.call.id, tool, input, decision });
     });
   }
 
   setStatus(status: 'waiting_approval' | 'running'): void {
-    this.store.setToolCallStatus(this.ensureRow().id, status);
+    this.store.toolCalls.setStatus(this.ensureRow().id, status);
   }
 
   /**
@@ -100,8 +100,8 @@ export class CallRecord {
         this.bus.emit({ type: 'tool_call', ...this.ids, callId: call.id, tool: call.function.name, input: safeJson(call.function.arguments), decision: null });
       }
       const r = this.ensureRow();
-      this.store.finishToolCall(r.id, ok, content, { sessionId: r.session_id, promptId: r.prompt_id, callId: r.call_id });
-      this.store.appendMessage(this.ids.sessionId, this.ids.promptId, { role: 'tool', tool_call_id: call.id, content });
+      this.store.toolCalls.finish(r.id, ok, content, { sessionId: r.session_id, promptId: r.prompt_id, callId: r.call_id });
+      this.store.transcript.append(this.ids.sessionId, this.ids.promptId, { role: 'tool', tool_call_id: call.id, content });
       this.bus.emit({
         type: 'tool_result',
         ...this.ids,

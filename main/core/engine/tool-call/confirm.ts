@@ -30,7 +30,7 @@ export async function confirmCall(c: CallContext, d: Decided): Promise<StepOutco
   const input = d.prepared.input;
   const approval =
     d.pendingApproval ??
-    deps.store.createApproval({
+    deps.store.approvals.create({
       ...ids,
       toolCallId: record.rowId,
       tool: d.prepared.name,
@@ -66,7 +66,7 @@ export async function confirmCall(c: CallContext, d: Decided): Promise<StepOutco
     // An answer given while the card was being published (a listener in this process) found no waiter yet: it is
     // stored, so it is read here instead of waiting for one that has already come.
     reply = await lease.away(signal, () => {
-      const stored = deps.store.getApproval(approval.id);
+      const stored = deps.store.approvals.get(approval.id);
       return stored && stored.status !== 'pending' && stored.answer ? Promise.resolve(stored.answer) : deps.waiters.wait(approval.id, signal);
     });
     deps.prompts.transition(prompt.id, 'running');

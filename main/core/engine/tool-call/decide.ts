@@ -65,13 +65,13 @@ export async function decideCall(c: CallContext): Promise<StepOutcome<Decided>> 
   // Effects and the parsed shell command, made once and read by both the policy and the conflict gate.
   const prepared = await deps.tools.prepare(tool, input, session.workspace);
 
-  const pendingApproval = previous?.status === 'waiting_approval' ? (deps.store.approvalForToolCall(previous.id) ?? null) : null;
+  const pendingApproval = previous?.status === 'waiting_approval' ? (deps.store.approvals.forToolCall(previous.id) ?? null) : null;
   let verdict: Verdict;
   if (pendingApproval) {
     verdict = pendingApproval.decision;
   } else {
     // Read at each call: `prompt.resume` may have given the prompt other options since its turn began.
-    const run = runOptionsOf(deps.store.getPrompt(c.prompt.id) ?? c.prompt, deps);
+    const run = runOptionsOf(deps.store.prompts.get(c.prompt.id) ?? c.prompt, deps);
     // `--approve all` answers "ask" itself, so the policy must not turn it into a block first.
     const headless = run.headless && run.approvals !== 'all';
     const hooked = deps.hooks?.has(session.workspace, 'PreToolUse', tool.name) ?? false;

@@ -1,0 +1,99 @@
+import type { Budget } from '../../../shared/cost';
+import type { PermissionMode } from '../../../shared/policy';
+import type { Result } from '../../../shared/result';
+import { Repository } from './parts';
+import { newId, newRef, nowIso } from './refs';
+import { indexedLookups, resolveIndexed } from './resolve';
+import type { SessionRow } from './rows';
+
+/** `sessions` and what hangs on a session alone: its mode, budget, context meter and grants (`session_grants`). */
+export class SessionsRepository extends Repository {
+  /**
+   * `ref`: one chosen beforehand with `refTaken` (an isolated session's branch and folder are named by it).
+   * `mode`: the one a person chose for the session; null lets it follow the settings' `permissions.defaultMode`.
+   */
+  create(input: { workspace: string; name: string | null; mode: PermissionMode | null; ref?: string }): SessionRow {
+    const row: SessionRow = {
+      id: newId(),
+      ref: input.ref ?? newRef((r) => this.refTaken(r)),
+      name: input.name,
+      workspace: input.workspace,
+      chosen_mode: input.mode,
+      created_at: nowIso(),
+      closed_at: null,
+      prompt_tokens: 0,
+      completion_tokens: 0,
+      total_tokens: 0,
+      context_tokens: null,
+      context_window: null,
+      cost_usd: 0,
+      unpriced_tokens: 0,
+      budget_unit: null,
+      budget_limit: null,
+    };
+    this.q(
+        `INSERT INTO sessions (id, ref, name, workspace, chosen_mode, created_at) VALUES (@id, @ref, @name, @workspace, @chosen_mode, @created_at)`,
+      )
+      .run(row);
+    return row;
+  }
+
+  get(id: string): SessionRow | undefined {
+    return this.q('SELECT * FROM sessions WHERE id = ?').get(id) as SessionRow | undefined;
+  }
+
+  byName(name: string): SessionRow | undefined {
+    return this.q('SELECT * FROM sessions WHERE name = ?').get(name) as SessionRow | undefined;
+  }
+
+  list(includeClosed = false): SessionRow[] {
+    const sql = includeClosed
+      ? 'SELECT * FROM sessions ORDER BY created_at, rowid'
+      : 'SELECT * FROM sessions WHERE closed_at IS NULL ORDER BY created_at, rowid';
+    return this.q(sql).all() as SessionRow[];
+  }
+
+  resolve(query: string): Result<SessionRow> {
+    return resolveIndexed('session', query, indexedLookups<SessionRow>((sql) => this.q(sql), 'sessions', (q) =>
+      this.get(q) ?? (this.q('SELECT * FROM sessions WHERE ref = ?').get(q) as SessionRow | undefined) ?? this.byName(q),
+    ));
+  }
+
+  refTaken(ref: string): boolean {
+    return this.q('SELECT 1 FROM sessions WHERE ref = ?').get(ref) !== undefined;
+  }
+
+  close(id: string): void {
+    this.q('UPDATE sessions SET closed_at = ? WHERE id = ? AND closed_at IS NULL').run(nowIso(), id);
+  }
+
+  reopen(id: string): void {
+    this.q('UPDATE sessions SET closed_at = NULL WHERE id = ?').run(id);
+  }
+
+  /** A person's pick of the session's mode; null: follow the settings again. */
+  setMode(id: string, mode: PermissionMode | null): void {
+    this.q('UPDATE sessions SET chosen_mode = ? WHERE id = ?').run(mode, id);
+  }
+
+  /** A person's budget for the session, or none (null). */
+  setBudget(id: string, budget: Budget | null): void {
+    this.q('UPDATE sessions SET budget_unit = ?, budget_limit = ? WHERE id = ?').run(budget?.unit ?? null, budget?.limit ?? null, id);
+  }
+
+  /** The session's context meter: the tokens of the model's view at its latest request, and the window. */
+  setContextMeter(sessionId: string, tokens: number, window: number): void {
+    this.q('UPDATE sessions SET context_tokens = ?, context_window = ? WHERE id = ?').run(tokens, window, sessionId);
+  }
+
+  /** The session's grants (policy "allow for this session"), oldest first. */
+  listGrants(sessionId: string): string[] {
+    return (this.q('SELECT rule FROM session_grants WHERE session_id = ? ORDER BY created_at').all(sessionId) as { rule: string }[]).map(
+      (r) => r.rule,
+    );
+  }
+
+  addGrant(sessionId: string, rule: string): void {
+    this.q('INSERT OR IGNORE INTO session_grants (session_id, rule, created_at) VALUES (?, ?, ?)').run(sessionId, rule, nowIso());
+  }
+}
