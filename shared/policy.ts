@@ -4,7 +4,7 @@ import { MsgSchema } from './msg-schema';
 export const PolicyDecisionKind = z.enum(['auto_approved', 'needs_approval', 'blocked']);
 export type PolicyDecisionKind = z.infer<typeof PolicyDecisionKind>;
 
-export const PolicySource = z.enum(['managed', 'local', 'project', 'user', 'session', 'mode', 'builtin', 'cli']);
+export const PolicySource = z.enum(['managed', 'local', 'project', 'user', 'session', 'mode', 'builtin', 'cli', 'sandbox']);
 export type PolicySource = z.infer<typeof PolicySource>;
 
 /** Why a call may, may not, or must ask to run: the rule and the source that decided it. */

@@ -34,6 +34,10 @@ export const GrepInput = z.object({
 export const BashInput = z.object({
   command: z.string().min(1).describe('Shell command, run with bash in the workspace'),
   timeout_ms: z.number().int().min(1).max(600_000).optional().describe('Timeout in milliseconds (default 120000)'),
+  dangerouslyDisableSandbox: z
+    .boolean()
+    .optional()
+    .describe('Run outside the OS sandbox (only when the sandbox refused something the task needs); a person must approve it'),
 });
 export const WebFetchInput = z.object({
   url: z.string().min(1).describe('The http:// or https:// URL to fetch'),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { PermissionMode } from '../../shared/policy';
 import type { Result } from '../../shared/result';
 import { createPolicyEngine, type PolicyEngine, type PolicyVerdict } from '../../main/core/policy/index';
+import type { SandboxReadiness } from '../../main/core/policy/sandbox-decide';
 
 export interface Settings {
   permissions?: Record<string, unknown>;
@@ -16,6 +17,8 @@ export interface FixtureOptions {
   local?: Settings | string;
   managed?: Settings | string;
   trusted?: boolean;
+  /** Whether the OS sandbox can run (absent: it cannot). */
+  sandbox?: SandboxReadiness;
 }
 
 export interface Fixture {
@@ -67,7 +70,7 @@ export function makeFixture(opts: FixtureOptions = {}): Fixture {
     const s = opts[which];
     if (s !== undefined) setSettings(which, s);
   }
-  const engine = createPolicyEngine({ home: dataHome, host: { home, env: { HOME: home } }, managedSettingsPath: managedFile });
+  const engine = createPolicyEngine({ home: dataHome, host: { home, env: { HOME: home } }, managedSettingsPath: managedFile, ...(opts.sandbox ? { sandbox: opts.sandbox } : {}) });
   if (opts.trusted) void engine.trustWorkspace(ws);
   const f: Fixture = {
     root, ws, dataHome, home, outside, engine, managedFile,

@@ -26,6 +26,9 @@ import { createSettingsLoader, type LoadedSettings, type Problem } from './setti
 import { createShellAnalyzer } from './shell/analyze';
 import { managedSettingsPath, projectLocalFile, settingsSources } from './settings/sources';
 import { createTrustList } from './trust';
+import { sandboxVerdict, type SandboxReadiness } from './sandbox-decide';
+import { sessionSandboxPolicy } from './sandbox-policy';
+import { mergeSandboxSettings } from './settings/sandbox-settings';
 
 export function memoryGrantStore(): SessionGrantStore {
   const grants = new Map<string, string[]>();
@@ -59,6 +62,11 @@ export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
 
   const settingsFiles = (workspace: string): LoadedSettings[] =>
     settingsSources(workspace, opts.home, managedFile).map((s) => settings.load(s.file, s.source));
+  const readiness: SandboxReadiness = opts.sandbox ?? { available: false, reason: msg('sandbox.unavailable.notProbed') };
+  const sandboxSettings = (workspaceIn: string) => {
+    const workspace = path.resolve(workspaceIn);
+    return mergeSandboxSettings(settingsFiles(workspace), { workspace, home, trusted: trust.isTrusted(workspace) });
+  };
 
   function load(workspaceIn: string, sessionId: string | null, requested: PermissionMode | undefined): Loaded {
     const workspace = path.resolve(workspaceIn);
@@ -133,6 +141,8 @@ export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
       // The only note there is: bypass refused by managed settings (mode.ts).
       const said = ctx.modeNote && c.source === 'mode' ? wrapReason(c, 'reasons.modeNote') : { reason: c.reason, reasonMsg: c.reasonMsg };
       verdict = { decision: c.decision, rule: c.rule, source: c.source, ...said, alwaysRule: c.always, alwaysRules: c.alwaysRules, onlyModeAsks: c.onlyModeAsks };
+      // Before the headless rule: a command the sandbox allows runs under --approve never too.
+      verdict = sandboxVerdict(call, verdict, sandboxSettings(call.workspace), readiness);
     }
     if (req.headless && verdict.decision === 'needs_approval') {
       verdict = { ...verdict, decision: 'blocked', ...wrapReason(verdict, 'reasons.headless') };
@@ -207,6 +217,19 @@ export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
     },
     async problems(workspace) {
       return load(workspace, null, undefined).problems;
+    },
+    sandboxSettings,
+    sandboxPolicy(workspace, sessionId, session) {
+      const { ctx } = load(workspace, sessionId, undefined);
+      return sessionSandboxPolicy({
+        settings: sandboxSettings(workspace),
+        workspace: ctx.workspace,
+        writeDirs: ctx.writeDirs,
+        home,
+        tmpdir: session.tmpdir,
+        otherFolders: session.otherFolders,
+        rules: ctx.rules,
+      });
     },
   };
 }

@@ -4,6 +4,9 @@ import type { CallPreparer, CheckableCall } from './prepare';
 import type { Problem } from './settings/load';
 import type { HostEnv } from '../host-env';
 import type { EffectiveMode } from './mode';
+import type { SandboxReadiness } from './sandbox-decide';
+import type { SessionSandboxPolicy } from './sandbox-policy';
+import type { SandboxSettings } from './settings/sandbox-settings';
 
 export interface PolicyRequest {
   /** The call as prepared once for every check (`prepareCall`): its workspace, typed effects and parsed command. */
@@ -34,6 +37,8 @@ export interface PolicyVerdict extends PolicyDecision {
    * unknown tool takes part in the asking. Only such an ask may be answered by a PreToolUse hook's "allow".
    */
   onlyModeAsks?: boolean;
+  /** A Bash call the OS sandbox will confine (sandbox on and able to run, the command neither excluded nor asked out). */
+  sandboxed?: boolean;
 }
 
 export interface SessionGrantStore {
@@ -69,6 +74,10 @@ export interface PolicyEngine {
   effectiveRules(workspace: string): Promise<EffectiveRule[]>;
   /** Malformed settings files, unusable and ineffective rules, each with its file and position. */
   problems(workspace: string): Promise<Problem[]>;
+  /** The sandbox settings in force for a workspace, merged over its settings files. */
+  sandboxSettings(workspace: string): SandboxSettings;
+  /** What a session's sandboxed commands may touch (its write roots, denied paths and hosts). */
+  sandboxPolicy(workspace: string, sessionId: string | null, session: { tmpdir: string; otherFolders: readonly string[] }): SessionSandboxPolicy;
 }
 
 export interface PolicyEngineOptions {
@@ -83,6 +92,8 @@ export interface PolicyEngineOptions {
    * own shell analyzer (the engine passes the one its turns use).
    */
   preparer?: CallPreparer;
+  /** Whether the OS sandbox can run (found once at start); absent, it cannot, and Bash takes the normal flow. */
+  sandbox?: SandboxReadiness;
 }
 
 export { createPolicyEngine } from './engine';

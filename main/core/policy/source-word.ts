@@ -17,6 +17,7 @@ export function policySourceWord(source: PolicySource): MsgValue {
     case 'mode':
     case 'builtin':
     case 'cli':
+    case 'sandbox':
       return source;
     default:
       return missingCase(source);

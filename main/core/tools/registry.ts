@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Result } from '../../../shared/result';
 import { err, ok } from '../../../shared/result';
-import { ToolName } from '../../../shared/tools';
+import { BashInput, ToolName } from '../../../shared/tools';
 import { bashTool } from './bash';
 import { editTool } from './edit';
 import { globTool } from './glob';
@@ -40,13 +40,17 @@ export function inputJsonSchema(schema: z.ZodType): Record<string, unknown> {
   ) as Record<string, unknown>;
 }
 
-/** OpenAI function-tool specs for `names` (default: every built-in tool), in the order given. */
-export function toolSpecs(names: readonly ToolName[] = ToolName.options): FunctionToolSpec[] {
+/**
+ * OpenAI function-tool specs for `names` (default: every built-in tool), in the order given. Bash offers
+ * `dangerouslyDisableSandbox` only to a session whose commands the sandbox confines: elsewhere it means nothing.
+ */
+export function toolSpecs(names: readonly ToolName[] = ToolName.options, opts: { sandboxed?: boolean } = {}): FunctionToolSpec[] {
   return names.map((name) => {
     const tool = builtinTools[name];
+    const schema = name === 'Bash' && opts.sandboxed !== true ? BashInput.omit({ dangerouslyDisableSandbox: true }) : tool.inputSchema;
     return {
       type: 'function',
-      function: { name, description: tool.description, parameters: inputJsonSchema(tool.inputSchema) },
+      function: { name, description: tool.description, parameters: inputJsonSchema(schema) },
     };
   });
 }

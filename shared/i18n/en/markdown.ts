@@ -30,7 +30,7 @@ export const markdown = {
   tool: 'Tool {{tool}}',
   decision: { auto_approved: 'auto approved', needs_approval: 'needs approval', blocked: 'blocked' },
   byRule: 'by {{rule}} ({{source}})',
-  source: { managed: 'managed', local: 'local', project: 'project', user: 'user', session: 'session', mode: 'mode', builtin: 'builtin', cli: 'cli' },
+  source: { managed: 'managed', local: 'local', project: 'project', user: 'user', session: 'session', mode: 'mode', builtin: 'builtin', cli: 'cli', sandbox: 'sandbox' },
   approval: 'Approval {{ref}}: {{status}}',
   approvalAnswer: ' ({{answer}})',
   approvalMessage: ': {{message}}',

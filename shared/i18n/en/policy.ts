@@ -9,6 +9,7 @@ export const policy = {
     mode: 'the permission mode',
     builtin: 'built-in defaults',
     cli: 'the command line',
+    sandbox: 'the sandbox',
   },
   byRule: 'by `{{rule}}` from {{source}}',
   bySource: 'by {{source}}',

@@ -9,10 +9,17 @@ export const sandbox = {
     badCommand: '{{key}}: {{problem}}',
     badDomain: '{{key}}: "{{value}}" is not a host name or pattern (example.com, *.example.com, host:port)',
   },
+  decision: {
+    autoAllowed: 'runs in the sandbox, which holds it to the session\'s folders and allowed hosts',
+    mustRun: 'the settings require the sandbox (sandbox.failIfUnavailable) and it cannot run: {{reason}}',
+    outsideRefused: 'the settings do not allow commands outside the sandbox (sandbox.allowUnsandboxedCommands is false); run it without dangerouslyDisableSandbox',
+    outside: 'runs outside the sandbox (dangerouslyDisableSandbox); {{reason}}',
+  },
   network: {
     notAllowed: 'the sandbox refused the connection: the host is not on the allow list of this session',
   },
   unavailable: {
+    notProbed: 'the engine was started without the sandbox',
     platform: 'The sandbox does not run on {{platform}} yet: shell commands run under the normal permission flow.',
     programs: 'The sandbox needs {{programs}}, which this machine does not have: install with `{{install}}`.',
     cannotStart: 'The sandbox cannot start here (bubblewrap said: {{error}}); user namespaces may be turned off.',

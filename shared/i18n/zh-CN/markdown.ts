@@ -29,7 +29,7 @@ export const markdown: CatalogLike<typeof en> = {
   tool: '工具 {{tool}}',
   decision: { auto_approved: '自动批准', needs_approval: '需要审批', blocked: '已阻止' },
   byRule: '依据 {{rule}}（{{source}}）',
-  source: { managed: '托管设置', local: '本地项目设置', project: '项目设置', user: '用户设置', session: '本会话', mode: '权限模式', builtin: '内置默认规则', cli: '命令行' },
+  source: { managed: '托管设置', local: '本地项目设置', project: '项目设置', user: '用户设置', session: '本会话', mode: '权限模式', builtin: '内置默认规则', cli: '命令行', sandbox: '沙箱' },
   approval: '审批 {{ref}}：{{status}}',
   approvalAnswer: '（{{answer}}）',
   approvalMessage: '：{{message}}',

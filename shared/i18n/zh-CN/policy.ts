@@ -11,6 +11,7 @@ export const policy: CatalogLike<typeof en> = {
     mode: '权限模式',
     builtin: '内置默认规则',
     cli: '命令行',
+    sandbox: '沙箱',
   },
   byRule: '由{{source}}中的 `{{rule}}` ',
   bySource: '由{{source}}',
