@@ -72,12 +72,7 @@ it('an engine without gateways refuses their requests with a sentence as data', 
 it('why the gateway is not connected is a sentence as data, Telegram\'s words kept as a value', async () => {
   h = await startHarness({ env: { PARAGENTS_LANG: 'zh-CN' } });
   h.telegram.fail('getUpdates', 401, 5);
-  const deadline = Date.now() + 10_000;
-  let status = unwrap(await h.engine.handlers['gateway.status']({ gateway: 'telegram' }));
-  while (status.connection !== 'refused' && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    status = unwrap(await h.engine.handlers['gateway.status']({ gateway: 'telegram' }));
-  }
+  const status = await h.connection('refused');
   expect(status.connection).toBe('refused');
   expect(status.problem).toMatch(/^Telegram refused the bot token \(401 .*\): set a new one$/);
   expect(english(status.problemMsg!)).toBe(status.problem);

@@ -4,6 +4,7 @@ import { startModelServer, type ModelServer, type Script } from '../fixtures/mod
 import { startFakeTelegram, type BotMessage, type FakeTelegram, type Person } from '../fixtures/telegram-api-server';
 import { unwrap } from '../helpers/engine';
 import { makeHome } from '../helpers/temp';
+import type { GatewayConnection, GatewayStatus } from '../../shared/gateway';
 
 export const ADA: Person = { id: 1001, firstName: 'Ada', username: 'ada' };
 export const EVE: Person = { id: 6666, firstName: 'Eve' };
@@ -20,6 +21,10 @@ export interface Harness {
   pair(person: Person): Promise<void>;
   /** The first message the bot sent to the person that matches. */
   message(person: Person, what: string, match: (m: BotMessage) => boolean): Promise<BotMessage>;
+  /** The first line the gateways logged that matches (now or later). */
+  logged(match: (line: string) => boolean): Promise<string>;
+  /** The Telegram gateway's status once its connection is `state`. */
+  connection(state: GatewayConnection): Promise<GatewayStatus>;
   close(): Promise<void>;
 }
 
@@ -35,6 +40,17 @@ export interface HarnessOptions {
   env?: Record<string, string>;
 }
 
+/** Waits for what the gateway does not announce (its connection state), looking every 20 ms: there is no event for it. */
+async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await check();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /** A real engine on the scripted model, its gateway host, and the fake Bot API server the real grammY client talks to. */
 export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
   const telegram = await startFakeTelegram();
@@ -43,11 +59,15 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     telegram: { ...(o.noToken ? {} : { token: telegram.token }), apiRoot: o.apiRoot ?? telegram.apiRoot, ...o.telegram },
   });
   const logs: string[] = [];
+  const logWatchers = new Set<(line: string) => void>();
   const gateways = createGatewayHost({
     home,
     env: o.env ?? {},
     tokens: configTokenStore(home),
-    log: (line) => logs.push(line),
+    log: (line) => {
+      logs.push(line);
+      for (const watcher of [...logWatchers]) watcher(line);
+    },
     ...(o.clock ? { clock: o.clock } : {}),
     telegram: { pollSeconds: 5, backoffMs: { first: 20, max: 200 } },
   });
@@ -65,6 +85,22 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
     gateways,
     logs,
     message,
+    logged: (match) =>
+      new Promise((resolve) => {
+        const seen = logs.find(match);
+        if (seen !== undefined) return resolve(seen);
+        const watcher = (line: string): void => {
+          if (!match(line)) return;
+          logWatchers.delete(watcher);
+          resolve(line);
+        };
+        logWatchers.add(watcher);
+      }),
+    connection: (state) =>
+      until(`the connection to be ${state}`, async () => {
+        const status = unwrap(await engine.handlers['gateway.status']({ gateway: 'telegram' }));
+        return status.connection === state && status;
+      }),
     async pair(person) {
       const code = unwrap(await engine.handlers['gateway.pairCode']({ gateway: 'telegram' }));
       telegram.say(person, `/pair ${code.code}`);

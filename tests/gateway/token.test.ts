@@ -12,16 +12,6 @@ afterEach(async () => {
   cleanupTempDirs();
 });
 
-/** Waits for a condition the test cannot be told about (the gateway's connection state), looking every 20 ms. */
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false>): Promise<T> {
-  for (let i = 0; i < 750; i++) {
-    const found = await check();
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 it('keeps the token set through gateway.setToken in config.json (0600) only: never in views, events, the database or logs', async () => {
   h = await startHarness({
     noToken: true,
@@ -38,7 +28,7 @@ it('keeps the token set through gateway.setToken in config.json (0600) only: nev
   const config = join(h.home, 'config.json');
   expect(statSync(config).mode & 0o777).toBe(0o600);
   expect(JSON.parse(readFileSync(config, 'utf8')).telegram.token).toBe(token);
-  await until('the connection', async () => unwrap(await handlers['gateway.status']({ gateway: 'telegram' })).connection === 'connected');
+  await h.connection('connected');
 
   await h.pair(ADA);
   const s = unwrap(await handlers['session.create']({ workspace: tempDir(), name: 'web-api' }));
@@ -73,7 +63,7 @@ it('logs failures to reach the Bot API, and a refused token, without the token',
   const unreachable = 'http://127.0.0.1:9';
   h = await startHarness({ apiRoot: unreachable });
   const token = h.telegram.token;
-  const down = await until('a logged failure', async () => h?.logs.find((l) => l.includes(`cannot reach ${unreachable}`)));
+  const down = await h.logged((l) => l.includes(`cannot reach ${unreachable}`));
   expect(down).toMatch(/trying again in \d+ s/);
   expect(unwrap(await h.engine.handlers['gateway.status']({ gateway: 'telegram' }))).toMatchObject({ connection: 'retrying' });
 
@@ -82,10 +72,7 @@ it('logs failures to reach the Bot API, and a refused token, without the token',
   await h.close();
   h = await startHarness();
   unwrap(await h.engine.handlers['gateway.setToken']({ gateway: 'telegram', token: wrong }));
-  const refused = await until('the refusal', async () => {
-    const s = unwrap(await h!.engine.handlers['gateway.status']({ gateway: 'telegram' }));
-    return s.connection === 'refused' ? s : null;
-  });
+  const refused = await h.connection('refused');
   expect(refused.problem).toMatch(/^Telegram refused the bot token \(401 Unauthorized\)/);
   const all = `${h.logs.join('\n')}\n${JSON.stringify(refused)}`;
   expect(all).toContain('refused the bot token');
