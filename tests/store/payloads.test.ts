@@ -3,26 +3,21 @@ import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { createEngine, DATABASE_FILE, type Engine } from '../../main/core/engine';
+import { DATABASE_FILE } from '../../main/core/engine';
 import { Store } from '../../main/core/store/store';
 import { migrate, migrations } from '../../main/core/store/migrations';
 import { PAYLOAD_THRESHOLD } from '../../main/core/store/payloads';
 import type { ChatMessage } from '../../main/core/model/types';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { nextEvent, settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
 
-let server: ModelServer | null = null;
-let engine: Engine | null = null;
+const fx = useEngineFixture();
 const stores: Store[] = [];
 
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await server?.close();
-  server = null;
+// Stores close before the fixture removes their folders.
+afterEach(() => {
   for (const s of stores.splice(0)) if (s.db.open) s.close();
-  cleanupTempDirs();
 });
 
 /**
@@ -70,15 +65,13 @@ describe('large payloads are stored once', () => {
   it('a 20 MB Write keeps the database within 1.3× the payload, and every reader sees the whole input', async () => {
     const content = randomText(20 * 1024 * 1024);
     const input = { path: 'big.txt', content };
-    server = await startModelServer({
-      script: {
-        // Whole megabytes per chunk: the test is about storage, not about streaming 20 MB in small pieces.
-        chunkSize: 1 << 20,
-        rules: [{ when: 'write it', steps: [{ toolCalls: [{ name: 'Write', arguments: input }] }, { content: 'written' }] }],
-      },
+    fx.server.setScript({
+      // Whole megabytes per chunk: the test is about storage, not about streaming 20 MB in small pieces.
+      chunkSize: 1 << 20,
+      rules: [{ when: 'write it', steps: [{ toolCalls: [{ name: 'Write', arguments: input }] }, { content: 'written' }] }],
     });
-    const home = makeHome(server.url);
-    engine = await createEngine({ home, env: {}, approvals: 'ask' });
+    const home = fx.home();
+    const engine = await fx.open({ home, approvals: 'ask' });
     const ws = tempDir();
     const s = unwrap(await engine.handlers['session.create']({ workspace: ws, name: 'big' }));
     const asked = nextEvent(engine, 'approval_requested', () => true, 60_000);
@@ -96,8 +89,7 @@ describe('large payloads are stored once', () => {
 
     const fork = unwrap(await engine.handlers['session.fork']({ session: s.id, name: 'big-fork' }));
     expect(fork.messages).toBeGreaterThan(0);
-    await engine.close();
-    engine = null;
+    await fx.close(engine);
 
     const file = join(home, DATABASE_FILE);
     const size = checkpointedSize(file);
