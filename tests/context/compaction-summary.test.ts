@@ -6,6 +6,7 @@ import { toolPairingProblems } from '../../main/core/context/view-pairing';
 import { createModelClient } from '../../main/core/model/client';
 import { ModelError, type ChatMessage } from '../../main/core/model/types';
 import { startModelServer, type ModelServer } from '../fixtures/model-server';
+import { chatBodies } from '../helpers/chat-bodies';
 import { cleanupTempDirs } from '../helpers/temp';
 import { loaded, provider } from '../model/helpers';
 import { appendTurns, counter, openStore, reopen, SYSTEM, type Opened } from './compaction-helpers';
@@ -37,7 +38,7 @@ const input = (over: Partial<FitContextInput> = {}): FitContextInput => ({
   reason: 'manual',
   ...over,
 });
-const chatRequests = () => server.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.body as Record<string, unknown>);
+const chatRequests = () => chatBodies(server);
 const turns = (n: number, chars = 3000) =>
   Array.from({ length: n }, (_, i) => ({ prompt: `prompt number ${i}: read src/f${i}.ts and explain it`, reads: [{ path: `src/f${i}.ts`, chars }] }));
 

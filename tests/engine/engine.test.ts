@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { makeHome, tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
 import { useEngineFixture } from '../helpers/engine-fixture';
+import { chatBodies } from '../helpers/chat-bodies';
 import { pidWritten } from '../helpers/wait-file';
 
 const fx = useEngineFixture();
@@ -76,8 +77,8 @@ describe('agent loop', () => {
     expect(errors[1]).toMatch(/Read/);
     expect(errors[2]).toMatch(/missing\.txt/);
     // The model saw each error as a tool message.
-    const last = fx.server.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)?.body as { messages: { role: string; content: string }[] };
-    expect(last.messages.filter((m) => m.role === 'tool').map((m) => m.content).every((c) => c.startsWith('Error:'))).toBe(true);
+    const last = chatBodies<{ role: string; content: string }>(fx.server).at(-1);
+    expect(last?.messages.filter((m) => m.role === 'tool').map((m) => m.content).every((c) => c.startsWith('Error:'))).toBe(true);
   });
 
   it('fails the turn with a clear error when the step limit is hit', async () => {
@@ -144,9 +145,7 @@ describe('scheduler', () => {
     expect(ids.map((id) => detail.prompts.find((p) => p.id === id)?.status)).toEqual(['running', 'queued', 'queued']);
     fx.server.openGate('first');
     for (const id of ids) expect(await settled(engine, id)).toBe('completed');
-    const lastUser = fx.server.requests
-      .filter((r) => r.path.endsWith('/chat/completions'))
-      .map((r) => (r.body as { messages: { role: string; content: string }[] }).messages.filter((m) => m.role === 'user').at(-1)?.content);
+    const lastUser = chatBodies<{ role: string; content: string }>(fx.server).map((b) => b.messages.filter((m) => m.role === 'user').at(-1)?.content);
     expect(lastUser).toEqual(['first', 'second', 'third']);
   });
 
@@ -253,12 +252,12 @@ describe('approvals and memory', () => {
     const p1 = unwrap(await first.handlers['prompt.send']({ session: 'mem', text: 'remember the fact' }));
     expect(await settled(first, p1.id)).toBe('completed');
     await fx.close(first);
-    const before = fx.server.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)?.body as { messages: unknown[] };
+    const before = chatBodies(fx.server).at(-1) as { messages: unknown[] };
 
     const engine = await fx.open({ home });
     const p2 = unwrap(await engine.handlers['prompt.send']({ session: 'mem', text: 'what was it?' }));
     expect(await settled(engine, p2.id)).toBe('completed');
-    const after = fx.server.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)?.body as { messages: { role: string; content: unknown }[] };
+    const after = chatBodies(fx.server).at(-1) as { messages: { role: string; content: unknown }[] };
     // Everything the model saw before, plus its final answer, then the new prompt.
     expect(after.messages.slice(0, before.messages.length)).toEqual(before.messages);
     expect(after.messages[before.messages.length]).toMatchObject({ role: 'assistant' });

@@ -5,13 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RecordedRequest } from '../fixtures/model-server';
 import { DATABASE_FILE, type Engine } from '../../main/core/engine';
 import { Store } from '../../main/core/store/store';
 import { STUB_INPUT_BYTES } from '../../main/core/context/input-stubs';
 import { tempDir } from '../helpers/temp';
 import { settled, unwrap } from '../helpers/engine';
 import { useEngineFixture } from '../helpers/engine-fixture';
+import { chatBodies, type ChatBody } from '../helpers/chat-bodies';
 
 const fx = useEngineFixture();
 
@@ -34,16 +34,10 @@ interface WireMessage {
   tool_calls?: WireCall[];
 }
 
-function chatRequests(): RecordedRequest[] {
-  return fx.server.requests.filter((r) => r.method === 'POST' && r.path === '/v1/chat/completions');
-}
+const chatRequests = (): ChatBody<WireMessage>[] => chatBodies<WireMessage>(fx.server);
 
-function messagesOf(r: RecordedRequest): WireMessage[] {
-  return (r.body as { messages: WireMessage[] }).messages;
-}
-
-function callsOf(r: RecordedRequest): WireCall[] {
-  return messagesOf(r).flatMap((m) => m.tool_calls ?? []);
+function callsOf(b: ChatBody<WireMessage>): WireCall[] {
+  return b.messages.flatMap((m) => m.tool_calls ?? []);
 }
 
 async function start(): Promise<{ home: string; ws: string; engine: Engine }> {
@@ -80,9 +74,9 @@ describe('a large Write or Edit, once applied, is shown to the model as a stub o
     const writeStub = JSON.parse(write!.function.arguments) as Record<string, unknown>;
     expect(writeStub).toMatchObject({ path: 'big.txt', size: Buffer.byteLength(BIG), sha256: sha256(BIG), status: 'written' });
     expect(writeStub).not.toHaveProperty('content');
-    expect(JSON.stringify(second!.body).length).toBeLessThan(64 * 1024);
+    expect(JSON.stringify(second!).length).toBeLessThan(64 * 1024);
     // Its answer still follows it, so the pairing of calls and results is what the API expects.
-    const msgs = messagesOf(second!);
+    const msgs = second!.messages;
     const at = msgs.findIndex((m) => m.tool_calls?.some((c) => c.id === write!.id));
     expect(msgs[at + 1]).toMatchObject({ role: 'tool', tool_call_id: write!.id });
 
@@ -92,7 +86,7 @@ describe('a large Write or Edit, once applied, is shown to the model as a stub o
     expect(editStub).toMatchObject({ path: 'big.txt', size: Buffer.byteLength(NEW), sha256: sha256(NEW), old_string_size: Buffer.byteLength(OLD), status: 'written' });
     expect(editStub).not.toHaveProperty('old_string');
     expect(editStub).not.toHaveProperty('new_string');
-    expect(JSON.stringify(third!.body).length).toBeLessThan(64 * 1024);
+    expect(JSON.stringify(third!).length).toBeLessThan(64 * 1024);
 
     // /context counts the stubs, not the text: the whole session is far below the 1 MiB written.
     const context = unwrap(await engine.handlers['session.context']({ session: s.id }));
@@ -153,9 +147,9 @@ describe('a large Write or Edit, once applied, is shown to the model as a stub o
 
     const compacted = unwrap(await engine.handlers['session.compact']({ session: s.id }));
     expect(compacted.compacted).toBe(true);
-    const summaryRequest = chatRequests().find((r) => JSON.stringify(r.body).includes('Write the summary now'));
+    const summaryRequest = chatRequests().find((b) => JSON.stringify(b).includes('Write the summary now'));
     expect(summaryRequest).toBeDefined();
-    const text = JSON.stringify(summaryRequest!.body);
+    const text = JSON.stringify(summaryRequest);
     expect(text).toContain('big.txt');
     expect(text).toContain(sha256(BIG));
     expect(text).not.toContain(BIG.slice(0, 200));

@@ -8,6 +8,7 @@ import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
 import { recordEvents, settled, unwrap } from '../helpers/engine';
 import { jsonLines, runCli } from '../helpers/cli';
+import { chatBodies as bodiesOf } from '../helpers/chat-bodies';
 
 // A model whose window is small enough that 15 turns of large file reads cannot fit without compaction; the
 // server refuses an oversized request with OpenAI's real `context_length_exceeded` error.
@@ -31,8 +32,7 @@ afterAll(async () => {
   cleanupTempDirs();
 });
 
-const chatBodies = (): { messages: ChatMessage[] }[] =>
-  server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/chat/completions')).map((r) => r.body as { messages: ChatMessage[] });
+const chatBodies = () => bodiesOf<ChatMessage>(server);
 
 describe('memory that lasts', () => {
   it('completes a 15-turn session of large reads in a small window: compactions, first prompt and AGENTS.md still in view, every prompt in sessions show', async () => {

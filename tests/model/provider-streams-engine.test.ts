@@ -9,6 +9,7 @@ import type { EngineEvent, EventOf } from '../../shared/events';
 import { tempDir } from '../helpers/temp';
 import { recordEvents, settled, unwrap } from '../helpers/engine';
 import { useEngineFixture } from '../helpers/engine-fixture';
+import { chatBodies } from '../helpers/chat-bodies';
 import { STREAM_CASES, streamPath, type StreamCase } from './stream-corpus';
 
 const fx = useEngineFixture();
@@ -18,11 +19,6 @@ const corpus = (file: string): StreamCase => {
   if (!c) throw new Error(`no stream case ${file}`);
   return c;
 };
-
-/** The messages of every chat request the scripted server received, in order. */
-function chatBodies(): { messages: Record<string, unknown>[] }[] {
-  return fx.server.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.body as { messages: Record<string, unknown>[] });
-}
 
 /** Runs one prompt to its end and returns what it published and what it stored. */
 async function runPrompt(e: Engine, session: string, text: string) {
@@ -62,7 +58,7 @@ describe('recorded provider streams through the engine', () => {
 
       const second = await runPrompt(e, s.id, 'second question');
       expect(second.status).toBe('completed');
-      const [, next] = chatBodies();
+      const [, next] = chatBodies(fx.server);
       const answer = next?.messages.find((m) => m.role === 'assistant');
       expect(answer).toEqual({ role: 'assistant', content: c.content });
       expect(JSON.stringify(next?.messages)).not.toMatch(/"reasoning/);
@@ -98,7 +94,7 @@ describe('recorded provider streams through the engine', () => {
     ]);
 
     // The second request carries the calls and their results, and no reasoning.
-    const [, next] = chatBodies();
+    const [, next] = chatBodies(fx.server);
     const sent = next?.messages ?? [];
     const assistant = sent.find((m) => m.role === 'assistant') as { tool_calls?: { id: string; function: { name: string; arguments: string } }[] } | undefined;
     expect(assistant?.tool_calls?.map((t) => [t.id, t.function.name, t.function.arguments])).toEqual(calls.toolCalls.map((t) => [t.id, t.name, t.arguments]));
