@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { english, render } from '../../shared/i18n/message';
 import { tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, settled, unwrap } from '../helpers/engine';
 import { useEngineFixture } from '../helpers/engine-fixture';
+import { fileWritten } from '../helpers/wait-file';
 import { newSession, ofType, send, toolResults } from './helpers';
 
 const fx = useEngineFixture();
@@ -158,7 +159,7 @@ describe('exclusive commands and destructive git', () => {
     const log = recordEvents(engine);
     const logText = () => (existsSync(join(ws, 'log.txt')) ? readFileSync(join(ws, 'log.txt'), 'utf8') : '');
     const p1 = await send(engine, await newSession(engine, ws, 's1'), 'critical one');
-    await vi.waitFor(() => expect(logText()).toBe('start one\n'), { timeout: 10_000 });
+    await fileWritten(join(ws, 'log.txt'), (t) => t === 'start one\n');
     const contended = nextEvent(engine, 'conflict', (e) => e.kind === 'exclusive_command');
     const p2 = await send(engine, await newSession(engine, ws, 's2'), 'critical two');
     expect((await contended).promptId).toBe(p2.id);
