@@ -6,6 +6,19 @@ import { english, render, type Msg } from '../../shared/i18n';
 import { configProblem, parseServeArgs, runServeCommand } from '../../main/cli/serve-command';
 import { connectLocalEndpoint } from '../../main/local/endpoint-client';
 
+/** The command's output, line by line; `printed` resolves once its first stdout line (the URL) is out. */
+function lines() {
+  const out: string[] = [];
+  const err: string[] = [];
+  let first = (): void => undefined;
+  const printed = new Promise<void>((resolve) => (first = resolve));
+  const stdout = (line: string): void => {
+    out.push(line);
+    first();
+  };
+  return { out, err, printed, stdout, stderr: (line: string): void => void err.push(line) };
+}
+
 describe('paragents serve', () => {
   it('parses --port and --host, loopback by default', () => {
     expect(parseServeArgs([])).toEqual({ ok: true, value: { port: 0, host: '127.0.0.1', allowRemote: false, publicHosts: [] } });
@@ -53,10 +66,10 @@ describe('paragents serve', () => {
 
   it('prints the tokened URL, serves the panel, and stops cleanly on SIGINT', async () => {
     const home = mkdtempSync(join(tmpdir(), 'paragents-serve-'));
-    const out: string[] = [];
-    const err: string[] = [];
-    const done = runServeCommand([], { stdout: (l) => out.push(l), stderr: (l) => err.push(l), env: {}, home });
-    await expect.poll(() => out.length, { timeout: 60_000 }).toBe(1);
+    const { out, printed, stdout, stderr } = lines();
+    const done = runServeCommand([], { stdout, stderr, env: {}, home });
+    await printed;
+    expect(out).toHaveLength(1);
     const url = out[0]!;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32,}$/);
     const first = await fetch(url, { redirect: 'manual' });
@@ -88,10 +101,10 @@ describe('paragents serve', () => {
     const home = mkdtempSync(join(tmpdir(), 'paragents-serve-'));
     const file = join(home, 'config.json');
     writeFileSync(file, JSON.stringify({ providers: [{ name: 'x', baseURL: 'localhost:1234/v1', model: 'm' }] }));
-    const out: string[] = [];
-    const err: string[] = [];
-    const done = runServeCommand([], { stdout: (l) => out.push(l), stderr: (l) => err.push(l), env: {}, home });
-    await expect.poll(() => out.length, { timeout: 60_000 }).toBe(1);
+    const { out, err, printed, stdout, stderr } = lines();
+    const done = runServeCommand([], { stdout, stderr, env: {}, home });
+    await printed;
+    expect(out).toHaveLength(1);
     const warning = err.find((l) => l.startsWith('warning:'));
     expect(warning).toBe(`warning: ${file}: providers[0].baseURL: must start with http:// or https:// (got "localhost:1234/v1") (the panel's setup view can fix it)`);
     expect(out[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/);

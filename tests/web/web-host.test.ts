@@ -133,17 +133,21 @@ describe('browser host', () => {
   it('round-trips a request and pushes engine events to the socket', async () => {
     const ws = await connect({ token: host.token });
     const events: Array<{ type: string; workspace?: string }> = [];
-    ws.on('message', (data) => {
-      const msg = JSON.parse(data.toString()) as { event?: { type: string; workspace?: string } };
-      if (msg.event) events.push(msg.event);
-    });
+    const createdEvent = new Promise<void>((resolve) =>
+      ws.on('message', (data) => {
+        const msg = JSON.parse(data.toString()) as { event?: { type: string; workspace?: string } };
+        if (msg.event) events.push(msg.event);
+        if (msg.event?.type === 'session_created') resolve();
+      }),
+    );
     const created = await call(ws, 7, 'session.create', { workspace: join(dir, 'ws1'), name: 'web' });
     expect(created.id).toBe(7);
     expect(created.result.ok).toBe(true);
     expect(created.result.value).toMatchObject({ name: 'web', status: 'idle' });
     const list = await call(ws, 8, 'session.list', {});
     expect((list.result.value as Array<{ name: string }>).map((s) => s.name)).toContain('web');
-    await expect.poll(() => events.map((e) => e.type)).toContain('session_created');
+    await createdEvent;
+    expect(events.map((e) => e.type)).toContain('session_created');
     ws.close();
   });
 });
