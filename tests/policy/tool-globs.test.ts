@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runPolicyCommand } from '../../main/cli/policy-command';
-import { createEngine, type Engine } from '../../main/core/engine';
 import { unwrap } from '../helpers/engine';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { useEngineFixture } from '../helpers/engine-fixture';
+import { tempDir } from '../helpers/temp';
 import { makeFixture, type Expect, type Fixture } from './fixture';
 
 let f: Fixture;
@@ -108,18 +108,13 @@ describe('deny and ask rules with tool-name globs restrict what they match', () 
 });
 
 describe('the permissions view request', () => {
-  let engine: Engine | null = null;
-  afterEach(async () => {
-    await engine?.close();
-    engine = null;
-    cleanupTempDirs();
-  });
+  const fx = useEngineFixture({ engine: { approvals: 'ask' } });
 
   it('policy.rules lists each ineffective allow rule with its file', async () => {
-    const home = makeHome('http://127.0.0.1:9/v1');
+    const home = fx.home();
     writeFileSync(join(home, 'settings.json'), JSON.stringify({ permissions: { allow: ['mcp__*', 'mcp__github'] } }));
     const ws = tempDir();
-    engine = await createEngine({ home, env: { HOME: tempDir() }, approvals: 'ask' });
+    const engine = await fx.open({ home, env: { HOME: tempDir() } });
     const view = unwrap(await engine.handlers['policy.rules']({ workspace: ws }));
     expect(view.rules.map((r) => r.rule)).toEqual(['mcp__github']);
     expect(view.problems).toEqual([
