@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findElectronBinary } from '../../main/electron/electron-binary';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
+import { fileWritten } from '../helpers/wait-file';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const children: ChildProcess[] = [];
@@ -50,7 +51,7 @@ describe('npm start where no Electron window can open', () => {
     const res = await fetch(url, { redirect: 'manual' });
     expect(res.status).toBeLessThan(400);
     if (!hasElectron) {
-      await expect.poll(() => (existsSync(opened) ? readFileSync(opened, 'utf8') : '')).toBe(url);
+      expect(await fileWritten(opened, (text) => text !== '')).toBe(url);
     }
     child.kill('SIGINT');
     expect(await exited(child)).toBe(0);

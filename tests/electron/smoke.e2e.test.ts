@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestNames } from '../../shared/api';
 import { findElectronBinary } from '../../main/electron/electron-binary';
 import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { fileWritten } from '../helpers/wait-file';
 
 /*
  * Desktop smoke test through real Electron (Playwright's _electron): launch the built app, check the bridge,
@@ -87,7 +87,7 @@ describe.skipIf(!binary.installed)('desktop app (real Electron)', () => {
     expect(outcome).toMatchObject({ step: 'done', answered: true, refused: { ok: false, error: { kind: 'invalid_input' } } });
 
     const file = join(workspace, 'hello.txt');
-    await expect.poll(() => existsSync(file) && readFileSync(file, 'utf8'), { timeout: 15_000 }).toBe('hi\n');
+    expect(await fileWritten(file, (text) => text.endsWith('\n'), 15_000)).toBe('hi\n');
   }, 120_000);
 });
 
