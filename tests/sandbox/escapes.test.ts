@@ -1,11 +1,14 @@
-// The escape battery against the real OS sandbox (bubblewrap through the sandbox runtime, nothing mocked): each
-// way out of a session's folders is refused and leaves nothing behind; what the session may write still works.
+// The escape battery against the real OS sandbox (the Bash tool, through the sandbox runtime and bubblewrap,
+// nothing mocked): each way out of a session's folders is refused, leaves nothing behind and is told to the model
+// naming the path; what the session may write still works.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import { createCommandSandbox, type CommandSandbox } from '../../main/core/sandbox/runtime';
+import { sessionBashSandbox } from '../../main/core/sandbox/bash-sandbox';
+import { bashTool } from '../../main/core/tools/bash';
+import type { SandboxRefusal } from '../../main/core/tools/types';
 import { sessionSandboxPolicy, type SessionSandboxPolicy } from '../../main/core/policy/sandbox-policy';
 import { mergeSandboxSettings } from '../../main/core/policy/settings/sandbox-settings';
 import { parseRule } from '../../main/core/policy/rules/parse-rule';
@@ -46,20 +49,22 @@ afterAll(async () => {
   cleanupTempDirs();
 });
 
-/** Runs one command confined to the session's policy and returns its exit code and output. */
-async function run(command: string): Promise<{ code: number | null; out: string }> {
-  const w = await sandbox.wrap(command, policy, { cwd: ws, env: { PATH: process.env.PATH, HOME: home } });
-  try {
-    return await new Promise((resolve) => {
-      const child = spawn(w.argv[0] as string, w.argv.slice(1), { cwd: ws, env: w.env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-      let out = '';
-      child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-      child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-      child.on('close', (code) => resolve({ code, out }));
-    });
-  } finally {
-    w.release();
-  }
+/** Runs one command with the Bash tool, confined to the session's policy: whether it succeeded, what it said. */
+async function run(command: string): Promise<{ code: number | null; out: string; refusals: SandboxRefusal[] }> {
+  const outcome = await bashTool.run(
+    { command },
+    {
+      workspace: ws,
+      host: { home, env: { PATH: process.env.PATH, HOME: home } },
+      sessionId: 's',
+      promptId: 'p',
+      signal: new AbortController().signal,
+      sandbox: sessionBashSandbox(sandbox, policy),
+    },
+  );
+  return outcome.ok
+    ? { code: 0, out: outcome.output, refusals: outcome.refusals ?? [] }
+    : { code: 1, out: outcome.error, refusals: outcome.refusals ?? [] };
 }
 
 describe('writes outside the session are refused', () => {
@@ -79,6 +84,8 @@ describe('writes outside the session are refused', () => {
     const r = await run(command());
     expect(r.code).not.toBe(0);
     expect(existsSync(target())).toBe(false);
+    expect(r.out).toContain('The sandbox refused:');
+    expect(r.refusals.some((x) => x.kind === 'write')).toBe(true);
   });
 
   it('a hard link into the workspace does not reach the file outside', async () => {
@@ -124,6 +131,7 @@ describe('what the session may do', () => {
     const r = await run(`cat ${outside}/target.txt; cat ~/.ssh/id_rsa`);
     expect(r.out).toContain('original');
     expect(r.out).not.toContain('PRIVATE KEY');
+    expect(r.refusals).toEqual([{ kind: 'read', target: join(home, '.ssh', 'id_rsa') }]);
   });
 });
 

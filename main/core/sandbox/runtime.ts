@@ -8,6 +8,8 @@ import type { SessionSandboxPolicy } from '../policy/sandbox-policy';
 export interface WrappedCommand {
   argv: string[];
   env: Record<string, string | undefined>;
+  /** The proxy's records of connections it refused this command (`deny network-outbound host:port (reason)`). */
+  proxyLines(): string[];
   /** Call when the command has ended (or never started): its network allow list stops applying. */
   release(): void;
 }
@@ -17,6 +19,16 @@ export interface CommandSandbox {
   wrap(command: string, policy: SessionSandboxPolicy, opts: { cwd: string; env: Readonly<Record<string, string | undefined>> }): Promise<WrappedCommand>;
   /** Stops the filtering proxies. */
   close(): Promise<void>;
+}
+
+/**
+ * What the runtime set for the sandbox itself (proxy variables and the like): it starts from this process's
+ * environment, but the command runs with the engine's (whose HOME is the home the policy resolved `~` to).
+ */
+function addedBySandbox(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(env)) if (process.env[k] !== v) out[k] = v;
+  return out;
 }
 
 /** Single-quotes a word for bash. */
@@ -65,7 +77,8 @@ export function createCommandSandbox(): CommandSandbox {
         const wrapped = await SandboxManager.wrapWithSandboxArgv(inner, 'bash', custom, undefined, opts.cwd, { commandId, commandText: command });
         return {
           argv: wrapped.argv,
-          env: { ...opts.env, ...wrapped.env },
+          env: { ...opts.env, ...addedBySandbox(wrapped.env) },
+          proxyLines: () => SandboxManager.getSandboxViolationStore().getViolationsForCommand(commandId).map((v) => v.line),
           release: () => SandboxManager.unregisterCommandNetworkLists(commandId),
         };
       } catch (e) {

@@ -5,7 +5,7 @@ import { defineTool } from './define';
 import { ToolError, errorText } from './errors';
 import { OutputCapture } from './output-capture';
 import { killProcessTree } from './process-tree';
-import type { ToolContext, ToolOutcome } from './types';
+import type { ConfinedCommand, SandboxRefusal, ToolContext, ToolOutcome } from './types';
 
 export const BASH_DEFAULT_TIMEOUT_MS = 120_000;
 /** After the shell exits, how long to wait for background processes to release the output pipes. */
@@ -55,17 +55,22 @@ function outcomeOf(ending: Ending, capture: OutputCapture): ToolOutcome {
   }
 }
 
-/** Runs `bash -c command` in its own process group and settles once it has ended one way or another. */
-function runShell(command: string, ctx: ToolContext, timeoutMs: number, capture: OutputCapture): Promise<Ending> {
+/** What to spawn: `bash -c command` itself, or the sandbox's wrapper around it. */
+interface Launch {
+  file: string;
+  args: string[];
+  env: Record<string, string | undefined>;
+}
+
+/** Runs the command in its own process group and settles once it has ended one way or another. */
+function runShell(launch: Launch, ctx: ToolContext, timeoutMs: number, capture: OutputCapture): Promise<Ending> {
   const { signal } = ctx;
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', command], {
+    const child = spawn(launch.file, launch.args, {
       cwd: ctx.workspace,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      // The engine's environment, whose HOME is the home the policy resolved `~` to: the command's `~` and
-      // `$HOME` name the folder the policy checked.
-      env: { ...ctx.host.env },
+      env: launch.env,
     });
     const onData = (chunk: Buffer): void => capture.push(chunk);
     child.stdout.on('data', onData);
@@ -126,7 +131,33 @@ export const bashTool = defineTool({
     if (!isDir) throw new ToolError(`The workspace folder ${ctx.workspace} does not exist, so the command cannot run.`);
     const capture = new OutputCapture();
     const timeoutMs = input.timeout_ms ?? BASH_DEFAULT_TIMEOUT_MS;
-    const ending = await runShell(input.command, ctx, timeoutMs, capture);
-    return outcomeOf(ending, capture);
+    // The engine's environment, whose HOME is the home the policy resolved `~` to: the command's `~` and `$HOME`
+    // name the folder the policy checked.
+    const env = { ...ctx.host.env };
+    if (!ctx.sandbox) return outcomeOf(await runShell({ file: 'bash', args: ['-c', input.command], env }, ctx, timeoutMs, capture), capture);
+    let confined: ConfinedCommand;
+    try {
+      confined = await ctx.sandbox.confine(input.command, { cwd: ctx.workspace, env });
+    } catch (e) {
+      return { ok: false, error: `The sandbox could not prepare the command: ${errorText(e)}.` };
+    }
+    try {
+      const [file, ...args] = confined.argv;
+      const ending = await runShell({ file: file as string, args, env: confined.env }, ctx, timeoutMs, capture);
+      return withRefusals(outcomeOf(ending, capture), confined.refusals(capture.text()));
+    } finally {
+      confined.release();
+    }
   },
 });
+
+/** The sandbox's refusals, told to the model after the output so it can change course or ask to run outside. */
+function withRefusals(outcome: ToolOutcome, refusals: SandboxRefusal[]): ToolOutcome {
+  if (refusals.length === 0) return outcome;
+  const lines = refusals.map((r) => `- ${r.kind} ${r.target}`).join('\n');
+  const note =
+    `\n\nThe sandbox refused:\n${lines}\n` +
+    'Commands may write only in the session\'s folders and reach only allowed hosts. If the task needs more, run the ' +
+    'command again with dangerouslyDisableSandbox: true (a person must approve it), or change course.';
+  return outcome.ok ? { ...outcome, output: outcome.output + note, refusals } : { ...outcome, error: outcome.error + note, refusals };
+}

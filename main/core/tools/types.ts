@@ -23,6 +23,29 @@ export interface ToolContext {
   forceSignal?: AbortSignal;
   /** Where files written through a temp file record it first (see temp-journal.ts); absent, they are not recorded. */
   tempFiles?: TempFileJournal;
+  /** Confines a Bash command to the session's folders and hosts (given when the policy placed the call in the sandbox). */
+  sandbox?: BashSandbox;
+}
+
+/** What the OS sandbox refused a command: a write, a read or a connection, and the path or host:port. */
+export interface SandboxRefusal {
+  kind: 'write' | 'read' | 'network';
+  target: string;
+}
+
+/** A Bash command made ready to run confined: the program to spawn with its arguments and environment. */
+export interface ConfinedCommand {
+  argv: string[];
+  env: Record<string, string | undefined>;
+  /** What the sandbox refused this command, found once it has ended (its output and the proxy's record). */
+  refusals(output: string): SandboxRefusal[];
+  /** Call once the command has ended or never started. */
+  release(): void;
+}
+
+/** The OS sandbox as the Bash tool sees it; main/core/sandbox implements it for one session's lists. */
+export interface BashSandbox {
+  confine(command: string, opts: { cwd: string; env: Readonly<Record<string, string | undefined>> }): Promise<ConfinedCommand>;
 }
 
 /** Where a call's paths resolve: relative ones against the workspace, `~` to the home folder. */
@@ -39,8 +62,10 @@ export type ToolOutcome =
       truncated?: boolean;
       /** Unified-style diff of what the call changed (Edit), for the UI; also included in `output`. */
       diff?: string;
+      /** What the sandbox refused a Bash command that still succeeded (also said in `output`). */
+      refusals?: SandboxRefusal[];
     }
-  | { ok: false; error: string };
+  | { ok: false; error: string; refusals?: SandboxRefusal[] };
 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   /** A built-in tool's ToolName, or an MCP server's tool as `mcp__<server>__<tool>`. */
