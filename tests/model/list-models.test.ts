@@ -1,21 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
+import { describe, expect, it } from 'vitest';
+import { useEngineFixture } from '../helpers/engine-fixture';
 import { listModels } from '../../main/core/model/list-models';
 import { closedPort } from './helpers';
 
-let server: ModelServer;
-beforeEach(async () => {
-  server = await startModelServer({ script: { models: ['zeta', 'alpha'], rules: [] } });
-});
-afterEach(async () => {
-  await server.close();
-});
+const fx = useEngineFixture({ script: { models: ['zeta', 'alpha'], rules: [] } });
 
 describe('listModels', () => {
   it('lists the model ids of an endpoint, sending the key when given', async () => {
-    const result = await listModels(server.url, 'sk-x');
+    const result = await listModels(fx.server.url, 'sk-x');
     expect(result).toEqual({ ok: true, value: { models: ['alpha', 'zeta'], latencyMs: expect.any(Number) } });
-    expect(server.requests[0]?.headers.authorization).toBe('Bearer sk-x');
+    expect(fx.server.requests[0]?.headers.authorization).toBe('Bearer sk-x');
   });
 
   it('returns an error value naming the URL when nothing listens', async () => {
@@ -31,7 +25,7 @@ describe('listModels', () => {
   });
 
   it('returns an error value for a wrong path', async () => {
-    const result = await listModels(server.url.replace(/\/v1$/, '/nope'));
+    const result = await listModels(fx.server.url.replace(/\/v1$/, '/nope'));
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.message).toMatch(/not found \(404/);
   });

@@ -1,24 +1,18 @@
 // The scripted server's replay step: a recorded stream goes out byte for byte.
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
+import { describe, expect, it } from 'vitest';
+import { useEngineFixture } from '../helpers/engine-fixture';
 import { streamPath } from './stream-corpus';
 
-let server: ModelServer;
-beforeEach(async () => {
-  server = await startModelServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+const fx = useEngineFixture();
 
 const post = (body: unknown) =>
-  fetch(`${server.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${fx.server.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('scripted model server replay', () => {
   it('answers a streaming request with the recorded bytes, comment lines and all', async () => {
     const file = streamPath('openrouter-reasoning-details.sse');
-    server.setScript({ rules: [{ when: 'go', steps: [{ replay: file }, { content: 'after the replay' }] }] });
+    fx.server.setScript({ rules: [{ when: 'go', steps: [{ replay: file }, { content: 'after the replay' }] }] });
     const res = await post({ model: 'm', stream: true, messages: [{ role: 'user', content: 'go' }] });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/event-stream');
@@ -30,7 +24,7 @@ describe('scripted model server replay', () => {
 
   it('refuses a non-streaming request for a recorded stream with a 400 naming the file', async () => {
     const file = streamPath('openai-text.sse');
-    server.setScript({ rules: [{ when: 'go', steps: [{ replay: file }] }] });
+    fx.server.setScript({ rules: [{ when: 'go', steps: [{ replay: file }] }] });
     const res = await post({ model: 'm', messages: [{ role: 'user', content: 'go' }] });
     expect(res.status).toBe(400);
     expect(JSON.stringify(await res.json())).toContain('openai-text.sse');

@@ -1,29 +1,23 @@
 // Tests of the scripted server itself: every other suite relies on it behaving as documented.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import OpenAI from 'openai';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
+import { useEngineFixture } from '../helpers/engine-fixture';
 
-let server: ModelServer;
-beforeEach(async () => {
-  server = await startModelServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+const fx = useEngineFixture();
 
 type Msg = OpenAI.Chat.Completions.ChatCompletionMessageParam;
-const sdk = () => new OpenAI({ baseURL: server.url, apiKey: 'k', maxRetries: 0, logLevel: 'off' });
+const sdk = () => new OpenAI({ baseURL: fx.server.url, apiKey: 'k', maxRetries: 0, logLevel: 'off' });
 async function reply(messages: Msg[]): Promise<OpenAI.Chat.Completions.ChatCompletion> {
   return sdk().chat.completions.create({ model: 'm', messages });
 }
 const post = (body: string, path = '/chat/completions') =>
-  fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  fetch(`${fx.server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
 describe('scripted model server', () => {
   it('matches the first rule against the last user message and indexes steps by assistant messages since', async () => {
-    server.setScript({
+    fx.server.setScript({
       rules: [
         { when: { regex: '^deploy\\b' }, steps: [{ content: 'regex rule' }] },
         { when: 'plan', steps: [{ content: 'step 0 for {{turn}}' }, { content: 'step 1' }] },
@@ -42,7 +36,7 @@ describe('scripted model server', () => {
   });
 
   it('replaces {{lastTool}} with the last tool message', async () => {
-    server.setScript({ rules: [{ when: 'go', steps: [{ toolCalls: [{ name: 'Read', arguments: '{}' }] }, { content: 'result was [{{lastTool}}]' }] }] });
+    fx.server.setScript({ rules: [{ when: 'go', steps: [{ toolCalls: [{ name: 'Read', arguments: '{}' }] }, { content: 'result was [{{lastTool}}]' }] }] });
     const first = await reply([{ role: 'user', content: 'go' }]);
     const call = first.choices[0]?.message.tool_calls?.[0];
     expect(first.choices[0]?.finish_reason).toBe('tool_calls');
@@ -56,7 +50,7 @@ describe('scripted model server', () => {
   });
 
   it('reports scripted usage, or estimates it from characters', async () => {
-    server.setScript({ rules: [{ when: 'u', steps: [{ content: 'x', usage: { prompt_tokens: 5, completion_tokens: 9 } }] }] });
+    fx.server.setScript({ rules: [{ when: 'u', steps: [{ content: 'x', usage: { prompt_tokens: 5, completion_tokens: 9 } }] }] });
     expect((await reply([{ role: 'user', content: 'u' }])).usage).toEqual({ prompt_tokens: 5, completion_tokens: 9, total_tokens: 14 });
     const estimated = await reply([{ role: 'user', content: '12345678' }]);
     expect(estimated.choices[0]?.message.content).toBe('echo: 12345678');
@@ -64,7 +58,7 @@ describe('scripted model server', () => {
   });
 
   it('faults `times` times per conversation position, then serves the step', async () => {
-    server.setScript({ rules: [{ when: 'f', steps: [{ content: 'finally', fault: { type: '500', times: 2 } }] }] });
+    fx.server.setScript({ rules: [{ when: 'f', steps: [{ content: 'finally', fault: { type: '500', times: 2 } }] }] });
     const body = JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'f' }] });
     const other = JSON.stringify({ model: 'm', messages: [{ role: 'system', content: 's' }, { role: 'user', content: 'f' }] });
     expect((await post(body)).status).toBe(500);
@@ -76,7 +70,7 @@ describe('scripted model server', () => {
   });
 
   it('sends Retry-After with a scripted 429', async () => {
-    server.setScript({ rules: [{ when: 'r', steps: [{ fault: { type: '429', retryAfter: 3 } }] }] });
+    fx.server.setScript({ rules: [{ when: 'r', steps: [{ fault: { type: '429', retryAfter: 3 } }] }] });
     const res = await post(JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'r' }] }));
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('3');
@@ -84,7 +78,7 @@ describe('scripted model server', () => {
   });
 
   it('streams in the OpenAI chunk shape, with a usage chunk only when asked', async () => {
-    server.setScript({ rules: [{ when: 's', steps: [{ content: 'abcdef', toolCalls: [{ name: 'T', arguments: { a: 1 } }] }] }] });
+    fx.server.setScript({ rules: [{ when: 's', steps: [{ content: 'abcdef', toolCalls: [{ name: 'T', arguments: { a: 1 } }] }] }] });
     const read = async (includeUsage: boolean) => {
       const stream = await sdk().chat.completions.create({
         model: 'm', stream: true, messages: [{ role: 'user', content: 's' }],
@@ -105,33 +99,33 @@ describe('scripted model server', () => {
   });
 
   it('tracks concurrent in-flight requests', async () => {
-    server.setScript({ rules: [{ when: '', steps: [{ content: 'ok', gate: 'all' }] }] });
+    fx.server.setScript({ rules: [{ when: '', steps: [{ content: 'ok', gate: 'all' }] }] });
     const client = sdk();
     const three = Promise.all([1, 2, 3].map((n) => client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: `p${n}` }] })));
-    await server.reached('all', 3);
-    expect(server.activeStreams()).toBe(3);
-    server.openGate('all');
+    await fx.server.reached('all', 3);
+    expect(fx.server.activeStreams()).toBe(3);
+    fx.server.openGate('all');
     await three;
-    expect(server.maxConcurrentStreams).toBe(3);
-    expect(server.activeStreams()).toBe(0);
+    expect(fx.server.maxConcurrentStreams).toBe(3);
+    expect(fx.server.activeStreams()).toBe(0);
     await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'alone' }] });
-    expect(server.maxConcurrentStreams).toBe(3);
+    expect(fx.server.maxConcurrentStreams).toBe(3);
   });
 
   it('holds a gated answer before its first byte until the gate opens, and counts arrivals', async () => {
-    server.setScript({ rules: [{ when: 'held', steps: [{ content: 'let through', gate: 'g' }] }, { when: 'free', steps: [{ content: 'not gated' }] }] });
+    fx.server.setScript({ rules: [{ when: 'held', steps: [{ content: 'let through', gate: 'g' }] }, { when: 'free', steps: [{ content: 'not gated' }] }] });
     let answered = false;
     const held = reply([{ role: 'user', content: 'held' }]).then((r) => {
       answered = true;
       return r.choices[0]?.message.content;
     });
-    await server.reached('g');
+    await fx.server.reached('g');
     // An ungated request passes while the gated one waits; its answer is a barrier for the check below.
     expect((await reply([{ role: 'user', content: 'free' }])).choices[0]?.message.content).toBe('not gated');
     expect(answered).toBe(false);
     const second = reply([{ role: 'user', content: 'held' }]);
-    await server.reached('g', 2);
-    server.openGate('g');
+    await fx.server.reached('g', 2);
+    fx.server.openGate('g');
     expect(await held).toBe('let through');
     expect((await second).choices[0]?.message.content).toBe('let through');
     // Open stays open: a later arrival passes at once.
@@ -139,7 +133,7 @@ describe('scripted model server', () => {
   });
 
   it('holds a stream after gateAfterChunks content chunks, so the client sees a partial answer first', async () => {
-    server.setScript({ chunkSize: 2, rules: [{ when: 's', steps: [{ content: 'aabbccdd', gate: 'mid', gateAfterChunks: 2 }] }] });
+    fx.server.setScript({ chunkSize: 2, rules: [{ when: 's', steps: [{ content: 'aabbccdd', gate: 'mid', gateAfterChunks: 2 }] }] });
     const stream = await sdk().chat.completions.create({ model: 'm', stream: true, messages: [{ role: 'user', content: 's' }] });
     const text: string[] = [];
     for await (const c of stream) {
@@ -148,39 +142,39 @@ describe('scripted model server', () => {
       text.push(piece);
       if (text.length === 2) {
         // The request reaches the gate only once two chunks are out; the rest waits for the test.
-        await server.reached('mid');
-        server.openGate('mid');
+        await fx.server.reached('mid');
+        fx.server.openGate('mid');
       }
     }
     expect(text).toEqual(['aa', 'bb', 'cc', 'dd']);
   });
 
   it('ends an answer held at a gate when its client goes away, and refuses gateAfterChunks without a gate', async () => {
-    server.setScript({ rules: [{ when: '', steps: [{ content: 'never', gate: 'shut' }] }] });
+    fx.server.setScript({ rules: [{ when: '', steps: [{ content: 'never', gate: 'shut' }] }] });
     const controller = new AbortController();
     const pending = sdk().chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] }, { signal: controller.signal }).catch((e: unknown) => e);
-    await server.reached('shut');
+    await fx.server.reached('shut');
     controller.abort();
     expect(await pending).toBeInstanceOf(Error);
-    await vi.waitFor(() => expect(server.activeStreams()).toBe(0));
-    expect(() => server.setScript({ rules: [{ when: '', steps: [{ content: 'x', gateAfterChunks: 1 }] }] })).toThrow(/gateAfterChunks needs a gate name/);
+    await vi.waitFor(() => expect(fx.server.activeStreams()).toBe(0));
+    expect(() => fx.server.setScript({ rules: [{ when: '', steps: [{ content: 'x', gateAfterChunks: 1 }] }] })).toThrow(/gateAfterChunks needs a gate name/);
   });
 
   it('lists models, answers 404 for unknown paths and 400 for invalid JSON, and records requests', async () => {
-    const models = await (await fetch(`${server.url}/models`)).json();
+    const models = await (await fetch(`${fx.server.url}/models`)).json();
     expect(models).toEqual({ object: 'list', data: [{ id: 'scripted-model', object: 'model', created: 0, owned_by: 'paragents-fixture' }] });
     const missing = await post('{}', '/embeddings');
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ error: { message: expect.stringContaining('/v1/embeddings'), type: 'invalid_request_error' } });
     expect((await post('{not json')).status).toBe(400);
-    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/models', 'POST /v1/embeddings', 'POST /v1/chat/completions']);
+    expect(fx.server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/models', 'POST /v1/embeddings', 'POST /v1/chat/completions']);
   });
 
   it('close() ends hung requests', async () => {
-    server.setScript({ rules: [{ when: '', steps: [{ fault: { type: 'hang' } }] }] });
+    fx.server.setScript({ rules: [{ when: '', steps: [{ fault: { type: 'hang' } }] }] });
     const pending = post(JSON.stringify({ messages: [{ role: 'user', content: 'h' }] })).catch((e: unknown) => e);
-    await vi.waitFor(() => expect(server.activeStreams()).toBe(1));
-    await server.close();
+    await vi.waitFor(() => expect(fx.server.activeStreams()).toBe(1));
+    await fx.server.close();
     expect(await pending).toBeInstanceOf(Error);
   });
 });

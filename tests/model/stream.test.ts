@@ -1,16 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
+import { describe, expect, it } from 'vitest';
+import { useEngineFixture } from '../helpers/engine-fixture';
 import { createModelClient } from '../../main/core/model/client';
 import type { ToolSpec } from '../../main/core/model/types';
 import { loaded, provider, user } from './helpers';
 
-let server: ModelServer;
-beforeEach(async () => {
-  server = await startModelServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+const fx = useEngineFixture();
 
 const tool = (name: string): ToolSpec => ({
   type: 'function',
@@ -19,8 +13,8 @@ const tool = (name: string): ToolSpec => ({
 
 describe('model client streaming', () => {
   it('streams text through onDelta and returns the whole turn with usage', async () => {
-    server.setScript({ chunkSize: 3, rules: [{ when: 'hello', steps: [{ content: 'Hello there, friend!', usage: { prompt_tokens: 11, completion_tokens: 7 } }] }] });
-    const client = createModelClient(loaded([provider('local', server.url)]));
+    fx.server.setScript({ chunkSize: 3, rules: [{ when: 'hello', steps: [{ content: 'Hello there, friend!', usage: { prompt_tokens: 11, completion_tokens: 7 } }] }] });
+    const client = createModelClient(loaded([provider('local', fx.server.url)]));
     const deltas: string[] = [];
     const turn = await client.complete({ messages: [user('say hello')], tools: [], signal: new AbortController().signal, onDelta: (t) => deltas.push(t) });
     expect(turn.content).toBe('Hello there, friend!');
@@ -34,9 +28,9 @@ describe('model client streaming', () => {
   });
 
   it('sends stream_options, the key and the model, and omits tools when there are none', async () => {
-    const client = createModelClient(loaded([provider('local', server.url, { model: 'm-1', apiKey: 'sk-abc', headers: { 'x-team': 'blue' } })], { temperature: 0.2 }));
+    const client = createModelClient(loaded([provider('local', fx.server.url, { model: 'm-1', apiKey: 'sk-abc', headers: { 'x-team': 'blue' } })], { temperature: 0.2 }));
     await client.complete({ messages: [user('hi')], tools: [], signal: new AbortController().signal });
-    const [req] = server.requests;
+    const [req] = fx.server.requests;
     expect(req?.path).toBe('/v1/chat/completions');
     expect(req?.headers.authorization).toBe('Bearer sk-abc');
     expect(req?.headers['x-team']).toBe('blue');
@@ -45,14 +39,14 @@ describe('model client streaming', () => {
   });
 
   it('accumulates several tool calls in one step, arguments streamed in pieces', async () => {
-    server.setScript({
+    fx.server.setScript({
       rules: [{ when: 'files', steps: [{ content: 'Reading both.', toolCalls: [
         { name: 'Read', arguments: { path: 'a.txt' } },
         { name: 'Read', arguments: { path: 'some/much/longer/path/b.txt', limit: 20 } },
         { name: 'Bash', arguments: { command: 'ls -la' } },
       ] }] }],
     });
-    const client = createModelClient(loaded([provider('local', server.url)]));
+    const client = createModelClient(loaded([provider('local', fx.server.url)]));
     const turn = await client.complete({ messages: [user('read the files')], tools: [tool('Read'), tool('Bash')], signal: new AbortController().signal });
     expect(turn.finishReason).toBe('tool_calls');
     expect(turn.content).toBe('Reading both.');
@@ -63,13 +57,13 @@ describe('model client streaming', () => {
     ]);
     expect(new Set(turn.toolCalls.map((c) => c.id)).size).toBe(3);
     expect(turn.toolCalls.every((c) => c.type === 'function' && c.id.startsWith('call_'))).toBe(true);
-    expect(server.requests[0]?.body).toMatchObject({ tools: [tool('Read'), tool('Bash')] });
+    expect(fx.server.requests[0]?.body).toMatchObject({ tools: [tool('Read'), tool('Bash')] });
   });
 
   it('passes malformed tool arguments through verbatim', async () => {
     const broken = '{"path": "a.txt", "content": "unterminated';
-    server.setScript({ rules: [{ when: 'x', steps: [{ toolCalls: [{ name: 'Write', arguments: broken }] }] }] });
-    const client = createModelClient(loaded([provider('local', server.url)]));
+    fx.server.setScript({ rules: [{ when: 'x', steps: [{ toolCalls: [{ name: 'Write', arguments: broken }] }] }] });
+    const client = createModelClient(loaded([provider('local', fx.server.url)]));
     const turn = await client.complete({ messages: [user('x')], tools: [tool('Write')], signal: new AbortController().signal });
     expect(turn.toolCalls).toHaveLength(1);
     expect(turn.toolCalls[0]?.function.arguments).toBe(broken);
@@ -77,8 +71,8 @@ describe('model client streaming', () => {
   });
 
   it('sends the conversation so observations flow back ({{lastTool}})', async () => {
-    server.setScript({ rules: [{ when: 'ls', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'ls' } }] }, { content: 'saw: {{lastTool}}' }] }] });
-    const client = createModelClient(loaded([provider('local', server.url)]));
+    fx.server.setScript({ rules: [{ when: 'ls', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'ls' } }] }, { content: 'saw: {{lastTool}}' }] }] });
+    const client = createModelClient(loaded([provider('local', fx.server.url)]));
     const signal = new AbortController().signal;
     const first = await client.complete({ messages: [user('run ls')], tools: [tool('Bash')], signal });
     const call = first.toolCalls[0];
@@ -92,24 +86,24 @@ describe('model client streaming', () => {
   });
 
   it('retries once without stream_options when the server rejects it, and remembers that', async () => {
-    server.setScript({ rejectStreamOptions: true, rules: [] });
-    const client = createModelClient(loaded([provider('local', server.url)]));
+    fx.server.setScript({ rejectStreamOptions: true, rules: [] });
+    const client = createModelClient(loaded([provider('local', fx.server.url)]));
     const a = await client.complete({ messages: [user('one')], tools: [], signal: new AbortController().signal });
     const b = await client.complete({ messages: [user('two')], tools: [], signal: new AbortController().signal });
     expect(a.content).toBe('echo: one');
     expect(b.content).toBe('echo: two');
     expect(a.usage).toBeNull();
-    const withOptions = server.requests.filter((r) => (r.body as Record<string, unknown>).stream_options !== undefined);
+    const withOptions = fx.server.requests.filter((r) => (r.body as Record<string, unknown>).stream_options !== undefined);
     expect(withOptions).toHaveLength(1);
-    expect(server.requests).toHaveLength(3);
+    expect(fx.server.requests).toHaveLength(3);
   });
 
   it('turns garbage from the server into a protocol error', async () => {
-    server.setScript({ rules: [{ when: 'x', steps: [{ fault: { type: 'garbage', times: 99 } }] }] });
-    const client = createModelClient(loaded([provider('local', server.url)]), { sleep: async () => {} });
+    fx.server.setScript({ rules: [{ when: 'x', steps: [{ fault: { type: 'garbage', times: 99 } }] }] });
+    const client = createModelClient(loaded([provider('local', fx.server.url)]), { sleep: async () => {} });
     const failure = client.complete({ messages: [user('x')], tools: [], signal: new AbortController().signal });
     await expect(failure).rejects.toMatchObject({ name: 'ModelError', kind: 'protocol' });
     await expect(failure).rejects.toThrow(/provider "local" \(http:\/\/127\.0\.0\.1:\d+\/v1\): the server sent data that is not/);
-    expect(server.requests).toHaveLength(1);
+    expect(fx.server.requests).toHaveLength(1);
   });
 });
