@@ -4,24 +4,19 @@ import { buildModelView } from '../../main/core/context/view';
 import { toolPairingProblems } from '../../main/core/context/view-pairing';
 import { REPLY_PRIMING_TOKENS } from '../../main/core/context/tokens';
 import { createModelClient } from '../../main/core/model/client';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { cleanupTempDirs } from '../helpers/temp';
+import { useEngineFixture } from '../helpers/engine-fixture';
 import { loaded, provider } from '../model/helpers';
 import { appendTurns, counter, openStore, SYSTEM, type Opened } from './compaction-helpers';
 
-let server: ModelServer;
+const fx = useEngineFixture();
 let o: Opened;
-beforeEach(async () => {
-  server = await startModelServer();
+beforeEach(() => {
   o = openStore();
 });
-afterEach(async () => {
-  o.store.close();
-  await server.close();
-  cleanupTempDirs();
-});
+// Registered after the fixture, so the store closes before the fixture removes its folder.
+afterEach(() => o.store.close());
 
-const client = () => createModelClient(loaded([provider('scripted', server.url)], { maxRetries: 0 }));
+const client = () => createModelClient(loaded([provider('scripted', fx.server.url)], { maxRetries: 0 }));
 const fit = (budget: { window: number; usable: number; compactAt?: number }, reason: 'auto' | 'overflow' | 'manual' = 'auto') =>
   fitContext({ store: o.store, compactions: o.compactions, client: client(), counter, budget, sessionId: o.sessionId, system: SYSTEM, signal: new AbortController().signal, reason });
 const toolIds = () => o.store.transcript.list(o.sessionId).filter((m) => m.message.role === 'tool').map((m) => m.id);
@@ -57,7 +52,7 @@ describe('pruning', () => {
     expect(compacted).not.toBeNull();
     expect(compacted?.summary).toBeNull();
     expect(compacted?.summaryError).toBeNull();
-    expect(server.requests).toHaveLength(0);
+    expect(fx.server.requests).toHaveLength(0);
     const tools = toolIds();
     // The three older turns' outputs are stubs, the last turn's output is whole.
     expect(compacted?.record.prunedIds).toEqual(tools.slice(0, 3));
@@ -92,7 +87,7 @@ describe('pruning', () => {
     expect(pruned).toEqual(tools.slice(0, pruned.length));
     expect(result.value.view.tokens).toBeLessThanOrEqual(usable);
     expect(toolPairingProblems(result.value.view.messages)).toEqual([]);
-    expect(server.requests).toHaveLength(0);
+    expect(fx.server.requests).toHaveLength(0);
   });
 
   it('refuses with a clear error when one single message is larger than the usable window', async () => {

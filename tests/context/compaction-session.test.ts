@@ -4,9 +4,9 @@ import { fitContext } from '../../main/core/context/compaction';
 import { toolPairingProblems } from '../../main/core/context/view-pairing';
 import { createModelClient } from '../../main/core/model/client';
 import { ModelError, type ChatMessage, type ToolSpec } from '../../main/core/model/types';
-import { startModelServer, type ModelServer, type Script } from '../fixtures/model-server';
+import type { Script } from '../fixtures/model-server';
+import { useEngineFixture } from '../helpers/engine-fixture';
 import { requestTokens, type OverflowWording } from '../fixtures/model-overflow';
-import { cleanupTempDirs } from '../helpers/temp';
 import { loaded, provider } from '../model/helpers';
 import { counter, fileText, openStore, SYSTEM, type Opened } from './compaction-helpers';
 
@@ -24,17 +24,13 @@ const script: Script = {
   ],
 };
 
-let server: ModelServer;
+const fx = useEngineFixture({ script });
 let o: Opened;
-beforeEach(async () => {
-  server = await startModelServer({ script });
+beforeEach(() => {
   o = openStore();
 });
-afterEach(async () => {
-  o.store.close();
-  await server.close();
-  cleanupTempDirs();
-});
+// Registered after the fixture, so the store closes before the fixture removes its folder.
+afterEach(() => o.store.close());
 
 describe('a long session against a model with a small context window', () => {
   const cases: { name: string; window: number; wording: OverflowWording; refusals: 'none' | 'some' }[] = [
@@ -44,8 +40,8 @@ describe('a long session against a model with a small context window', () => {
     { name: 'a window set too large (Ollama refusals, no numbers)', window: WINDOW * 2, wording: 'ollama', refusals: 'some' },
   ];
   for (const c of cases) it(`completes 15 turns of large file reads, compacting, with the first prompt still in view at the end: ${c.name}`, async () => {
-    server.setScript({ ...script, overflowWording: c.wording });
-    const client = createModelClient(loaded([provider('scripted', server.url)], { maxRetries: 0 }));
+    fx.server.setScript({ ...script, overflowWording: c.wording });
+    const client = createModelClient(loaded([provider('scripted', fx.server.url)], { maxRetries: 0 }));
     const budget = contextBudget({
       window: { tokens: c.window, source: 'config' },
       maxOutputTokens: 500,
@@ -97,7 +93,7 @@ describe('a long session against a model with a small context window', () => {
     expect(records.length).toBeGreaterThanOrEqual(2);
     expect(records.some((r) => r.summary !== null)).toBe(true);
     // Every request the server answered was within its window, and every view was a valid transcript.
-    const turnRequests = server.requests.filter((r) => JSON.stringify(r.body).includes('"tools"'));
+    const turnRequests = fx.server.requests.filter((r) => JSON.stringify(r.body).includes('"tools"'));
     const bodies = turnRequests.map((r) => r.body as { messages: ChatMessage[]; tools: unknown });
     expect(bodies.filter((b) => requestTokens(b.messages, b.tools) > WINDOW)).toHaveLength(overflows);
     for (const messages of sent) expect(toolPairingProblems(messages)).toEqual([]);

@@ -5,27 +5,22 @@ import { HEAD_INTRO, buildModelView } from '../../main/core/context/view';
 import { toolPairingProblems } from '../../main/core/context/view-pairing';
 import { createModelClient } from '../../main/core/model/client';
 import { ModelError, type ChatMessage } from '../../main/core/model/types';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
+import { useEngineFixture } from '../helpers/engine-fixture';
 import { chatBodies } from '../helpers/chat-bodies';
-import { cleanupTempDirs } from '../helpers/temp';
 import { loaded, provider } from '../model/helpers';
 import { appendTurns, counter, openStore, reopen, SYSTEM, type Opened } from './compaction-helpers';
 
 const SUMMARY = '## Goal\nread the files\n## Decisions and why\nnone\n## Files read and changed\nsrc/f0.ts\n## Commands run and their outcome\nnone\n## Open tasks\nnone\n## Unresolved errors\nnone';
 
-let server: ModelServer;
+const fx = useEngineFixture({ script: { rules: [{ when: 'Write the summary now', steps: [{ content: SUMMARY, usage: { prompt_tokens: 900, completion_tokens: 60 } }] }] } });
 let o: Opened;
-beforeEach(async () => {
-  server = await startModelServer({ script: { rules: [{ when: 'Write the summary now', steps: [{ content: SUMMARY, usage: { prompt_tokens: 900, completion_tokens: 60 } }] }] } });
+beforeEach(() => {
   o = openStore();
 });
-afterEach(async () => {
-  o.store.close();
-  await server.close();
-  cleanupTempDirs();
-});
+// Registered after the fixture, so the store closes before the fixture removes its folder.
+afterEach(() => o.store.close());
 
-const client = () => createModelClient(loaded([provider('scripted', server.url)], { maxRetries: 0 }));
+const client = () => createModelClient(loaded([provider('scripted', fx.server.url)], { maxRetries: 0 }));
 const input = (over: Partial<FitContextInput> = {}): FitContextInput => ({
   store: o.store,
   compactions: o.compactions,
@@ -38,7 +33,7 @@ const input = (over: Partial<FitContextInput> = {}): FitContextInput => ({
   reason: 'manual',
   ...over,
 });
-const chatRequests = () => chatBodies(server);
+const chatRequests = () => chatBodies(fx.server);
 const turns = (n: number, chars = 3000) =>
   Array.from({ length: n }, (_, i) => ({ prompt: `prompt number ${i}: read src/f${i}.ts and explain it`, reads: [{ path: `src/f${i}.ts`, chars }] }));
 
@@ -119,7 +114,7 @@ describe('summary compaction', () => {
   });
 
   it('falls back to pruning when the summary request fails, and says so', async () => {
-    server.setScript({ rules: [{ when: 'Write the summary now', steps: [{ fault: { type: '500', times: 5 } }] }] });
+    fx.server.setScript({ rules: [{ when: 'Write the summary now', steps: [{ fault: { type: '500', times: 5 } }] }] });
     appendTurns(o, turns(4));
     const before = buildModelView({ system: SYSTEM, messages: o.store.transcript.list(o.sessionId), compaction: null, counter }).tokens;
     const result = await fitContext(input({ budget: { window: before * 2, usable: Math.ceil(before * 0.9) } }));
@@ -139,7 +134,7 @@ describe('summary compaction', () => {
   });
 
   it('when pruning alone does not fit either, cuts anyway and keeps the prompts, with a note that the summary failed', async () => {
-    server.setScript({ rules: [{ when: 'Write the summary now', steps: [{ fault: { type: '500', times: 5 } }] }] });
+    fx.server.setScript({ rules: [{ when: 'Write the summary now', steps: [{ fault: { type: '500', times: 5 } }] }] });
     appendTurns(o, Array.from({ length: 30 }, (_, i) => ({ prompt: `question ${i}: ${'why is the build slow '.repeat(6)}`, answer: `answer ${i}: ${'because of the cache '.repeat(12)}` })));
     const before = buildModelView({ system: SYSTEM, messages: o.store.transcript.list(o.sessionId), compaction: null, counter }).tokens;
     const usable = Math.ceil(before * 0.5);
@@ -181,12 +176,12 @@ describe('summary compaction', () => {
   });
 
   it('is cancelled by its signal while the summary streams, and records nothing', async () => {
-    server.setScript({ chunkSize: 4, rules: [{ when: 'Write the summary now', steps: [{ content: SUMMARY, gate: 'summary', gateAfterChunks: 2 }] }] });
+    fx.server.setScript({ chunkSize: 4, rules: [{ when: 'Write the summary now', steps: [{ content: SUMMARY, gate: 'summary', gateAfterChunks: 2 }] }] });
     appendTurns(o, turns(3));
     const controller = new AbortController();
     const deltas: string[] = [];
     const pending = fitContext(input({ signal: controller.signal, onSummaryDelta: (t) => deltas.push(t) }));
-    await server.reached('summary');
+    await fx.server.reached('summary');
     controller.abort();
     const error = await pending.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelError);
