@@ -68,23 +68,46 @@ async function startServe(home: string): Promise<Served> {
 }
 
 /** A WebSocket client of serve (what the panel opens), recording every pushed event. */
-async function socketOf(served: Served): Promise<{ ws: WebSocket; events: EngineEvent[]; call(method: string, input: unknown): Promise<{ ok: boolean; value?: unknown; error?: { message: string } }> }> {
+type Asked = Extract<EngineEvent, { type: 'approval_requested' }>;
+
+async function socketOf(served: Served): Promise<{
+  ws: WebSocket;
+  events: EngineEvent[];
+  /** The approval card of the named session the panel was sent (now or later). */
+  asked(sessionName: string): Promise<Asked>;
+  call(method: string, input: unknown): Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
+}> {
   const ws = new WebSocket(`ws://127.0.0.1:${served.port}/ws`, { origin: `http://127.0.0.1:${served.port}`, headers: { cookie: served.cookie } });
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
   });
   const events: EngineEvent[] = [];
+  const watchers = new Set<(e: EngineEvent) => void>();
   const replies = new Map<number, (result: { ok: boolean }) => void>();
   ws.on('message', (data: WebSocket.RawData) => {
     const msg = JSON.parse(data.toString()) as { event?: EngineEvent; id?: number; result?: { ok: boolean } };
-    if (msg.event) events.push(msg.event);
-    else if (typeof msg.id === 'number') replies.get(msg.id)?.(msg.result!);
+    if (msg.event) {
+      events.push(msg.event);
+      for (const watch of [...watchers]) watch(msg.event);
+    } else if (typeof msg.id === 'number') replies.get(msg.id)?.(msg.result!);
   });
+  const isCard = (name: string) => (e: EngineEvent): e is Asked => e.type === 'approval_requested' && e.sessionName === name;
   let next = 1;
   return {
     ws,
     events,
+    asked: (name) =>
+      new Promise((resolve) => {
+        const seen = events.find(isCard(name));
+        if (seen) return resolve(seen);
+        const watch = (e: EngineEvent): void => {
+          if (!isCard(name)(e)) return;
+          watchers.delete(watch);
+          resolve(e);
+        };
+        watchers.add(watch);
+      }),
     call(method, input) {
       const id = next++;
       return new Promise((resolve) => {
@@ -105,8 +128,7 @@ describe('paragents run beside paragents serve', () => {
       // --approve ask with the terminal open: the question waits on both sides.
       const run = startCli(['run', '--workspace', ws, '--prompt', 'write the beside report', '--session', 'beside', '--approve', 'ask'], { home });
       await run.waitFor('stderr', /allow\? \[y\]es once/);
-      await expect.poll(() => panel.events.some((e) => e.type === 'approval_requested' && e.sessionName === 'beside')).toBe(true);
-      const asked = panel.events.find((e) => e.type === 'approval_requested' && e.sessionName === 'beside') as Extract<EngineEvent, { type: 'approval_requested' }>;
+      const asked = await panel.asked('beside');
 
       const answered = await panel.call('approval.answer', { approval: asked.approvalId, answer: { kind: 'allow_once' } });
       expect(answered.ok).toBe(true);
@@ -146,9 +168,8 @@ describe('paragents run beside paragents serve', () => {
       expect(created.ok).toBe(true);
       const sent = await panel.call('prompt.send', { session: 'asking', text: 'write the panel report' });
       expect(sent.ok).toBe(true);
-      await expect.poll(() => panel.events.some((e) => e.type === 'approval_requested' && e.sessionName === 'asking')).toBe(true);
+      const asked = await panel.asked('asking');
       expect(existsSync(join(other, 'panel.md'))).toBe(false);
-      const asked = panel.events.find((e) => e.type === 'approval_requested' && e.sessionName === 'asking') as Extract<EngineEvent, { type: 'approval_requested' }>;
       expect((await panel.call('approval.answer', { approval: asked.approvalId, answer: { kind: 'deny' } })).ok).toBe(true);
     } finally {
       panel.ws.close();

@@ -11,6 +11,7 @@ import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { jsonLines } from '../helpers/cli';
 import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
 import { killCliProcesses, startCli, type CliProcess } from './cli-process';
+import { fileWritten } from '../helpers/wait-file';
 
 let model: ModelServer;
 
@@ -43,7 +44,7 @@ const REAL_GIT = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8'
  * A `git` first on PATH that stops at `worktree add` until the test creates `<gate>/release` (having created
  * `<gate>/reached` on arrival), then runs the real git.
  */
-function gitGate(): { env: Record<string, string>; reached: () => boolean; release: () => void } {
+function gitGate(): { env: Record<string, string>; reached: () => Promise<string>; release: () => void } {
   const dir = tempDir('paragents-git-gate-');
   const bin = join(dir, 'bin');
   mkdirSync(bin);
@@ -62,7 +63,7 @@ exec "${REAL_GIT}" "$@"
   gates.push(dir);
   return {
     env: { PATH: `${bin}:${process.env.PATH ?? ''}` },
-    reached: () => existsSync(join(dir, 'reached')),
+    reached: () => fileWritten(join(dir, 'reached')),
     release: () => writeFileSync(join(dir, 'release'), ''),
   };
 }
@@ -94,7 +95,7 @@ describe('two paragents run on one data folder', () => {
     await model.reached('host');
     const joined = startCli(['run', '--workspace', repo(), '--worktree', '--prompt', 'answer the joined line', '--session', 'joined', '--approve', 'never', '--json'], { home, env: gate.env });
     // The joined run's session is being made in the host's engine: joined, its prompt not sent yet.
-    await expect.poll(gate.reached, { timeout: 20_000 }).toBe(true);
+    await gate.reached();
 
     model.openGate('host');
     await host.waitFor('stdout', /completed: host answered/);
@@ -123,7 +124,7 @@ describe('two paragents run on one data folder', () => {
     const host = startCli(['run', '--workspace', tempDir(), '--prompt', 'hold the second host line', '--session', 'host', '--approve', 'never'], { home, env: gate.env });
     await model.reached('host2');
     const joined = startCli(['run', '--workspace', repo(), '--worktree', '--prompt', 'answer the rejoined line', '--session', 'rejoined', '--approve', 'never', '--json'], { home, env: gate.env });
-    await expect.poll(gate.reached, { timeout: 20_000 }).toBe(true);
+    await gate.reached();
     model.openGate('host2');
     await hostWaitsFor(host, joined);
 
