@@ -7,7 +7,9 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Store } from '../main/core/store/store';
+import { openStore } from '../main/core/store/store';
+import { ConflictStore } from '../main/core/conflicts/conflict-store';
+import { StampBook } from '../main/core/conflicts/stamp-book';
 import { EventBus } from '../main/core/kernel/event-bus';
 import { SlotLease, Slots } from '../main/core/kernel/slots';
 import { createConflictGate } from '../main/core/conflicts/gate';
@@ -38,7 +40,7 @@ function percentile(xs: number[], p: number): number {
 async function measure(sessions: number): Promise<Figures> {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'paragents-bench-')));
   const ws = join(dir, 'ws');
-  const store = new Store(join(dir, 'bench.db'));
+  const { store, db } = openStore(join(dir, 'bench.db'));
   try {
     writeFileSync(join(dir, 'placeholder'), '');
     const bus = new EventBus(store);
@@ -51,7 +53,9 @@ async function measure(sessions: number): Promise<Figures> {
       abort: () => false,
       ended: () => false,
       exclusivePatterns: () => [],
-      memoryStamps: true,
+      cstore: new ConflictStore(db),
+      // The check alone: read stamps kept in memory, out of SQLite.
+      stamps: new StampBook(),
       host: { home: dir, env: { HOME: dir } },
     });
     const gate = createConflictGate(ctx);

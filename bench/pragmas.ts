@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EventBus } from '../main/core/kernel/event-bus';
-import { Store } from '../main/core/store/store';
+import { openStore } from '../main/core/store/store';
 import { percentile } from './lib/stats';
 
 const { values } = parseArgs({ options: { tx: { type: 'string', default: '3000' }, rounds: { type: 'string', default: '3' } } });
@@ -23,9 +23,9 @@ interface Figures {
 
 function measure(pragmas: readonly string[]): Figures {
   const dir = mkdtempSync(join(tmpdir(), 'paragents-bench-pragmas-'));
-  const store = new Store(join(dir, 'bench.db'));
+  const { store, db } = openStore(join(dir, 'bench.db'));
   try {
-    for (const p of pragmas) store.db.pragma(p);
+    for (const p of pragmas) db.pragma(p);
     const bus = new EventBus(store);
     const s = store.sessions.create({ workspace: '/w', name: 'bench', mode: 'default' });
     const prompts = Array.from({ length: 50 }, (_, i) => store.promptWrites.create(s.id, `prompt ${i}`));

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DATABASE_FILE } from '../main/core/engine';
 import { m013Search } from '../main/core/store/migrations/013-search';
-import { Store } from '../main/core/store/store';
+import { openStore, Store } from '../main/core/store/store';
 import { ensureScaleData, firstMarker, lastMarker, sessionName } from './lib/scale-data';
 import { percentile } from './lib/stats';
 
@@ -63,9 +63,9 @@ if (!existsSync(done)) {
   writeFileSync(done, JSON.stringify({ seconds, before, after: statSync(file).size }));
 }
 const indexed = JSON.parse(readFileSync(done, 'utf8')) as { seconds: number; before: number; after: number };
-const store = new Store(file);
-const entries = (store.db.prepare('SELECT COUNT(*) AS n FROM search_text_docsize').get() as { n: number }).n;
-const words = (store.db.prepare('SELECT COUNT(*) AS n FROM search_terms').get() as { n: number }).n;
+const { store, db } = openStore(file);
+const entries = (db.prepare('SELECT COUNT(*) AS n FROM search_text_docsize').get() as { n: number }).n;
+const words = (db.prepare('SELECT COUNT(*) AS n FROM search_terms').get() as { n: number }).n;
 console.log(
   `  index          ${entries.toLocaleString('en')} entries, ${words.toLocaleString('en')} words, built in ${indexed.seconds.toFixed(0)} s; database ${gb(indexed.before)} → ${gb(indexed.after)} GB` +
     ` (+${(((indexed.after - indexed.before) / indexed.before) * 100).toFixed(0)} %)`,
@@ -73,7 +73,7 @@ console.log(
 
 // ---- queries ----
 const middle = Math.floor(SESSIONS / 2);
-const someSession = (store.db.prepare('SELECT id FROM sessions WHERE name = ?').get(sessionName(middle)) as { id: string }).id;
+const someSession = (db.prepare('SELECT id FROM sessions WHERE name = ?').get(sessionName(middle)) as { id: string }).id;
 interface Query {
   kind: string;
   text: string;

@@ -9,7 +9,7 @@ import { tempDir } from '../helpers/temp';
 import { nextEvent, settled, unwrap } from '../helpers/engine';
 import { useEngineFixture } from '../helpers/engine-fixture';
 import { makeRepo } from '../worktree/helpers';
-import { Store } from '../../main/core/store/store';
+import { openStore } from '../../main/core/store/store';
 import type { SessionRow } from '../../main/core/store/rows';
 import { copySessionHistory } from '../../main/core/store/fork';
 import { copyCompaction } from '../../main/core/context/fork-compaction';
@@ -171,8 +171,8 @@ describe('paragents sessions fork', () => {
 
 describe('fork of a compacted session (store level)', () => {
   it('copies the latest compaction that covers only finished turns, re-pointed, so the fork sees the same view', () => {
-    const store = new Store(join(tempDir(), 'paragents.db'));
-    const compactions = new CompactionStore(store.db);
+    const { store, db } = openStore(join(tempDir(), 'paragents.db'));
+    const compactions = new CompactionStore(db);
     const counter = createTokenCounter('gpt-4o');
     const s = store.sessions.create({ workspace: tempDir(), name: 'long', mode: 'default' });
     const call = (id: string, name: string) => ({ id, type: 'function' as const, function: { name, arguments: '{"path":"a.txt"}' } });

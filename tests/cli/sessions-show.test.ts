@@ -12,7 +12,7 @@ import { transcriptMarkdown } from '../../shared/transcript-markdown';
 import { buildTranscript, inheritedEvents } from '../../shared/transcript';
 import { transcriptLines } from '../../main/cli/sessions-show';
 import { createEngine } from '../../main/core/engine';
-import { Store } from '../../main/core/store/store';
+import { openStore } from '../../main/core/store/store';
 import { CompactionStore } from '../../main/core/context/compaction-store';
 import { settled, unwrap } from '../helpers/engine';
 
@@ -142,9 +142,9 @@ describe('paragents sessions show', () => {
     } finally {
       await engine.close();
     }
-    const store = new Store(join(compactedHome, 'paragents.db'));
+    const { store, db } = openStore(join(compactedHome, 'paragents.db'));
     const firstTurnEnd = store.transcript.list(sessionId).filter((m) => m.message.role === 'assistant')[0]?.id as number;
-    new CompactionStore(store.db).add({
+    new CompactionStore(db).add({
       sessionId, coversThrough: firstTurnEnd, summary: 'The person asked a first question; it was answered.', note: null,
       promptsBlock: "## The person's earlier prompts, verbatim, oldest first\n\n1. first question", prunedIds: [], headTokens: 45,
       encoding: 'cl100k_base', tokensBefore: 200, tokensAfter: 120, reason: 'manual', prunedToolOutputs: 0, summaryTokens: 12,

@@ -6,7 +6,9 @@ import { EventBus } from '../../main/core/kernel/event-bus';
 import { PromptLifecycle } from '../../main/core/kernel/prompt-lifecycle';
 import { SlotLease, Slots } from '../../main/core/kernel/slots';
 import { createShellAnalyzer } from '../../main/core/policy/shell/analyze';
-import { Store } from '../../main/core/store/store';
+import { openStore } from '../../main/core/store/store';
+import { ConflictStore } from '../../main/core/conflicts/conflict-store';
+import { StampBook } from '../../main/core/conflicts/stamp-book';
 import { createCallPreparer } from '../../main/core/policy/prepare';
 import { parseToolCall } from '../../main/core/tools';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
@@ -16,7 +18,7 @@ afterEach(() => cleanupTempDirs());
 describe('precheck → beforeCall carry-over', () => {
   it('is matched by prompt and call id, not by the identity of the input or the prepared call', async () => {
     const ws = tempDir();
-    const store = new Store(join(tempDir(), 'paragents.db'));
+    const { store, db } = openStore(join(tempDir(), 'paragents.db'));
     try {
       const bus = new EventBus(store);
       // `--on-conflict override`: every lease conflict is recorded and let through without a person.
@@ -30,7 +32,9 @@ describe('precheck → beforeCall carry-over', () => {
         ended: () => false,
         exclusivePatterns: () => [],
         host: { home: ws, env: { HOME: ws } },
-        memoryStamps: true,
+        cstore: new ConflictStore(db),
+        // The check alone: read stamps kept in memory, out of SQLite.
+        stamps: new StampBook(),
       });
       const gate = createConflictGate(ctx);
       const other = store.sessions.create({ workspace: ws, name: 'other', mode: 'default' });

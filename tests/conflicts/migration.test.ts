@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { migrate, migrations } from '../../main/core/store/migrations';
 import { StampBook } from '../../main/core/conflicts/stamp-book';
+import { StampsRepository } from '../../main/core/store/stamps';
 
 const tablesOf = (db: Database.Database): string[] =>
   (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]).map((t) => t.name);
@@ -28,18 +29,18 @@ describe('migration 004 (read stamps)', () => {
     db.prepare(`INSERT INTO sessions (id, ref, workspace, created_at) VALUES ('s1', 'ref1', '/ws', 'now')`).run();
 
     const stamp = { size: 3, mtimeMs: 1234.5, sha256: 'abc' };
-    const book = new StampBook(db);
+    const book = new StampBook(new StampsRepository(db));
     book.set('s1', '/ws/a.txt', stamp);
     book.set('s1', '/ws/b.txt', { ...stamp, sha256: 'def' });
     book.set('s1', '/ws/gone.txt', { size: 0, mtimeMs: 0, sha256: null });
     book.forget('s1', '/ws/b.txt');
     // A new book on the same database (a restart) knows what the first one recorded.
-    const after = new StampBook(db);
+    const after = new StampBook(new StampsRepository(db));
     expect(after.get('s1', '/ws/a.txt')).toEqual(stamp);
     expect(after.get('s1', '/ws/b.txt')).toBeUndefined();
     expect(after.get('s1', '/ws/gone.txt')).toBeUndefined();
     after.dropSession('s1');
-    expect(new StampBook(db).get('s1', '/ws/a.txt')).toBeUndefined();
+    expect(new StampBook(new StampsRepository(db)).get('s1', '/ws/a.txt')).toBeUndefined();
     db.close();
   });
 });

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Store } from '../../main/core/store/store';
+import { openStore as openStoreWithDb, type Store } from '../../main/core/store/store';
 import { CompactionStore } from '../../main/core/context/compaction-store';
 import { createTokenCounter } from '../../main/core/context/tokens';
 import type { ChatMessage } from '../../main/core/model/types';
@@ -15,9 +15,9 @@ export interface Opened {
 }
 
 export function openStore(file = join(tempDir(), 'paragents.db')): Opened {
-  const store = new Store(file);
+  const { store, db } = openStoreWithDb(file);
   const session = store.sessions.list()[0] ?? store.sessions.create({ workspace: '/ws', name: null, mode: 'default' });
-  return { file, store, compactions: new CompactionStore(store.db), sessionId: session.id };
+  return { file, store, compactions: new CompactionStore(db), sessionId: session.id };
 }
 
 export function reopen(o: Opened): Opened {

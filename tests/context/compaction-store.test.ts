@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { migrate, migrations } from '../../main/core/store/migrations';
-import { CompactionStore, type NewCompaction } from '../../main/core/context/compaction-store';
+import type { NewCompaction } from '../../main/core/context/compaction-store';
 import { cleanupTempDirs } from '../helpers/temp';
 import { openStore, reopen } from './compaction-helpers';
 
@@ -61,7 +61,7 @@ describe('compaction store', () => {
     const copies = ids.map((_, i) => o.store.transcript.append(fork.id, null, { role: 'user', content: `m${i + 1}` }));
     // The cut's own message was not copied: the cut moves back to the last copied message before it.
     const map = new Map([[ids[0] as number, copies[0] as number], [ids[1] as number, copies[1] as number], [ids[3] as number, copies[3] as number]]);
-    const copy = new CompactionStore(o.store.db).copyLatestTo(o.sessionId, fork.id, map);
+    const copy = o.compactions.copyLatestTo(o.sessionId, fork.id, map);
     expect(copy).toMatchObject({ sessionId: fork.id, coversThrough: copies[1], summary: 'S', prunedIds: [copies[3]] });
     expect(o.compactions.latest(fork.id)).toEqual(copy);
     o.store.close();

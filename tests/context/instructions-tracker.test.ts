@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Store } from '../../main/core/store/store';
+import { openStore } from '../../main/core/store/store';
 import { migrate, migrations } from '../../main/core/store/migrations';
 import { InstructionsTracker } from '../../main/core/context/instructions-tracker';
 import { loadInstructions } from '../../main/core/context/instructions';
@@ -16,10 +16,10 @@ describe('InstructionsTracker', () => {
     const ws = tempDir();
     const home = tempDir();
     const file = join(dir, 'paragents.db');
-    let store = new Store(file);
+    let { store, db } = openStore(file);
     const s = store.sessions.create({ workspace: ws, name: null, mode: 'default' });
     const other = store.sessions.create({ workspace: ws, name: null, mode: 'default' });
-    let tracker = new InstructionsTracker(store.db);
+    let tracker = new InstructionsTracker(db);
 
     // No files: nothing to announce.
     expect(tracker.use(s.id, null, loadInstructions({ workspace: ws, home }))).toBeNull();
@@ -40,8 +40,8 @@ describe('InstructionsTracker', () => {
 
     // A restart reads the recorded hash: the same text is not announced again.
     store.close();
-    store = new Store(file);
-    tracker = new InstructionsTracker(store.db);
+    ({ store, db } = openStore(file));
+    tracker = new InstructionsTracker(db);
     expect(tracker.lastHash(s.id)).toBe(first.hash);
     expect(tracker.use(s.id, 'p4', loadInstructions({ workspace: ws, home }))).toBeNull();
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { Store } from '../../main/core/store/store';
+import { openStore, Store } from '../../main/core/store/store';
 import { EventBus } from '../../main/core/kernel/event-bus';
 import type { EngineEvent } from '../../shared/events';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
@@ -9,12 +9,12 @@ afterEach(() => cleanupTempDirs());
 
 describe('event bus batches', () => {
   it('publishes the events of a batch in order, only after its transaction committed', () => {
-    const store = new Store(join(tempDir(), 'p.db'));
+    const { store, db } = openStore(join(tempDir(), 'p.db'));
     const bus = new EventBus(store);
     const s = store.sessions.create({ workspace: '/w', name: null, mode: 'default' });
     const p = store.promptWrites.create(s.id, 'hi');
     const seen: { event: EngineEvent; inTx: boolean; stored: number }[] = [];
-    bus.subscribe((event) => seen.push({ event, inTx: store.db.inTransaction, stored: store.events.list({ sessionId: s.id }).length }));
+    bus.subscribe((event) => seen.push({ event, inTx: db.inTransaction, stored: store.events.list({ sessionId: s.id }).length }));
     bus.batch(() => {
       store.promptWrites.setStatus(p.id, 'running');
       bus.emit({ type: 'prompt_status', sessionId: s.id, promptId: p.id, status: 'running' });

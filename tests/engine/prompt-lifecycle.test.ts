@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { Store } from '../../main/core/store/store';
+import { openStore } from '../../main/core/store/store';
 import { EventBus } from '../../main/core/kernel/event-bus';
 import { IllegalTransition, PromptLifecycle } from '../../main/core/kernel/prompt-lifecycle';
 import { PROMPT_TRANSITIONS } from '../../main/core/kernel/prompt-transitions';
@@ -11,13 +11,13 @@ import { cleanupTempDirs, tempDir } from '../helpers/temp';
 afterEach(() => cleanupTempDirs());
 
 function setup() {
-  const store = new Store(join(tempDir(), 'p.db'));
+  const { store, db } = openStore(join(tempDir(), 'p.db'));
   const bus = new EventBus(store);
   const prompts = new PromptLifecycle(store, bus);
   const session = store.sessions.create({ workspace: '/w', name: null, mode: 'default' });
   const seen: EngineEvent[] = [];
   bus.subscribe((e) => seen.push(e));
-  return { store, bus, prompts, session, seen };
+  return { store, db, bus, prompts, session, seen };
 }
 
 /** A prompt put directly into `status` (the store's own write, so every starting point can be tried). */
@@ -93,7 +93,7 @@ describe('prompt lifecycle', () => {
     const p = promptIn(ctx, 'running');
     const calls: { id: string; status: string; published: boolean; inTx: boolean }[] = [];
     ctx.prompts.onTerminal((row) =>
-      calls.push({ id: row.id, status: row.status, published: ctx.seen.some((e) => e.type === 'turn_cancelled'), inTx: ctx.store.db.inTransaction }),
+      calls.push({ id: row.id, status: row.status, published: ctx.seen.some((e) => e.type === 'turn_cancelled'), inTx: ctx.db.inTransaction }),
     );
     ctx.bus.batch(() => {
       ctx.prompts.transition(p.id, 'cancelled', { reason: 'x' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Engine } from '../../main/core/engine';
-import { Store } from '../../main/core/store/store';
+import { openStore } from '../../main/core/store/store';
 import { english, type Msg } from '../../shared/i18n/message';
 import { expectSentence } from '../helpers/sentence';
 import { makeHome, tempDir } from '../helpers/temp';
@@ -111,11 +111,11 @@ describe('turn outcomes and model failures as data', () => {
 
 describe('the prompt row keeps its error as data', () => {
   it('an old row with no error_msg reads as its text; a new one reads its Msg back', () => {
-    const store = new Store(join(tempDir(), 'p.db'));
+    const { store, db } = openStore(join(tempDir(), 'p.db'));
     const s = store.sessions.create({ workspace: tempDir(), name: null, mode: null });
     const old = store.promptWrites.create(s.id, 'old');
     // Written before the column existed: the English only.
-    store.db.prepare(`UPDATE prompts SET status = 'failed', error = 'failed: something', error_msg = NULL WHERE id = ?`).run(old.id);
+    db.prepare(`UPDATE prompts SET status = 'failed', error = 'failed: something', error_msg = NULL WHERE id = ?`).run(old.id);
     const oldSummary = store.summaries.prompt(store.prompts.get(old.id)!);
     expect(oldSummary.error).toBe('failed: something');
     expect('errorMsg' in oldSummary).toBe(false);

@@ -9,7 +9,9 @@ import { SlotLease, Slots } from '../../main/core/kernel/slots';
 import { createPolicyEngine } from '../../main/core/policy';
 import { createCallPreparer, prepareNamedCall, type CheckableCall } from '../../main/core/policy/prepare';
 import { createShellAnalyzer, type ShellAnalyzer } from '../../main/core/policy/shell/analyze';
-import { Store } from '../../main/core/store/store';
+import { openStore } from '../../main/core/store/store';
+import { ConflictStore } from '../../main/core/conflicts/conflict-store';
+import { StampBook } from '../../main/core/conflicts/stamp-book';
 import { bashTool, readTool } from '../../main/core/tools';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
 
@@ -67,7 +69,7 @@ describe('one parse per call, shared by the policy and the conflict gate', () =>
     const shell = countingAnalyzer();
     const preparer = createCallPreparer({ home, shell });
     const policy = createPolicyEngine({ home: root, host: { home, env: { HOME: home } }, managedSettingsPath: join(root, 'managed.json'), preparer });
-    const store = new Store(join(root, 'paragents.db'));
+    const { store, db } = openStore(join(root, 'paragents.db'));
     try {
       const bus = new EventBus(store);
       const ctx = createConflictContext({
@@ -78,6 +80,8 @@ describe('one parse per call, shared by the policy and the conflict gate', () =>
         kick: () => undefined,
         abort: () => false,
         exclusivePatterns: () => [],
+        cstore: new ConflictStore(db),
+        stamps: new StampBook(store.stamps),
         host: { home, env: { HOME: home } },
       });
       const gate = createConflictGate(ctx);

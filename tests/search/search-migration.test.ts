@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { Store } from '../../main/core/store/store';
+import { openStore, Store } from '../../main/core/store/store';
 import { migrate, migrations } from '../../main/core/store/migrations';
 import { m013Search } from '../../main/core/store/migrations/013-search';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
@@ -43,8 +43,8 @@ describe('migration 013 (search index)', () => {
     raw.pragma(`user_version = ${m013Search.version - 1}`);
     raw.close();
 
-    const migrated = new Store(file);
-    expect(migrated.db.pragma('user_version', { simple: true })).toBe(migrations.at(-1)?.version);
+    const { store: migrated, db: migratedDb } = openStore(file);
+    expect(migratedDb.pragma('user_version', { simple: true })).toBe(migrations.at(-1)?.version);
     expect(QUERIES.map((text) => migrated.search.search({ text }))).toEqual(expected);
     migrated.close();
   });

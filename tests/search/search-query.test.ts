@@ -10,7 +10,7 @@ import { writer } from './helpers';
 
 const stores: Store[] = [];
 afterEach(() => {
-  for (const s of stores.splice(0)) if (s.db.open) s.close();
+  for (const s of stores.splice(0)) if (s.open) s.close();
   cleanupTempDirs();
 });
 

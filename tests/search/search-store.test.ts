@@ -3,7 +3,8 @@
 // the index never keeps a second copy of the texts.
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { Store } from '../../main/core/store/store';
+import type { Db } from '../../main/core/store/db';
+import { openStore, type Store } from '../../main/core/store/store';
 import { PAYLOAD_THRESHOLD } from '../../main/core/store/payloads';
 import { CANDIDATES, MAX_INDEXED_CHARS } from '../../main/core/store/search-index';
 import { collectionOf } from '../../main/core/store/search-rank';
@@ -11,13 +12,17 @@ import { cleanupTempDirs, tempDir } from '../helpers/temp';
 import { writer } from './helpers';
 
 const stores: Store[] = [];
+/** Each open store's connection, for the checks that read the index's own tables. */
+const dbs = new Map<Store, Db>();
+const dbOf = (store: Store): Db => dbs.get(store) as Db;
 const open = (file = join(tempDir(), 'paragents.db')): Store => {
-  const s = new Store(file);
+  const { store: s, db } = openStore(file);
+  dbs.set(s, db);
   stores.push(s);
   return s;
 };
 afterEach(() => {
-  for (const s of stores.splice(0)) if (s.db.open) s.close();
+  for (const s of stores.splice(0)) if (s.open) s.close();
   cleanupTempDirs();
 });
 
@@ -123,7 +128,7 @@ describe('search index kept by the store', () => {
     const w = writer(store);
     const s = w.session('/w');
     for (let i = 0; i < 300; i++) w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: `answer number ${i} here`, toolCalls: [] });
-    const all = collectionOf(store.db.prepare('SELECT block FROM search_text_data WHERE id = 1').pluck().get() as Uint8Array);
+    const all = collectionOf(dbOf(store).prepare('SELECT block FROM search_text_data WHERE id = 1').pluck().get() as Uint8Array);
     expect(all).toEqual({ entries: 300, meanLength: 4 });
   });
 
@@ -132,7 +137,7 @@ describe('search index kept by the store', () => {
     const w = writer(store);
     const s = w.session('/w');
     w.turn(s, { prompt: 'a prompt about the lyrebird', answer: 'an answer' });
-    const row = store.db.prepare('SELECT body FROM search_text').get() as { body: string | null };
+    const row = dbOf(store).prepare('SELECT body FROM search_text').get() as { body: string | null };
     expect(row.body).toBeNull();
   });
 });
@@ -158,7 +163,7 @@ describe('ranking', () => {
     const s = w.session('/w');
     const old = w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: 'an old tuatara', toolCalls: [] });
     // A long history since, of other events: the next seqs come well past the first window.
-    store.db.prepare(`INSERT INTO events (seq, ts, type, session_id, prompt_id, event_json) VALUES (?, 'x', 'usage', ?, NULL, '{}')`).run(old.seq + 500_000, s);
+    dbOf(store).prepare(`INSERT INTO events (seq, ts, type, session_id, prompt_id, event_json) VALUES (?, 'x', 'usage', ?, NULL, '{}')`).run(old.seq + 500_000, s);
     const recent = w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: 'a new tuatara', toolCalls: [] });
     expect(recent.seq).toBeGreaterThan(old.seq + 500_000);
     expect(seqs(store, 'tuatara').sort((a, b) => a - b)).toEqual([old.seq, recent.seq]);
@@ -179,7 +184,7 @@ describe('ranking', () => {
     expect(hits.map((h) => h.seq)).not.toContain(oldest.seq);
     expect(store.search.search({ text: 'wattle wattle' })).toHaveLength(20);
     // With one match fewer it is among the candidates, and ranks first.
-    store.db.prepare('DELETE FROM search_text WHERE rowid = (SELECT MAX(rowid) FROM search_text)').run();
+    dbOf(store).prepare('DELETE FROM search_text WHERE rowid = (SELECT MAX(rowid) FROM search_text)').run();
     expect(store.search.search({ text: 'wattle' })[0]?.seq).toBe(oldest.seq);
   });
 });

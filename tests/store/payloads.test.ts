@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATABASE_FILE } from '../../main/core/engine';
-import { Store } from '../../main/core/store/store';
+import type { Db } from '../../main/core/store/db';
+import { openStore as openStoreWithDb, type Store } from '../../main/core/store/store';
 import { migrate, migrations } from '../../main/core/store/migrations';
 import { PAYLOAD_THRESHOLD } from '../../main/core/store/payloads';
 import type { ChatMessage } from '../../main/core/model/types';
@@ -17,7 +18,7 @@ const stores: Store[] = [];
 
 // Stores close before the fixture removes their folders.
 afterEach(() => {
-  for (const s of stores.splice(0)) if (s.db.open) s.close();
+  for (const s of stores.splice(0)) if (s.open) s.close();
 });
 
 /**
@@ -47,14 +48,19 @@ function checkpointedSize(file: string): { db: number; wal: number } {
   return { db: statSync(file).size, wal };
 }
 
+/** Each open store's connection, for the checks that read the tables themselves. */
+const dbs = new Map<Store, Db>();
+const dbOf = (store: Store): Db => dbs.get(store) as Db;
+
 function openStore(file = join(tempDir(), 'p.db')): Store {
-  const s = new Store(file);
+  const { store: s, db } = openStoreWithDb(file);
+  dbs.set(s, db);
   stores.push(s);
   return s;
 }
 
 function payloadRows(store: Store): number {
-  return (store.db.prepare('SELECT COUNT(*) AS n FROM payloads').get() as { n: number }).n;
+  return (dbOf(store).prepare('SELECT COUNT(*) AS n FROM payloads').get() as { n: number }).n;
 }
 
 function writeCall(id: string, args: string): ChatMessage {
@@ -106,7 +112,7 @@ describe('large payloads are stored once', () => {
       const calls = store.transcript.list(sessionId).flatMap((m) => (m.message.role === 'assistant' ? (m.message.tool_calls ?? []) : []));
       expect(calls.map((c) => c.function.arguments)).toEqual([args]);
     }
-    const row = store.db.prepare('SELECT id FROM tool_calls WHERE session_id = ?').get(s.id) as { id: string };
+    const row = dbOf(store).prepare('SELECT id FROM tool_calls WHERE session_id = ?').get(s.id) as { id: string };
     expect(store.toolCalls.get(row.id)?.input_json).toBe(args);
     expect(store.approvals.list({ sessionId: s.id }).map((a) => a.input)).toEqual([input]);
     const events = store.events.list({ sessionId: s.id });
@@ -131,7 +137,7 @@ describe('large payloads are stored once', () => {
       expect(store.toolCalls.get(call.id)).toMatchObject({ input_json: args, output: text });
     }
     expect(payloadRows(store)).toBe(1);
-    const file = store.db.name;
+    const file = dbOf(store).name;
     store.close();
 
     const again = openStore(file);
@@ -142,7 +148,7 @@ describe('large payloads are stored once', () => {
       expect(events.map((e) => (e.type === 'tool_call' ? e.input : e.type === 'turn_completed' ? e.content : null))).toEqual([{ path: 'f.txt', content: text }, text]);
     }
     // Small rows are stored as they are.
-    const sizes = again.db.prepare('SELECT MAX(length(message_json)) AS m FROM messages').get() as { m: number };
+    const sizes = dbOf(again).prepare('SELECT MAX(length(message_json)) AS m FROM messages').get() as { m: number };
     expect(sizes.m).toBeLessThan(1000);
   });
 
@@ -193,7 +199,7 @@ describe('large payloads are stored once', () => {
       decision: { decision: 'needs_approval', reason: 'test' } as never,
       alwaysRules: [],
     });
-    const file = store.db.name;
+    const file = dbOf(store).name;
     store.close();
 
     const again = openStore(file);
@@ -214,7 +220,7 @@ describe('large payloads are stored once', () => {
     expect(again.approvals.get(approval.id)?.input).toEqual(tricky);
     // The two leaves of oddArgs and the whole of escapedArgs / notJson / markedLong / brokenArgs: the long text
     // is stored once for all the rows that hold it as it is.
-    const stored = again.db.prepare('SELECT text FROM payloads').all() as { text: string }[];
+    const stored = dbOf(again).prepare('SELECT text FROM payloads').all() as { text: string }[];
     expect(stored.filter((r) => r.text === long)).toHaveLength(1);
     expect(stored.map((r) => r.text).sort()).toEqual([long, escapedArgs, notJson, markedLong, brokenArgs].sort());
   });

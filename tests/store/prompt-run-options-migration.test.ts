@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { Store } from '../../main/core/store/store';
+import { openStore } from '../../main/core/store/store';
 import { migrate, migrations } from '../../main/core/store/migrations';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
 
@@ -17,7 +17,7 @@ describe("migration 010 (a prompt's own run options)", () => {
     db.prepare(`INSERT INTO prompts (id, ref, session_id, position, text, status, created_at) VALUES ('p1', 'pre001', 's1', 1, 'old', 'completed', 'now')`).run();
     db.close();
 
-    const store = new Store(file);
+    const { store, db: opened } = openStore(file);
     expect(store.prompts.get('p1')).toMatchObject({ approvals: null, on_conflict: null });
 
     const plain = store.promptWrites.create('s1', 'no options');
@@ -31,7 +31,7 @@ describe("migration 010 (a prompt's own run options)", () => {
     expect(store.prompts.get(own.id)).toMatchObject({ approvals: 'all', on_conflict: 'override' });
 
     // The table refuses values the contract does not know.
-    expect(() => store.db.prepare(`UPDATE prompts SET approvals = 'sometimes' WHERE id = ?`).run(own.id)).toThrow(/CHECK constraint/);
+    expect(() => opened.prepare(`UPDATE prompts SET approvals = 'sometimes' WHERE id = ?`).run(own.id)).toThrow(/CHECK constraint/);
     store.close();
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { Store } from '../../main/core/store/store';
+import { openStore } from '../../main/core/store/store';
 import { migrate, migrations } from '../../main/core/store/migrations';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
 
@@ -20,11 +20,11 @@ describe('migration 009 (the mode a person chose)', () => {
     insert.run('s3', 'ref003', 'acceptEdits');
     db.close();
 
-    const store = new Store(file); // opening migrates to the latest version
+    const { store, db: opened } = openStore(file); // opening migrates to the latest version
     expect(store.sessions.get('s1')?.chosen_mode).toBeNull();
     expect(store.sessions.get('s2')?.chosen_mode).toBe('plan');
     expect(store.sessions.get('s3')?.chosen_mode).toBe('acceptEdits');
-    expect(store.db.prepare(`SELECT name FROM pragma_table_info('sessions') WHERE name = 'mode'`).all()).toEqual([]);
+    expect(opened.prepare(`SELECT name FROM pragma_table_info('sessions') WHERE name = 'mode'`).all()).toEqual([]);
 
     // New sessions store no mode until a person picks one; a pick can be taken back.
     const fresh = store.sessions.create({ workspace: '/w', name: null, mode: null });

@@ -2,7 +2,7 @@
 // says what the status derived from all its prompts says.
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { Store } from '../../main/core/store/store';
+import { openStore, Store } from '../../main/core/store/store';
 import { deriveSessionStatus } from '../../shared/session-status';
 import type { PromptStatus } from '../../shared/status';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
@@ -40,8 +40,8 @@ describe('session summaries', () => {
   });
 
   it('reads the active prompts of a session through the (session, status) index', () => {
-    const store = new Store(join(tempDir(), 'p.db'));
-    const plan = store.db
+    const { store, db } = openStore(join(tempDir(), 'p.db'));
+    const plan = db
       .prepare(`EXPLAIN QUERY PLAN SELECT status FROM prompts WHERE session_id = ? AND status IN ('queued', 'running')`)
       .all('s') as { detail: string }[];
     expect(plan.map((p) => p.detail).join('\n')).toContain('prompts_by_session_status');

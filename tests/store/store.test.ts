@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { Store } from '../../main/core/store/store';
+import { openStore, Store } from '../../main/core/store/store';
 import { ConflictStore } from '../../main/core/conflicts/conflict-store';
 import { applyEvent, applyPromptSummary, applySummaries } from '../../renderer/store/reducer';
 import { displayStatus } from '../../renderer/store/status';
@@ -15,9 +15,9 @@ afterEach(() => cleanupTempDirs());
 describe('store', () => {
   it('migrates a fresh file to the latest version, in WAL mode, and refuses a newer schema', () => {
     const file = join(tempDir(), 'p.db');
-    const store = new Store(file);
-    expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(store.db.pragma('user_version', { simple: true })).toBe(migrations.at(-1)?.version);
+    const { store, db } = openStore(file);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('user_version', { simple: true })).toBe(migrations.at(-1)?.version);
     store.close();
     const raw = new Database(file);
     raw.pragma('user_version = 999');
@@ -71,8 +71,8 @@ describe('store', () => {
     ['an open conflict on a prompt that has since finished', ['completed'], { conflictOn: 0 }, 'completed'],
     ['a closed session', ['completed', 'cancelled'], { closed: true }, 'closed'],
   ])('gives the same session status in its summary as the panel shows for %s', (_label, statuses, facts, expected) => {
-    const store = new Store(join(tempDir(), 'p.db'));
-    const conflicts = new ConflictStore(store.db);
+    const { store, db } = openStore(join(tempDir(), 'p.db'));
+    const conflicts = new ConflictStore(db);
     const s = store.sessions.create({ workspace: '/w', name: null, mode: 'default' });
     const prompts = statuses.map((status, i) => {
       const p = store.promptWrites.create(s.id, `prompt ${i}`);

@@ -9,14 +9,14 @@ import type { PromptLifecycle } from '../kernel/prompt-lifecycle';
 import type { CallGate } from '../kernel/call-gate';
 import type { PreparedCall } from '../policy/prepare';
 import { ClaimTable } from './claims';
-import { ConflictStore, type JournalEntry } from './conflict-store';
+import type { ConflictStore, JournalEntry } from './conflict-store';
 import type { AutoResolution, ConflictContext } from './context';
 import { createConflictGate } from './gate';
 import { KeyedMutex } from './keyed-mutex';
 import { LeaseTable } from './leases';
 import { armWait, preflightPrompt, repreflightPrompt, resolvePreflight } from './preflight';
 import { PromptEnds } from './prompt-ends';
-import { StampBook } from './stamp-book';
+import type { StampBook } from './stamp-book';
 import { undoSessionWrites, type UndoReport } from './undo';
 import { createWorkspaceConfig } from './workspace-config';
 import type { HostEnv } from '../host-env';
@@ -38,6 +38,10 @@ export interface ConflictEngineDeps {
   abort(promptId: string, reason: string | Msg): boolean;
   /** `~` in declared outputs, and the environment git runs with: the ones the policy and the tools use. */
   host: HostEnv;
+  /** The conflict tables and the change journal, built once by the composition root. */
+  cstore: ConflictStore;
+  /** The sessions' read stamps (a StampBook over the store's stamps; one in memory alone for benchmarks of the check). */
+  stamps: StampBook;
 }
 
 export interface ConflictEngine {
@@ -57,14 +61,12 @@ export interface ConflictEngine {
 }
 
 /**
- * The shared state of the conflict checks. `ended` says whether a prompt is over (default: its stored status);
- * `memoryStamps` keeps read stamps out of SQLite (benchmarks that measure the check alone).
+ * The shared state of the conflict checks. `ended` says whether a prompt is over (default: its stored status).
  */
 export function createConflictContext(
   deps: ConflictEngineDeps & {
     ended?: (promptId: string) => boolean;
     exclusivePatterns?: ConflictContext['exclusivePatterns'];
-    memoryStamps?: boolean;
   },
 ): ConflictContext {
   const { store } = deps;
@@ -78,12 +80,12 @@ export function createConflictContext(
     store,
     bus: deps.bus,
     prompts: deps.prompts,
-    cstore: new ConflictStore(store.db),
+    cstore: deps.cstore,
     claims: new ClaimTable(),
     leases: new LeaseTable(),
     locks: new KeyedMutex(),
     ends: new PromptEnds(ended),
-    stamps: deps.memoryStamps ? new StampBook() : new StampBook(store.db),
+    stamps: deps.stamps,
     files: new FileVersions(),
     mailboxes: new Map(),
     waitsFor: new Map(),

@@ -1,41 +1,21 @@
-import type { Statement } from 'better-sqlite3';
-import type { Db } from '../store/db';
+import type { StampsRepository } from '../store/stamps';
 import type { FileStamp } from './file-stamp';
-
-interface StampRow {
-  path: string;
-  size: number;
-  mtime_ms: number;
-  sha256: string;
-}
 
 /**
  * Per session: the version of each file it last read in full or wrote itself. Kept in memory for the check
- * (one map lookup) and, given a database, written through to `read_stamps` (migration 004) and loaded per
- * session on first use, so a restart does not make the model read its files again.
+ * (one map lookup) and, given the store's stamps, written through to `read_stamps` and loaded per session on
+ * first use, so a restart does not make the model read its files again.
  */
 export class StampBook {
   private readonly bySession = new Map<string, Map<string, FileStamp>>();
-  private readonly sql: { load: Statement; put: Statement; drop: Statement; dropSession: Statement } | null;
 
-  constructor(db?: Db) {
-    this.sql = db
-      ? {
-          load: db.prepare('SELECT path, size, mtime_ms, sha256 FROM read_stamps WHERE session_id = ?'),
-          put: db.prepare('INSERT OR REPLACE INTO read_stamps (session_id, path, size, mtime_ms, sha256) VALUES (?, ?, ?, ?, ?)'),
-          drop: db.prepare('DELETE FROM read_stamps WHERE session_id = ? AND path = ?'),
-          dropSession: db.prepare('DELETE FROM read_stamps WHERE session_id = ?'),
-        }
-      : null;
-  }
+  constructor(private readonly stored?: Pick<StampsRepository, 'load' | 'put' | 'drop' | 'dropSession'>) {}
 
   private session(sessionId: string): Map<string, FileStamp> {
     let mine = this.bySession.get(sessionId);
     if (mine) return mine;
     mine = new Map();
-    for (const r of (this.sql?.load.all(sessionId) ?? []) as StampRow[]) {
-      mine.set(r.path, { size: r.size, mtimeMs: r.mtime_ms, sha256: r.sha256 });
-    }
+    for (const { path, stamp } of this.stored?.load(sessionId) ?? []) mine.set(path, stamp);
     this.bySession.set(sessionId, mine);
     return mine;
   }
@@ -48,16 +28,16 @@ export class StampBook {
   set(sessionId: string, path: string, stamp: FileStamp): void {
     if (stamp.sha256 === null) return;
     this.session(sessionId).set(path, stamp);
-    this.sql?.put.run(sessionId, path, stamp.size, stamp.mtimeMs, stamp.sha256);
+    this.stored?.put(sessionId, path, { size: stamp.size, mtimeMs: stamp.mtimeMs, sha256: stamp.sha256 });
   }
 
   forget(sessionId: string, path: string): void {
-    if (this.session(sessionId).delete(path)) this.sql?.drop.run(sessionId, path);
+    if (this.session(sessionId).delete(path)) this.stored?.drop(sessionId, path);
   }
 
   /** A closed session checks nothing any more. */
   dropSession(sessionId: string): void {
     this.bySession.delete(sessionId);
-    this.sql?.dropSession.run(sessionId);
+    this.stored?.dropSession(sessionId);
   }
 }

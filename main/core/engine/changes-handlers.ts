@@ -1,6 +1,6 @@
 import type { RequestHandlers } from '../../../shared/api';
 import { sessionChanges, sessionFileDiff } from '../changes';
-import { ConflictStore } from '../conflicts/conflict-store';
+import type { ConflictStore } from '../conflicts/conflict-store';
 import type { HostEnv } from '../host-env';
 import type { Store } from '../store/store';
 import { createGit } from '../worktree/git';
@@ -8,10 +8,14 @@ import { createGit } from '../worktree/git';
 export type ChangesRequestNames = 'session.changes' | 'session.fileDiff';
 
 /** Reviewing a session's changes: the files it changed and each file's text before and after (read-only). */
-export function createChangesHandlers(d: { store: Store; host: HostEnv }): Pick<RequestHandlers, ChangesRequestNames> {
+export function createChangesHandlers(d: {
+  store: Store;
+  host: HostEnv;
+  /** The change journal: written by the conflict engine; this only reads it (its rows and the contents kept for undo). */
+  journal: Pick<ConflictStore, 'listJournal' | 'blob'>;
+}): Pick<RequestHandlers, ChangesRequestNames> {
   const { store } = d;
-  // The journal is written by the conflict engine; this only reads it (its rows and the contents kept for undo).
-  const cstore = new ConflictStore(store.db);
+  const cstore = d.journal;
   const deps = {
     journal: { list: (filter: { sessionId?: string; path?: string }) => cstore.listJournal(filter), blob: (sha: string) => cstore.blob(sha) },
     git: createGit(d.host.env),

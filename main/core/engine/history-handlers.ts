@@ -8,12 +8,12 @@ import type { ToolSpec } from '../model/types';
 import type { Store } from '../store/store';
 import { copySessionHistory } from '../store/fork';
 import { copyCompaction } from '../context/fork-compaction';
-import { InstructionsTracker } from '../context/instructions-tracker';
+import type { InstructionsTracker } from '../context/instructions-tracker';
 import { loadInstructions, withInstructions, type InstructionsCache } from '../context/instructions';
 import type { TokenCounters } from '../context/tokens';
 import { tableWindow } from '../context/model-windows';
 import { DEFAULT_CONTEXT_WINDOW, type ContextWindow, type WindowProvider } from '../context/window';
-import { CompactionStore } from '../context/compaction-store';
+import type { CompactionStore } from '../context/compaction-store';
 import { buildModelView, headMessage, rowTokens } from '../context/view';
 import type { EventBus } from '../kernel/event-bus';
 import { systemPrompt } from './system-prompt';
@@ -38,13 +38,15 @@ export interface HistoryDeps {
   resolveWindow?: (provider: WindowProvider) => Promise<ContextWindow>;
   /** The session's effective mode and its source (policy engine). */
   modeOf: (row: SessionRow) => EffectiveMode;
+  /** The engine's project-instructions tracker and compactions (built once by the composition root). */
+  tracker: InstructionsTracker;
+  compactions: CompactionStore;
 }
 
 /** `session.context` (what the model sees now, part by part) and `session.fork`. */
 export function createHistoryHandlers(d: HistoryDeps): Pick<RequestHandlers, HistoryRequestNames> {
   const { store, bus } = d;
-  const tracker = new InstructionsTracker(store.db);
-  const compactions = new CompactionStore(store.db);
+  const { tracker, compactions } = d;
 
   return {
     'session.context': async ({ session }) => {

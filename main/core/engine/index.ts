@@ -7,6 +7,7 @@ import { Scheduler } from './scheduler';
 import type { Engine, EngineOptions } from './types';
 import { openData } from './root/data';
 import { buildKernel } from './root/kernel';
+import { buildRepositories } from './root/repositories';
 import { buildPolicy } from './root/policy';
 import { buildMcp } from './root/mcp';
 import { buildHooks } from './root/hooks';
@@ -31,6 +32,8 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const host = hostEnv(opts.env ?? process.env, homedir());
   const data = openData(opts.home);
   const kernel = buildKernel(data.store);
+  // The repositories outside the store, built once here on the connection only this root holds.
+  const repositories = buildRepositories(data);
   const { store, bus } = kernel;
   const { preparer, policy, modeOf } = buildPolicy({ home: opts.home, host, store });
   const mcp = buildMcp({ home: opts.home, host, policy, bus });
@@ -42,12 +45,12 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const windows = createWindowResolver();
   const clock = opts.clock ?? Date.now;
   const { prices, budgets, budgetLimits } = buildCost({ config, windows, kernel, clock });
-  const context = buildContext({ home: opts.home, store, windows, hooks: hooks.runner, prices });
-  const conflicts = buildConflicts({ kernel, host, onConflict: opts.onConflict, scheduler: () => scheduler });
+  const context = buildContext({ home: opts.home, repositories, windows, hooks: hooks.runner, prices });
+  const conflicts = buildConflicts({ kernel, repositories, host, onConflict: opts.onConflict, scheduler: () => scheduler });
   const deps = buildTurnDeps({ opts, host, kernel, slots, preparer, policy, mcp: mcp.manager, model, context, gate: conflicts.gate, hooks: hooks.runner, prices, budgets });
   const scheduler = new Scheduler(deps);
   const worktrees = createWorktreeService({ home: opts.home, store, bus, host });
-  const handlers = buildHandlers({ home: opts.home, host, kernel, config, policy, modeOf, deps, scheduler, windows, conflicts, worktrees, mcp: mcp.manager, budgets, budgetLimits, hooks, gateway: opts.gateway });
+  const handlers = buildHandlers({ home: opts.home, host, kernel, config, policy, modeOf, deps, scheduler, windows, conflicts, worktrees, mcp: mcp.manager, budgets, budgetLimits, hooks, repositories, gateway: opts.gateway });
   recoverWork({ kernel, config, conflicts, scheduler, recover: opts.recover ?? true, clock });
 
   return {

@@ -11,8 +11,8 @@ import { configViewWithWindows } from '../context/config-view';
 import { createWindowResolver } from '../context/window';
 import type { HostEnv } from '../host-env';
 import { createPolicyEngine } from '../policy';
-import { SchemaTooOld } from '../store/db';
-import { Store } from '../store/store';
+import { SchemaTooOld, type Db } from '../store/db';
+import { openStore as openStoreWithDb, type Store } from '../store/store';
 import { engineHoldsHome } from './home-lock';
 import { createReadHandlers, READ_REQUESTS, type ReadRequestName } from './read-handlers';
 import { leftMidTurn, shownPromptStatus, shownSessionStatus } from './read-only-status';
@@ -101,8 +101,9 @@ interface Opened {
 
 function openStore(opts: ReadOnlyOptions, configView: () => Promise<Result<RedactedConfig>>): Result<Opened, ReadOnlyProblem> {
   let store: Store;
+  let db: Db;
   try {
-    store = existsSync(opts.database) ? new Store(opts.database, { readonly: true }) : new Store(':memory:');
+    ({ store, db } = existsSync(opts.database) ? openStoreWithDb(opts.database, { readonly: true }) : openStoreWithDb(':memory:'));
   } catch (e) {
     const problem = e instanceof SchemaTooOld ? e.msg : msg('engineErrors.home.cannotRead', { file: opts.database, error: thrownSentence(e) });
     return { ok: false, error: { kind: 'invalid_state', message: english(problem), msg: problem, fallBack: e instanceof SchemaTooOld } };
@@ -118,7 +119,8 @@ function openStore(opts: ReadOnlyOptions, configView: () => Promise<Result<Redac
       },
     },
   });
-  const journal = new ConflictStore(store.db);
+  // The read-only root's one repository outside the store: the change journal, read on the store's connection.
+  const journal = new ConflictStore(db);
   const reads = createReadHandlers({
     store,
     modeOf: (row) => policy.sessionMode(row.workspace, row.chosen_mode),

@@ -1,4 +1,5 @@
-import { Repository } from './parts';
+import type { Db } from './db';
+import { prepared } from './statements';
 
 /** A file version a session knows, as `read_stamps` keeps it (migration 004). */
 export interface StoredStamp {
@@ -15,7 +16,14 @@ interface StampRow {
 }
 
 /** `read_stamps`: per session, the version of each file it last read in full or wrote (see conflicts/stamp-book.ts). */
-export class StampsRepository extends Repository {
+export class StampsRepository {
+  /** Only the connection: the stamps share no transaction state with the other repositories. */
+  constructor(private readonly db: Db) {}
+
+  private q(sql: string) {
+    return prepared(this.db, sql);
+  }
+
   load(sessionId: string): { path: string; stamp: StoredStamp }[] {
     return (this.q('SELECT path, size, mtime_ms, sha256 FROM read_stamps WHERE session_id = ?').all(sessionId) as StampRow[]).map((r) => ({
       path: r.path,

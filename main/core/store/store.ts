@@ -24,7 +24,7 @@ export type { PricedUsage, RecordedUsage, UsageInput, UsagePrice } from './usage
  * fastest used that way.
  */
 export class Store {
-  readonly db: Db;
+  private readonly db: Db;
   private readonly txn: Tx;
   /** Full-text index of the stored events, written with them (see search-index.ts). */
   readonly search: SearchIndex;
@@ -44,6 +44,7 @@ export class Store {
   /** `readonly`: an existing database, read as it is (see openDatabaseReadOnly); every write throws. */
   constructor(file: string, opts: { readonly?: boolean } = {}) {
     const db = opts.readonly ? openDatabaseReadOnly(file) : openDatabase(file);
+    handles.set(this, db);
     this.db = db;
     this.txn = new Tx(db);
     // Long strings of the rows are stored once and referenced (see payloads.ts).
@@ -61,7 +62,7 @@ export class Store {
     this.usage = new UsageRepository(parts);
     this.events = new EventsRepository(parts, { session: (id) => this.sessions.get(id), prompt: (id) => this.prompts.get(id) });
     this.worktrees = new WorktreesRepository(parts);
-    this.stamps = new StampsRepository(parts);
+    this.stamps = new StampsRepository(db);
     this.summaries = new Summaries({
       db,
       session: (id) => this.sessions.get(id),
@@ -75,7 +76,24 @@ export class Store {
     return this.txn.run(fn);
   }
 
+  /** Whether the database is still open (close not called yet). */
+  get open(): boolean {
+    return this.db.open;
+  }
+
   close(): void {
     this.db.close();
   }
+}
+
+/** Each store's connection, reachable through openStore alone. */
+const handles = new WeakMap<Store, Db>();
+
+/**
+ * Opens the store and hands back its connection too, for a composition root that builds the repositories kept
+ * outside the store (ConflictStore, CompactionStore, InstructionsTracker) on it, once. Nothing else gets the handle.
+ */
+export function openStore(file: string, opts: { readonly?: boolean } = {}): { store: Store; db: Db } {
+  const store = new Store(file, opts);
+  return { store, db: handles.get(store) as Db };
 }

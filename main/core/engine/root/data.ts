@@ -1,12 +1,15 @@
 import { join } from 'node:path';
 import { MsgError } from '../../../../shared/msg-error';
-import { Store } from '../../store/store';
+import type { Db } from '../../store/db';
+import { openStore, type Store } from '../../store/store';
 import { lockHome } from '../home-lock';
 import { DATABASE_FILE } from '../read-only-root';
 
 /** The data folder as this engine holds it: alone (its lock) and open (its database). */
 export interface OpenData {
   store: Store;
+  /** The store's connection, for the repositories kept outside it (see repositories.ts); the root's alone. */
+  db: Db;
   /** Gives the folder up: the last step of closing, once the database is closed. */
   unlock: () => void;
 }
@@ -16,6 +19,6 @@ export function openData(home: string): OpenData {
   const lock = lockHome(home);
   if (!lock.ok) throw lock.error.msg ? new MsgError(lock.error.msg) : new Error(lock.error.message);
 
-  const store = new Store(join(home, DATABASE_FILE));
-  return { store, unlock: lock.value };
+  const { store, db } = openStore(join(home, DATABASE_FILE));
+  return { store, db, unlock: lock.value };
 }

@@ -24,6 +24,7 @@ import { validatedHandlers } from '../validated-handlers';
 import type { EngineConfig } from './config';
 import type { HookParts } from './hooks';
 import type { Kernel } from './kernel';
+import type { OutsideRepositories } from './repositories';
 
 /** What the contract's requests are answered with: every service the composition root built. */
 export interface HandlerParts {
@@ -42,6 +43,8 @@ export interface HandlerParts {
   budgets: Budgets;
   budgetLimits: () => BudgetsConfig | null;
   hooks: HookParts;
+  /** The change journal, read by the changes review. */
+  repositories: Pick<OutsideRepositories, 'conflicts'>;
   /** The host's messenger gateways; absent, the gateway.* requests are refused. */
   gateway?: GatewayHandlers;
 }
@@ -79,12 +82,12 @@ export function buildHandlers(p: HandlerParts): RequestHandlers {
   });
 
   return validatedHandlers({ ...coreHandlers, ...createSetupHandlers({ home, env, configCache, store, bus, rules: policy }), ...worktrees.handlers,
-    ...createHistoryHandlers({ store, bus, home, env, configCache, tools: deps.tools.specs, instructions: deps.context.instructions, counters: deps.context.counters, resolveWindow: windows.resolve, modeOf }),
+    ...createHistoryHandlers({ store, bus, home, env, configCache, tools: deps.tools.specs, instructions: deps.context.instructions, counters: deps.context.counters, tracker: deps.context.tracker, compactions: deps.context.compactions, resolveWindow: windows.resolve, modeOf }),
     ...createContextHandlers({ store, bus, deps, scheduler }),
     ...createMcpHandlers({ manager: p.mcp, store, policy, fallbackWorkspace: host.home }),
     ...createCostHandlers({ store, bus, budgets: p.budgets, home, daily: () => p.budgetLimits()?.daily ?? null, modeOf, resume: coreHandlers['prompt.resume'], cancel: coreHandlers['prompt.cancel'] }),
     ...createSearchHandlers({ store, bus, modeOf }),
-    ...createChangesHandlers({ store, host }),
+    ...createChangesHandlers({ store, host, journal: p.repositories.conflicts }),
     ...createHooksHandlers({ config: p.hooks.config, approvals: p.hooks.approvals }),
     ...gatewayRequests(p.gateway) });
 }
