@@ -35,7 +35,17 @@ function setup(reply: (id: string, a: ApprovalAnswer) => Result<unknown> = () =>
   const stderr: string[] = [];
   const answers: { id: string; answer: ApprovalAnswer }[] = [];
   let sent: () => void = () => undefined;
-  const io: CliIo = { stdin, stdout: () => undefined, stderr: (l) => stderr.push(l), env: {}, home: '/nowhere' };
+  const wrote = new Set<() => void>();
+  const io: CliIo = {
+    stdin,
+    stdout: () => undefined,
+    stderr: (l) => {
+      stderr.push(l);
+      for (const look of [...wrote]) look();
+    },
+    env: {},
+    home: '/nowhere',
+  };
   const asker = createTerminalAsker(io, async (id, answer) => {
     answers.push({ id, answer });
     sent();
@@ -43,7 +53,18 @@ function setup(reply: (id: string, a: ApprovalAnswer) => Result<unknown> = () =>
   });
   const nextAnswer = (): Promise<void> => new Promise((resolve) => (sent = resolve));
   const asked = (id: string): boolean => stderr.some((l) => l.startsWith(`approval ref-${id} |`));
-  return { stdin, stderr, answers, asker, nextAnswer, asked };
+  /** Resolves once the terminal shows the question about `id` (now or with a later line). */
+  const shows = (id: string): Promise<void> =>
+    new Promise((resolve) => {
+      const look = (): void => {
+        if (!asked(id)) return;
+        wrote.delete(look);
+        resolve();
+      };
+      wrote.add(look);
+      look();
+    });
+  return { stdin, stderr, answers, asker, nextAnswer, asked, shows };
 }
 
 describe('the terminal asker beside other clients', () => {
@@ -55,7 +76,7 @@ describe('the terminal asker beside other clients', () => {
     expect(t.asked('a2')).toBe(false);
 
     t.asker.resolved(resolved('a1', { kind: 'allow_once' }));
-    await expect.poll(() => t.asked('a2')).toBe(true);
+    await t.shows('a2');
     expect(t.stderr).toContain('approval ref-a1 answered elsewhere: allowed once');
 
     // The next line typed answers the question now on the terminal, not the one answered elsewhere.
@@ -75,7 +96,7 @@ describe('the terminal asker beside other clients', () => {
     const first = t.nextAnswer();
     t.stdin.write('y\n');
     await first;
-    await expect.poll(() => t.asked('b3')).toBe(true);
+    await t.shows('b3');
     expect(t.asked('b2')).toBe(false);
     const second = t.nextAnswer();
     t.stdin.write('s\n');
@@ -94,7 +115,7 @@ describe('the terminal asker beside other clients', () => {
     await sent;
     // The engine's own approval_resolved for the other client's answer arrives while this one is on its way.
     t.asker.resolved(resolved('c1', { kind: 'allow_session' }));
-    await expect.poll(() => t.asked('c2')).toBe(true);
+    await t.shows('c2');
     expect(t.stderr).toContain('your answer to approval ref-c1 was not used: approval ref-c1 is already approved');
     expect(t.stderr.join('\n')).not.toContain('answered elsewhere');
     t.asker.close();

@@ -36,20 +36,33 @@ describe('the CLI in the language of PARAGENTS_LANG or the locale', () => {
   it('asks on the terminal in 简体中文 when PARAGENTS_LANG says so; the answers stay y / s / a / n', async () => {
     const stdin = new PassThrough();
     const stderr: string[] = [];
-    const io: CliIo = { stdin, stdout: () => undefined, stderr: (l) => stderr.push(l), env: { PARAGENTS_LANG: 'zh-CN', LANG: 'en_US.UTF-8' }, home: '/nowhere' };
-    let answered: unknown = null;
-    const asker = createTerminalAsker(io, async (_id, answer) => {
-      answered = answer;
+    let wrote = (): void => undefined;
+    const io: CliIo = {
+      stdin,
+      stdout: () => undefined,
+      stderr: (l) => {
+        stderr.push(l);
+        wrote();
+      },
+      env: { PARAGENTS_LANG: 'zh-CN', LANG: 'en_US.UTF-8' },
+      home: '/nowhere',
+    };
+    let answer: (a: unknown) => void = () => undefined;
+    const answered = new Promise((resolve) => (answer = resolve));
+    const asker = createTerminalAsker(io, async (_id, a) => {
+      answer(a);
       return { ok: true, value: null };
     });
     asker.ask(requested);
     expect(stderr[0]).toBe(
       '审批 cccccc | 会话 notes | Write {"path":"notes.md"}\n  写入 /w/notes.md 在 default 模式下需要审批\n  允许吗？[y] 允许一次 / [s] 本会话内允许 / [a] 始终允许 / [n] 拒绝',
     );
+    const askedAgain = new Promise<void>((resolve) => (wrote = resolve));
     stdin.write('maybe\n');
-    await expect.poll(() => stderr[1]).toBe('请输入 y、s、a 或 n');
+    await askedAgain;
+    expect(stderr[1]).toBe('请输入 y、s、a 或 n');
     stdin.write('y\n');
-    await expect.poll(() => answered).toEqual({ kind: 'allow_once' });
+    expect(await answered).toEqual({ kind: 'allow_once' });
     asker.close();
   });
 
