@@ -16,15 +16,32 @@ function setup(servers: (tag: string, log: string) => Record<string, unknown>, e
   const log = join(home, 'server.log');
   writeMcpJson(join(home, 'mcp.json'), servers(tag, log), extra);
   const changes: McpStateChange[] = [];
+  const watchers = new Set<() => void>();
+  /** Resolves at the first state change (or now) after which `holds` is true. */
+  const changed = (what: string, holds: () => boolean): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), 20_000);
+      const look = (): void => {
+        if (!holds()) return;
+        watchers.delete(look);
+        clearTimeout(timer);
+        resolve();
+      };
+      watchers.add(look);
+      look();
+    });
   const manager = new McpManager({
     home,
     host: { home, env: { PATH: process.env.PATH } },
     managedFile: join(home, 'no-managed-settings.json'),
     isTrusted: () => false,
-    onChange: (c) => changes.push(c),
+    onChange: (c) => {
+      changes.push(c);
+      for (const look of [...watchers]) look();
+    },
   });
   managers.push(manager);
-  return { home, tag, log, manager, changes };
+  return { home, tag, log, manager, changes, changed };
 }
 
 const never = new AbortController().signal;
@@ -110,14 +127,14 @@ it('caps huge output like Bash, passes isError on as a tool error, and notes ima
 });
 
 it('stops an unused server after its idle time, and closing stops its whole process group', async () => {
-  const { manager, changes, log, tag } = setup((tag, log) => ({
+  const { manager, changes, changed, log, tag } = setup((tag, log) => ({
     idle: testServerEntry(`${tag}-idle`, `${log}.idle`, { idleTimeout: 200 }),
     tree: testServerEntry(tag, log, { env: { MCP_TEST_GRANDCHILD: '1' } }),
   }));
   const servers = await manager.serversForTurn({ id: 's', workspace: tempDir() }, never);
   expect(servers.find((s) => s.server.entry.name === 'tree')?.instance.state).toBe('ready');
   expect(changes.some((c) => c.server === 'idle' && c.state === 'ready')).toBe(true);
-  await waitFor('the idle server to stop', () => changes.find((c) => c.server === 'idle' && c.state === 'stopped'));
+  await changed('the idle server to stop', () => changes.some((c) => c.server === 'idle' && c.state === 'stopped'));
   // Its process is gone, at the latest a moment after the state says so on a loaded machine.
   await waitFor('the idle server process to end', () => processesWith(`${tag}-idle`).length === 0, 5_000);
   expect(processesWith(`${tag}-idle`)).toEqual([]);
@@ -130,11 +147,11 @@ it('stops an unused server after its idle time, and closing stops its whole proc
 });
 
 it('sees tools added while running (tools/list_changed)', async () => {
-  const { manager, changes } = setup((tag, log) => ({ test: testServerEntry(tag, log) }));
+  const { manager, changes, changed } = setup((tag, log) => ({ test: testServerEntry(tag, log) }));
   const [s] = await manager.serversForTurn({ id: 's', workspace: tempDir() }, never);
   expect(s!.instance.tools.some((t) => t.name === 'late')).toBe(false);
   expect(await s!.instance.call('add_tool', {}, never, 's')).toEqual({ ok: true, output: 'added' });
-  await waitFor('the new tool', () => s!.instance.tools.some((t) => t.name === 'late'));
+  await changed('the new tool', () => s!.instance.tools.some((t) => t.name === 'late'));
   expect(changes.at(-1)?.tools).toBe(s!.instance.tools.length);
 });
 
