@@ -224,6 +224,15 @@ export const EngineEvent = z.discriminatedUnion('type', [
     errorMsg: MsgSchema.optional(),
     tools: z.number().int(),
   }),
+  /** The OS sandbox refused a confined command a write, a read or a connection (the call's result says it too). */
+  z.object({
+    ...base,
+    type: z.literal('sandbox_violation'),
+    callId: z.string(),
+    kind: z.enum(['write', 'read', 'network']),
+    /** The path, or `host:port`. */
+    target: z.string(),
+  }),
   /**
    * The language setting in config.json changed (`config.setLanguage`): every open page and the gateways follow it
    * at once. Not about one session: `sessionId` is '' and the event is not stored. `override` is PARAGENTS_LANG in

@@ -52,6 +52,8 @@ export function eventNote(e: EngineEvent, delay: RetryDelay = 'ms'): EventNote |
       return { tone: 'info', msg: instructionsMsg(e.sources) };
     case 'hook_ran':
       return { tone: hookRanWarns(e) ? 'warn' : 'info', msg: hookRanMsg(e) };
+    case 'sandbox_violation':
+      return { tone: 'warn', msg: msg('sandbox.violation', { what: msg(`sandbox.kind.${e.kind}`, { target: e.target }) }) };
     case 'session_closed':
     case 'prompt_queued':
     case 'prompt_status':

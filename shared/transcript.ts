@@ -126,6 +126,7 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
       case 'budget_reached':
       case 'session_budget':
       case 'hook_ran':
+      case 'sandbox_violation':
         pushNote(out, e);
         break;
       case 'instructions_changed':

@@ -132,6 +132,8 @@ export function eventTextLine(e: EngineEvent, lang: Lang = 'en'): string | null 
       );
     case 'hook_ran':
       return line(render(lang, hookRanMsg(e)));
+    case 'sandbox_violation':
+      return line(t('sandbox.violation', { what: t(`sandbox.kind.${e.kind}`, { target: e.target }) }));
     case 'mcp_server_state':
       return `[mcp:${e.server}] ${t(`cliTools.mcp.state.${e.state}`)}${e.pid !== null ? ` (pid ${e.pid})` : ''}${e.error ? `: ${short(shownText(lang, e.error, e.errorMsg))}` : ''}`;
     default:

@@ -206,6 +206,8 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
     case 'instructions_changed':
     case 'hook_ran':
       return pushNotice(s, e);
+    case 'sandbox_violation':
+      return upsertTool(s, e.sessionId, e.callId, null, (t) => ({ ...t, refusals: [...(t.refusals ?? []), { kind: e.kind, target: e.target }] }));
     case 'turn_started':
     case 'mcp_server_state':
     case 'language_changed':

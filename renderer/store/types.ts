@@ -76,6 +76,8 @@ export type TranscriptItem =
       /** The engine's own refusal of the call as data (a conflict, a stale read); none for what a tool said. */
       errorMsg?: Msg;
       approvalId: string | null;
+      /** What the OS sandbox refused the command (writes, reads, connections), marked on its card. */
+      refusals?: { kind: 'write' | 'read' | 'network'; target: string }[];
     }
   /** `msg`: the notice as data, rendered in the panel's language when painted (so a language switch re-renders it). */
   | { kind: 'notice'; key: string; promptId: string | null; tone: 'info' | 'warn' | 'error'; text: string; msg: Msg }

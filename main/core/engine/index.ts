@@ -20,6 +20,7 @@ import { buildTurnDeps } from './root/turn-deps';
 import { buildHandlers } from './root/handlers';
 import { recoverWork } from './root/recovery';
 import { engineCloser } from './root/close';
+import { openSandbox, sessionSandboxes } from './root/sandbox';
 
 export type { Engine, EngineOptions } from './types';
 export type { GatewayHandlers } from './gateway-requests';
@@ -30,12 +31,13 @@ export { DATABASE_FILE, openReadOnlyEngine } from './read-only-root';
 export async function createEngine(opts: EngineOptions): Promise<Engine> {
   // The one reading of the process's surroundings: `~`, $HOME and the environment every part of the engine uses.
   const host = hostEnv(opts.env ?? process.env, homedir());
+  const sandbox = openSandbox(host);
   const data = openData(opts.home);
   const kernel = buildKernel(data.store);
   // The repositories outside the store, built once here on the connection only this root holds.
   const repositories = buildRepositories(data);
   const { store, bus } = kernel;
-  const { preparer, policy, modeOf } = buildPolicy({ home: opts.home, host, store });
+  const { preparer, policy, modeOf } = buildPolicy({ home: opts.home, host, store, sandbox: sandbox.readiness });
   const mcp = buildMcp({ home: opts.home, host, policy, bus });
   const hooks = buildHooks({ home: opts.home, host, policy, bus });
   const config = openConfig(opts.home, host.env);
@@ -47,7 +49,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const { prices, budgets, budgetLimits } = buildCost({ config, windows, kernel, clock });
   const context = buildContext({ home: opts.home, repositories, windows, hooks: hooks.runner, prices });
   const conflicts = buildConflicts({ kernel, repositories, host, onConflict: opts.onConflict, scheduler: () => scheduler });
-  const deps = buildTurnDeps({ opts, host, kernel, slots, preparer, policy, mcp: mcp.manager, model, context, gate: conflicts.gate, hooks: hooks.runner, prices, budgets });
+  const deps = buildTurnDeps({ opts, host, kernel, slots, preparer, policy, mcp: mcp.manager, model, context, gate: conflicts.gate, hooks: hooks.runner, prices, budgets, sandbox: sessionSandboxes({ home: opts.home, store, policy, sandbox }) });
   const scheduler = new Scheduler(deps);
   const worktrees = createWorktreeService({ home: opts.home, store, bus, host });
   const handlers = buildHandlers({ home: opts.home, host, kernel, config, policy, modeOf, deps, scheduler, windows, conflicts, worktrees, mcp: mcp.manager, budgets, budgetLimits, hooks, repositories, gateway: opts.gateway });
@@ -57,6 +59,6 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     handlers,
     onEvent: (listener) => bus.subscribe(listener),
     stats: () => ({ slotsInUse: slots.inUse, peakSlotsInUse: slots.peakInUse, concurrency: slots.limit }),
-    close: engineCloser({ scheduler, hooks: hooks.runner, mcp, conflicts, store, unlock: data.unlock }),
+    close: engineCloser({ scheduler, hooks: hooks.runner, mcp, conflicts, sandbox: sandbox.runtime, store, unlock: data.unlock }),
   };
 }

@@ -1,5 +1,6 @@
 import type { ModelClient, ToolSpec } from '../model/types';
-import type { ToolDefinition } from '../tools/types';
+import type { BashSandbox, ToolDefinition } from '../tools/types';
+import type { SessionRow } from '../store/rows';
 import type { PreparedCall } from '../policy/prepare';
 import type { Store } from '../store/store';
 import type { Result } from '../../../shared/result';
@@ -64,4 +65,6 @@ export interface TurnDeps {
   hooks?: HookRunner;
   /** Where tools record their temp files before creating them, for the next start to remove after a crash. */
   tempFiles?: TempFileJournal;
+  /** The OS sandbox of a session, for the Bash calls the policy placed in it (absent: no call is confined). */
+  sandbox?: (session: SessionRow) => BashSandbox;
 }

@@ -9,6 +9,9 @@ export const sandbox = {
     badCommand: '{{key}}: {{problem}}',
     badDomain: '{{key}}: "{{value}}" is not a host name or pattern (example.com, *.example.com, host:port)',
   },
+  violation: 'the sandbox refused {{what}}',
+  kind: { write: 'a write to {{target}}', read: 'a read of {{target}}', network: 'a connection to {{target}}' },
+  card: { refused_one: 'sandbox refused 1', refused_other: 'sandbox refused {{count}}', refusalsLabel: 'Refused by the sandbox' },
   decision: {
     autoAllowed: 'runs in the sandbox, which holds it to the session\'s folders and allowed hosts',
     mustRun: 'the settings require the sandbox (sandbox.failIfUnavailable) and it cannot run: {{reason}}',

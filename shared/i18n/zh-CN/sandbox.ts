@@ -11,6 +11,9 @@ export const sandbox: CatalogLike<typeof en> = {
     badCommand: '{{key}}：{{problem}}',
     badDomain: '{{key}}：“{{value}}”不是主机名或主机模式（example.com、*.example.com、host:port）',
   },
+  violation: '沙箱拒绝了{{what}}',
+  kind: { write: '写入 {{target}}', read: '读取 {{target}}', network: '连接 {{target}}' },
+  card: { refused_other: '沙箱拒绝 {{count}} 次', refusalsLabel: '被沙箱拒绝' },
   decision: {
     autoAllowed: '在沙箱中运行，沙箱将其限制在本会话的文件夹和允许的主机内',
     mustRun: '设置要求使用沙箱（sandbox.failIfUnavailable），但沙箱无法运行：{{reason}}',

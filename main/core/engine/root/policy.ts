@@ -4,6 +4,7 @@ import { createShellAnalyzer } from '../../policy/shell/analyze';
 import type { SessionRow } from '../../store/rows';
 import type { Store } from '../../store/store';
 import { createCallPreparer, type CallPreparer } from '../../policy/prepare';
+import type { SandboxReadiness } from '../../policy/sandbox-decide';
 
 export interface PolicyParts {
   /** Prepares each tool call once: its typed effects and its bash parse, shared by the policy and the conflict gate. */
@@ -14,7 +15,7 @@ export interface PolicyParts {
 }
 
 /** The permission engine and the call preparer it decides on. */
-export function buildPolicy(d: { home: string; host: HostEnv; store: Store }): PolicyParts {
+export function buildPolicy(d: { home: string; host: HostEnv; store: Store; sandbox: SandboxReadiness }): PolicyParts {
   const { store } = d;
   // One bash parser for the engine: each call's command is parsed once, for the policy and the conflict gate.
   const preparer = createCallPreparer({ home: d.host.home, shell: createShellAnalyzer() });
@@ -24,6 +25,7 @@ export function buildPolicy(d: { home: string; host: HostEnv; store: Store }): P
     host: d.host,
     grants: { list: (sessionId) => store.sessions.listGrants(sessionId), add: (sessionId, rule) => store.sessions.addGrant(sessionId, rule) },
     preparer,
+    sandbox: d.sandbox,
   });
   const modeOf = (row: SessionRow): EffectiveMode => policy.sessionMode(row.workspace, row.chosen_mode);
   return { preparer, policy, modeOf };

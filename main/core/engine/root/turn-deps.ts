@@ -27,6 +27,7 @@ export interface TurnParts {
   hooks: HookRunner;
   prices: PriceBook;
   budgets: Budgets;
+  sandbox: TurnDeps['sandbox'];
 }
 
 /** Everything a turn runs with: the tools (built-in and the session's MCP servers'), the policy, the model, the gate. */
@@ -61,6 +62,7 @@ export function buildTurnDeps(p: TurnParts): TurnDeps {
     web: createWebAccess({ resolve: opts.resolveHost, check: (req) => policy.check(req), modeOf: (id) => store.sessions.get(id)?.chosen_mode ?? undefined }),
     // Temp files a stopped process left mid-write are removed now, before any turn runs.
     tempFiles: recoverTempFiles(opts.home),
+    sandbox: p.sandbox,
   };
   return deps;
 }

@@ -17,6 +17,8 @@ export interface Decided {
   verdict: Verdict;
   /** An approval an earlier run of this turn raised for this call (it survives restarts). */
   pendingApproval: ParsedApproval | null;
+  /** The policy placed the call in the OS sandbox (a Bash command that runs confined); absent: it did not. */
+  sandboxed?: boolean;
 }
 
 export function stripVerdict(v: Verdict): PolicyDecision {
@@ -67,8 +69,12 @@ export async function decideCall(c: CallContext): Promise<StepOutcome<Decided>> 
 
   const pendingApproval = previous?.status === 'waiting_approval' ? (deps.store.approvals.forToolCall(previous.id) ?? null) : null;
   let verdict: Verdict;
+  let sandboxed = false;
   if (pendingApproval) {
     verdict = pendingApproval.decision;
+    // The stored decision predates this start: where the call runs is asked again, so an approval answered after
+    // a restart still runs the command confined when the sandbox is on.
+    sandboxed = prepared.name === 'Bash' && (await deps.authorizer.decide({ call: prepared, sessionId: session.id, mode: session.chosen_mode ?? undefined, headless: false })).sandboxed === true;
   } else {
     // Read at each call: `prompt.resume` may have given the prompt other options since its turn began.
     const run = runOptionsOf(deps.store.prompts.get(c.prompt.id) ?? c.prompt, deps);
@@ -85,11 +91,12 @@ export async function decideCall(c: CallContext): Promise<StepOutcome<Decided>> 
     });
     verdict = applyApprovalsMode(hooked ? await preToolHooks(c, tool.name, input, decided, headless) : decided, run.approvals);
     record.decided(tool.name, input, stripVerdict(verdict));
+    sandboxed = 'sandboxed' in verdict && verdict.sandboxed === true;
   }
 
   if (verdict.decision === 'blocked') {
     record.refuse(blockedAnswer(verdict));
     return answered;
   }
-  return goOn({ prepared, verdict, pendingApproval });
+  return goOn({ prepared, verdict, pendingApproval, sandboxed });
 }

@@ -23,6 +23,8 @@ export async function executeCall(c: CallContext, d: Decided): Promise<void> {
       forceSignal: force,
       web: deps.web,
       tempFiles: deps.tempFiles,
+      // Built for this call from the lists in force now (other sessions open or closed since the last one).
+      ...(d.sandboxed === true && deps.sandbox ? { sandbox: deps.sandbox(session) } : {}),
     });
   } finally {
     await deps.gate?.afterCall?.({ sessionId: session.id, promptId: prompt.id, callId: call.id, prepared: d.prepared, ok: outcome.ok });
@@ -30,6 +32,9 @@ export async function executeCall(c: CallContext, d: Decided): Promise<void> {
   if (signal.aborted) {
     record.refuse(msg('notices.error.cancelledRunning'));
     throw signal.reason;
+  }
+  for (const r of outcome.refusals ?? []) {
+    deps.bus.emit({ type: 'sandbox_violation', sessionId: session.id, promptId: prompt.id, callId: call.id, kind: r.kind, target: r.target });
   }
   let text = outcome.ok ? outcome.output : outcome.error;
   if (outcome.ok && deps.hooks) {

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import type { HostEnv } from '../../host-env';
+import type { PolicyEngine } from '../../policy';
+import type { SandboxReadiness } from '../../policy/sandbox-decide';
+import { probeSandbox, type SandboxAvailability } from '../../sandbox/availability';
+import { sessionBashSandbox } from '../../sandbox/bash-sandbox';
+import { createCommandSandbox, type CommandSandbox } from '../../sandbox/runtime';
+import type { SessionRow } from '../../store/rows';
+import type { Store } from '../../store/store';
+import type { BashSandbox } from '../../tools/types';
+
+export interface SandboxParts {
+  /** What the probe found at start: the sandbox's programs, or what is missing and how to install it. */
+  availability: SandboxAvailability;
+  /** The same, as the policy decides with it. */
+  readiness: SandboxReadiness;
+  runtime: CommandSandbox;
+}
+
+/** Looks once, at start, whether shell commands can be confined here; the runtime starts at the first confined call. */
+export function openSandbox(host: HostEnv): SandboxParts {
+  const availability = probeSandbox(host.env);
+  const readiness: SandboxReadiness = availability.available ? { available: true } : { available: false, reason: availability.reason };
+  return { availability, readiness, runtime: createCommandSandbox() };
+}
+
+/** Each open session's own temp folder, under the data folder, so sessions never meet in a shared /tmp. */
+export const sessionTmpdir = (home: string, sessionId: string): string => path.join(home, 'sandbox-tmp', sessionId);
+
+/** The folders of the other open sessions: their workspaces and worktrees, which a confined command may not write. */
+export function otherSessionFolders(store: Store, sessionId: string): string[] {
+  const out: string[] = [];
+  for (const s of store.sessions.list(false)) {
+    if (s.id === sessionId) continue;
+    out.push(s.workspace);
+    const wt = store.worktrees.get(s.id);
+    if (wt && wt.state !== 'removed') out.push(wt.path);
+  }
+  return [...new Set(out)];
+}
+
+/** The Bash sandbox of a session, built for each confined call from the lists in force at that moment. */
+export function sessionSandboxes(d: { home: string; store: Store; policy: PolicyEngine; sandbox: SandboxParts }): (session: SessionRow) => BashSandbox {
+  return (session) =>
+    sessionBashSandbox(
+      d.sandbox.runtime,
+      d.policy.sandboxPolicy(session.workspace, session.id, {
+        tmpdir: sessionTmpdir(d.home, session.id),
+        otherFolders: otherSessionFolders(d.store, session.id),
+      }),
+    );
+}
