@@ -70,7 +70,7 @@ export function makeFixture(opts: FixtureOptions = {}): Fixture {
     const s = opts[which];
     if (s !== undefined) setSettings(which, s);
   }
-  const engine = createPolicyEngine({ home: dataHome, host: { home, env: { HOME: home } }, managedSettingsPath: managedFile, ...(opts.sandbox ? { sandbox: opts.sandbox } : {}) });
+  const engine = createPolicyEngine({ home: dataHome, host: { home, env: { HOME: home } }, managedSettingsPath: managedFile, ...(opts.sandbox ? { sandbox: () => opts.sandbox as SandboxReadiness } : {}) });
   if (opts.trusted) void engine.trustWorkspace(ws);
   const f: Fixture = {
     root, ws, dataHome, home, outside, engine, managedFile,

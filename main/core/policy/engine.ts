@@ -62,7 +62,8 @@ export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
 
   const settingsFiles = (workspace: string): LoadedSettings[] =>
     settingsSources(workspace, opts.home, managedFile).map((s) => settings.load(s.file, s.source));
-  const readiness: SandboxReadiness = opts.sandbox ?? { available: false, reason: msg('sandbox.unavailable.notProbed') };
+  const notProbed: SandboxReadiness = { available: false, reason: msg('sandbox.unavailable.notProbed') };
+  const readiness = (): SandboxReadiness => (opts.sandbox ? opts.sandbox() : notProbed);
   const sandboxSettings = (workspaceIn: string) => {
     const workspace = path.resolve(workspaceIn);
     return mergeSandboxSettings(settingsFiles(workspace), { workspace, home, trusted: trust.isTrusted(workspace) });

@@ -92,8 +92,8 @@ export interface PolicyEngineOptions {
    * own shell analyzer (the engine passes the one its turns use).
    */
   preparer?: CallPreparer;
-  /** Whether the OS sandbox can run (found once at start); absent, it cannot, and Bash takes the normal flow. */
-  sandbox?: SandboxReadiness;
+  /** Whether the OS sandbox can run, asked only for a workspace that turns it on; absent, it cannot. */
+  sandbox?: () => SandboxReadiness;
 }
 
 export { createPolicyEngine } from './engine';

@@ -24,10 +24,10 @@ function excludedBy(call: CheckableCall, excluded: readonly ExcludedCommand[]): 
 }
 
 /** Where a call of this workspace runs, given the sandbox settings and whether the sandbox can start. */
-export function placeCall(call: CheckableCall, settings: SandboxSettings, readiness: SandboxReadiness): SandboxPlacement {
+export function placeCall(call: CheckableCall, settings: SandboxSettings, readiness: () => SandboxReadiness): SandboxPlacement {
   if (call.name !== 'Bash') return { sandboxed: false, why: 'not_bash' };
   if (!settings.enabled.value) return { sandboxed: false, why: 'off' };
-  if (!readiness.available) return { sandboxed: false, why: 'unavailable' };
+  if (!readiness().available) return { sandboxed: false, why: 'unavailable' };
   if (asksOut(call)) return { sandboxed: false, why: 'asked_out' };
   if (excludedBy(call, settings.excludedCommands)) return { sandboxed: false, why: 'excluded' };
   return { sandboxed: true };
@@ -41,7 +41,12 @@ const because = (m: Msg): { reason: string; reasonMsg: Msg } => ({ reason: engli
  * commands and hidden code keep their answer. A command asked out of the sandbox always takes the normal flow and
  * its card says so; when the settings forbid that, or the sandbox must run and cannot, the call is refused.
  */
-export function sandboxVerdict(call: CheckableCall, verdict: PolicyVerdict, settings: SandboxSettings, readiness: SandboxReadiness): PolicyVerdict & { sandboxed: boolean } {
+export function sandboxVerdict(
+  call: CheckableCall,
+  verdict: PolicyVerdict,
+  settings: SandboxSettings,
+  readiness: () => SandboxReadiness,
+): PolicyVerdict & { sandboxed: boolean } {
   const place = placeCall(call, settings, readiness);
   if (place.sandboxed) {
     if (verdict.decision === 'needs_approval' && verdict.onlyModeAsks === true && settings.autoAllowBashIfSandboxed.value) {
@@ -55,8 +60,9 @@ export function sandboxVerdict(call: CheckableCall, verdict: PolicyVerdict, sett
     case 'excluded':
       return { ...verdict, sandboxed: false };
     case 'unavailable': {
-      if (!readiness.available && settings.failIfUnavailable.value) {
-        const m = msg('sandbox.decision.mustRun', { reason: readiness.reason });
+      const ready = readiness();
+      if (!ready.available && settings.failIfUnavailable.value) {
+        const m = msg('sandbox.decision.mustRun', { reason: ready.reason });
         const source = settings.failIfUnavailable.source === 'default' ? 'builtin' : settings.failIfUnavailable.source;
         return { ...verdict, decision: 'blocked', rule: null, source, ...because(m), alwaysRule: null, alwaysRules: [], sandboxed: false };
       }

@@ -15,7 +15,7 @@ export interface PolicyParts {
 }
 
 /** The permission engine and the call preparer it decides on. */
-export function buildPolicy(d: { home: string; host: HostEnv; store: Store; sandbox: SandboxReadiness }): PolicyParts {
+export function buildPolicy(d: { home: string; host: HostEnv; store: Store; sandbox: () => SandboxReadiness }): PolicyParts {
   const { store } = d;
   // One bash parser for the engine: each call's command is parsed once, for the policy and the conflict gate.
   const preparer = createCallPreparer({ home: d.host.home, shell: createShellAnalyzer() });

@@ -10,17 +10,25 @@ import type { Store } from '../../store/store';
 import type { BashSandbox } from '../../tools/types';
 
 export interface SandboxParts {
-  /** What the probe found at start: the sandbox's programs, or what is missing and how to install it. */
-  availability: SandboxAvailability;
+  /** What the probe found: the sandbox's programs, or what is missing and how to install it. */
+  availability: () => SandboxAvailability;
   /** The same, as the policy decides with it. */
-  readiness: SandboxReadiness;
+  readiness: () => SandboxReadiness;
   runtime: CommandSandbox;
 }
 
-/** Looks once, at start, whether shell commands can be confined here; the runtime starts at the first confined call. */
+/**
+ * Looks once whether shell commands can be confined here: when first asked (a workspace with the sandbox on, the
+ * sandbox view), so an engine that never needs it never starts bubblewrap. The runtime starts at the first
+ * confined call.
+ */
 export function openSandbox(host: HostEnv): SandboxParts {
-  const availability = probeSandbox(host.env);
-  const readiness: SandboxReadiness = availability.available ? { available: true } : { available: false, reason: availability.reason };
+  let found: SandboxAvailability | null = null;
+  const availability = (): SandboxAvailability => (found ??= probeSandbox(host.env));
+  const readiness = (): SandboxReadiness => {
+    const a = availability();
+    return a.available ? { available: true } : { available: false, reason: a.reason };
+  };
   return { availability, readiness, runtime: createCommandSandbox() };
 }
 
