@@ -1,42 +1,35 @@
 // The CLI beside the app: `paragents serve` holds the data folder in its own process, and `paragents run` started
 // next to it joins that engine through the folder's local endpoint. Everything is a real process: the scripted
 // model server over HTTP, serve, the commands, a WebSocket client of serve and real Chromium.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import type { Browser } from 'playwright-core';
 import type { EngineEvent } from '../../shared/events';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { jsonLines, runCli } from '../helpers/cli';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { haveChromium, launchChromium } from '../e2e/harness';
 import { killCliProcesses, startCli, type CliProcess } from './cli-process';
+import { useEngineFixture } from '../helpers/engine-fixture';
 
-let model: ModelServer;
-
-beforeAll(async () => {
-  model = await startModelServer({
-    script: {
-      rules: [
-        // Write asks for approval in the default mode.
-        { when: 'write the beside report', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'report.md', content: '# beside\n' } }] }, { content: 'report written' }] },
-        { when: 'write the panel report', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'panel.md', content: '# panel\n' } }] }, { content: 'panel report written' }] },
-        { when: 'hold the first line', steps: [{ content: 'first held', gate: 'first' }] },
-        { when: 'hold the second line', steps: [{ content: 'second held', gate: 'second' }] },
-        { when: 'hold the third line', steps: [{ content: 'third held', gate: 'third' }] },
-        { when: 'hold the fourth line', steps: [{ content: 'fourth held', gate: 'fourth' }] },
-        { when: 'hold the fifth line', steps: [{ content: 'fifth held', gate: 'fifth' }] },
-        { when: 'hold the sixth line', steps: [{ content: 'sixth held', gate: 'sixth' }] },
-      ],
-    },
-  });
+const fx = useEngineFixture({
+  scope: 'file',
+  script: {
+    rules: [
+      // Write asks for approval in the default mode.
+      { when: 'write the beside report', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'report.md', content: '# beside\n' } }] }, { content: 'report written' }] },
+      { when: 'write the panel report', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'panel.md', content: '# panel\n' } }] }, { content: 'panel report written' }] },
+      { when: 'hold the first line', steps: [{ content: 'first held', gate: 'first' }] },
+      { when: 'hold the second line', steps: [{ content: 'second held', gate: 'second' }] },
+      { when: 'hold the third line', steps: [{ content: 'third held', gate: 'third' }] },
+      { when: 'hold the fourth line', steps: [{ content: 'fourth held', gate: 'fourth' }] },
+      { when: 'hold the fifth line', steps: [{ content: 'fifth held', gate: 'fifth' }] },
+      { when: 'hold the sixth line', steps: [{ content: 'sixth held', gate: 'sixth' }] },
+    ],
+  },
 });
 afterEach(() => killCliProcesses());
-afterAll(async () => {
-  await model.close();
-  cleanupTempDirs();
-});
 
 interface Served {
   serve: CliProcess;
@@ -120,7 +113,7 @@ async function socketOf(served: Served): Promise<{
 
 describe('paragents run beside paragents serve', () => {
   it('joins the running engine: its events reach a client of serve, which answers its approval; the terminal hears it', async () => {
-    const home = makeHome(model.url);
+    const home = fx.home();
     const ws = tempDir();
     const served = await startServe(home);
     const panel = await socketOf(served);
@@ -153,7 +146,7 @@ describe('paragents run beside paragents serve', () => {
   }, 60_000);
 
   it('its --approve applies to its own prompts only: a prompt the panel sends to the same engine still asks', async () => {
-    const home = makeHome(model.url);
+    const home = fx.home();
     const ws = tempDir();
     const served = await startServe(home);
     const panel = await socketOf(served);
@@ -178,11 +171,11 @@ describe('paragents run beside paragents serve', () => {
   }, 60_000);
 
   it('says in one sentence that the engine went away when serve stops under a running prompt, exit 1', async () => {
-    const home = makeHome(model.url);
+    const home = fx.home();
     const ws = tempDir();
     const served = await startServe(home);
     const run = startCli(['run', '--workspace', ws, '--prompt', 'hold the fourth line', '--session', 'orphan', '--approve', 'never'], { home });
-    await model.reached('fourth');
+    await fx.server.reached('fourth');
     await served.stop();
     const exit = await run.exited;
     expect(exit.code).toBe(1);
@@ -190,7 +183,7 @@ describe('paragents run beside paragents serve', () => {
   }, 60_000);
 
   it.skipIf(!haveChromium())('its approval is answered in the panel in Chromium: "Allow once" on the approval card', async () => {
-    const home = makeHome(model.url);
+    const home = fx.home();
     const ws = tempDir();
     const served = await startServe(home);
     let browser: Browser | null = null;
@@ -224,13 +217,13 @@ describe('paragents run beside paragents serve', () => {
 
 describe('commands beside a command that holds the folder', () => {
   it('sessions list works while a run holds the folder, and lists both sessions', async () => {
-    const home = makeHome(model.url);
+    const home = fx.home();
     const ws = tempDir();
     const earlier = await runCli(['run', '--workspace', ws, '--prompt', 'say hello', '--session', 'earlier', '--approve', 'never'], { home });
     expect(earlier.code).toBe(0);
 
     const run = startCli(['run', '--workspace', ws, '--prompt', 'hold the first line', '--session', 'holding', '--approve', 'never'], { home });
-    await model.reached('first');
+    await fx.server.reached('first');
     expect(readFileSync(join(home, 'engine.lock'), 'utf8').trim()).toBe(String(run.pid));
 
     const list = await runCli(['sessions', 'list', '--json'], { home });
@@ -242,26 +235,26 @@ describe('commands beside a command that holds the folder', () => {
       ['holding', 'running'],
     ]);
 
-    model.openGate('first');
+    fx.server.openGate('first');
     expect((await run.exited).code).toBe(0);
     expect(existsSync(join(home, 'engine.lock'))).toBe(false);
   });
 
   it('a command that holds the folder keeps serving the prompts of commands that joined it, then both finish', async () => {
-    const home = makeHome(model.url);
+    const home = fx.home();
     const ws = tempDir();
     const host = startCli(['run', '--workspace', ws, '--prompt', 'hold the second line', '--session', 'host', '--approve', 'never'], { home });
-    await model.reached('second');
+    await fx.server.reached('second');
     const guest = startCli(['run', '--workspace', ws, '--prompt', 'hold the third line', '--session', 'guest', '--approve', 'never', '--json'], { home });
-    await model.reached('third');
+    await fx.server.reached('third');
 
-    model.openGate('second');
+    fx.server.openGate('second');
     await host.waitFor('stderr', /waiting for 1 prompt of other paragents commands…/);
     expect(host.child.exitCode).toBeNull();
     // The host printed only its own prompt; the guest only its own.
     expect(host.stdout()).not.toMatch(/\[S:guest\]/);
 
-    model.openGate('third');
+    fx.server.openGate('third');
     expect((await guest.exited).code).toBe(0);
     expect((await host.exited).code).toBe(0);
     expect(jsonLines(guest.stdout()).every((e) => e.session === 'guest')).toBe(true);
@@ -270,13 +263,13 @@ describe('commands beside a command that holds the folder', () => {
   });
 
   it('Ctrl-C on a command that waits for the prompts of commands that joined it cancels those too', async () => {
-    const home = makeHome(model.url);
+    const home = fx.home();
     const ws = tempDir();
     const host = startCli(['run', '--workspace', ws, '--prompt', 'hold the fifth line', '--session', 'host2', '--approve', 'never'], { home });
-    await model.reached('fifth');
+    await fx.server.reached('fifth');
     const guest = startCli(['run', '--workspace', ws, '--prompt', 'hold the sixth line', '--session', 'guest2', '--approve', 'never', '--json'], { home });
-    await model.reached('sixth');
-    model.openGate('fifth');
+    await fx.server.reached('sixth');
+    fx.server.openGate('fifth');
     await host.waitFor('stderr', /waiting for 1 prompt of other paragents commands…/);
 
     host.child.kill('SIGINT');
@@ -293,7 +286,7 @@ describe('commands beside a command that holds the folder', () => {
   });
 
   it('sessions list with no engine running takes no lock and starts no endpoint', async () => {
-    const home = makeHome(model.url);
+    const home = fx.home();
     const list = await runCli(['sessions', 'list'], { home });
     expect(list.code).toBe(0);
     expect(list.stdout.trim()).toBe('no sessions');
@@ -303,7 +296,7 @@ describe('commands beside a command that holds the folder', () => {
   });
 
   it('the read-only commands read a folder held by a process that cannot be joined; a command that writes is refused in one sentence', async () => {
-    const home = makeHome(model.url);
+    const home = fx.home();
     const ws = tempDir();
     expect((await runCli(['run', '--workspace', ws, '--prompt', 'write the beside report', '--session', 'done', '--approve', 'all'], { home })).code).toBe(0);
     // A live process (this test's) holds the lock and listens on no endpoint.

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { connectLocalEndpoint, type RemoteEngineLink } from '../../main/local/endpoint-client';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { BIN, jsonLines, runCli } from '../helpers/cli';
 import { unwrap } from '../helpers/engine';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { useEngineFixture } from '../helpers/engine-fixture';
+import { tempDir } from '../helpers/temp';
 import { killHosts, nextLinkEvent, startHost, type HostProcess } from '../local/host-process';
 
 /*
@@ -13,26 +13,23 @@ import { killHosts, nextLinkEvent, startHost, type HostProcess } from '../local/
  * local endpoint sends the prompts, and the real `paragents` bin lists, answers and follows them.
  */
 
-let server: ModelServer;
-
-beforeAll(async () => {
-  server = await startModelServer({
-    script: {
-      rules: [
-        { when: 'write the report', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'report.md', content: '# report\n' } }] }, { content: 'report written' }] },
-        { when: 'clean the build', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'rm -rf build' } }] }, { content: 'the tool said: {{lastTool}}' }] },
-        {
-          when: 'watch me work',
-          steps: [
-            { content: 'looking around', toolCalls: [{ name: 'LS', arguments: { path: '.' } }], gate: 'watch-1' },
-            { content: 'finished watching', gate: 'watch-2' },
-          ],
-        },
-        { when: 'wipe the workspace', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'rm -rf .' } }] }, { content: 'wiped' }] },
-        { when: 'hold on', steps: [{ content: 'held', gate: 'held' }] },
-      ],
-    },
-  });
+const fx = useEngineFixture({
+  scope: 'file',
+  script: {
+    rules: [
+      { when: 'write the report', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'report.md', content: '# report\n' } }] }, { content: 'report written' }] },
+      { when: 'clean the build', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'rm -rf build' } }] }, { content: 'the tool said: {{lastTool}}' }] },
+      {
+        when: 'watch me work',
+        steps: [
+          { content: 'looking around', toolCalls: [{ name: 'LS', arguments: { path: '.' } }], gate: 'watch-1' },
+          { content: 'finished watching', gate: 'watch-2' },
+        ],
+      },
+      { when: 'wipe the workspace', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'rm -rf .' } }] }, { content: 'wiped' }] },
+      { when: 'hold on', steps: [{ content: 'held', gate: 'held' }] },
+    ],
+  },
 });
 
 const links: RemoteEngineLink[] = [];
@@ -44,16 +41,11 @@ afterEach(async () => {
   killHosts();
 });
 
-afterAll(async () => {
-  await server.close();
-  cleanupTempDirs();
-});
-
 const hostEnv = (): Record<string, string> => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' });
 
 /** A host on a fresh data folder and a client of it, as the app's panel would be. */
 async function hosted(): Promise<{ home: string; host: HostProcess; link: RemoteEngineLink }> {
-  const home = makeHome(server.url);
+  const home = fx.home();
   const host = await startHost(home, hostEnv());
   const link = unwrap(await connectLocalEndpoint({ home, env: {}, tmpdir: tmpdir() }));
   if (!link) throw new Error('the host listens, but no endpoint answered');
@@ -132,7 +124,7 @@ describe('paragents approvals, approve and deny beside a running engine', () => 
     const { home, link } = await hosted();
     const { prompt, approval } = await waitingApproval(link, 'cleaner', 'clean the build folder');
     const completed = nextLinkEvent(link, 'turn_completed', (e) => e.promptId === prompt.id);
-    const seen = server.requests.length;
+    const seen = fx.server.requests.length;
 
     const denied = await runCli(['deny', approval.approvalId, '--message', 'use git status'], { home });
     expect(denied.stderr).toBe('');
@@ -140,7 +132,7 @@ describe('paragents approvals, approve and deny beside a running engine', () => 
     expect(denied.stdout.trim()).toBe(`approval ${approval.approvalRef} denied; the message goes to the model: Bash: rm -rf build (session cleaner)`);
 
     expect((await completed).content).toContain('use git status');
-    const next = server.requests.slice(seen).find((r) => r.path.endsWith('/chat/completions'))?.body as { messages: { role: string; content: unknown }[] };
+    const next = fx.server.requests.slice(seen).find((r) => r.path.endsWith('/chat/completions'))?.body as { messages: { role: string; content: unknown }[] };
     const toolMessage = next.messages.filter((m) => m.role === 'tool').at(-1);
     expect(String(toolMessage?.content)).toContain('the user denied this call. Their message: use git status');
 
@@ -222,16 +214,16 @@ describe('paragents attach', () => {
     const { home, link } = await hosted();
     const session = unwrap(await link.handlers['session.create']({ workspace: tempDir(), name: 'watched' }));
     const prompt = unwrap(await link.handlers['prompt.send']({ session: session.id, text: 'watch me work' }));
-    await server.reached('watch-1');
+    await fx.server.reached('watch-1');
 
     const attach = startCli(['attach'], home);
     await attach.until(`attached to session watched (S:${session.ref}) in ${session.workspace}: running; Ctrl-C detaches, the session keeps running`);
     await attach.until(`  prompt P:${prompt.ref} running: watch me work`);
 
-    server.openGate('watch-1');
+    fx.server.openGate('watch-1');
     await attach.until(`[S:watched][P:${prompt.ref}] tool call -> LS`);
     await attach.until(`[S:watched][P:${prompt.ref}] LS ok`);
-    await server.reached('watch-2');
+    await fx.server.reached('watch-2');
 
     const completed = nextLinkEvent(link, 'turn_completed', (e) => e.promptId === prompt.id);
     attach.child.kill('SIGINT');
@@ -239,7 +231,7 @@ describe('paragents attach', () => {
     expect(attach.err()).toContain(`paragents attach: detached from session watched (S:${session.ref}); it keeps running`);
     expect(attach.out()).not.toContain('cancelled');
 
-    server.openGate('watch-2');
+    fx.server.openGate('watch-2');
     expect((await completed).content).toBe('finished watching');
     const after = unwrap(await link.handlers['session.get']({ session: session.id }));
     expect(after.status).toBe('completed');
@@ -272,7 +264,7 @@ describe('paragents attach', () => {
       const s = unwrap(await link.handlers['session.create']({ workspace: tempDir(), name }));
       unwrap(await link.handlers['prompt.send']({ session: s.id, text: `hold on ${name}` }));
     }
-    await server.reached('held', 2);
+    await fx.server.reached('held', 2);
     const several = await runCli(['attach'], { home });
     expect(several.code).toBe(2);
     const lines = several.stderr.trim().split('\n');

@@ -1,32 +1,24 @@
 // A prompt's size limit is the contract's, whatever carries the prompt: `paragents run` hosting its own engine,
 // `run` joined to a real `paragents serve`, `--parallel` (checked with the whole file before anything is created),
 // and an in-process call of the engine's handlers. Real processes, real SQLite, the scripted model over HTTP.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine } from '../../main/core/engine';
 import { connectLocalEndpoint } from '../../main/local/endpoint-client';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { runCli } from '../helpers/cli';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { killCliProcesses, startCli, type CliProcess } from './cli-process';
+import { useEngineFixture } from '../helpers/engine-fixture';
 
 const LIMIT = 200_000;
 const TOO_LONG = 'x'.repeat(LIMIT + 1);
 const SENTENCE = `the prompt is ${LIMIT + 1} characters long; a prompt may have at most ${LIMIT}`;
 
-let model: ModelServer;
-
-beforeAll(async () => {
-  model = await startModelServer({ script: { rules: [{ when: 'hello', steps: [{ content: 'hi' }] }] } });
-});
+const fx = useEngineFixture({ scope: 'file', script: { rules: [{ when: 'hello', steps: [{ content: 'hi' }] }] } });
 afterEach(() => killCliProcesses());
-afterAll(async () => {
-  await model.close();
-  cleanupTempDirs();
-});
 
 /** Sessions and prompts stored in the data folder's database, read with SQLite itself. */
 function stored(home: string): { sessions: number; prompts: number } {
@@ -85,7 +77,7 @@ const refusal = (stderr: string): string => stderr.split('\n').filter((l) => l.i
 
 describe('a prompt over the contract limit is refused the same way on every path, and nothing is stored', () => {
   it('run hosting its own engine: from a file and from stdin', async () => {
-    const home = makeHome(model.url);
+    const home = fx.home();
     const ws = tempDir();
     const fromFile = await runCli(['run', '--workspace', ws, '--session', 'big', '--prompt-file', promptFile(TOO_LONG), '--approve', 'never'], { home });
     expect(fromFile.code, fromFile.stderr).toBe(2);
@@ -99,7 +91,7 @@ describe('a prompt over the contract limit is refused the same way on every path
   });
 
   it('--prompt-file takes one prompt: an empty one and one given twice are refused before anything is created', async () => {
-    const home = makeHome(model.url);
+    const home = fx.home();
     const ws = tempDir();
     const empty = await runCli(['run', '--workspace', ws, '--prompt-file', promptFile(''), '--approve', 'never'], { home });
     expect(empty.code, empty.stderr).toBe(2);
@@ -111,7 +103,7 @@ describe('a prompt over the contract limit is refused the same way on every path
   });
 
   it('run joined to a real serve: the same sentence and exit status; nothing is stored', async () => {
-    const home = makeHome(model.url);
+    const home = fx.home();
     const ws = tempDir();
     const hosted = await runCli(['run', '--workspace', ws, '--prompt-file', promptFile(TOO_LONG), '--approve', 'never'], { home });
     const served = await startServe(home);
@@ -126,7 +118,7 @@ describe('a prompt over the contract limit is refused the same way on every path
   });
 
   it('--parallel whose third entry is too long creates nothing, hosted and joined', async () => {
-    const home = makeHome(model.url);
+    const home = fx.home();
     const ws = tempDir();
     const file = parallelFile(ws);
     const hosted = await runCli(['run', '--parallel', file, '--approve', 'never'], { home });
@@ -145,7 +137,7 @@ describe('a prompt over the contract limit is refused the same way on every path
   });
 
   it("an in-process call of the engine's handlers is refused with the sentence serve's endpoint gives", async () => {
-    const home = makeHome(model.url);
+    const home = fx.home();
     const ws = tempDir();
     const served = await startServe(home);
     const link = await connectLocalEndpoint({ home, env: {}, tmpdir: tmpdir() });

@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { BIN, runCli } from '../helpers/cli';
+import { useEngineFixture } from '../helpers/engine-fixture';
 
-let server: ModelServer;
-
-beforeAll(async () => {
-  server = await startModelServer({
-    script: {
-      rules: [
-        {
-          when: 'write the notes',
-          steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'notes.md', content: '# notes\n' } }] }, { content: 'notes written' }],
-        },
-      ],
-    },
-  });
-});
-afterAll(async () => {
-  await server.close();
-  cleanupTempDirs();
+const fx = useEngineFixture({
+  scope: 'file',
+  script: {
+    rules: [
+      {
+        when: 'write the notes',
+        steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'notes.md', content: '# notes\n' } }] }, { content: 'notes written' }],
+      },
+    ],
+  },
 });
 
 /** Starts `run --approve ask` and kills it with SIGKILL once its approval question is on the terminal. */
@@ -44,7 +37,7 @@ function runUntilAsked(home: string, ws: string): Promise<void> {
 
 describe('resume --approve ask', () => {
   it('asks on the terminal for an approval its interrupted turn was already waiting on', async () => {
-    const home = makeHome(server.url);
+    const home = fx.home();
     const ws = tempDir();
     await runUntilAsked(home, ws);
     const r = await runCli(['resume', 'notes', '--approve', 'ask'], { home, input: 'y\n' });

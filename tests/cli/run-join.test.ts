@@ -3,39 +3,32 @@
 // was accepted starts or joins the next one. Real processes throughout: the scripted model server over HTTP,
 // both commands, and real git, held at `worktree add` (the joined command's `session.create`, which runs in the
 // first command's engine) by a gate the test opens.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { jsonLines } from '../helpers/cli';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { killCliProcesses, startCli, type CliProcess } from './cli-process';
 import { fileWritten } from '../helpers/wait-file';
+import { useEngineFixture } from '../helpers/engine-fixture';
 
-let model: ModelServer;
-
-beforeAll(async () => {
-  model = await startModelServer({
-    script: {
-      rules: [
-        { when: 'hold the host line', steps: [{ content: 'host answered', gate: 'host' }] },
-        { when: 'answer the joined line', steps: [{ content: 'joined answered', gate: 'joined' }] },
-        { when: 'hold the second host line', steps: [{ content: 'second host answered', gate: 'host2' }] },
-        { when: 'answer the rejoined line', steps: [{ content: 'rejoined answered', gate: 'rejoined' }] },
-      ],
-    },
-  });
+const fx = useEngineFixture({
+  scope: 'file',
+  script: {
+    rules: [
+      { when: 'hold the host line', steps: [{ content: 'host answered', gate: 'host' }] },
+      { when: 'answer the joined line', steps: [{ content: 'joined answered', gate: 'joined' }] },
+      { when: 'hold the second host line', steps: [{ content: 'second host answered', gate: 'host2' }] },
+      { when: 'answer the rejoined line', steps: [{ content: 'rejoined answered', gate: 'rejoined' }] },
+    ],
+  },
 });
 const gates: string[] = [];
 afterEach(() => {
   // A git left waiting at its gate goes on (and ends) with the test.
   for (const dir of gates.splice(0)) writeFileSync(join(dir, 'release'), '');
   killCliProcesses();
-});
-afterAll(async () => {
-  await model.close();
-  cleanupTempDirs();
 });
 
 const REAL_GIT = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
@@ -89,23 +82,23 @@ function repo(): string {
 
 describe('two paragents run on one data folder', () => {
   it("keeps the first run's engine while the run that joined it is still setting up its prompt; both answers arrive", async () => {
-    const home = makeHome(model.url);
+    const home = fx.home();
     const gate = gitGate();
     const host = startCli(['run', '--workspace', tempDir(), '--prompt', 'hold the host line', '--session', 'host', '--approve', 'never'], { home, env: gate.env });
-    await model.reached('host');
+    await fx.server.reached('host');
     const joined = startCli(['run', '--workspace', repo(), '--worktree', '--prompt', 'answer the joined line', '--session', 'joined', '--approve', 'never', '--json'], { home, env: gate.env });
     // The joined run's session is being made in the host's engine: joined, its prompt not sent yet.
     await gate.reached();
 
-    model.openGate('host');
+    fx.server.openGate('host');
     await host.waitFor('stdout', /completed: host answered/);
     await hostWaitsFor(host, joined);
     expect(host.child.exitCode).toBeNull();
 
     gate.release();
-    await model.reached('joined');
+    await fx.server.reached('joined');
     expect(host.child.exitCode).toBeNull();
-    model.openGate('joined');
+    fx.server.openGate('joined');
 
     const [h, j] = await Promise.all([host.exited, joined.exited]);
     expect(joined.stderr()).toBe('');
@@ -119,13 +112,13 @@ describe('two paragents run on one data folder', () => {
   }, 90_000);
 
   it('a run whose engine goes away after it joined, before its prompt was accepted, sends the prompt to the next engine', async () => {
-    const home = makeHome(model.url);
+    const home = fx.home();
     const gate = gitGate();
     const host = startCli(['run', '--workspace', tempDir(), '--prompt', 'hold the second host line', '--session', 'host', '--approve', 'never'], { home, env: gate.env });
-    await model.reached('host2');
+    await fx.server.reached('host2');
     const joined = startCli(['run', '--workspace', repo(), '--worktree', '--prompt', 'answer the rejoined line', '--session', 'rejoined', '--approve', 'never', '--json'], { home, env: gate.env });
     await gate.reached();
-    model.openGate('host2');
+    fx.server.openGate('host2');
     await hostWaitsFor(host, joined);
 
     // Ctrl-C: the host stops waiting and closes its engine. The request it is serving (the joined run's session)
@@ -134,9 +127,9 @@ describe('two paragents run on one data folder', () => {
     gate.release();
     expect((await host.exited).code).toBe(0);
     // The prompt reaches the model from the next engine: the joined run's own, which now holds the folder.
-    await model.reached('rejoined');
+    await fx.server.reached('rejoined');
     expect(readFileSync(join(home, 'engine.lock'), 'utf8').trim()).toBe(String(joined.pid));
-    model.openGate('rejoined');
+    fx.server.openGate('rejoined');
     const j = await joined.exited;
     expect(joined.stderr()).not.toMatch(/closed the connection/);
     expect(j.code).toBe(0);

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { runCli } from '../helpers/cli';
+import { useEngineFixture } from '../helpers/engine-fixture';
 
-let server: ModelServer;
-
-beforeAll(async () => {
-  server = await startModelServer({ script: { rules: [{ when: 'hello', steps: [{ content: 'hi' }] }] } });
-});
-afterAll(async () => {
-  await server.close();
-  cleanupTempDirs();
-});
+const fx = useEngineFixture({ scope: 'file', script: { rules: [{ when: 'hello', steps: [{ content: 'hi' }] }] } });
 
 function parallelFile(sessions: unknown[]): string {
   const file = join(tempDir(), 'jobs.json');
@@ -32,7 +24,7 @@ async function sessionNames(home: string): Promise<string[]> {
 
 describe('paragents run --parallel checks the whole file before creating anything', () => {
   it('lists every problem in one error, exits 2 and creates no session', async () => {
-    const home = makeHome(server.url);
+    const home = fx.home();
     const ws = tempDir();
     const other = tempDir();
     // A session bound to another workspace already exists.
@@ -56,7 +48,7 @@ describe('paragents run --parallel checks the whole file before creating anythin
   });
 
   it('a valid file still runs every entry', async () => {
-    const home = makeHome(server.url);
+    const home = fx.home();
     const ws = tempDir();
     const file = parallelFile([
       { name: 'x', workspace: ws, prompt: 'hello' },

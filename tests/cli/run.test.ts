@@ -1,32 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { jsonLines, runCli } from '../helpers/cli';
+import { useEngineFixture } from '../helpers/engine-fixture';
 
-let server: ModelServer;
-
-beforeAll(async () => {
-  server = await startModelServer({
-    script: {
-      rules: [
-        { when: 'write the report', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'report.md', content: '# report\n' } }] }, { content: 'report written' }] },
-        { when: 'slow job', steps: [{ content: 'working', gate: 'jobs' }, { content: 'done slowly' }] },
-        { when: 'explode', steps: [{ content: 'never', fault: { type: '500', times: 99 } }] },
-        { when: 'remember', steps: [{ content: 'I will remember: {{turn}}' }] },
-      ],
-    },
-  });
-});
-afterAll(async () => {
-  await server.close();
-  cleanupTempDirs();
+const fx = useEngineFixture({
+  scope: 'file',
+  script: {
+    rules: [
+      { when: 'write the report', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'report.md', content: '# report\n' } }] }, { content: 'report written' }] },
+      { when: 'slow job', steps: [{ content: 'working', gate: 'jobs' }, { content: 'done slowly' }] },
+      { when: 'explode', steps: [{ content: 'never', fault: { type: '500', times: 99 } }] },
+      { when: 'remember', steps: [{ content: 'I will remember: {{turn}}' }] },
+    ],
+  },
 });
 
 describe('paragents run', () => {
   it('runs one turn and prints the event stream as JSON lines', async () => {
-    const home = makeHome(server.url);
+    const home = fx.home();
     const ws = tempDir();
     const r = await runCli(['run', '--workspace', ws, '--prompt', 'please write the report', '--session', 'reports', '--approve', 'all', '--json'], { home });
     expect(r.stderr).toBe('');
@@ -49,7 +42,7 @@ describe('paragents run', () => {
   });
 
   it('exits non-zero with the error when the turn fails', async () => {
-    const home = makeHome(server.url, { maxRetries: 1 });
+    const home = fx.home({ maxRetries: 1 });
     const r = await runCli(['run', '--workspace', tempDir(), '--prompt', 'explode now', '--json'], { home });
     expect(r.code).toBe(1);
     const failed = jsonLines(r.stdout).find((e) => e.type === 'turn_failed');
@@ -57,7 +50,7 @@ describe('paragents run', () => {
   });
 
   it('with --approve never turns needs_approval into blocked and tells the model', async () => {
-    const home = makeHome(server.url);
+    const home = fx.home();
     const ws = tempDir();
     const r = await runCli(['run', '--workspace', ws, '--prompt', 'write the report', '--approve', 'never', '--json'], { home });
     expect(r.code).toBe(0);
@@ -69,7 +62,7 @@ describe('paragents run', () => {
   });
 
   it('asks on the terminal with --approve ask', async () => {
-    const home = makeHome(server.url);
+    const home = fx.home();
     const ws = tempDir();
     const r = await runCli(['run', '--workspace', ws, '--prompt', 'write the report', '--approve', 'ask'], { home, input: 'maybe\ny\n' });
     expect(r.code).toBe(0);
@@ -79,14 +72,14 @@ describe('paragents run', () => {
   });
 
   it('keeps a named session\'s memory across processes', async () => {
-    const home = makeHome(server.url);
+    const home = fx.home();
     const ws = tempDir();
     const first = await runCli(['run', '--workspace', ws, '--prompt', 'remember the colour blue', '--session', 'mem'], { home });
     expect(first.code).toBe(0);
-    const seen = server.requests.length;
+    const seen = fx.server.requests.length;
     const second = await runCli(['run', '--workspace', ws, '--prompt', 'remember what I said', '--session', 'mem', '--json'], { home });
     expect(second.code).toBe(0);
-    const req = server.requests.slice(seen).find((q) => q.path.endsWith('/chat/completions'))?.body as { messages: { role: string; content: string }[] };
+    const req = fx.server.requests.slice(seen).find((q) => q.path.endsWith('/chat/completions'))?.body as { messages: { role: string; content: string }[] };
     const contents = req.messages.map((m) => m.content);
     expect(contents).toContain('remember the colour blue');
     expect(contents).toContain('I will remember: remember the colour blue');
@@ -97,7 +90,7 @@ describe('paragents run', () => {
   });
 
   it('runs --parallel sessions interleaved under the concurrency limit, every event persisted', async () => {
-    const home = makeHome(server.url, { concurrency: 2 });
+    const home = fx.home({ concurrency: 2 });
     const dir = tempDir();
     const file = join(dir, 'jobs.json');
     writeFileSync(
@@ -106,12 +99,12 @@ describe('paragents run', () => {
         sessions: ['a', 'b', 'c'].map((n) => ({ name: n, workspace: '.', prompt: `slow job ${n}` })),
       }),
     );
-    const before = server.maxConcurrentStreams;
+    const before = fx.server.maxConcurrentStreams;
     const run = runCli(['run', '--parallel', file, '--approve', 'never', '--json'], { home });
     // Two sessions wait at the gate at once (the limit); the third gets a slot once they go on.
-    await server.reached('jobs', 2);
-    expect(server.activeStreams()).toBe(2);
-    server.openGate('jobs');
+    await fx.server.reached('jobs', 2);
+    expect(fx.server.activeStreams()).toBe(2);
+    fx.server.openGate('jobs');
     const r = await run;
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -123,7 +116,7 @@ describe('paragents run', () => {
     // Interleaving: a second session started before the first one finished.
     const firstDone = events.findIndex((e) => e.type === 'turn_completed');
     expect(events.slice(0, firstDone).filter((e) => e.type === 'turn_started').length).toBe(2);
-    expect(Math.max(before, 2)).toBeGreaterThanOrEqual(server.maxConcurrentStreams);
+    expect(Math.max(before, 2)).toBeGreaterThanOrEqual(fx.server.maxConcurrentStreams);
     // What was printed is what was stored.
     const list = jsonLines((await runCli(['sessions', 'list', '--json'], { home })).stdout);
     expect(list.map((s) => s.name).sort()).toEqual(['a', 'b', 'c']);
@@ -131,7 +124,7 @@ describe('paragents run', () => {
   });
 
   it('reports bad usage, a bad parallel file and a missing model with exit code 2', async () => {
-    const home = makeHome(server.url);
+    const home = fx.home();
     const usage = await runCli(['run', '--prompt', 'x'], { home });
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/--workspace and --prompt are required/);
@@ -148,7 +141,7 @@ describe('paragents run', () => {
   });
 
   it('journal list shows who wrote what, and journal undo reverts one session\'s writes', async () => {
-    const home = makeHome(server.url);
+    const home = fx.home();
     const ws = tempDir();
     const r = await runCli(['run', '--workspace', ws, '--prompt', 'write the report', '--session', 'j', '--approve', 'all'], { home });
     expect(r.code).toBe(0);
@@ -168,7 +161,7 @@ describe('paragents run', () => {
   });
 
   it('config show redacts keys', async () => {
-    const home = makeHome(server.url);
+    const home = fx.home();
     const r = await runCli(['config', 'show'], { home });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/provider scripted: base_url=http:\/\/127\.0\.0\.1:\d+\/v1 model=scripted-model api_key=set \(hidden\)/);

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { runCli } from '../helpers/cli';
 import { main } from '../../main/cli/main';
 import { cliIn, type InProcessRun } from './in-process';
@@ -15,39 +14,36 @@ import { createEngine } from '../../main/core/engine';
 import { openStore } from '../../main/core/store/store';
 import { CompactionStore } from '../../main/core/context/compaction-store';
 import { settled, unwrap } from '../helpers/engine';
+import { useEngineFixture } from '../helpers/engine-fixture';
 
-let server: ModelServer;
+const fx = useEngineFixture({
+  scope: 'file',
+  script: {
+    rules: [
+      {
+        when: 'write the report',
+        steps: [
+          { content: 'Writing it.', toolCalls: [{ name: 'Write', arguments: { path: 'report.md', content: '# report\n' } }] },
+          { toolCalls: [{ name: 'Bash', arguments: { command: 'rm -rf /tmp/nothing-here' } }] },
+          { content: 'The report is written.' },
+        ],
+      },
+    ],
+  },
+});
 let home: string;
 let ws: string;
 /** The lines `paragents run --json` printed for the session "report". */
 let runLines: string[];
 
 beforeAll(async () => {
-  server = await startModelServer({
-    script: {
-      rules: [
-        {
-          when: 'write the report',
-          steps: [
-            { content: 'Writing it.', toolCalls: [{ name: 'Write', arguments: { path: 'report.md', content: '# report\n' } }] },
-            { toolCalls: [{ name: 'Bash', arguments: { command: 'rm -rf /tmp/nothing-here' } }] },
-            { content: 'The report is written.' },
-          ],
-        },
-      ],
-    },
-  });
-  home = makeHome(server.url);
+  home = fx.home();
   ws = tempDir();
   writeFileSync(join(ws, 'AGENTS.md'), 'Keep reports short.\n');
   const r = await runCli(['run', '--workspace', ws, '--prompt', 'please write the report\nin markdown', '--session', 'report', '--approve', 'never', '--json'], { home });
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   runLines = r.stdout.split('\n').filter((l) => l.startsWith('{'));
-});
-afterAll(async () => {
-  await server.close();
-  cleanupTempDirs();
 });
 
 /** Runs the CLI in this process (the engine is opened and closed by the command). */
@@ -129,7 +125,7 @@ describe('paragents sessions show', () => {
   });
 
   it('--context of a compacted session shows the summary and the verbatim prompts as their own parts', async () => {
-    const compactedHome = makeHome(server.url);
+    const compactedHome = fx.home();
     const engine = await createEngine({ home: compactedHome, env: {}, approvals: 'all', recover: false });
     let sessionId: string;
     try {

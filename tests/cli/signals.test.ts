@@ -1,27 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { jsonLines, runCli } from '../helpers/cli';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { killHosts, startHost } from '../local/host-process';
 import { killCliProcesses, liveGroupMembers, processGone, startCli, type CliProcess } from './cli-process';
 import { STUBBORN, stubbornPid } from './stubborn';
+import { useEngineFixture } from '../helpers/engine-fixture';
 
-let model: ModelServer;
-
-beforeAll(async () => {
-  model = await startModelServer({
-    script: { rules: [{ when: 'start the stubborn job', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: STUBBORN } }] }, { content: 'never reached' }] }] },
-  });
+const fx = useEngineFixture({
+  scope: 'file',
+  script: { rules: [{ when: 'start the stubborn job', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: STUBBORN } }] }, { content: 'never reached' }] }] },
 });
 afterEach(() => {
   killCliProcesses();
   killHosts();
-});
-afterAll(async () => {
-  await model.close();
-  cleanupTempDirs();
 });
 
 interface Stubborn {
@@ -56,7 +49,7 @@ async function recorded(home: string): Promise<{ promptStatus: unknown; sessionS
 
 describe('signals: the command that holds the data folder', () => {
   it('a second Ctrl-C forces: the SIGTERM-ignoring tool is killed, the prompt recorded cancelled, the lock released, exit 130', async () => {
-    const home = makeHome(model.url);
+    const home = fx.home();
     const ws = tempDir();
     const run = startRun(home, ws);
     const stubborn = await stubbornStarted(ws);
@@ -82,7 +75,7 @@ describe('signals: the command that holds the data folder', () => {
   });
 
   it.each(['SIGTERM', 'SIGHUP'] as const)('%s cancels gracefully like a first Ctrl-C: the tool is stopped, exit 1 (a cancelled turn)', async (signal) => {
-    const home = makeHome(model.url);
+    const home = fx.home();
     const ws = tempDir();
     const run = startRun(home, ws);
     const stubborn = await stubbornStarted(ws);
@@ -104,7 +97,7 @@ describe('signals: the command that holds the data folder', () => {
 
 describe('signals: a command that joined a running engine', () => {
   it('a second Ctrl-C forces the cancel through the engine: its tool is killed, the prompt recorded cancelled, exit 130, the engine keeps running', async () => {
-    const home = makeHome(model.url);
+    const home = fx.home();
     const ws = tempDir();
     const host = await startHost(home, { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' });
     const run = startRun(home, ws);

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createEngine, type Engine, type EngineOptions } from '../../main/core/engine';
 import { startModelServer, type ModelServer, type Script } from '../fixtures/model-server';
 import { cleanupTempDirs, makeHome } from './temp';
@@ -10,6 +10,11 @@ export interface EngineFixtureOptions {
   engine?: Partial<EngineOptions>;
   /** Close engines with `{ force: true }` (tests that leave turns running on purpose). */
   forceClose?: boolean;
+  /**
+   * `file`: one server for all the tests of the file, closed with the engines and temp folders after the last one
+   * (tests that share a data folder or drive CLI processes); `test` (the default): a fresh one for each test.
+   */
+  scope?: 'test' | 'file';
 }
 
 export interface EngineFixture {
@@ -34,10 +39,11 @@ export function useEngineFixture(options: EngineFixtureOptions = {}): EngineFixt
   let last: Engine | null = null;
   const open = new Set<Engine>();
 
-  beforeEach(async () => {
+  const [before, after] = options.scope === 'file' ? [beforeAll, afterAll] : [beforeEach, afterEach];
+  before(async () => {
     server = await startModelServer(options.script ? { script: options.script } : {});
   });
-  afterEach(async () => {
+  after(async () => {
     for (const e of [...open]) await e.close(options.forceClose ? { force: true } : undefined);
     open.clear();
     last = null;

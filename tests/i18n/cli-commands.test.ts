@@ -2,13 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectLocalEndpoint } from '../../main/local/endpoint-client';
 import { translator } from '../../shared/i18n';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { runCli, type CliRun } from '../helpers/cli';
 import { unwrap } from '../helpers/engine';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { useEngineFixture } from '../helpers/engine-fixture';
+import { tempDir } from '../helpers/temp';
 import { killHosts, nextLinkEvent, startHost } from '../local/host-process';
 import { englishIn } from './cli-english';
 
@@ -22,7 +22,17 @@ const zh = translator('zh-CN');
 const ZH = { PARAGENTS_LANG: 'zh-CN' };
 const EN = { PARAGENTS_LANG: 'en' };
 
-let server: ModelServer;
+const fx = useEngineFixture({
+  scope: 'file',
+  script: {
+    rules: [
+      {
+        when: 'write the report',
+        steps: [{ content: 'Writing it.', toolCalls: [{ name: 'Write', arguments: { path: 'report.md', content: '# report\n' } }] }, { content: 'The report is written.' }],
+      },
+    ],
+  },
+});
 let home: string;
 let ws: string;
 
@@ -31,17 +41,7 @@ const git = (cwd: string, ...args: string[]): void => {
 };
 
 beforeAll(async () => {
-  server = await startModelServer({
-    script: {
-      rules: [
-        {
-          when: 'write the report',
-          steps: [{ content: 'Writing it.', toolCalls: [{ name: 'Write', arguments: { path: 'report.md', content: '# report\n' } }] }, { content: 'The report is written.' }],
-        },
-      ],
-    },
-  });
-  home = makeHome(server.url);
+  home = fx.home();
   ws = tempDir();
   git(ws, 'init', '-q');
   git(ws, 'commit', '-q', '--allow-empty', '-m', 'start');
@@ -56,10 +56,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterEach(() => killHosts());
-afterAll(async () => {
-  await server.close();
-  cleanupTempDirs();
-});
 
 const all = (r: CliRun): string => `${r.stdout}${r.stderr}`;
 
@@ -235,7 +231,7 @@ describe('the command line in 简体中文', () => {
   });
 
   it('approvals, approve, deny and attach beside a running engine', async () => {
-    const at = makeHome(server.url);
+    const at = fx.home();
     await startHost(at, { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' });
     const link = unwrap(await connectLocalEndpoint({ home: at, env: {}, tmpdir: tmpdir() }));
     if (!link) throw new Error('the host listens, but no endpoint answered');

@@ -1,35 +1,28 @@
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { translator } from '../../shared/i18n';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
 import { runCli } from '../helpers/cli';
-import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
+import { tempDir } from '../helpers/temp';
 import { killCliProcesses, startCli } from '../cli/cli-process';
 import { STUBBORN, stubbornPid } from '../cli/stubborn';
 import { hookSettings, writeJson } from '../hooks/helpers';
 import { englishIn } from './cli-english';
+import { useEngineFixture } from '../helpers/engine-fixture';
 
 /* The questions a command asks on the terminal, and the lines around an interrupt, in 简体中文. */
 
 const zh = translator('zh-CN');
 const ZH = { PARAGENTS_LANG: 'zh-CN' };
 
-let model: ModelServer;
-
-beforeAll(async () => {
-  model = await startModelServer({
-    script: { rules: [{ when: 'start the stubborn job', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: STUBBORN } }] }, { content: 'never reached' }] }] },
-  });
+const fx = useEngineFixture({
+  scope: 'file',
+  script: { rules: [{ when: 'start the stubborn job', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: STUBBORN } }] }, { content: 'never reached' }] }] },
 });
 afterEach(() => killCliProcesses());
-afterAll(async () => {
-  await model.close();
-  cleanupTempDirs();
-});
 
 describe('the command line asks and answers interrupts in 简体中文', () => {
   it('hooks list and approve: the table, the question (answers stay y / N) and what was done', async () => {
-    const home = makeHome(model.url);
+    const home = fx.home();
     const ws = tempDir();
     writeJson(join(ws, '.paragents', 'settings.json'), hookSettings({ PreToolUse: [{ matcher: 'Bash', command: './scripts/check.sh', timeout: 5 }] }));
 
@@ -51,7 +44,7 @@ describe('the command line asks and answers interrupts in 简体中文', () => {
   });
 
   it('Ctrl-C: cancelling, then forcing, each said in 简体中文; the event lines too', async () => {
-    const home = makeHome(model.url);
+    const home = fx.home();
     const ws = tempDir();
     const run = startCli(['run', '--workspace', ws, '--prompt', 'start the stubborn job', '--session', 'stubborn', '--approve', 'all'], { home, env: ZH });
     await stubbornPid(ws);

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { cleanupTempDirs, makeHome } from '../helpers/temp';
 import { jsonLines, runCli } from '../helpers/cli';
 import { runWorktreeCommand } from '../../main/cli/worktree-command';
 import type { CliIo } from '../../main/cli/io';
 import { git, makeRepo, writeRule } from './helpers';
+import { useEngineFixture } from '../helpers/engine-fixture';
 
-let server: ModelServer;
-
-beforeAll(async () => {
-  server = await startModelServer({ script: { rules: [writeRule('write the report', 'report.md', '# report\n')] } });
-});
-afterAll(async () => {
-  await server.close();
-  cleanupTempDirs();
-});
+const fx = useEngineFixture({ scope: 'file', script: { rules: [writeRule('write the report', 'report.md', '# report\n')] } });
 
 /** Runs `paragents worktree …` in-process, through the function main.ts dispatches that command to. */
 async function worktreeCli(home: string, args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
@@ -29,7 +20,7 @@ async function worktreeCli(home: string, args: string[]): Promise<{ code: number
 
 describe('paragents run --worktree', () => {
   it('runs the turn in a worktree, then worktree diff / merge --preview / merge bring the work back', async () => {
-    const home = makeHome(server.url);
+    const home = fx.home();
     const repo = makeRepo();
     const r = await runCli(['run', '--workspace', repo, '--prompt', 'please write the report', '--session', 'rep', '--worktree', '--approve', 'all', '--json'], { home });
     expect(r.stderr).toBe('');
@@ -69,20 +60,20 @@ describe('paragents run --worktree', () => {
   });
 
   it('prints where the work is after a text-mode run, and fails clearly outside git', async () => {
-    const home = makeHome(server.url);
+    const home = fx.home();
     const repo = makeRepo();
     const r = await runCli(['run', '--workspace', repo, '--prompt', 'please write the report', '--worktree', '--approve', 'all'], { home });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/work is on branch paragents\/[0-9a-f]{6} in .*; review: paragents worktree diff [0-9a-f]{6}; merge into main/);
 
-    const plain = makeHome(server.url);
+    const plain = fx.home();
     const bad = await runCli(['run', '--workspace', plain, '--prompt', 'please write the report', '--worktree', '--approve', 'all'], { home: plain });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(`workspace ${plain} is not a git repository; isolation needs git`);
   });
 
   it('reports usage errors and unknown sessions', async () => {
-    const home = makeHome(server.url);
+    const home = fx.home();
     expect((await worktreeCli(home, ['frobnicate'])).code).toBe(2);
     expect((await worktreeCli(home, ['diff'])).code).toBe(2);
     expect((await worktreeCli(home, ['diff', 'x', '--preview'])).code).toBe(2);
