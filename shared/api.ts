@@ -14,6 +14,7 @@ import { GatewayKind, GatewayStatus, PairCode, TelegramToken } from './gateway';
 import { SearchHit, SearchQuery } from './search';
 import { FileDiffContent, SessionChanges } from './changes';
 import { MsgSchema } from './msg-schema';
+import { SandboxStatus } from './sandbox';
 
 /** How a prompt's policy "ask" outcomes are answered: by a person (`ask`), approved (`all`) or refused (`never`). */
 export const PromptApprovals = z.enum(['ask', 'all', 'never']);
@@ -313,6 +314,8 @@ export const requests = {
   'gateway.unpair': { input: z.object({ gateway: GatewayKind, chatId: z.string().min(1).max(40) }), output: GatewayStatus },
   /** Stores the bot token as API keys are stored (keychain in the desktop app, config.json 0600 otherwise), or removes it (null); the gateway restarts with it. */
   'gateway.setToken': { input: z.object({ gateway: GatewayKind, token: TelegramToken.nullable() }), output: GatewayStatus },
+  /** Sandbox view: whether the OS sandbox can run, the settings in force, and what the session's commands may touch. */
+  'sandbox.status': { input: z.object({ session: IdOrRef.optional(), workspace: z.string().min(1).optional() }), output: SandboxStatus },
   /** The hooks of the settings files (user, managed, and the workspace's project files) and whether each runs. */
   'hooks.list': { input: z.object({ workspace: z.string().min(1).optional() }), output: HooksOverview },
   /**

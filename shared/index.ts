@@ -14,3 +14,4 @@ export * from './focus-route';
 export * from './mcp';
 export * from './gateway';
 export * from './search';
+export * from './sandbox';

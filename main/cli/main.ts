@@ -21,6 +21,7 @@ const commands: Record<string, () => Promise<Command>> = {
   policy: async () => (await import('./policy-command')).runPolicyCommand,
   mcp: async () => (await import('./mcp-command')).runMcpCommand,
   hooks: async () => (await import('./hooks-command')).runHooksCommand,
+  sandbox: async () => (await import('./sandbox-command')).runSandboxCommand,
   workspace: async () => (await import('./workspace-command')).runWorkspaceCommand,
   serve: async () => (await import('./serve-command')).runServeCommand,
   worktree: async () => (await import('./worktree-command')).runWorktreeCommand,

@@ -5,6 +5,9 @@ import { createInterface } from 'node:readline';
 import { PermissionMode } from '../../shared/policy';
 import { createPolicyEngine, type PolicyEngine, type PolicyVerdict } from '../core/policy/index';
 import { hostEnv } from '../core/host-env';
+import type { SandboxReadiness } from '../core/policy/sandbox-decide';
+import { probeSandbox, type SandboxAvailability } from '../core/sandbox/availability';
+import { readinessOf } from '../core/sandbox/readiness';
 import { render, type Translator } from '../../shared/i18n';
 import { cliText } from './cli-text';
 import type { CliIo } from './io';
@@ -109,7 +112,10 @@ export async function runPolicyCommand(argv: string[], io: CliIo): Promise<numbe
     return 2;
   }
   const args = { ...parsed, workspace };
-  const engine = createPolicyEngine({ home: io.home, host: hostEnv(io.env, homedir()) });
+  // A command the sandbox confines is answered as a turn would answer it: the sandbox is probed when a workspace turns it on.
+  let probed: SandboxAvailability | null = null;
+  const sandbox = (): SandboxReadiness => readinessOf((probed ??= probeSandbox(io.env)));
+  const engine = createPolicyEngine({ home: io.home, host: hostEnv(io.env, homedir()), sandbox });
   // Each settings problem in the command's language; the JSON lines on stdout stay in English.
   for (const p of await engine.problems(workspace)) io.stderr(`paragents policy: ${p.file}: ${p.msg ? render(lang, p.msg) : p.message}`);
   let errors = 0;

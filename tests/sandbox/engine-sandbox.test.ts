@@ -61,6 +61,12 @@ describe('with the sandbox on', () => {
     const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'run it' }));
     expect(await settled(engine, p.id)).toBe('completed');
     expect(existsSync(join(theirs, 'taken.txt'))).toBe(false);
+    // The sandbox view of the session: confined, its own folders writable, the other session's denied, one refusal.
+    const status = unwrap(await engine.handlers['sandbox.status']({ session: 'mine' }));
+    expect(status).toMatchObject({ available: true, enabled: true, sandboxed: true, violations: 1, workspace: mine });
+    expect(status.writeRoots).toContain(mine);
+    expect(status.writeRoots.some((r) => r.endsWith(join('sandbox-tmp', s.id)))).toBe(true);
+    expect(status.denyWrite).toContain(theirs);
   });
 });
 

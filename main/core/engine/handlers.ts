@@ -27,6 +27,7 @@ import type { McpRequestNames } from '../mcp';
 import type { GatewayRequestNames } from './gateway-requests';
 import type { CostRequestNames } from '../cost';
 import type { HooksRequestNames } from '../hooks';
+import type { SandboxRequestNames } from '../sandbox/handlers';
 import type { ChangesRequestNames } from './changes-handlers';
 import { realPathOf } from '../conflicts/real-path';
 import { msg, type Msg } from '../../../shared/i18n/message';
@@ -61,7 +62,7 @@ export interface HandlerDeps {
 }
 
 /** Requests answered elsewhere (setup-handlers.ts, worktree/service.ts), merged in by the composition root. */
-type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames | GatewayRequestNames | CostRequestNames | HooksRequestNames | SearchRequestNames | ChangesRequestNames;
+type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames | GatewayRequestNames | CostRequestNames | HooksRequestNames | SearchRequestNames | ChangesRequestNames | SandboxRequestNames;
 
 export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupRequests> {
   const { store, bus, scheduler } = d;

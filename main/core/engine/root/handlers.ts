@@ -21,6 +21,8 @@ import { createSearchHandlers } from '../search-handlers';
 import { createSetupHandlers } from '../setup-handlers';
 import type { TurnDeps } from '../turn-context';
 import { validatedHandlers } from '../validated-handlers';
+import { createSandboxHandlers } from '../../sandbox/handlers';
+import { otherSessionFolders, sessionTmpdir, type SandboxParts } from './sandbox';
 import type { EngineConfig } from './config';
 import type { HookParts } from './hooks';
 import type { Kernel } from './kernel';
@@ -47,6 +49,7 @@ export interface HandlerParts {
   repositories: Pick<OutsideRepositories, 'conflicts'>;
   /** The host's messenger gateways; absent, the gateway.* requests are refused. */
   gateway?: GatewayHandlers;
+  sandbox: SandboxParts;
 }
 
 /** Every request of the contract, each answered by the service that owns it and validated against the contract. */
@@ -89,5 +92,11 @@ export function buildHandlers(p: HandlerParts): RequestHandlers {
     ...createSearchHandlers({ store, bus, modeOf }),
     ...createChangesHandlers({ store, host, journal: p.repositories.conflicts }),
     ...createHooksHandlers({ config: p.hooks.config, approvals: p.hooks.approvals }),
+    ...createSandboxHandlers({
+      store,
+      policy,
+      availability: p.sandbox.availability,
+      sessionLists: (row) => ({ tmpdir: sessionTmpdir(home, row.id), otherFolders: otherSessionFolders(store, row.id) }),
+    }),
     ...gatewayRequests(p.gateway) });
 }

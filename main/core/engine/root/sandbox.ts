@@ -5,6 +5,7 @@ import type { SandboxReadiness } from '../../policy/sandbox-decide';
 import { probeSandbox, type SandboxAvailability } from '../../sandbox/availability';
 import { sessionBashSandbox } from '../../sandbox/bash-sandbox';
 import { createCommandSandbox, type CommandSandbox } from '../../sandbox/runtime';
+import { readinessOf } from '../../sandbox/readiness';
 import type { SessionRow } from '../../store/rows';
 import type { Store } from '../../store/store';
 import type { BashSandbox } from '../../tools/types';
@@ -25,10 +26,7 @@ export interface SandboxParts {
 export function openSandbox(host: HostEnv): SandboxParts {
   let found: SandboxAvailability | null = null;
   const availability = (): SandboxAvailability => (found ??= probeSandbox(host.env));
-  const readiness = (): SandboxReadiness => {
-    const a = availability();
-    return a.available ? { available: true } : { available: false, reason: a.reason };
-  };
+  const readiness = (): SandboxReadiness => readinessOf(availability());
   return { availability, readiness, runtime: createCommandSandbox() };
 }
 
