@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { Store } from '../main/core/store/store';
+import { openTestStore, promptAt } from '../tests/helpers/prompt-moves';
 import { DATABASE_FILE } from '../main/core/engine';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -24,10 +24,12 @@ const workspace = join(dir, 'ws');
 const probe = join(dir, 'rss-at-exit.cjs');
 writeFileSync(probe, "process.on('exit', () => process.stderr.write(`\\nmaxrss=${process.resourceUsage().maxRSS}\\n`));\n");
 
-const store = new Store(join(home, DATABASE_FILE));
+// Prompts are queued through the prompt lifecycle, the one writer of prompt rows.
+const t = openTestStore(join(home, DATABASE_FILE));
+const { store } = t;
 for (let i = 0; i < SESSIONS; i++) {
   const s = store.sessions.create({ workspace, name: `s${i}`, mode: 'default' });
-  const p = store.promptWrites.create(s.id, `prompt ${i}`);
+  const p = promptAt(t, s.id, `prompt ${i}`);
   store.transcript.append(s.id, p.id, { role: 'user', content: `prompt ${i}` });
   store.transcript.append(s.id, p.id, { role: 'assistant', content: `answer ${i} `.repeat(50) });
 }

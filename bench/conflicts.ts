@@ -2,15 +2,13 @@
 // leases: `node bin/run-ts.js bench/conflicts.ts`. Prints microseconds per call for 10 and 100 sessions
 // sharing 10,000 leases; the check is map lookups per touched path, so it should not grow with either. The
 // workspace is real: its folders exist and so does every leased file (a Read hashes the file it reads).
-import { PromptLifecycle } from '../main/core/kernel/prompt-lifecycle';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openStore } from '../main/core/store/store';
+import { openTestStore, promptAt } from '../tests/helpers/prompt-moves';
 import { ConflictStore } from '../main/core/conflicts/conflict-store';
 import { StampBook } from '../main/core/conflicts/stamp-book';
-import { EventBus } from '../main/core/kernel/event-bus';
 import { SlotLease, Slots } from '../main/core/kernel/slots';
 import { createConflictGate } from '../main/core/conflicts/gate';
 import { createConflictContext } from '../main/core/conflicts';
@@ -40,14 +38,15 @@ function percentile(xs: number[], p: number): number {
 async function measure(sessions: number): Promise<Figures> {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'paragents-bench-')));
   const ws = join(dir, 'ws');
-  const { store, db } = openStore(join(dir, 'bench.db'));
+  const t = openTestStore(join(dir, 'bench.db'));
+  const { store, db } = t;
   try {
     writeFileSync(join(dir, 'placeholder'), '');
-    const bus = new EventBus(store);
+    const { bus } = t;
     const ctx = createConflictContext({
       store,
       bus,
-      prompts: new PromptLifecycle(store, bus),
+      prompts: t.prompts,
       auto: 'block',
       kick: () => undefined,
       abort: () => false,
@@ -63,7 +62,7 @@ async function measure(sessions: number): Promise<Figures> {
     // `sessions` active sessions, each with a running prompt, sharing LEASES leased files.
     const holders = Array.from({ length: sessions }, (_, i) => {
       const s = store.sessions.create({ workspace: ws, name: `s${i}`, mode: 'default' });
-      return { sessionId: s.id, promptId: store.promptWrites.create(s.id, 'work').id };
+      return { sessionId: s.id, promptId: promptAt(t, s.id, 'work').id };
     });
     for (let d = 0; d < 97; d++) mkdirSync(join(ws, `src/${d}`), { recursive: true });
     for (let j = 0; j < LEASES; j++) {
@@ -72,7 +71,7 @@ async function measure(sessions: number): Promise<Figures> {
       ctx.leases.grant(file, holders[j % sessions] as (typeof holders)[number]);
     }
     const me = store.sessions.create({ workspace: ws, name: 'me', mode: 'default' });
-    const mine = store.promptWrites.create(me.id, 'mine');
+    const mine = promptAt(t, me.id, 'mine');
     const signal = new AbortController().signal;
     const base = { sessionId: me.id, promptId: mine.id, callId: 'call_1', signal, lease: new SlotLease(new Slots(1)) };
     const preparer = createCallPreparer({ home: dir, shell: createShellAnalyzer() });

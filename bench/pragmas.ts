@@ -6,8 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EventBus } from '../main/core/kernel/event-bus';
-import { openStore } from '../main/core/store/store';
+import { openTestStore, promptAt } from '../tests/helpers/prompt-moves';
 import { percentile } from './lib/stats';
 
 const { values } = parseArgs({ options: { tx: { type: 'string', default: '3000' }, rounds: { type: 'string', default: '3' } } });
@@ -23,12 +22,13 @@ interface Figures {
 
 function measure(pragmas: readonly string[]): Figures {
   const dir = mkdtempSync(join(tmpdir(), 'paragents-bench-pragmas-'));
-  const { store, db } = openStore(join(dir, 'bench.db'));
+  const t = openTestStore(join(dir, 'bench.db'));
+  const { store, db } = t;
   try {
     for (const p of pragmas) db.pragma(p);
-    const bus = new EventBus(store);
+    const { bus } = t;
     const s = store.sessions.create({ workspace: '/w', name: 'bench', mode: 'default' });
-    const prompts = Array.from({ length: 50 }, (_, i) => store.promptWrites.create(s.id, `prompt ${i}`));
+    const prompts = Array.from({ length: 50 }, (_, i) => promptAt(t, s.id, `prompt ${i}`, 'running'));
     const walls: number[] = [];
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
@@ -42,7 +42,9 @@ function measure(pragmas: readonly string[]): Figures {
           tool_calls: [{ id: `call_${i}`, type: 'function', function: { name: 'Read', arguments: '{"path":"notes.txt"}' } }],
         });
         bus.emit({ type: 'assistant_message', sessionId: s.id, promptId: p.id, content: `answer number ${i}: the notes were read`, toolCalls: [{ id: `call_${i}`, name: 'Read' }] });
-        store.promptWrites.setStatus(p.id, 'running');
+        // A row update and its event, as a step's status or meter change writes them (the prompts stay running:
+        // their status is written only by the lifecycle, through legal moves).
+        store.sessions.setContextMeter(s.id, i, 128_000);
         bus.emit({ type: 'prompt_status', sessionId: s.id, promptId: p.id, status: 'running' });
       });
       walls.push(performance.now() - w0);

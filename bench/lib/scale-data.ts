@@ -8,7 +8,8 @@ import { EventBus } from '../../main/core/kernel/event-bus';
 import { DATABASE_FILE } from '../../main/core/engine';
 import { PromptLifecycle } from '../../main/core/kernel/prompt-lifecycle';
 import type { ChatMessage } from '../../main/core/model/types';
-import { Store } from '../../main/core/store/store';
+import { openStore, type Store } from '../../main/core/store/store';
+import type { PromptWrites } from '../../main/core/store/prompts';
 import type { PolicyDecision } from '../../shared/policy';
 
 export interface ScaleShape {
@@ -82,16 +83,17 @@ export function ensureScaleData(root: string, version: string, shape: ScaleShape
   for (const w of workspaces) mkdirSync(w, { recursive: true });
   const started = Date.now();
   const file = join(home, DATABASE_FILE);
-  let store = new Store(file);
+  // Opened as a composition root opens it: the prompt rows are written by each session's prompt lifecycle.
+  let { store, promptWrites } = openStore(file);
   for (let i = 0; i < shape.sessions; i++) {
-    writeSession(store, i, workspaces[i % WORKSPACES] as string, shape.messagesPerSession);
+    writeSession(store, promptWrites, i, workspaces[i % WORKSPACES] as string, shape.messagesPerSession);
     if ((i + 1) % 25 === 0) log(`  built ${i + 1}/${shape.sessions} sessions (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     const copyTo = partial.get(i + 1);
     if (copyTo && i + 1 < shape.sessions) {
       store.close(); // checkpoints the WAL into the database file
       mkdirSync(copyTo, { recursive: true });
       copyFileSync(file, join(copyTo, DATABASE_FILE));
-      store = new Store(file);
+      ({ store, promptWrites } = openStore(file));
     }
   }
   store.close();
@@ -100,11 +102,11 @@ export function ensureScaleData(root: string, version: string, shape: ScaleShape
   return { home, partial, builtInSeconds, messages };
 }
 
-function writeSession(store: Store, index: number, workspace: string, messageCount: number): void {
+function writeSession(store: Store, promptWrites: PromptWrites, index: number, workspace: string, messageCount: number): void {
   const rand = random(1000 + index);
   const text = corpus(rand);
   const bus = new EventBus(store);
-  const prompts = new PromptLifecycle(store, bus);
+  const prompts = new PromptLifecycle(store, bus, promptWrites);
   // One transaction per session: a savepoint per step inside it, as the engine's batches nest.
   store.tx(() => {
     const session = store.sessions.create({ workspace, name: sessionName(index), mode: null });

@@ -6,10 +6,10 @@ import { cliIn as cli } from './in-process';
 import { toolPairingProblems } from '../../main/core/context/view-pairing';
 import type { ChatMessage } from '../../main/core/model/types';
 import { tempDir } from '../helpers/temp';
+import { moveTo, openTestStore, promptAt } from '../helpers/prompt-moves';
 import { nextEvent, settled, unwrap } from '../helpers/engine';
 import { useEngineFixture } from '../helpers/engine-fixture';
 import { makeRepo } from '../worktree/helpers';
-import { openStore } from '../../main/core/store/store';
 import type { SessionRow } from '../../main/core/store/rows';
 import { copySessionHistory } from '../../main/core/store/fork';
 import { copyCompaction } from '../../main/core/context/fork-compaction';
@@ -171,14 +171,15 @@ describe('paragents sessions fork', () => {
 
 describe('fork of a compacted session (store level)', () => {
   it('copies the latest compaction that covers only finished turns, re-pointed, so the fork sees the same view', () => {
-    const { store, db } = openStore(join(tempDir(), 'paragents.db'));
+    const t = openTestStore(join(tempDir(), 'paragents.db'));
+    const { store, db } = t;
     const compactions = new CompactionStore(db);
     const counter = createTokenCounter('gpt-4o');
     const s = store.sessions.create({ workspace: tempDir(), name: 'long', mode: 'default' });
     const call = (id: string, name: string) => ({ id, type: 'function' as const, function: { name, arguments: '{"path":"a.txt"}' } });
-    const p1 = store.promptWrites.create(s.id, 'first prompt');
-    const p2 = store.promptWrites.create(s.id, 'second prompt');
-    const p3 = store.promptWrites.create(s.id, 'third prompt, still running');
+    const p1 = promptAt(t, s.id, 'first prompt');
+    const p2 = promptAt(t, s.id, 'second prompt');
+    const p3 = promptAt(t, s.id, 'third prompt, still running');
     store.transcript.append(s.id, null, { role: 'system', content: 'system prompt' });
     store.transcript.append(s.id, p1.id, { role: 'user', content: 'first prompt' });
     store.transcript.append(s.id, p1.id, { role: 'assistant', content: null, tool_calls: [call('c1', 'Read')] });
@@ -190,9 +191,9 @@ describe('fork of a compacted session (store level)', () => {
     store.transcript.append(s.id, p2.id, { role: 'assistant', content: 'read it again' }, 7);
     const p3User = store.transcript.append(s.id, p3.id, { role: 'user', content: 'third prompt, still running' });
     store.transcript.append(s.id, p3.id, { role: 'assistant', content: null, tool_calls: [call('c3', 'Read')] });
-    store.promptWrites.setStatus(p1.id, 'completed', { finished: true });
-    store.promptWrites.setStatus(p2.id, 'completed', { finished: true });
-    store.promptWrites.setStatus(p3.id, 'running', { started: true });
+    moveTo(t, p1.id, 'completed');
+    moveTo(t, p2.id, 'completed');
+    moveTo(t, p3.id, 'running');
 
     const record = (coversThrough: number, summary: string) => ({
       sessionId: s.id, coversThrough, summary, note: null, promptsBlock: '## prompts\n- first prompt', prunedIds: [p2Tool],
@@ -203,7 +204,7 @@ describe('fork of a compacted session (store level)', () => {
     // A later compaction that covers the turn in progress would describe work the fork does not have.
     compactions.add(record(p3User, 'Summary that mentions the third prompt.'));
 
-    const copy = store.tx(() => copySessionHistory(store, store.sessions.get(s.id) as SessionRow, 'long-fork', (sessionId, p) => store.promptWrites.copyFinished(sessionId, p)));
+    const copy = store.tx(() => copySessionHistory(store, store.sessions.get(s.id) as SessionRow, 'long-fork', (sessionId, p) => t.prompts.copyFinished(sessionId, p)));
     expect(copy.firstLeftOut).toBe(p3User);
     const forked = store.tx(() => copyCompaction(compactions, s.id, copy));
     expect(forked).toMatchObject({ sessionId: copy.row.id, summary: 'Summary of the first turn.', coversThrough: copy.messageIds.get(p1End), prunedIds: [copy.messageIds.get(p2Tool)] });

@@ -2,30 +2,30 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConflictContext } from '../../main/core/conflicts';
 import { createConflictGate } from '../../main/core/conflicts/gate';
-import { EventBus } from '../../main/core/kernel/event-bus';
-import { PromptLifecycle } from '../../main/core/kernel/prompt-lifecycle';
 import { SlotLease, Slots } from '../../main/core/kernel/slots';
 import { createShellAnalyzer } from '../../main/core/policy/shell/analyze';
-import { openStore } from '../../main/core/store/store';
+
 import { ConflictStore } from '../../main/core/conflicts/conflict-store';
 import { StampBook } from '../../main/core/conflicts/stamp-book';
 import { createCallPreparer } from '../../main/core/policy/prepare';
 import { parseToolCall } from '../../main/core/tools';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
+import { openTestStore, promptAt } from '../helpers/prompt-moves';
 
 afterEach(() => cleanupTempDirs());
 
 describe('precheck → beforeCall carry-over', () => {
   it('is matched by prompt and call id, not by the identity of the input or the prepared call', async () => {
     const ws = tempDir();
-    const { store, db } = openStore(join(tempDir(), 'paragents.db'));
+    const t = openTestStore(join(tempDir(), 'paragents.db'));
+    const { store, db } = t;
     try {
-      const bus = new EventBus(store);
+      const { bus } = t;
       // `--on-conflict override`: every lease conflict is recorded and let through without a person.
       const ctx = createConflictContext({
         store,
         bus,
-        prompts: new PromptLifecycle(store, bus),
+        prompts: t.prompts,
         auto: 'override',
         kick: () => undefined,
         abort: () => false,
@@ -38,10 +38,10 @@ describe('precheck → beforeCall carry-over', () => {
       });
       const gate = createConflictGate(ctx);
       const other = store.sessions.create({ workspace: ws, name: 'other', mode: 'default' });
-      const holder = store.promptWrites.create(other.id, 'theirs');
+      const holder = promptAt(t, other.id, 'theirs');
       ctx.leases.grant(join(ws, 'shared.txt'), { sessionId: other.id, promptId: holder.id });
       const me = store.sessions.create({ workspace: ws, name: 'me', mode: 'default' });
-      const mine = store.promptWrites.create(me.id, 'mine');
+      const mine = promptAt(t, me.id, 'mine');
       const preparer = createCallPreparer({ home: ws, shell: createShellAnalyzer() });
       const signal = new AbortController().signal;
       // Each call is parsed from the model's JSON afresh, so no two share an input or a prepared object.

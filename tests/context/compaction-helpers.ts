@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { openStore as openStoreWithDb, type Store } from '../../main/core/store/store';
+import type { Store } from '../../main/core/store/store';
+import { promptAt, openTestStore, testStoreOf } from '../helpers/prompt-moves';
 import { CompactionStore } from '../../main/core/context/compaction-store';
 import { createTokenCounter } from '../../main/core/context/tokens';
 import type { ChatMessage } from '../../main/core/model/types';
@@ -15,7 +16,7 @@ export interface Opened {
 }
 
 export function openStore(file = join(tempDir(), 'paragents.db')): Opened {
-  const { store, db } = openStoreWithDb(file);
+  const { store, db } = openTestStore(file);
   const session = store.sessions.list()[0] ?? store.sessions.create({ workspace: '/ws', name: null, mode: 'default' });
   return { file, store, compactions: new CompactionStore(db), sessionId: session.id };
 }
@@ -51,7 +52,7 @@ export function appendTurns(o: Opened, turns: TurnSpec[]): void {
     store.transcript.append(sessionId, null, { role: 'system', content: 'stored system prompt (stale)' }, null);
   }
   for (const turn of turns) {
-    const prompt = store.promptWrites.create(sessionId, turn.prompt);
+    const prompt = promptAt(testStoreOf(store), sessionId, turn.prompt);
     const add = (m: ChatMessage): number => store.transcript.append(sessionId, prompt.id, m, counter.countMessage(m));
     add({ role: 'user', content: turn.prompt });
     for (const [i, read] of (turn.reads ?? []).entries()) {

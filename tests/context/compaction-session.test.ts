@@ -6,6 +6,7 @@ import { createModelClient } from '../../main/core/model/client';
 import { ModelError, type ChatMessage, type ToolSpec } from '../../main/core/model/types';
 import type { Script } from '../fixtures/model-server';
 import { useEngineFixture } from '../helpers/engine-fixture';
+import { promptAt, testStoreOf } from '../helpers/prompt-moves';
 import { requestTokens, type OverflowWording } from '../fixtures/model-overflow';
 import { loaded, provider } from '../model/helpers';
 import { counter, fileText, openStore, SYSTEM, type Opened } from './compaction-helpers';
@@ -57,7 +58,7 @@ describe('a long session against a model with a small context window', () => {
 
     for (let turn = 1; turn <= 15; turn++) {
       const text = turn === 1 ? FIRST : `Turn ${turn}: read src/big.ts again and compare`;
-      const prompt = store.promptWrites.create(sessionId, text);
+      const prompt = promptAt(testStoreOf(store), sessionId, text);
       const append = (m: ChatMessage): void => void store.transcript.append(sessionId, prompt.id, m, counter.countMessage(m));
       append({ role: 'user', content: text });
       for (let step = 0; step < 5; step++) {

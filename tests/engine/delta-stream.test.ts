@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { join } from 'node:path';
-import { Store } from '../../main/core/store/store';
-import { EventBus } from '../../main/core/kernel/event-bus';
 import { DELTA_WINDOW_MS, DeltaStreams, MAX_HELD_CHARS, type DeltaDraft } from '../../main/core/kernel/delta-stream';
 import type { EngineEvent } from '../../shared/events';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
+import { openTestStore, promptAt } from '../helpers/prompt-moves';
 import { useEngineFixture } from '../helpers/engine-fixture';
 
 afterEach(() => {
@@ -60,13 +59,15 @@ describe('streamed deltas', () => {
   });
 
   it('reach the bus’s listeners before any later event of their session, also one emitted in a batch', () => {
-    const store = new Store(join(tempDir(), 'p.db'));
+    const t = openTestStore(join(tempDir(), 'p.db'));
+    const { store, bus } = t;
     try {
-      const bus = new EventBus(store);
       const a = store.sessions.create({ workspace: '/w', name: 'a', mode: 'default' });
       const b = store.sessions.create({ workspace: '/w', name: 'b', mode: 'default' });
-      const pa = store.promptWrites.create(a.id, 'hi');
-      const pb = store.promptWrites.create(b.id, 'hi');
+      const pa = promptAt(t, a.id, 'hi');
+      const pb = promptAt(t, b.id, 'hi');
+      // The events stored from here on follow the prompts' own queueing events.
+      const queued = store.events.list({ sessionId: a.id }).at(-1)?.seq ?? 0;
       const seen: EngineEvent[] = [];
       bus.subscribe((e) => seen.push(e));
       bus.stream({ type: 'assistant_delta', sessionId: a.id, promptId: pa.id, text: 'Hel' });
@@ -83,7 +84,7 @@ describe('streamed deltas', () => {
       ]);
       expect(seen[0]).toMatchObject({ type: 'assistant_delta', text: 'Hello.', seq: 0, sessionRef: a.ref, promptRef: pa.ref });
       // Streamed text is published, never stored.
-      expect(store.events.list({ sessionId: a.id }).map((e) => e.type)).toEqual(['assistant_message']);
+      expect(store.events.list({ sessionId: a.id, afterSeq: queued }).map((e) => e.type)).toEqual(['assistant_message']);
       bus.flushStreams();
       expect(seen.at(-1)).toMatchObject({ type: 'assistant_delta', sessionId: b.id, text: 'other' });
     } finally {

@@ -6,8 +6,8 @@ import { Pauses } from '../../main/core/kernel/pauses';
 import { Scheduler } from '../../main/core/engine/scheduler';
 import { Slots } from '../../main/core/kernel/slots';
 import type { TurnDeps } from '../../main/core/engine/turn-context';
-import { Store } from '../../main/core/store/store';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
+import { moveTo, openTestStore, promptAt } from '../helpers/prompt-moves';
 
 const turn = vi.hoisted(() => ({ impl: null as null | ((deps: TurnDeps, sessionId: string, promptId: string) => Promise<'completed'>) }));
 vi.mock('../../main/core/engine/agent-loop', async (original) => ({
@@ -22,16 +22,17 @@ afterEach(() => {
 
 describe('transcripts of idle sessions', () => {
   it('are cached while the session works through its queue and dropped when it goes idle', async () => {
-    const store = new Store(join(tempDir(), 'p.db'));
+    const t = openTestStore(join(tempDir(), 'p.db'));
+    const { store } = t;
     const s = store.sessions.create({ workspace: '/w', name: null, mode: null });
     store.transcript.append(s.id, null, { role: 'user', content: 'earlier' });
-    const prompts = [store.promptWrites.create(s.id, 'one'), store.promptWrites.create(s.id, 'two')];
+    const prompts = [promptAt(t, s.id, 'one'), promptAt(t, s.id, 'two')];
     // The same parsed message twice means it was kept in memory between the reads.
     const keptDuringTurn: boolean[] = [];
     turn.impl = async (deps, sessionId, promptId) => {
       const first = deps.store.transcript.list(sessionId)[0]!.message;
       keptDuringTurn.push(deps.store.transcript.list(sessionId)[0]!.message === first);
-      deps.store.promptWrites.setStatus(promptId, 'completed', { finished: true });
+      moveTo(t, promptId, 'completed');
       return 'completed';
     };
     const deps = { store, slots: new Slots(1), pauses: new Pauses() } as unknown as TurnDeps;

@@ -1,29 +1,26 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { openStore } from '../../main/core/store/store';
-import { EventBus } from '../../main/core/kernel/event-bus';
-import { IllegalTransition, PromptLifecycle } from '../../main/core/kernel/prompt-lifecycle';
+import { IllegalTransition } from '../../main/core/kernel/prompt-lifecycle';
 import { PROMPT_TRANSITIONS } from '../../main/core/kernel/prompt-transitions';
 import { PromptStatus, isTerminal } from '../../shared/status';
 import type { EngineEvent } from '../../shared/events';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
+import { openTestStore, promptAt } from '../helpers/prompt-moves';
 
 afterEach(() => cleanupTempDirs());
 
 function setup() {
-  const { store, db } = openStore(join(tempDir(), 'p.db'));
-  const bus = new EventBus(store);
-  const prompts = new PromptLifecycle(store, bus);
+  const { store, db, bus, prompts } = openTestStore(join(tempDir(), 'p.db'));
   const session = store.sessions.create({ workspace: '/w', name: null, mode: 'default' });
   const seen: EngineEvent[] = [];
   bus.subscribe((e) => seen.push(e));
   return { store, db, bus, prompts, session, seen };
 }
 
-/** A prompt put directly into `status` (the store's own write, so every starting point can be tried). */
+/** A prompt moved into `status` along legal moves, so every starting point can be tried; what it announced on the way is not counted. */
 function promptIn(ctx: ReturnType<typeof setup>, status: PromptStatus) {
-  const p = ctx.store.promptWrites.create(ctx.session.id, `in ${status}`);
-  ctx.store.promptWrites.setStatus(p.id, status);
+  const p = promptAt(ctx, ctx.session.id, `in ${status}`, status);
+  ctx.seen.length = 0;
   return p;
 }
 

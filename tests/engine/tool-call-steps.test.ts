@@ -1,8 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { Store } from '../../main/core/store/store';
-import { EventBus } from '../../main/core/kernel/event-bus';
-import { PromptLifecycle } from '../../main/core/kernel/prompt-lifecycle';
 import { CallRecord } from '../../main/core/engine/tool-call/call-record';
 import { applyApprovalsMode, decideCall } from '../../main/core/engine/tool-call/decide';
 import { guardCall } from '../../main/core/engine/tool-call/guard';
@@ -16,6 +13,7 @@ import type { ToolDefinition } from '../../main/core/tools/types';
 import { parseToolCall } from '../../main/core/tools';
 import type { EngineEvent } from '../../shared/events';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
+import { openTestStore, promptAt } from '../helpers/prompt-moves';
 import { english, msg } from '../../shared/i18n/message';
 
 afterEach(() => cleanupTempDirs());
@@ -44,12 +42,10 @@ describe('decide: the --approve mode answers "ask" in headless runs', () => {
 /** A real store with one session, one running prompt and one assistant message asking for `Write`. */
 function fixture(gate: CallGate | null = null) {
   const ws = tempDir();
-  const store = new Store(join(tempDir(), 'p.db'));
-  const bus = new EventBus(store);
-  const prompts = new PromptLifecycle(store, bus);
+  const t = openTestStore(join(tempDir(), 'p.db'));
+  const { store, bus, prompts } = t;
   const session = store.sessions.create({ workspace: ws, name: null, mode: 'default' });
-  const prompt = store.promptWrites.create(session.id, 'write it');
-  store.promptWrites.setStatus(prompt.id, 'running');
+  const prompt = promptAt(t, session.id, 'write it', 'running');
   const call = { id: 'call-1', type: 'function' as const, function: { name: 'Write', arguments: JSON.stringify({ path: 'a.txt', content: 'x' }) } };
   const messageId = store.transcript.append(session.id, prompt.id, { role: 'assistant', content: null, tool_calls: [call] });
   const holder = { id: messageId, promptId: prompt.id, message: { role: 'assistant' as const, content: null, tool_calls: [call] }, tokens: null };

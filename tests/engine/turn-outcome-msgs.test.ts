@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Engine } from '../../main/core/engine';
-import { openStore } from '../../main/core/store/store';
-import { english, type Msg } from '../../shared/i18n/message';
+import type { Msg } from '../../shared/i18n/message';
 import { expectSentence } from '../helpers/sentence';
+import { openTestStore, promptAt } from '../helpers/prompt-moves';
 import { makeHome, tempDir } from '../helpers/temp';
 import { recordEvents, settled, unwrap } from '../helpers/engine';
 import { useEngineFixture } from '../helpers/engine-fixture';
@@ -111,18 +111,18 @@ describe('turn outcomes and model failures as data', () => {
 
 describe('the prompt row keeps its error as data', () => {
   it('an old row with no error_msg reads as its text; a new one reads its Msg back', () => {
-    const { store, db } = openStore(join(tempDir(), 'p.db'));
+    const t = openTestStore(join(tempDir(), 'p.db'));
+    const { store, db } = t;
     const s = store.sessions.create({ workspace: tempDir(), name: null, mode: null });
-    const old = store.promptWrites.create(s.id, 'old');
+    const old = promptAt(t, s.id, 'old');
     // Written before the column existed: the English only.
     db.prepare(`UPDATE prompts SET status = 'failed', error = 'failed: something', error_msg = NULL WHERE id = ?`).run(old.id);
     const oldSummary = store.summaries.prompt(store.prompts.get(old.id)!);
     expect(oldSummary.error).toBe('failed: something');
     expect('errorMsg' in oldSummary).toBe(false);
 
-    const fresh = store.promptWrites.create(s.id, 'new');
     const why: Msg = { key: 'notices.error.maxSteps', vars: { steps: 4, limit: 4 } };
-    store.promptWrites.setStatus(fresh.id, 'failed', { error: english(why), errorMsg: why, finished: true });
+    const fresh = promptAt(t, s.id, 'new', 'failed', { detail: { error: why } });
     const summary = store.summaries.prompt(store.prompts.get(fresh.id)!);
     expect(summary.error).toBe('Max steps exceeded: the turn made 4 model calls (limit 4)');
     expect(summary.errorMsg).toEqual(why);

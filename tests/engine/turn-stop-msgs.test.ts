@@ -4,6 +4,7 @@ import { Store } from '../../main/core/store/store';
 import { render, type Msg } from '../../shared/i18n/message';
 import { eventTextLine } from '../../main/cli/format';
 import { expectSentence } from '../helpers/sentence';
+import { openTestStore, promptAt } from '../helpers/prompt-moves';
 import { tempDir } from '../helpers/temp';
 import { nextEvent, recordEvents, unwrap } from '../helpers/engine';
 import { useEngineFixture } from '../helpers/engine-fixture';
@@ -36,10 +37,10 @@ describe('why a turn stopped, as data', () => {
 
   it('a turn left running by an engine that stopped reads interrupted, with its reason as data', async () => {
     const home = fx.home({ autoResumeMinutes: 0 });
-    const store = new Store(join(home, 'paragents.db'));
+    const t = openTestStore(join(home, 'paragents.db'));
+    const { store } = t;
     const s = store.sessions.create({ workspace: tempDir(), name: null, mode: null });
-    const p = store.promptWrites.create(s.id, 'left mid-turn');
-    store.promptWrites.setStatus(p.id, 'running', { started: true });
+    const p = promptAt(t, s.id, 'left mid-turn', 'running');
     store.close();
 
     const engine = await fx.open({ home });

@@ -3,17 +3,16 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConflictContext } from '../../main/core/conflicts';
 import { createConflictGate } from '../../main/core/conflicts/gate';
-import { EventBus } from '../../main/core/kernel/event-bus';
-import { PromptLifecycle } from '../../main/core/kernel/prompt-lifecycle';
 import { SlotLease, Slots } from '../../main/core/kernel/slots';
 import { createPolicyEngine } from '../../main/core/policy';
 import { createCallPreparer, prepareNamedCall, type CheckableCall } from '../../main/core/policy/prepare';
 import { createShellAnalyzer, type ShellAnalyzer } from '../../main/core/policy/shell/analyze';
-import { openStore } from '../../main/core/store/store';
+
 import { ConflictStore } from '../../main/core/conflicts/conflict-store';
 import { StampBook } from '../../main/core/conflicts/stamp-book';
 import { bashTool, readTool } from '../../main/core/tools';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
+import { openTestStore, promptAt } from '../helpers/prompt-moves';
 
 afterEach(() => cleanupTempDirs());
 
@@ -69,13 +68,14 @@ describe('one parse per call, shared by the policy and the conflict gate', () =>
     const shell = countingAnalyzer();
     const preparer = createCallPreparer({ home, shell });
     const policy = createPolicyEngine({ home: root, host: { home, env: { HOME: home } }, managedSettingsPath: join(root, 'managed.json'), preparer });
-    const { store, db } = openStore(join(root, 'paragents.db'));
+    const t = openTestStore(join(root, 'paragents.db'));
+    const { store, db } = t;
     try {
-      const bus = new EventBus(store);
+      const { bus } = t;
       const ctx = createConflictContext({
         store,
         bus,
-        prompts: new PromptLifecycle(store, bus),
+        prompts: t.prompts,
         auto: 'block',
         kick: () => undefined,
         abort: () => false,
@@ -86,7 +86,7 @@ describe('one parse per call, shared by the policy and the conflict gate', () =>
       });
       const gate = createConflictGate(ctx);
       const session = store.sessions.create({ workspace: ws, name: 'me', mode: 'default' });
-      const prompt = store.promptWrites.create(session.id, 'go');
+      const prompt = promptAt(t, session.id, 'go');
       const signal = new AbortController().signal;
 
       const prepared = await preparer.prepare(bashTool, { command: 'echo mine > out.txt' }, ws);

@@ -1,8 +1,7 @@
 // A history written as the engine writes it: the store's own rows and events through the event bus and the
 // prompt lifecycle (prompt queued and run, each tool call's row, result and message, the answer).
-import { EventBus } from '../../main/core/kernel/event-bus';
-import { PromptLifecycle } from '../../main/core/kernel/prompt-lifecycle';
 import type { Store } from '../../main/core/store/store';
+import { testStoreOf } from '../helpers/prompt-moves';
 import type { PolicyDecision } from '../../shared/policy';
 
 export const auto: PolicyDecision = { decision: 'auto_approved', rule: 'Read(**)', source: 'builtin', reason: 'reading files is allowed' };
@@ -26,9 +25,9 @@ const clip = (text: string): string => (text.length > 4000 ? `${text.slice(0, 40
 
 let calls = 0;
 
+/** `store`: opened with openTestStore (its prompts are written through its lifecycle). */
 export function writer(store: Store) {
-  const bus = new EventBus(store);
-  const prompts = new PromptLifecycle(store, bus);
+  const { bus, prompts } = testStoreOf(store);
   return {
     bus,
     prompts,

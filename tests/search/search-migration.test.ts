@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { openStore, Store } from '../../main/core/store/store';
+import { openTestStore } from '../helpers/prompt-moves';
 import { migrate, migrations } from '../../main/core/store/migrations';
 import { m013Search } from '../../main/core/store/migrations/013-search';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
@@ -22,14 +23,14 @@ function writeHistory(store: Store): void {
   w.turn(a, { prompt: 'why does the wombat parser fail', calls: [{ tool: 'Read', input: { path: 'src/quokka.ts' }, output: big }], answer: 'the echidna parser lost a token' });
   w.turn(b, { prompt: 'the cassowary cache', calls: [{ tool: 'Bash', input: { command: 'make kookaburra' }, output: 'no rule', ok: false }], answer: 'cassowary answer' });
   const queued = w.prompts.enqueue(a, 'rename the dingo', () => {});
-  store.promptWrites.setText(queued.id, 'rename the wallaby');
+  w.prompts.editText(queued.id, 'rename the wallaby');
   store.sessions.close(b);
 }
 
 describe('migration 013 (search index)', () => {
   it('indexes a database from before it exactly as the store indexes new rows', () => {
     const file = join(tempDir(), 'paragents.db');
-    const live = new Store(file);
+    const live = openTestStore(file).store;
     writeHistory(live);
     const expected = QUERIES.map((text) => live.search.search({ text }));
     // Every query finds something but the edited-away word.

@@ -2,7 +2,8 @@
 // matches longer words. Odd input finds what it can and never fails.
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { Store } from '../../main/core/store/store';
+import type { Store } from '../../main/core/store/store';
+import { openTestStore } from '../helpers/prompt-moves';
 import { bodyMatch, parseSearchQuery } from '../../main/core/store/search-query';
 import { snippetOf } from '../../main/core/store/search-snippet';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
@@ -15,7 +16,7 @@ afterEach(() => {
 });
 
 function storeWith(texts: string[]): { store: Store; seqOf: Map<string, number> } {
-  const store = new Store(join(tempDir(), 'paragents.db'));
+  const store = openTestStore(join(tempDir(), 'paragents.db')).store;
   stores.push(store);
   const w = writer(store);
   const s = w.session('/w');

@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Db } from '../../main/core/store/db';
-import { openStore, type Store } from '../../main/core/store/store';
+import type { Store } from '../../main/core/store/store';
+import { openTestStore } from '../helpers/prompt-moves';
 import { PAYLOAD_THRESHOLD } from '../../main/core/store/payloads';
 import { CANDIDATES, MAX_INDEXED_CHARS } from '../../main/core/store/search-index';
 import { collectionOf } from '../../main/core/store/search-rank';
@@ -16,7 +17,7 @@ const stores: Store[] = [];
 const dbs = new Map<Store, Db>();
 const dbOf = (store: Store): Db => dbs.get(store) as Db;
 const open = (file = join(tempDir(), 'paragents.db')): Store => {
-  const { store: s, db } = openStore(file);
+  const { store: s, db } = openTestStore(file);
   dbs.set(s, db);
   stores.push(s);
   return s;
@@ -102,7 +103,7 @@ describe('search index kept by the store', () => {
     const w = writer(store);
     const s = w.session('/w');
     const p = w.prompts.enqueue(s, 'rename the dingo module', () => {});
-    store.promptWrites.setText(p.id, 'rename the wallaby module');
+    w.prompts.editText(p.id, 'rename the wallaby module');
     expect(store.search.search({ text: 'dingo' })).toEqual([]);
     const hits = store.search.search({ text: 'wallaby' });
     expect(hits).toEqual([expect.objectContaining({ kind: 'prompt', promptId: p.id })]);

@@ -1,16 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { Store } from '../../main/core/store/store';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
+import { openTestStore, promptAt } from '../helpers/prompt-moves';
 
 afterEach(() => cleanupTempDirs());
 
 describe('event stamps', () => {
   it('name the right prompt after thousands of prompts have spoken since it did', () => {
-    const store = new Store(join(tempDir(), 'p.db'));
+    const t = openTestStore(join(tempDir(), 'p.db'));
+    const { store } = t;
     try {
       const s = store.sessions.create({ workspace: '/w', name: 'long', mode: 'default' });
-      const prompts = store.tx(() => Array.from({ length: 5000 }, (_, i) => store.promptWrites.create(s.id, `prompt ${i}`)));
+      const prompts = store.tx(() => Array.from({ length: 5000 }, (_, i) => promptAt(t, s.id, `prompt ${i}`)));
       const stamp = (i: number) => {
         const p = prompts[i] as (typeof prompts)[number];
         return store.events.append({ type: 'prompt_status', sessionId: s.id, promptId: p.id, status: 'running' }, false);

@@ -5,12 +5,13 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATABASE_FILE } from '../../main/core/engine';
 import type { Db } from '../../main/core/store/db';
-import { openStore as openStoreWithDb, type Store } from '../../main/core/store/store';
+import type { Store } from '../../main/core/store/store';
 import { migrate, migrations } from '../../main/core/store/migrations';
 import { PAYLOAD_THRESHOLD } from '../../main/core/store/payloads';
 import type { ChatMessage } from '../../main/core/model/types';
 import { tempDir } from '../helpers/temp';
 import { nextEvent, settled, unwrap } from '../helpers/engine';
+import { openTestStore, promptAt, type TestStore } from '../helpers/prompt-moves';
 import { useEngineFixture } from '../helpers/engine-fixture';
 
 const fx = useEngineFixture();
@@ -48,13 +49,15 @@ function checkpointedSize(file: string): { db: number; wal: number } {
   return { db: statSync(file).size, wal };
 }
 
-/** Each open store's connection, for the checks that read the tables themselves. */
-const dbs = new Map<Store, Db>();
-const dbOf = (store: Store): Db => dbs.get(store) as Db;
+/** Each open store with its connection (for the checks that read the tables themselves) and prompt lifecycle. */
+const opened = new Map<Store, TestStore>();
+const dbOf = (store: Store): Db => (opened.get(store) as TestStore).db;
+const testOf = (store: Store): TestStore => opened.get(store) as TestStore;
 
 function openStore(file = join(tempDir(), 'p.db')): Store {
-  const { store: s, db } = openStoreWithDb(file);
-  dbs.set(s, db);
+  const t = openTestStore(file);
+  const s = t.store;
+  opened.set(s, t);
   stores.push(s);
   return s;
 }
@@ -125,8 +128,11 @@ describe('large payloads are stored once', () => {
     const text = randomText(PAYLOAD_THRESHOLD + 1000);
     const a = store.sessions.create({ workspace: '/w', name: 'a', mode: 'default' });
     const b = store.sessions.create({ workspace: '/w', name: 'b', mode: 'default' });
+    // Where each session's events start after its prompt's own queueing events.
+    const queued = new Map<string, number>();
     for (const s of [a, b]) {
-      const p = store.promptWrites.create(s.id, 'go');
+      const p = promptAt(testOf(store), s.id, 'go');
+      queued.set(s.id, store.events.list({ sessionId: s.id }).at(-1)?.seq ?? 0);
       const args = JSON.stringify({ path: 'f.txt', content: text });
       const msg = store.transcript.append(s.id, p.id, writeCall('c1', args));
       const call = store.toolCalls.create({ sessionId: s.id, promptId: p.id, messageId: msg, callId: 'c1', tool: 'Write', inputJson: args });
@@ -144,7 +150,7 @@ describe('large payloads are stored once', () => {
     for (const s of [a, b]) {
       const messages = again.transcript.list(s.id).map((m) => m.message);
       expect(messages).toEqual([writeCall('c1', JSON.stringify({ path: 'f.txt', content: text })), { role: 'tool', tool_call_id: 'c1', content: text }]);
-      const events = again.events.list({ sessionId: s.id });
+      const events = again.events.list({ sessionId: s.id, afterSeq: queued.get(s.id) });
       expect(events.map((e) => (e.type === 'tool_call' ? e.input : e.type === 'turn_completed' ? e.content : null))).toEqual([{ path: 'f.txt', content: text }, text]);
     }
     // Small rows are stored as they are.
@@ -155,7 +161,9 @@ describe('large payloads are stored once', () => {
   it('keeps values that look like references, odd escapes and texts starting with U+FFFF exactly', () => {
     const store = openStore();
     const s = store.sessions.create({ workspace: '/w', name: null, mode: 'default' });
-    const p = store.promptWrites.create(s.id, 'go');
+    const p = promptAt(testOf(store), s.id, 'go');
+    // The events below come after the prompt's own queueing events.
+    const queued = store.events.list({ sessionId: s.id }).at(-1)?.seq ?? 0;
     const long = randomText(PAYLOAD_THRESHOLD + 10);
     const tricky = {
       $payload: 'not a reference',
@@ -216,7 +224,7 @@ describe('large payloads are stored once', () => {
       [marked, markedLong],
       [markedLong, broken],
     ]);
-    expect(again.events.list({ sessionId: s.id }).map((e) => (e.type === 'tool_call' ? e.input : null))).toEqual([tricky, { content: broken }]);
+    expect(again.events.list({ sessionId: s.id, afterSeq: queued }).map((e) => (e.type === 'tool_call' ? e.input : null))).toEqual([tricky, { content: broken }]);
     expect(again.approvals.get(approval.id)?.input).toEqual(tricky);
     // The two leaves of oddArgs and the whole of escapedArgs / notJson / markedLong / brokenArgs: the long text
     // is stored once for all the rows that hold it as it is.

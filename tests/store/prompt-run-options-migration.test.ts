@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { openStore } from '../../main/core/store/store';
 import { migrate, migrations } from '../../main/core/store/migrations';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
+import { openTestStore, promptAt } from '../helpers/prompt-moves';
 
 afterEach(() => cleanupTempDirs());
 
@@ -17,17 +17,18 @@ describe("migration 010 (a prompt's own run options)", () => {
     db.prepare(`INSERT INTO prompts (id, ref, session_id, position, text, status, created_at) VALUES ('p1', 'pre001', 's1', 1, 'old', 'completed', 'now')`).run();
     db.close();
 
-    const { store, db: opened } = openStore(file);
+    const t = openTestStore(file);
+    const { store, db: opened } = t;
     expect(store.prompts.get('p1')).toMatchObject({ approvals: null, on_conflict: null });
 
-    const plain = store.promptWrites.create('s1', 'no options');
+    const plain = promptAt(t, 's1', 'no options');
     expect(store.prompts.get(plain.id)).toMatchObject({ approvals: null, on_conflict: null });
-    const own = store.promptWrites.create('s1', 'own options', { approvals: 'never', onConflict: 'block' });
+    const own = promptAt(t, 's1', 'own options', 'queued', { options: { approvals: 'never', onConflict: 'block' } });
     expect(store.prompts.get(own.id)).toMatchObject({ approvals: 'never', on_conflict: 'block' });
 
-    store.promptWrites.setRunOptions(own.id, { approvals: 'all' });
+    t.prompts.setRunOptions(own.id, { approvals: 'all' });
     expect(store.prompts.get(own.id)).toMatchObject({ approvals: 'all', on_conflict: 'block' });
-    store.promptWrites.setRunOptions(own.id, { onConflict: 'override' });
+    t.prompts.setRunOptions(own.id, { onConflict: 'override' });
     expect(store.prompts.get(own.id)).toMatchObject({ approvals: 'all', on_conflict: 'override' });
 
     // The table refuses values the contract does not know.

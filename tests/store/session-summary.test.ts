@@ -2,10 +2,11 @@
 // says what the status derived from all its prompts says.
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { openStore, Store } from '../../main/core/store/store';
+import { openStore } from '../../main/core/store/store';
 import { deriveSessionStatus } from '../../shared/session-status';
 import type { PromptStatus } from '../../shared/status';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
+import { openTestStore, promptAt } from '../helpers/prompt-moves';
 
 afterEach(() => cleanupTempDirs());
 
@@ -13,7 +14,8 @@ const mode = { mode: 'default', source: 'default' } as const;
 
 describe('session summaries', () => {
   it('derive status and queue from the active prompts and the last one, as from every prompt', () => {
-    const store = new Store(join(tempDir(), 'p.db'));
+    const t = openTestStore(join(tempDir(), 'p.db'));
+    const { store } = t;
     const cases: PromptStatus[][] = [
       [],
       ['completed', 'completed', 'failed'],
@@ -28,7 +30,7 @@ describe('session summaries', () => {
     ];
     for (const statuses of cases) {
       const s = store.sessions.create({ workspace: '/w', name: null, mode: null });
-      for (const status of statuses) store.promptWrites.setStatus(store.promptWrites.create(s.id, 'x').id, status);
+      for (const status of statuses) promptAt(t, s.id, 'x', status);
       const summary = store.summaries.session(store.sessions.get(s.id)!, mode);
       expect({ statuses, status: summary.status, queue: summary.queueLength }).toEqual({
         statuses,

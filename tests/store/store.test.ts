@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { openStore, Store } from '../../main/core/store/store';
+import { openStore } from '../../main/core/store/store';
 import { ConflictStore } from '../../main/core/conflicts/conflict-store';
 import { applyEvent, applyPromptSummary, applySummaries } from '../../renderer/store/reducer';
 import { displayStatus } from '../../renderer/store/status';
@@ -9,6 +9,7 @@ import { emptyDomain } from '../../renderer/store/types';
 import type { PromptStatus, SessionStatus } from '../../shared/status';
 import { migrate, migrations } from '../../main/core/store/migrations';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
+import { openTestStore, promptAt } from '../helpers/prompt-moves';
 
 afterEach(() => cleanupTempDirs());
 
@@ -26,10 +27,11 @@ describe('store', () => {
   });
 
   it('resolves prompts by id, ref and unique prefix, reports ambiguity, and treats LIKE wildcards literally', () => {
-    const store = new Store(join(tempDir(), 'p.db'));
+    const t = openTestStore(join(tempDir(), 'p.db'));
+    const { store } = t;
     const s = store.sessions.create({ workspace: '/w', name: 'one', mode: 'default' });
-    const a = store.promptWrites.create(s.id, 'a');
-    const b = store.promptWrites.create(s.id, 'b');
+    const a = promptAt(t, s.id, 'a');
+    const b = promptAt(t, s.id, 'b');
     for (const p of [a, b]) {
       expect(store.prompts.resolve(p.id)).toEqual({ ok: true, value: expect.objectContaining({ id: p.id }) });
       expect(store.prompts.resolve(p.ref)).toEqual({ ok: true, value: expect.objectContaining({ id: p.id }) });
@@ -45,15 +47,18 @@ describe('store', () => {
   });
 
   it('keeps events in order and stamps them with refs and names', () => {
-    const store = new Store(join(tempDir(), 'p.db'));
+    const t = openTestStore(join(tempDir(), 'p.db'));
+    const { store } = t;
     const s = store.sessions.create({ workspace: '/w', name: 'named', mode: 'default' });
-    const p = store.promptWrites.create(s.id, 'x');
+    const p = promptAt(t, s.id, 'x');
+    // The prompt's own queueing events come first; the ones appended here follow them.
+    const queued = store.events.list({ sessionId: s.id }).at(-1)?.seq ?? 0;
     const e1 = store.events.append({ type: 'prompt_queued', sessionId: s.id, promptId: p.id, text: 'x', position: 1 }, true);
     const e2 = store.events.append({ type: 'assistant_delta', sessionId: s.id, promptId: p.id, text: 'y' }, false);
     const e3 = store.events.append({ type: 'turn_completed', sessionId: s.id, promptId: p.id, content: 'done' }, true);
     expect(e1).toMatchObject({ sessionRef: s.ref, sessionName: 'named', promptRef: p.ref });
     expect(e2.seq).toBe(0);
-    expect(store.events.list({ sessionId: s.id }).map((e) => e.seq)).toEqual([e1.seq, e3.seq]);
+    expect(store.events.list({ sessionId: s.id, afterSeq: queued }).map((e) => e.seq)).toEqual([e1.seq, e3.seq]);
     expect(store.events.list({ sessionId: s.id, afterSeq: e1.seq }).map((e) => e.type)).toEqual(['turn_completed']);
     store.close();
   });
@@ -71,14 +76,11 @@ describe('store', () => {
     ['an open conflict on a prompt that has since finished', ['completed'], { conflictOn: 0 }, 'completed'],
     ['a closed session', ['completed', 'cancelled'], { closed: true }, 'closed'],
   ])('gives the same session status in its summary as the panel shows for %s', (_label, statuses, facts, expected) => {
-    const { store, db } = openStore(join(tempDir(), 'p.db'));
+    const t = openTestStore(join(tempDir(), 'p.db'));
+    const { store, db } = t;
     const conflicts = new ConflictStore(db);
     const s = store.sessions.create({ workspace: '/w', name: null, mode: 'default' });
-    const prompts = statuses.map((status, i) => {
-      const p = store.promptWrites.create(s.id, `prompt ${i}`);
-      store.promptWrites.setStatus(p.id, status);
-      return p;
-    });
+    const prompts = statuses.map((status, i) => promptAt(t, s.id, `prompt ${i}`, status));
     let panel = applySummaries(emptyDomain(), []);
     if (facts.conflictOn !== undefined) {
       const p = prompts[facts.conflictOn]!;

@@ -2,16 +2,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { Store } from '../../main/core/store/store';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
+import { openTestStore, promptAt } from '../helpers/prompt-moves';
 
 afterEach(() => cleanupTempDirs());
 
 describe('store transcript cache', () => {
   it('returns the same transcript as a fresh read, after appends, and not the rows of a rolled back transaction', () => {
     const file = join(tempDir(), 'p.db');
-    const store = new Store(file);
+    const t = openTestStore(file);
+    const { store } = t;
     const s = store.sessions.create({ workspace: '/w', name: null, mode: 'default' });
     store.transcript.hold(s.id); // at work: its transcript is cached
-    const p = store.promptWrites.create(s.id, 'hi');
+    const p = promptAt(t, s.id, 'hi');
     store.transcript.append(s.id, null, { role: 'system', content: 'sys' });
     expect(store.transcript.list(s.id)).toHaveLength(1);
     store.transcript.append(s.id, p.id, { role: 'user', content: 'hi' });

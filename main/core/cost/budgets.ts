@@ -69,18 +69,18 @@ export class Budgets {
     for (;;) {
       const stop = this.reached(sessionId, promptId);
       if (!stop) {
-        if (store.prompts.hasBudgetStop(promptId)) store.promptWrites.setBudgetStop(promptId, null);
+        if (store.prompts.hasBudgetStop(promptId)) prompts.setBudgetStop(promptId, null);
         return;
       }
       pauses.request(promptId);
       bus.batch(() => {
         prompts.transition(promptId, 'paused');
-        store.promptWrites.setBudgetStop(promptId, stop);
+        prompts.setBudgetStop(promptId, stop);
         bus.emit({ type: 'budget_reached', sessionId, promptId, ...stop });
       });
       await lease.away(signal, () => pauses.wait(promptId, signal));
       bus.batch(() => {
-        store.promptWrites.setBudgetStop(promptId, null);
+        prompts.setBudgetStop(promptId, null);
         prompts.transition(promptId, 'running');
       });
     }

@@ -172,7 +172,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       if (!p.ok) return p;
       const resumable = p.value.status === 'interrupted' || p.value.status === 'paused' || d.pauses.isRequested(p.value.id);
       // Whoever resumes the turn answers for it from now on (its tool calls read the options at each call).
-      if (resumable && (approvals !== undefined || onConflict !== undefined)) store.promptWrites.setRunOptions(p.value.id, { approvals, onConflict });
+      if (resumable && (approvals !== undefined || onConflict !== undefined)) d.prompts.setRunOptions(p.value.id, { approvals, onConflict });
       if (p.value.status === 'interrupted') {
         // Resumed from its transcript: finished tool calls are not run again, one cut off mid-run is reported.
         d.prompts.transition(p.value.id, 'queued');
@@ -198,7 +198,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       if ((p.value.status !== 'queued' && !held) || scheduler.isRunning(p.value.id)) {
         return err('invalid_state', msg('notices.request.onlyQueuedEdit', { ref: p.value.ref, status: promptStatusWord(p.value.status) }));
       }
-      store.promptWrites.setText(p.value.id, text);
+      d.prompts.editText(p.value.id, text);
       const edited = store.prompts.get(p.value.id) ?? p.value;
       d.repreflight(edited); // its claims follow the new text: into or out of `conflict`
       return ok(store.summaries.prompt(store.prompts.get(p.value.id) ?? edited));

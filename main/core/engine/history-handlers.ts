@@ -16,6 +16,7 @@ import { DEFAULT_CONTEXT_WINDOW, type ContextWindow, type WindowProvider } from 
 import type { CompactionStore } from '../context/compaction-store';
 import { buildModelView, headMessage, rowTokens } from '../context/view';
 import type { EventBus } from '../kernel/event-bus';
+import type { PromptLifecycle } from '../kernel/prompt-lifecycle';
 import { systemPrompt } from './system-prompt';
 import type { SessionRow } from '../store/rows';
 import type { EffectiveMode } from '../policy';
@@ -38,6 +39,8 @@ export interface HistoryDeps {
   resolveWindow?: (provider: WindowProvider) => Promise<ContextWindow>;
   /** The session's effective mode and its source (policy engine). */
   modeOf: (row: SessionRow) => EffectiveMode;
+  /** Writes the fork's copies of finished prompts (the prompt lifecycle: prompt rows have one writer). */
+  prompts: Pick<PromptLifecycle, 'copyFinished'>;
   /** The engine's project-instructions tracker and compactions (built once by the composition root). */
   tracker: InstructionsTracker;
   compactions: CompactionStore;
@@ -123,7 +126,7 @@ export function createHistoryHandlers(d: HistoryDeps): Pick<RequestHandlers, His
       if (!folder.ok) return folder;
       const worktree = store.worktrees.get(source.id);
       const copy = bus.batch(() => {
-        const c = copySessionHistory(store, source, name ?? null, (sessionId, p) => store.promptWrites.copyFinished(sessionId, p));
+        const c = copySessionHistory(store, source, name ?? null, (sessionId, p) => d.prompts.copyFinished(sessionId, p));
         copyCompaction(compactions, source.id, c);
         tracker.copy(source.id, c.row.id);
         const mode = d.modeOf(c.row);

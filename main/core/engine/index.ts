@@ -33,7 +33,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const host = hostEnv(opts.env ?? process.env, homedir());
   const sandbox = openSandbox(host);
   const data = openData(opts.home);
-  const kernel = buildKernel(data.store);
+  const kernel = buildKernel(data.store, data.promptWrites);
   // The repositories outside the store, built once here on the connection only this root holds.
   const repositories = buildRepositories(data);
   const { store, bus } = kernel;

@@ -1,5 +1,7 @@
 import { english, msg, type Msg } from '../../../shared/i18n/message';
 import { isTerminal, type PromptStatus } from '../../../shared/status';
+import type { BudgetStop } from '../../../shared/cost';
+import type { PromptWrites } from '../store/prompts';
 import type { PromptRow, PromptRunOptions } from '../store/rows';
 import type { Store } from '../store/store';
 import type { EventBus } from './event-bus';
@@ -53,9 +55,11 @@ type TerminalHook = (prompt: PromptRow) => void;
 export class PromptLifecycle {
   private readonly terminalHooks = new Set<TerminalHook>();
 
+  /** `writes`: the prompt rows' writes, which the composition root hands to the lifecycle alone. */
   constructor(
     private readonly store: Store,
     private readonly bus: EventBus,
+    private readonly writes: PromptWrites,
   ) {}
 
   /**
@@ -65,7 +69,7 @@ export class PromptLifecycle {
    */
   enqueue(sessionId: string, text: string, admit: (prompt: PromptRow) => void, options: PromptRunOptions = {}): PromptRow {
     return this.bus.batch(() => {
-      const p = this.store.promptWrites.create(sessionId, text, options);
+      const p = this.writes.create(sessionId, text, options);
       const position = this.store.prompts.count(sessionId, 'queued');
       this.bus.emit({ type: 'prompt_queued', sessionId, promptId: p.id, text, position });
       admit(p);
@@ -101,6 +105,26 @@ export class PromptLifecycle {
     return this.transition(promptId, to, detail);
   }
 
+  /** A prompt's new text (`prompt.edit` of a prompt not started yet); the search index follows it. */
+  editText(promptId: string, text: string): void {
+    this.writes.setText(promptId, text);
+  }
+
+  /** Replaces the run options given (`prompt.resume`); the ones left out keep their stored value. */
+  setRunOptions(promptId: string, options: PromptRunOptions): void {
+    this.writes.setRunOptions(promptId, options);
+  }
+
+  /** The budget a prompt paused at while it waits for a person; null once it goes on. */
+  setBudgetStop(promptId: string, stop: BudgetStop | null): void {
+    this.writes.setBudgetStop(promptId, stop);
+  }
+
+  /** A fork's copy of a finished prompt in session `sessionId` (its text and outcome, no usage); returns its id. */
+  copyFinished(sessionId: string, prompt: PromptRow): string {
+    return this.writes.copyFinished(sessionId, prompt);
+  }
+
   /** Called after a prompt reaches a terminal status, once its move has committed and been published. */
   onTerminal(hook: TerminalHook): () => void {
     this.terminalHooks.add(hook);
@@ -108,7 +132,7 @@ export class PromptLifecycle {
   }
 
   private write(p: PromptRow, to: PromptStatus, detail: TransitionDetail): PromptRow {
-    const { store, bus } = this;
+    const { bus } = this;
     const base = { sessionId: p.session_id, promptId: p.id };
     let now: PromptRow | undefined;
     // What the ending says, written to the row and announced alike.
@@ -116,25 +140,25 @@ export class PromptLifecycle {
     const cancelled = said(detail.reason, msg('reasons.cancelled'));
     switch (to) {
       case 'running':
-        now = store.promptWrites.setStatus(p.id, to, { started: p.started_at === null, error: null, errorMsg: null });
+        now = this.writes.setStatus(p.id, to, { started: p.started_at === null, error: null, errorMsg: null });
         break;
       case 'queued':
       case 'waiting_approval':
       case 'conflict':
       case 'paused':
-        now = store.promptWrites.setStatus(p.id, to);
+        now = this.writes.setStatus(p.id, to);
         break;
       case 'interrupted':
-        now = store.promptWrites.setStatus(p.id, to, storedError(said(detail.reason, msg('notices.error.interruptedTurn'))));
+        now = this.writes.setStatus(p.id, to, storedError(said(detail.reason, msg('notices.error.interruptedTurn'))));
         break;
       case 'completed':
-        now = store.promptWrites.setStatus(p.id, to, { finished: true, error: null, errorMsg: null });
+        now = this.writes.setStatus(p.id, to, { finished: true, error: null, errorMsg: null });
         break;
       case 'failed':
-        now = store.promptWrites.setStatus(p.id, to, { finished: true, ...storedError(failed) });
+        now = this.writes.setStatus(p.id, to, { finished: true, ...storedError(failed) });
         break;
       case 'cancelled':
-        now = store.promptWrites.setStatus(p.id, to, { finished: true, ...storedError(cancelled) });
+        now = this.writes.setStatus(p.id, to, { finished: true, ...storedError(cancelled) });
         break;
       default: {
         const never: never = to;

@@ -29,8 +29,8 @@ export class Store {
   /** Full-text index of the stored events, written with them (see search-index.ts). */
   readonly search: SearchIndex;
   readonly sessions: SessionsRepository;
+  /** Reads alone: a prompt row is written through PromptWrites, which openStore hands to the composition root. */
   readonly prompts: PromptsRepository;
-  readonly promptWrites: PromptWrites;
   readonly transcript: TranscriptRepository;
   readonly toolCalls: ToolCallsRepository;
   readonly approvals: ApprovalsRepository;
@@ -44,7 +44,6 @@ export class Store {
   /** `readonly`: an existing database, read as it is (see openDatabaseReadOnly); every write throws. */
   constructor(file: string, opts: { readonly?: boolean } = {}) {
     const db = opts.readonly ? openDatabaseReadOnly(file) : openDatabase(file);
-    handles.set(this, db);
     this.db = db;
     this.txn = new Tx(db);
     // Long strings of the rows are stored once and referenced (see payloads.ts).
@@ -55,7 +54,7 @@ export class Store {
     const parts: StoreParts = { db, tx: this.txn, payloads, search: this.search, written };
     this.sessions = new SessionsRepository(parts);
     this.prompts = new PromptsRepository(parts);
-    this.promptWrites = new PromptWrites(parts);
+    handles.set(this, { db, promptWrites: new PromptWrites(parts) });
     this.transcript = new TranscriptRepository(parts);
     this.toolCalls = new ToolCallsRepository(parts);
     this.approvals = new ApprovalsRepository(parts);
@@ -86,14 +85,15 @@ export class Store {
   }
 }
 
-/** Each store's connection, reachable through openStore alone. */
-const handles = new WeakMap<Store, Db>();
+/** Each store's connection and prompt writes, reachable through openStore alone. */
+const handles = new WeakMap<Store, { db: Db; promptWrites: PromptWrites }>();
 
 /**
- * Opens the store and hands back its connection too, for a composition root that builds the repositories kept
- * outside the store (ConflictStore, CompactionStore, InstructionsTracker) on it, once. Nothing else gets the handle.
+ * Opens the store and hands back what only a composition root may hold: the connection, to build the repositories
+ * kept outside the store (ConflictStore, CompactionStore, InstructionsTracker) on it once, and the prompt rows'
+ * writes, for the prompt lifecycle alone.
  */
-export function openStore(file: string, opts: { readonly?: boolean } = {}): { store: Store; db: Db } {
+export function openStore(file: string, opts: { readonly?: boolean } = {}): { store: Store; db: Db; promptWrites: PromptWrites } {
   const store = new Store(file, opts);
-  return { store, db: handles.get(store) as Db };
+  return { store, ...(handles.get(store) as { db: Db; promptWrites: PromptWrites }) };
 }

@@ -85,7 +85,7 @@ export function buildHandlers(p: HandlerParts): RequestHandlers {
   });
 
   return validatedHandlers({ ...coreHandlers, ...createSetupHandlers({ home, env, configCache, store, bus, rules: policy }), ...worktrees.handlers,
-    ...createHistoryHandlers({ store, bus, home, env, configCache, tools: deps.tools.specs, instructions: deps.context.instructions, counters: deps.context.counters, tracker: deps.context.tracker, compactions: deps.context.compactions, resolveWindow: windows.resolve, modeOf }),
+    ...createHistoryHandlers({ store, bus, home, env, configCache, tools: deps.tools.specs, instructions: deps.context.instructions, counters: deps.context.counters, prompts: kernel.prompts, tracker: deps.context.tracker, compactions: deps.context.compactions, resolveWindow: windows.resolve, modeOf }),
     ...createContextHandlers({ store, bus, deps, scheduler }),
     ...createMcpHandlers({ manager: p.mcp, store, policy, fallbackWorkspace: host.home }),
     ...createCostHandlers({ store, bus, budgets: p.budgets, home, daily: () => p.budgetLimits()?.daily ?? null, modeOf, resume: coreHandlers['prompt.resume'], cancel: coreHandlers['prompt.cancel'] }),

@@ -1,3 +1,4 @@
+import type { PromptWrites } from '../../store/prompts';
 import type { Store } from '../../store/store';
 import { ApprovalWaiters } from '../../kernel/approval-waiters';
 import { EventBus } from '../../kernel/event-bus';
@@ -14,9 +15,9 @@ export interface Kernel {
   pauses: Pauses;
 }
 
-export function buildKernel(store: Store): Kernel {
+export function buildKernel(store: Store, promptWrites: PromptWrites): Kernel {
   const bus = new EventBus(store);
-  const prompts = new PromptLifecycle(store, bus);
+  const prompts = new PromptLifecycle(store, bus, promptWrites);
   const waiters = new ApprovalWaiters();
   const pauses = new Pauses();
   return { store, bus, prompts, waiters, pauses };
