@@ -32,6 +32,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   { name: 'permissions', usage: '/permissions', help: 'effective rules, modes and a "check a call" box', arg: 'none' },
   { name: 'mcp', usage: '/mcp', help: 'MCP servers: state, tools, sessions using them; restart, turn off, approve', arg: 'none' },
   { name: 'hooks', usage: '/hooks', help: 'hooks of the open sessions\' workspaces: event, command, source file, whether it runs; approve project hooks', arg: 'none' },
+  { name: 'sandbox', usage: '/sandbox', help: 'the OS sandbox: available or what to install, mode, overrides, what the focused session may write, read and reach', arg: 'none' },
   { name: 'gateways', usage: '/gateways', help: 'Telegram gateway: bot token, connection, pairing code, paired chats', arg: 'none' },
   { name: 'setup', usage: '/setup', help: 'configure a model provider', arg: 'none' },
   { name: 'show-config', usage: '/show-config', help: 'show the configuration (keys redacted)', arg: 'none' },

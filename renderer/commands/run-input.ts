@@ -280,6 +280,9 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
     case 'mcp':
       actions.openOverlay('mcp');
       return;
+    case 'sandbox':
+      actions.openOverlay('sandbox');
+      return;
     case 'hooks':
       actions.openOverlay('hooks');
       return;

@@ -14,6 +14,7 @@ import { PermissionsView } from './PermissionsView';
 import { McpView } from './McpView';
 import { GatewaysView } from './GatewaysView';
 import { HooksView } from './HooksView';
+import { SandboxView } from './SandboxView';
 import { SessionList } from './SessionList';
 import { SetupView } from './SetupView';
 import { UsageTotals } from './UsageTotals';
@@ -114,6 +115,9 @@ export function App() {
           <button type="button" className="link" onClick={() => actions.openOverlay('hooks')}>
             {t('hooks.nav')}
           </button>
+          <button type="button" className="link" onClick={() => actions.openOverlay('sandbox')}>
+            {t('sandbox.view.nav')}
+          </button>
           <button type="button" className="link" onClick={() => actions.openOverlay('gateways')}>
             {t('app.gateways')}
           </button>
@@ -134,6 +138,7 @@ export function App() {
         {overlay === 'mcp' ? <McpView /> : null}
         {overlay === 'gateways' ? <GatewaysView /> : null}
         {overlay === 'hooks' ? <HooksView /> : null}
+        {overlay === 'sandbox' ? <SandboxView /> : null}
         {overlay === 'context' ? <ContextView /> : null}
         <MainArea />
         <CommandLog />

@@ -75,8 +75,10 @@ export async function openPanel(opts: {
   staticDir: string;
   approvals: 'ask' | 'all' | 'never';
   viewport?: { width: number; height: number };
+  /** The engine's environment (default: none, so nothing of this machine's leaks into the panel's tests). */
+  env?: Record<string, string | undefined>;
 }): Promise<OpenPanel> {
-  const engine = await createEngine({ home: opts.home, env: {}, approvals: opts.approvals });
+  const engine = await createEngine({ home: opts.home, env: opts.env ?? {}, approvals: opts.approvals });
   const web = await startWebHost({ engine, staticDir: opts.staticDir, port: 0 });
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: opts.viewport ?? { width: 1400, height: 860 } });

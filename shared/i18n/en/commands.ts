@@ -23,6 +23,7 @@ export const commands = {
     context: 'what the model sees now: each part with its tokens, the total and the window',
     permissions: 'effective rules, modes and a "check a call" box',
     mcp: 'MCP servers: state, tools, sessions using them; restart, turn off, approve',
+    sandbox: 'the OS sandbox: available or what to install, mode, overrides, what the focused session may write, read and reach',
     hooks: "hooks of the open sessions' workspaces: event, command, source file, whether it runs; approve project hooks",
     gateways: 'Telegram gateway: bot token, connection, pairing code, paired chats',
     setup: 'configure a model provider',

@@ -25,6 +25,7 @@ export const commands: CatalogLike<typeof en> = {
     context: '模型当前看到的内容：每部分的 token 数、总数和窗口',
     permissions: '生效的规则、模式，以及“检查一次调用”',
     mcp: 'MCP 服务器：状态、工具、使用它们的会话；重启、关闭、批准',
+    sandbox: '操作系统沙箱：是否可用或需安装什么、模式、例外、聚焦会话可写入、读取和访问的内容',
     hooks: '已打开会话所在工作区的 hook：事件、命令、来源文件、是否运行；批准项目 hook',
     gateways: 'Telegram 网关：bot token、连接、配对码、已配对的聊天',
     setup: '配置模型提供商',
