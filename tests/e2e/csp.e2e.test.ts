@@ -1,60 +1,47 @@
 // The browser host's Content-Security-Policy against the panel as it ships, in real Chromium: opening a diff in
 // the Changes tab (whose library sets inline styles) breaks no rule, while an inline script is still refused.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { settled, unwrap } from '../helpers/engine';
-import { buildRenderer, haveChromium, openPanel, writeModelConfig, type OpenPanel } from './harness';
+import { haveChromium } from './harness';
+import { useE2EPanel } from './panel-fixture';
 
 /** Runs in the page (as text, so this file needs no DOM types): keeps every CSP violation the page reports. */
 const RECORD_VIOLATIONS = `window.cspViolations = [];
 document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(e.effectiveDirective));`;
 
 describe.skipIf(!haveChromium())('the browser host CSP and the panel', () => {
-  let dir: string;
-  let model: ModelServer;
-  let panel: OpenPanel;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'paragents-e2e-csp-'));
-    const workspace = join(dir, 'work');
-    mkdirSync(workspace);
-    writeFileSync(join(workspace, 'app.ts'), 'export const a = 1;\n');
-    const staticDir = join(dir, 'renderer');
-    await buildRenderer(staticDir);
-    model = await startModelServer({
-      script: {
-        models: ['scripted-model'],
-        rules: [
-          {
-            when: 'edit:',
-            steps: [
-              { toolCalls: [{ name: 'Read', arguments: { path: 'app.ts' } }] },
-              { toolCalls: [{ name: 'Write', arguments: { path: 'app.ts', content: 'export const a = 2;\nexport const b = 3;\n' } }] },
-              { content: 'Edited app.ts.' },
-            ],
-          },
-        ],
-      },
-    });
-    const home = join(dir, 'home');
-    writeModelConfig(home, model.url);
-    panel = await openPanel({ home, staticDir, approvals: 'all' });
-    const s = unwrap(await panel.engine.handlers['session.create']({ workspace, name: 'editor' }));
-    const p = unwrap(await panel.engine.handlers['prompt.send']({ session: s.id, text: 'edit: app.ts' }));
-    expect(await settled(panel.engine, p.id)).toBe('completed');
-  }, 90_000);
-
-  afterAll(async () => {
-    await panel?.close();
-    await model?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+  const fx = useE2EPanel({
+    name: 'csp',
+    script: {
+      models: ['scripted-model'],
+      rules: [
+        {
+          when: 'edit:',
+          steps: [
+            { toolCalls: [{ name: 'Read', arguments: { path: 'app.ts' } }] },
+            { toolCalls: [{ name: 'Write', arguments: { path: 'app.ts', content: 'export const a = 2;\nexport const b = 3;\n' } }] },
+            { content: 'Edited app.ts.' },
+          ],
+        },
+      ],
+    },
+    prepare: ({ dir }) => {
+      mkdirSync(join(dir, 'work'));
+      writeFileSync(join(dir, 'work', 'app.ts'), 'export const a = 1;\n');
+    },
+    approvals: 'all',
   });
 
+  beforeAll(async () => {
+    const s = unwrap(await fx.engine.handlers['session.create']({ workspace: join(fx.dir, 'work'), name: 'editor' }));
+    const p = unwrap(await fx.engine.handlers['prompt.send']({ session: s.id, text: 'edit: app.ts' }));
+    expect(await settled(fx.engine, p.id)).toBe('completed');
+  }, 90_000);
+
   it('shows a diff without a CSP violation, and still refuses an inline script', async () => {
-    const { page } = panel;
+    const { page, panel } = fx;
     await page.addInitScript(RECORD_VIOLATIONS);
     await page.goto(panel.web.url);
     await page.getByRole('list', { name: 'Sessions' }).getByRole('button', { name: /^editor/ }).click();

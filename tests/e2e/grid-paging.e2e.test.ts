@@ -1,20 +1,15 @@
 // The 2×2 grid in real Chromium against the real engine and SQLite: sessions with more history than one page,
 // focused one after another from the session list, past the number of loaded histories the panel keeps. The
 // focused pane must show each one's newest message, also for the first ones again, whose histories were dropped.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../main/core/engine';
-import { Store } from '../../main/core/store/store';
+import { openTestStore } from '../helpers/prompt-moves';
 import { HISTORY_PAGE, KEEP_HISTORIES } from '../../renderer/store/history-bounds';
 import { writer } from '../search/helpers';
-import { buildRenderer, CHROMIUM, haveChromium, openPanel, writeModelConfig, type OpenPanel } from './harness';
-
-if (!haveChromium() && process.env.CI) {
-  throw new Error(`${CHROMIUM} is missing on CI: install it with \`apt-get install -y chromium\` (the e2e test must not be skipped there)`);
-}
+import { haveChromium } from './harness';
+import { useE2EPanel } from './panel-fixture';
 
 /** More sessions than the grid shows plus the histories kept off screen. */
 const SESSIONS = KEEP_HISTORIES + 9;
@@ -25,54 +20,40 @@ const name = (i: number) => `s${String(i).padStart(2, '0')}`;
 const newest = (i: number) => `Final answer of ${name(i)}: all modules are tidy.`;
 
 describe.skipIf(!haveChromium())('2×2 grid with paged histories in Chromium', () => {
-  let dir: string;
-  let panel: OpenPanel;
-  let page: Page;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'paragents-e2e-grid-'));
-    const home = join(dir, 'home');
-    mkdirSync(join(dir, 'ws'));
-    // The histories are written before the engine starts, through the store's own writers (as turns write them).
-    const store = new Store(join(home, DATABASE_FILE));
-    const w = writer(store);
-    for (let i = 0; i < SESSIONS; i++) {
-      store.tx(() => {
-        const session = w.session(join(dir, 'ws'), name(i));
-        for (let t = 0; t < TURNS; t++) {
-          w.turn(session, {
-            prompt: `step ${t} of ${name(i)}: tidy module ${t}`,
-            calls: [{ tool: 'Read', input: { path: `src/module-${t}.ts` }, output: `export const module${t} = ${t};` }],
-            answer: t === TURNS - 1 ? newest(i) : `Module ${t} of ${name(i)} is tidy now.`,
-          });
-        }
-      });
-    }
-    store.close();
-
-    const staticDir = join(dir, 'renderer');
-    await buildRenderer(staticDir);
-    // A provider is configured (never called): without one the panel opens its setup view first.
-    writeModelConfig(home, 'http://127.0.0.1:9/v1');
-    panel = await openPanel({ home, staticDir, approvals: 'never' });
-    ({ page } = panel);
-  }, 90_000);
-
-  afterAll(async () => {
-    await panel?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+  const fx = useE2EPanel({
+    name: 'grid',
+    prepare: ({ dir, home }) => {
+      mkdirSync(join(dir, 'ws'));
+      // The histories are written before the engine starts, through the store's own writers (as turns write them).
+      const { store } = openTestStore(join(home, DATABASE_FILE));
+      const w = writer(store);
+      for (let i = 0; i < SESSIONS; i++) {
+        store.tx(() => {
+          const session = w.session(join(dir, 'ws'), name(i));
+          for (let t = 0; t < TURNS; t++) {
+            w.turn(session, {
+              prompt: `step ${t} of ${name(i)}: tidy module ${t}`,
+              calls: [{ tool: 'Read', input: { path: `src/module-${t}.ts` }, output: `export const module${t} = ${t};` }],
+              answer: t === TURNS - 1 ? newest(i) : `Module ${t} of ${name(i)} is tidy now.`,
+            });
+          }
+        });
+      }
+      store.close();
+    },
+    approvals: 'never',
   });
 
-  const sessionButton = (i: number) => page.getByRole('list', { name: 'Sessions' }).getByRole('button', { name: new RegExp(`^${name(i)}`) });
+  const sessionButton = (i: number) => fx.page.getByRole('list', { name: 'Sessions' }).getByRole('button', { name: new RegExp(`^${name(i)}`) });
   /** The focused pane's transcript (the grid's tiles are not regions). */
-  const transcript = () => page.getByRole('region', { name: 'Transcript', exact: true });
+  const transcript = () => fx.page.getByRole('region', { name: 'Transcript', exact: true });
 
   /** Where the session's newest message is: on screen (inside both the focused region's box and the window) or not. */
   async function newestMessage(i: number): Promise<string> {
     if ((await transcript().count()) !== 1) return 'no transcript';
     const row = transcript().locator('[data-item-key]').filter({ hasText: newest(i) });
     if ((await row.count()) !== 1) return `not drawn (${await transcript().locator('[data-item-key]').count()} rows drawn)`;
-    const [region, box, view] = [await transcript().boundingBox(), await row.boundingBox(), page.viewportSize()];
+    const [region, box, view] = [await transcript().boundingBox(), await row.boundingBox(), fx.page.viewportSize()];
     if (!region || !box || !view) return 'not laid out';
     const top = Math.max(region.y, 0);
     const bottom = Math.min(region.y + region.height, view.height);
@@ -86,10 +67,10 @@ describe.skipIf(!haveChromium())('2×2 grid with paged histories in Chromium', (
   }
 
   it('shows the newest message of every session focused in turn, and of the first ones again after their histories were dropped', async () => {
-    await page.goto(panel.web.url);
+    await fx.page.goto(fx.panel.web.url);
     await sessionButton(SESSIONS - 1).waitFor();
-    await page.getByRole('button', { name: '⊞ 2×2' }).click();
-    await page.locator('.session-tile').nth(2).waitFor();
+    await fx.page.getByRole('button', { name: '⊞ 2×2' }).click();
+    await fx.page.locator('.session-tile').nth(2).waitFor();
 
     // The last three were in the grid's tiles, so their histories were loaded before they were focused.
     for (let i = 0; i < SESSIONS; i++) await expectShownWhenFocused(i);

@@ -17,6 +17,16 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-ne
 
 export const haveChromium = (): boolean => existsSync(CHROMIUM);
 
+/**
+ * Throws on CI when Chromium is missing, so an end-to-end file fails there instead of being skipped. Call it while
+ * the file's tests are collected (a skipped describe's body still runs then).
+ */
+export function requireChromiumOnCI(env: NodeJS.ProcessEnv = process.env): void {
+  if (!haveChromium() && env.CI) {
+    throw new Error(`${CHROMIUM} is missing on CI: install it with \`apt-get install -y chromium\` (the e2e test must not be skipped there)`);
+  }
+}
+
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }

@@ -1,15 +1,12 @@
 // The language switch reaches every open page at once in real Chromium: two pages in separate browser profiles
 // (nothing shared but the engine), a switch in one, and the other changes without a reload. Under PARAGENTS_LANG
 // the other page hears the new setting but keeps the override's language.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../main/core/engine';
-import { startWebHost, type WebHost } from '../../main/web/web-host';
+import { describe, expect, it } from 'vitest';
 import { translator } from '../../shared/i18n';
-import { buildRenderer, haveChromium, launchChromium, openPanel, writeModelConfig, type OpenPanel } from './harness';
+import { haveChromium, openPanel, writeModelConfig, type OpenPanel } from './harness';
+import { useE2EPanel } from './panel-fixture';
 
 const en = translator('en');
 const zh = translator('zh-CN');
@@ -34,28 +31,12 @@ async function choose(page: Page, t: typeof en, value: string): Promise<void> {
 }
 
 describe.skipIf(!haveChromium())('a language switch reaches every open page', () => {
-  let dir: string;
-  let staticDir: string;
-  let panel: OpenPanel;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'paragents-e2e-livelang-'));
-    staticDir = join(dir, 'renderer');
-    await buildRenderer(staticDir);
-    const home = join(dir, 'home');
-    // No turn runs here: the provider is only there so the panel opens on its sessions, not on the setup view.
-    writeModelConfig(home, 'http://127.0.0.1:9/v1');
-    panel = await openPanel({ home, staticDir, approvals: 'all' });
-  }, 90_000);
-
-  afterAll(async () => {
-    await panel?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  // No turn runs here: without a script the provider is only there so the panel opens on its sessions.
+  const fx = useE2EPanel({ name: 'livelang', approvals: 'all' });
 
   it('switches to 简体中文 in one page and the other shows it without a reload; back to English from the other', async () => {
-    const first = await openPage(panel.browser, panel.web.url);
-    const second = await openPage(panel.browser, panel.web.url);
+    const first = await openPage(fx.panel.browser, fx.panel.web.url);
+    const second = await openPage(fx.panel.browser, fx.panel.web.url);
 
     await choose(first, en, 'zh-CN');
     await second.getByRole('button', { name: zh('compose.newSession'), exact: true }).waitFor();
@@ -70,17 +51,13 @@ describe.skipIf(!haveChromium())('a language switch reaches every open page', ()
   }, 90_000);
 
   it('keeps the override under PARAGENTS_LANG=en: the other page shows the new setting and stays English', async () => {
-    const home = join(dir, 'home-override');
+    const home = join(fx.dir, 'home-override');
     writeModelConfig(home, 'http://127.0.0.1:9/v1');
-    let engine: Engine | null = null;
-    let web: WebHost | null = null;
-    let browser: Browser | null = null;
+    let panel: OpenPanel | null = null;
     try {
-      engine = await createEngine({ home, env: { PARAGENTS_LANG: 'en' }, approvals: 'all' });
-      web = await startWebHost({ engine, staticDir, port: 0 });
-      browser = await launchChromium();
-      const first = await openPage(browser, web.url);
-      const second = await openPage(browser, web.url);
+      panel = await openPanel({ home, staticDir: fx.staticDir, approvals: 'all', env: { PARAGENTS_LANG: 'en' } });
+      const first = await openPage(panel.browser, panel.web.url);
+      const second = await openPage(panel.browser, panel.web.url);
       await second.getByRole('button', { name: en('app.config'), exact: true }).click();
       const shown = second.getByRole('combobox', { name: en('settings.language') });
       expect(await shown.inputValue()).toBe('system');
@@ -95,9 +72,7 @@ describe.skipIf(!haveChromium())('a language switch reaches every open page', ()
       }
       expect(await notReloaded(second)).toBe(true);
     } finally {
-      await browser?.close();
-      await web?.close();
-      await engine?.close();
+      await panel?.close();
     }
   }, 90_000);
 });

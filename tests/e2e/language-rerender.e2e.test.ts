@@ -2,15 +2,14 @@
 // engine (a hook's line, the policy's reason for a refused call, a model retry and a failed turn) and the command
 // log filled by slash commands are all painted from their Msgs, so after en → 简体中文 every old notice, reason and
 // log line reads in Chinese with its English sentence gone, and back in English each reads exactly as before.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../fixtures/model-server';
+import { describe, expect, it } from 'vitest';
 import { settled, unwrap } from '../helpers/engine';
 import { translator } from '../../shared/i18n';
-import { buildRenderer, haveChromium, openPanel, writeModelConfig, type OpenPanel } from './harness';
+import { haveChromium } from './harness';
+import { useE2EPanel } from './panel-fixture';
 
 const en = translator('en');
 const zh = translator('zh-CN');
@@ -29,40 +28,25 @@ const texts = (page: Page, selector: string): Promise<string[]> =>
   page.locator(selector).evaluateAll((nodes) => nodes.map((n) => (n.textContent ?? '').replace(/\s+/g, ' ').trim()));
 
 describe.skipIf(!haveChromium())('a language switch re-renders old notices, reasons and log lines', () => {
-  let dir: string;
-  let model: ModelServer;
-  let panel: OpenPanel;
-
-  beforeAll(async () => {
-    dir = realpathSync(mkdtempSync(join(tmpdir(), 'paragents-e2e-rerender-')));
-    const staticDir = join(dir, 'renderer');
-    await buildRenderer(staticDir);
-    model = await startModelServer({
-      script: {
-        models: ['scripted-model'],
-        rules: [
-          { when: 'run:', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi' } }] }, { content: 'Stopped there.' }] },
-          // Every attempt fails: one retry (maxRetries 1), then the turn fails.
-          { when: 'fail:', steps: [{ fault: { type: '500', times: 5, retryAfter: 0 } }] },
-        ],
-      },
-    });
-    const home = join(dir, 'home');
-    writeModelConfig(home, model.url, { maxRetries: 1 });
+  const fx = useE2EPanel({
+    name: 'rerender',
+    script: {
+      models: ['scripted-model'],
+      rules: [
+        { when: 'run:', steps: [{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi' } }] }, { content: 'Stopped there.' }] },
+        // Every attempt fails: one retry (maxRetries 1), then the turn fails.
+        { when: 'fail:', steps: [{ fault: { type: '500', times: 5, retryAfter: 0 } }] },
+      ],
+    },
+    config: { maxRetries: 1 },
     // A user hook refuses every Bash call: its line in the transcript, and its refusal as the call's reason.
-    writeFileSync(join(home, 'settings.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: HOOK, timeout: 10 }] }] } }));
-    panel = await openPanel({ home, staticDir, approvals: 'all' });
-  }, 90_000);
-
-  afterAll(async () => {
-    await panel?.close();
-    await model?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    homeFiles: { 'settings.json': { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: HOOK, timeout: 10 }] }] } } },
+    approvals: 'all',
   });
 
   it('en → 简体中文 → en: every notice, reason and log line is painted again in the language', async () => {
-    const { engine, page } = panel;
-    const ws = join(dir, 'work');
+    const { engine, page, panel } = fx;
+    const ws = join(fx.dir, 'work');
     mkdirSync(ws, { recursive: true });
     const s = unwrap(await engine.handlers['session.create']({ workspace: ws, name: 'walk' }));
     for (const text of ['run: echo something', 'fail: try the model']) {

@@ -1,36 +1,21 @@
 // The language setting in real Chromium: switching to 简体中文 in one page saves config.json's `language` through
 // the engine, and a page opened afterwards in another browser profile (nothing shared but the engine) starts in it.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { translator } from '../../shared/i18n';
-import { buildRenderer, haveChromium, openPanel, writeModelConfig, type OpenPanel } from './harness';
+import { haveChromium } from './harness';
+import { useE2EPanel } from './panel-fixture';
 
 describe.skipIf(!haveChromium())('the language setting shared through the engine', () => {
-  let dir: string;
-  let home: string;
-  let panel: OpenPanel;
+  // No turn runs here: without a script the provider is only there so the panel opens on its sessions.
+  const fx = useE2EPanel({ name: 'lang', approvals: 'all' });
   const en = translator('en');
   const zh = translator('zh-CN');
 
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'paragents-e2e-lang-'));
-    const staticDir = join(dir, 'renderer');
-    await buildRenderer(staticDir);
-    home = join(dir, 'home');
-    // No turn runs here: the provider is only there so the panel opens on its sessions, not on the setup view.
-    writeModelConfig(home, 'http://127.0.0.1:9/v1');
-    panel = await openPanel({ home, staticDir, approvals: 'all' });
-  }, 90_000);
-
-  afterAll(async () => {
-    await panel?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
-
   it('switches to 简体中文 in one page; a second browser opened afterwards starts in 简体中文, and 跟随系统 brings English back', async () => {
-    const { page, web, browser } = panel;
+    const { page, web, browser } = fx.panel;
+    const { home } = fx;
     await page.goto(web.url);
     await page.getByRole('button', { name: en('app.config'), exact: true }).click();
     await page.getByRole('combobox', { name: en('settings.language') }).selectOption('zh-CN');
