@@ -7,12 +7,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { requestNames } from '../../shared';
 import { createEngine, type Engine } from '../../main/core/engine';
 import { hookSettings, writeJson } from '../hooks/helpers';
 import { unwrap } from '../helpers/engine';
 import { cleanupTempDirs, makeHome, tempDir } from '../helpers/temp';
-import { fakeApi, type FakeApi, type FakeHandlers } from './helpers/fake-api';
+import { engineApi } from './helpers/engine-api';
 import { renderPanel } from './helpers/render-panel';
 
 let engine: Engine | null = null;
@@ -24,14 +23,6 @@ afterEach(async () => {
   engine = null;
   cleanupTempDirs();
 });
-
-/** The panel's API answered by the engine itself, its events pushed as they come; calls are recorded. */
-function engineApi(e: Engine): FakeApi {
-  const handlers = Object.fromEntries(requestNames.map((n) => [n, (input: never) => (e.handlers[n] as (i: never) => unknown)(input)])) as FakeHandlers;
-  const fake = fakeApi(handlers);
-  e.onEvent((ev) => fake.emit(ev));
-  return fake;
-}
 
 const CHECK = './scripts/check.sh --strict';
 
