@@ -8,7 +8,7 @@ import type { EngineEvent, PromptSummary, SessionSummary } from '../../shared';
 import type { PanelStore } from '../../renderer/store/panel-store';
 import { eventMaker } from './helpers/events';
 import { fakeApi, summary, type FakeApi } from './helpers/fake-api';
-import { renderPanel } from './helpers/render-panel';
+import { drawn, renderFocused } from './helpers/render-panel';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
@@ -43,15 +43,8 @@ function pausedSession(): { fake: FakeApi; ev: ReturnType<typeof eventMaker> } {
 }
 
 async function focused(fake: FakeApi): Promise<{ store: PanelStore; pane: HTMLElement }> {
-  const { store } = renderPanel(fake);
-  await waitFor(() => expect(store.getState().ui.hydrated).toBe(true));
-  act(() => store.getState().actions.focus('sess-1'));
-  const pane = await waitFor(() => {
-    const el = document.querySelector('.session-pane');
-    expect(el).not.toBeNull();
-    return el as HTMLElement;
-  });
-  return { store, pane };
+  const { store } = await renderFocused(fake);
+  return { store, pane: await drawn('.session-pane') };
 }
 
 const resolves = (fake: FakeApi) => fake.calls.filter((c) => c.method === 'budget.resolve').map((c) => c.input);

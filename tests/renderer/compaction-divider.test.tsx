@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 // Compaction and project-instruction changes as they appear in the transcript.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, waitFor, within } from '@testing-library/react';
+import { act, cleanup, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EngineEvent } from '../../shared';
 import { eventMaker } from './helpers/events';
 import { fakeApi, summary } from './helpers/fake-api';
-import { renderPanel } from './helpers/render-panel';
+import { drawn, renderFocused } from './helpers/render-panel';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
@@ -35,14 +35,8 @@ async function transcript(events: EngineEvent[]): Promise<HTMLElement> {
     'session.list': () => ({ ok: true, value: [summary('sess-1', 'a1b2c3', '/w/one')] }),
     'session.events': () => ({ ok: true, value: events }),
   });
-  const { store } = renderPanel(fake);
-  await waitFor(() => expect(store.getState().ui.hydrated).toBe(true));
-  act(() => store.getState().actions.focus('sess-1'));
-  return waitFor(() => {
-    const el = document.querySelector('[role="region"][aria-label="Transcript"]');
-    expect(el).not.toBeNull();
-    return el as HTMLElement;
-  });
+  await renderFocused(fake);
+  return drawn('[role="region"][aria-label="Transcript"]');
 }
 
 describe('compaction divider', () => {
@@ -79,9 +73,7 @@ describe('compaction divider', () => {
 
   it('appears live, in order, when the event arrives during a turn', async () => {
     const fake = fakeApi({ 'session.list': () => ({ ok: true, value: [summary('sess-1', 'a1b2c3', '/w/one')] }) });
-    const { store } = renderPanel(fake);
-    await waitFor(() => expect(store.getState().ui.hydrated).toBe(true));
-    act(() => store.getState().actions.focus('sess-1'));
+    await renderFocused(fake);
     const ev = eventMaker('sess-1', 'a1b2c3', 1);
     act(() => {
       fake.emit(ev('prompt_queued', { text: 'go on', position: 0 }));

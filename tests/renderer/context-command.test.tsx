@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { SessionContext } from '../../shared/session-context';
 import { runInput } from '../../renderer/commands/run-input';
 import { fakeApi, summary, type FakeApi } from './helpers/fake-api';
-import { renderPanel } from './helpers/render-panel';
+import { renderFocused } from './helpers/render-panel';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
@@ -43,10 +43,7 @@ function engine(): FakeApi {
 }
 
 async function panel(fake: FakeApi) {
-  const { store } = renderPanel(fake);
-  await waitFor(() => expect(store.getState().ui.hydrated).toBe(true));
-  act(() => store.getState().actions.focus('sess-1'));
-  return store;
+  return (await renderFocused(fake)).store;
 }
 
 const row = (table: HTMLElement, part: string, what: string) =>

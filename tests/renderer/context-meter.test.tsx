@@ -8,7 +8,7 @@ import { applyEvents, applySummaries } from '../../renderer/store/reducer';
 import { emptyDomain } from '../../renderer/store/types';
 import { eventMaker } from './helpers/events';
 import { fakeApi, summary } from './helpers/fake-api';
-import { renderPanel } from './helpers/render-panel';
+import { drawn, renderFocused } from './helpers/render-panel';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
@@ -29,15 +29,8 @@ async function header(threshold = 0.8, context: { tokens: number; window: number
     'session.list': () => ({ ok: true, value: [summary('sess-1', 'a1b2c3', '/w/one', { context })] }),
     'config.get': () => ({ ok: true, value: config(threshold) }),
   });
-  const { store } = renderPanel(fake);
-  await waitFor(() => expect(store.getState().ui.hydrated).toBe(true));
-  act(() => store.getState().actions.focus('sess-1'));
-  const pane = await waitFor(() => {
-    const h = document.querySelector('.pane-header');
-    expect(h).not.toBeNull();
-    return h as HTMLElement;
-  });
-  return { fake, store, pane };
+  const { store } = await renderFocused(fake);
+  return { fake, store, pane: await drawn('.pane-header') };
 }
 
 describe('context meter', () => {

@@ -8,7 +8,7 @@ import { runInput } from '../../renderer/commands/run-input';
 import type { PanelStore } from '../../renderer/store/panel-store';
 import { eventMaker } from './helpers/events';
 import { fakeApi, summary, type FakeApi } from './helpers/fake-api';
-import { renderPanel } from './helpers/render-panel';
+import { drawn, renderFocused, renderPanel } from './helpers/render-panel';
 import { logLineText } from '../../renderer/store/ui-state';
 
 beforeEach(() => localStorage.clear());
@@ -40,15 +40,8 @@ function interruptedSession(): { fake: FakeApi; ev: ReturnType<typeof eventMaker
 }
 
 async function focused(fake: FakeApi): Promise<{ store: PanelStore; pane: HTMLElement }> {
-  const { store } = renderPanel(fake);
-  await waitFor(() => expect(store.getState().ui.hydrated).toBe(true));
-  act(() => store.getState().actions.focus('sess-1'));
-  const pane = await waitFor(() => {
-    const el = document.querySelector('.session-pane');
-    expect(el).not.toBeNull();
-    return el as HTMLElement;
-  });
-  return { store, pane };
+  const { store } = await renderFocused(fake);
+  return { store, pane: await drawn('.session-pane') };
 }
 
 describe('interrupted turns', () => {

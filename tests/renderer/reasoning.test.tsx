@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 // The model's reasoning in the panel: streamed apart from the answer, kept with it, shown folded under "Thinking…".
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, waitFor, within } from '@testing-library/react';
+import { cleanup, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EngineEvent } from '../../shared';
 import { applyEvent, applyEvents, coalesceDeltas } from '../../renderer/store/reducer';
 import { emptyDomain } from '../../renderer/store/types';
 import { eventMaker } from './helpers/events';
 import { fakeApi, summary } from './helpers/fake-api';
-import { renderPanel } from './helpers/render-panel';
+import { drawn, renderFocused } from './helpers/render-panel';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
@@ -88,14 +88,8 @@ describe('reasoning in the transcript', () => {
       'session.list': () => ({ ok: true, value: [summary('sess-1', 'a1b2c3', '/w/one')] }),
       'session.events': () => ({ ok: true, value: events }),
     });
-    const { store } = renderPanel(fake);
-    await waitFor(() => expect(store.getState().ui.hydrated).toBe(true));
-    act(() => store.getState().actions.focus('sess-1'));
-    const region = await waitFor(() => {
-      const el = document.querySelector('[role="region"][aria-label="Transcript"]');
-      expect(el).not.toBeNull();
-      return el as HTMLElement;
-    });
+    await renderFocused(fake);
+    const region = await drawn('[role="region"][aria-label="Transcript"]');
     const toggle = within(region).getByRole('button', { name: 'Thinking…' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(within(region).getByText('The answer is 391.')).toBeTruthy();
@@ -116,9 +110,7 @@ describe('reasoning in the transcript', () => {
       'session.list': () => ({ ok: true, value: [summary('sess-1', 'a1b2c3', '/w/one')] }),
       'session.events': () => ({ ok: true, value: events }),
     });
-    const { store } = renderPanel(fake);
-    await waitFor(() => expect(store.getState().ui.hydrated).toBe(true));
-    act(() => store.getState().actions.focus('sess-1'));
+    await renderFocused(fake);
     await waitFor(() => expect(document.body.textContent).toContain('Plain answer.'));
     expect(document.body.textContent).not.toContain('Thinking…');
   });
