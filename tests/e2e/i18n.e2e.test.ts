@@ -8,14 +8,11 @@
 // languages by changes, budget and palette.e2e.test.ts, with the same check (catalog-check.ts).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../main/core/engine';
-import type { Engine } from '../../main/core/engine/types';
-import { startWebHost, type WebHost } from '../../main/web/web-host';
-import { translator, type Lang, type Translator } from '../../shared/i18n';
+import { translator, type Lang } from '../../shared/i18n';
 import { englishOnPage } from './catalog-check';
-import { useWalkFixture } from './lang-panel';
+import { openLangPanel, useWalkFixture, type LangPanel } from './lang-panel';
 import { haveChromium, screenshotDir, writeModelConfig } from './harness';
 
 const STORY = 'Parallel agents need a panel where nothing important is missed. '.repeat(8);
@@ -51,24 +48,17 @@ describe.skipIf(!haveChromium())('the panel in 简体中文 and English', () => 
   });
 
   /** One engine and browser host per walk, so each language's screenshots show only its own sessions. */
-  async function open(lang: Lang, locale: string): Promise<{ page: Page; context: BrowserContext; engine: Engine; web: WebHost; root: string }> {
+  async function open(lang: Lang, locale: string): Promise<LangPanel & { root: string }> {
     const root = join(fx.dir, lang);
     for (const name of ['alpha', 'beta', 'shared']) mkdirSync(join(root, name), { recursive: true });
     const home = join(root, 'home');
     writeModelConfig(home, fx.model.url);
-    const engine = await createEngine({ home, env: {}, approvals: 'ask' });
-    const web = await startWebHost({ engine, staticDir: fx.staticDir, port: 0 });
-    const context = await fx.browser.newContext({ locale, viewport: { width: 1400, height: 860 } });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error('[page error]', error.message));
-    return { page, context, engine, web, root };
+    return { ...(await openLangPanel(fx.browser, { lang, locale, home, staticDir: fx.staticDir, approvals: 'ask' })), root };
   }
 
   async function walk(lang: Lang, locale: string, check: (page: Page, step: string) => Promise<void>): Promise<void> {
-    const t: Translator = translator(lang);
     const shots = join(screenshotDir(), lang);
-    mkdirSync(shots, { recursive: true });
-    const { page, context, engine, web, root } = await open(lang, locale);
+    const { page, web, t, root, close } = await open(lang, locale);
     const step = async (name: string) => {
       await page.screenshot({ path: join(shots, `${name}.png`) });
       await check(page, name);
@@ -176,9 +166,7 @@ describe.skipIf(!haveChromium())('the panel in 简体中文 and English', () => 
       fx.model.openGate(`report-${lang}`);
       await expect.poll(() => chipOf('report'), { timeout: 30_000 }).toBe(t('status.completed'));
     } finally {
-      await context.close();
-      await web.close();
-      await engine.close();
+      await close();
     }
   }
 
@@ -199,7 +187,7 @@ describe.skipIf(!haveChromium())('the panel in 简体中文 and English', () => 
   }, 180_000);
 
   it('switches language in the configuration view at once, and ?lang= on the address overrides the browser', async () => {
-    const { page, context, engine, web } = await open('en', 'en-US');
+    const { page, web, close } = await open('en', 'en-US');
     try {
       await page.goto(`${web.url}&lang=zh-CN`);
       const zh = translator('zh-CN');
@@ -216,9 +204,7 @@ describe.skipIf(!haveChromium())('the panel in 简体中文 and English', () => 
       await page.getByRole('combobox', { name: en('settings.language') }).selectOption('system');
       await page.getByRole('heading', { name: zh('config.title') }).waitFor();
     } finally {
-      await context.close();
-      await web.close();
-      await engine.close();
+      await close();
     }
   }, 60_000);
 });
