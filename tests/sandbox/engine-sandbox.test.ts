@@ -19,6 +19,13 @@ function home(sandbox: Record<string, unknown> | null): string {
   return h;
 }
 
+/** Whether the model was offered Bash's dangerouslyDisableSandbox in its first request. */
+function offeredOutside(): boolean {
+  const first = fx.server.requests.find((r) => r.method === 'POST')?.body as { tools: { function: { name: string; parameters: { properties: object } } }[] };
+  const bash = first.tools.find((t) => t.function.name === 'Bash');
+  return Object.hasOwn(bash?.function.parameters.properties ?? {}, 'dangerouslyDisableSandbox');
+}
+
 /** The model runs `command` with Bash, then says done. */
 function script(command: string): void {
   fx.server.setScript({
@@ -46,6 +53,7 @@ describe('with the sandbox on', () => {
     expect(result?.error).toContain(`- write ${outside}/escaped.txt`);
     const violations = log.filter((e): e is EventOf<'sandbox_violation'> => e.type === 'sandbox_violation');
     expect(violations.map((v) => [v.kind, v.target, v.callId])).toEqual([['write', `${outside}/escaped.txt`, call?.callId]]);
+    expect(offeredOutside()).toBe(true);
     // What the model read next names the path too.
     const next = fx.server.requests.filter((r) => r.method === 'POST').at(-1)?.body as { messages: { role: string; content: string }[] };
     expect(next.messages.at(-1)?.content).toContain(`${outside}/escaped.txt`);
@@ -81,4 +89,5 @@ it('with the sandbox off, the same command is refused under --approve never', as
   const call = log.find((e): e is EventOf<'tool_call'> => e.type === 'tool_call' && e.decision !== null);
   expect(call?.decision?.decision).toBe('blocked');
   expect(existsSync(join(ws, 'dist.txt'))).toBe(false);
+  expect(offeredOutside()).toBe(false);
 });

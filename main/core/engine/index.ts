@@ -20,7 +20,7 @@ import { buildTurnDeps } from './root/turn-deps';
 import { buildHandlers } from './root/handlers';
 import { recoverWork } from './root/recovery';
 import { engineCloser } from './root/close';
-import { openSandbox, sessionSandboxes } from './root/sandbox';
+import { confinesIn, openSandbox, sessionSandboxes } from './root/sandbox';
 
 export type { Engine, EngineOptions } from './types';
 export type { GatewayHandlers } from './gateway-requests';
@@ -49,7 +49,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const { prices, budgets, budgetLimits } = buildCost({ config, windows, kernel, clock });
   const context = buildContext({ home: opts.home, repositories, windows, hooks: hooks.runner, prices });
   const conflicts = buildConflicts({ kernel, repositories, host, onConflict: opts.onConflict, scheduler: () => scheduler });
-  const deps = buildTurnDeps({ opts, host, kernel, slots, preparer, policy, mcp: mcp.manager, model, context, gate: conflicts.gate, hooks: hooks.runner, prices, budgets, sandbox: sessionSandboxes({ home: opts.home, store, policy, sandbox }) });
+  const deps = buildTurnDeps({ opts, host, kernel, slots, preparer, policy, mcp: mcp.manager, model, context, gate: conflicts.gate, hooks: hooks.runner, prices, budgets, sandbox: sessionSandboxes({ home: opts.home, store, policy, sandbox }), confines: confinesIn(policy, sandbox) });
   const scheduler = new Scheduler(deps);
   const worktrees = createWorktreeService({ home: opts.home, store, bus, host });
   const handlers = buildHandlers({ home: opts.home, host, kernel, config, policy, modeOf, deps, scheduler, windows, conflicts, worktrees, mcp: mcp.manager, budgets, budgetLimits, hooks, repositories, gateway: opts.gateway, sandbox });

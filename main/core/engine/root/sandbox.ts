@@ -45,6 +45,11 @@ export function otherSessionFolders(store: Store, sessionId: string): string[] {
   return [...new Set(out)];
 }
 
+/** Whether a workspace's Bash commands run confined now: the sandbox on in its settings and able to run here. */
+export function confinesIn(policy: PolicyEngine, sandbox: SandboxParts): (workspace: string) => boolean {
+  return (workspace) => policy.sandboxSettings(workspace).enabled.value && sandbox.readiness().available;
+}
+
 /** The Bash sandbox of a session, built for each confined call from the lists in force at that moment. */
 export function sessionSandboxes(d: { home: string; store: Store; policy: PolicyEngine; sandbox: SandboxParts }): (session: SessionRow) => BashSandbox {
   return (session) =>

@@ -28,6 +28,8 @@ export interface TurnParts {
   prices: PriceBook;
   budgets: Budgets;
   sandbox: TurnDeps['sandbox'];
+  /** Whether a workspace's Bash commands run confined (the sandbox on there and able to run). */
+  confines: (workspace: string) => boolean;
 }
 
 /** Everything a turn runs with: the tools (built-in and the session's MCP servers'), the policy, the model, the gate. */
@@ -35,6 +37,7 @@ export function buildTurnDeps(p: TurnParts): TurnDeps {
   const { opts, kernel, policy } = p;
   const { store } = kernel;
   const approvals = opts.approvals ?? 'ask';
+  const confinedSpecs = toolSpecs(undefined, { sandboxed: true });
   const deps: TurnDeps = {
     store,
     bus: kernel.bus,
@@ -43,7 +46,9 @@ export function buildTurnDeps(p: TurnParts): TurnDeps {
       specs: toolSpecs(),
       parse: parseToolCall,
       prepare: p.preparer.prepare,
-      forTurn: async (session, signal) => turnTools(deps.tools, await p.mcp.serversForTurn(session, signal)),
+      // A confined session's Bash is offered `dangerouslyDisableSandbox`; elsewhere the field would mean nothing.
+      forTurn: async (session, signal) =>
+        turnTools(p.confines(session.workspace) ? { ...deps.tools, specs: confinedSpecs } : deps.tools, await p.mcp.serversForTurn(session, signal)),
     },
     authorizer: policy,
     waiters: kernel.waiters,
