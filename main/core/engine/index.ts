@@ -38,7 +38,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const repositories = buildRepositories(data);
   const { store, bus } = kernel;
   const { preparer, policy, modeOf } = buildPolicy({ home: opts.home, host, store, sandbox: sandbox.readiness });
-  const mcp = buildMcp({ home: opts.home, host, policy, bus });
+  const mcp = buildMcp({ home: opts.home, host, policy, bus, sandbox });
   const hooks = buildHooks({ home: opts.home, host, policy, bus });
   const config = openConfig(opts.home, host.env);
   const slots = new Slots(config.initial.ok ? config.initial.value.config.concurrency : 4);

@@ -8,7 +8,7 @@ import type { McpConfigFile, McpConfigProblem, McpScope, McpServerEntry, McpTran
 const SERVER_NAME = /^[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*$/;
 const MAX_SERVER_NAME = 40;
 
-const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'cwd', 'timeout', 'startupTimeout', 'idleTimeout']);
+const STDIO_KEYS = new Set(['type', 'command', 'args', 'env', 'cwd', 'timeout', 'startupTimeout', 'idleTimeout', 'sandbox']);
 const HTTP_KEYS = new Set(['type', 'url', 'headers', 'timeout', 'startupTimeout', 'idleTimeout']);
 const DANGEROUS_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -49,6 +49,21 @@ function millis(v: unknown, field: string): Check<number | null> {
   return { ok: true, value: v };
 }
 
+/** `"sandbox"` of a stdio entry: absent or false (not confined), true, or `{ "allowedDomains": [...] }`. */
+function sandboxOf(v: unknown, field: string): Check<{ allowedDomains: string[] } | null> {
+  if (v === undefined || v === false) return { ok: true, value: null };
+  if (v === true) return { ok: true, value: { allowedDomains: [] } };
+  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
+    const o = v as Record<string, unknown>;
+    const keys = Object.keys(o);
+    const domains = o.allowedDomains ?? [];
+    if (keys.every((k) => k === 'allowedDomains') && Array.isArray(domains) && domains.every((d) => typeof d === 'string' && d.trim() !== '')) {
+      return { ok: true, value: { allowedDomains: (domains as string[]).map((d) => d.trim().toLowerCase()) } };
+    }
+  }
+  return { ok: false, message: msg('notices.mcpConfig.sandbox', { field }) };
+}
+
 function transportOf(entry: Record<string, unknown>, field: string): Check<McpTransportConfig> {
   const type = entry.type;
   if (type !== undefined && type !== 'stdio' && type !== 'http' && type !== 'sse' && type !== 'streamable-http') {
@@ -65,7 +80,10 @@ function transportOf(entry: Record<string, unknown>, field: string): Check<McpTr
     const env = stringMap(entry.env, `${field}.env`);
     if (!env.ok) return env;
     if (entry.cwd !== undefined && (typeof entry.cwd !== 'string' || entry.cwd === '')) return { ok: false, message: msg('notices.mcpConfig.folder', { field: `${field}.cwd` }) };
-    return { ok: true, value: { kind: 'stdio', command: entry.command, args: args as string[], env: env.value, cwd: (entry.cwd as string | undefined) ?? null } };
+    const sandbox = sandboxOf(entry.sandbox, `${field}.sandbox`);
+    if (!sandbox.ok) return sandbox;
+    const cwd = (entry.cwd as string | undefined) ?? null;
+    return { ok: true, value: { kind: 'stdio', command: entry.command, args: args as string[], env: env.value, cwd, ...(sandbox.value ? { sandbox: sandbox.value } : {}) } };
   }
   if (!hasUrl && type === undefined) return { ok: false, message: msg('notices.mcpConfig.needsCommandOrUrl', { field }) };
   for (const k of Object.keys(entry)) if (!HTTP_KEYS.has(k)) return { ok: false, message: msg('notices.mcpConfig.unknownHttpKey', { field: `${field}.${k}` }) };

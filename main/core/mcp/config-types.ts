@@ -4,7 +4,15 @@ export type McpScope = 'user' | 'project';
 
 /** How Paragents talks to the server: a child process on stdio, or a URL (Streamable HTTP, falling back to SSE). */
 export type McpTransportConfig =
-  | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd: string | null }
+  | {
+      kind: 'stdio';
+      command: string;
+      args: string[];
+      env: Record<string, string>;
+      cwd: string | null;
+      /** `"sandbox": true` (or `{ "allowedDomains": [...] }`): the server runs confined, writing only in its cwd. */
+      sandbox?: { allowedDomains: string[] };
+    }
   /** `sse` only for `"type": "sse"`; `http` tries Streamable HTTP first and falls back to SSE for older servers. */
   | { kind: 'http' | 'sse'; url: string; headers: Record<string, string> };
 

@@ -19,8 +19,21 @@ export interface Connected {
   via: 'stdio' | 'http' | 'sse';
 }
 
+/** A stdio server's process as spawned: the program, its arguments, environment and folder. */
+export interface StdioLaunch {
+  command: string;
+  args: string[];
+  env: Record<string, string | undefined>;
+  cwd: string;
+}
+
+/** Wraps a server's launch so the OS sandbox confines it to its folder and hosts; `release` once it has ended. */
+export type StdioConfiner = (launch: StdioLaunch, allowedDomains: readonly string[]) => Promise<StdioLaunch & { release(): void }>;
+
 export interface ConnectOptions {
   host: HostEnv;
+  /** The OS sandbox (it refuses in one sentence when it cannot run); without it a `"sandbox": true` server cannot start. */
+  confine?: StdioConfiner;
   timeoutMs: number;
   onStderr(line: string): void;
   /** Set on the client before it connects, so a close during the handshake is heard too. */
@@ -50,13 +63,12 @@ function message(e: unknown): string {
 export async function connectServer(t: McpTransportConfig, opts: ConnectOptions): Promise<Connected> {
   switch (t.kind) {
     case 'stdio': {
-      const transport = new ProcessTransport({
-        command: t.command,
-        args: t.args,
-        env: { ...opts.host.env, ...t.env },
-        cwd: t.cwd ?? opts.host.home,
-        onStderr: opts.onStderr,
-      });
+      let launch: StdioLaunch & { release?(): void } = { command: t.command, args: t.args, env: { ...opts.host.env, ...t.env }, cwd: t.cwd ?? opts.host.home };
+      if (t.sandbox) {
+        if (!opts.confine) throw new MsgError(msg('sandbox.mcp.unavailable', { reason: msg('sandbox.unavailable.notProbed') }));
+        launch = await opts.confine(launch, t.sandbox.allowedDomains);
+      }
+      const transport = new ProcessTransport({ ...launch, onStderr: opts.onStderr, onExit: launch.release });
       const client = await attempt(transport, opts);
       return { client, transport, pid: transport.pid, via: 'stdio' };
     }

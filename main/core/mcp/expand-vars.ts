@@ -47,6 +47,7 @@ export function expandTransport(entry: McpServerEntry, env: Env, base: string, h
         args: t.args.map((a, i) => expandString(a, env, `${field}.args[${i}]`)),
         env: expandMap(t.env, env, `${field}.env`),
         cwd,
+        ...(t.sandbox ? { sandbox: t.sandbox } : {}),
       };
     }
     case 'http':

@@ -1,4 +1,5 @@
 import type { Msg } from '../../../shared/i18n/message';
+import type { StdioConfiner } from './connect';
 import type { McpServerState, McpServerView } from '../../../shared/mcp';
 import type { HostEnv } from '../host-env';
 import { realDir } from '../policy/paths';
@@ -31,6 +32,8 @@ export interface McpManagerOptions {
   isTrusted(workspace: string): boolean;
   /** Every change of a server's state, tools or users. */
   onChange(change: McpStateChange): void;
+  /** The OS sandbox for servers whose entry asks for it; absent, such a server cannot start. */
+  confine?: StdioConfiner;
 }
 
 /** A server a session's turn may use, with the instance that runs it. */
@@ -62,6 +65,7 @@ export class McpManager {
     if (!instance) {
       instance = new McpServerInstance(server, {
         host: this.opts.host,
+        ...(this.opts.confine ? { confine: this.opts.confine } : {}),
         changed: (i) => this.opts.onChange(this.change(i)),
       });
       this.instances.set(server.key, instance);

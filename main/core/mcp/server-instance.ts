@@ -6,7 +6,7 @@ import { MsgError, thrownSentence } from '../../../shared/msg-error';
 import type { HostEnv } from '../host-env';
 import type { ToolOutcome } from '../tools/types';
 import { toolOutcome, type ToolResultLike } from './call-result';
-import { connectServer, type Connected } from './connect';
+import { connectServer, type Connected, type StdioConfiner } from './connect';
 import { ProcessTransport } from './stdio-transport';
 import type { ResolvedServer } from './resolve';
 
@@ -67,6 +67,8 @@ function hintsOf(tool: Tool): McpToolHints | null {
 
 export interface InstanceDeps {
   host: HostEnv;
+  /** The OS sandbox for servers whose entry asks for it (see connect.ts). */
+  confine?: StdioConfiner;
   /** Called after every change a person could see: state, tools, users. */
   changed(instance: McpServerInstance): void;
 }
@@ -184,6 +186,7 @@ export class McpServerInstance {
     try {
       connected = await connectServer(this.server.transport, {
         host: this.deps.host,
+        ...(this.deps.confine ? { confine: this.deps.confine } : {}),
         timeoutMs: this.server.startupTimeoutMs,
         onStderr: (line) => this.addStderr(line),
         prepare: (client) => {

@@ -15,6 +15,8 @@ export interface StdioServerParams {
   cwd: string;
   /** Each line the server writes to stderr. */
   onStderr(line: string): void;
+  /** Called once the process has ended (a confined server's network allow list stops applying). */
+  onExit?: () => void;
 }
 
 /** How the server's process ended: its exit code or the signal that stopped it. */
@@ -94,6 +96,7 @@ export class ProcessTransport implements Transport {
       // 'exit', not 'close': a process the server started may hold its pipes open after the server itself is gone.
       child.once('exit', (code, signal) => {
         this.ending = { code, signal };
+        this.params.onExit?.();
         const pid = child.pid;
         this.finished = (async () => {
           // The leader is gone; what it started may not be. Its group goes with it, which also closes the pipes.

@@ -126,6 +126,7 @@ export const notices = {
     managedList: '{{file}}: {{list}} must be an array of server names or {"serverName": NAME}; no MCP server is allowed until it is fixed',
   },
   mcpConfig: {
+    sandbox: '{{field}} must be true, false or { "allowedDomains": [host names] }',
     inFile: '{{file}}: {{message}}',
     notObject: 'the file must hold a JSON object with "mcpServers"',
     idleMinutes: 'mcpIdleMinutes must be a number of minutes between 0 and 10080 (0 excluded)',

@@ -46,6 +46,9 @@ export const sandbox = {
     header: 'sandboxed',
     headerTitle: 'Shell commands of this session run in the OS sandbox',
   },
+  mcp: {
+    unavailable: 'the server asks to run in the sandbox ("sandbox": true), which cannot run here: {{reason}}',
+  },
   decision: {
     autoAllowed: 'runs in the sandbox, which holds it to the session\'s folders and allowed hosts',
     mustRun: 'the settings require the sandbox (sandbox.failIfUnavailable) and it cannot run: {{reason}}',

@@ -129,6 +129,7 @@ export const notices: CatalogLike<typeof en> = {
     managedList: '{{file}}：{{list}} 必须是服务器名称或 {"serverName": NAME} 的数组；修正之前不允许任何 MCP 服务器',
   },
   mcpConfig: {
+    sandbox: '{{field}} 必须是 true、false 或 { "allowedDomains": [主机名] }',
     inFile: '{{file}}：{{message}}',
     notObject: '此文件必须是含有 "mcpServers" 的 JSON 对象',
     idleMinutes: 'mcpIdleMinutes 必须是 0 到 10080 之间的分钟数（不含 0）',

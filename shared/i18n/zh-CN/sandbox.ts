@@ -47,6 +47,9 @@ export const sandbox: CatalogLike<typeof en> = {
     header: '沙箱中',
     headerTitle: '本会话的 shell 命令在操作系统沙箱中运行',
   },
+  mcp: {
+    unavailable: '该服务器要求在沙箱中运行（"sandbox": true），但沙箱无法在此运行：{{reason}}',
+  },
   decision: {
     autoAllowed: '在沙箱中运行，沙箱将其限制在本会话的文件夹和允许的主机内',
     mustRun: '设置要求使用沙箱（sandbox.failIfUnavailable），但沙箱无法运行：{{reason}}',

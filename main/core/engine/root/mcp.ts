@@ -3,6 +3,9 @@ import type { EventBus } from '../../kernel/event-bus';
 import { McpManager } from '../../mcp';
 import type { PolicyEngine } from '../../policy';
 import { managedSettingsPath } from '../../policy/settings/sources';
+import type { StdioConfiner } from '../../mcp/connect';
+import type { SandboxParts } from './sandbox';
+import { confineServer } from './sandbox';
 
 export interface McpParts {
   manager: McpManager;
@@ -11,13 +14,15 @@ export interface McpParts {
 }
 
 /** One process per MCP server for the whole engine, shared by every session that uses it. */
-export function buildMcp(d: { home: string; host: HostEnv; policy: PolicyEngine; bus: EventBus }): McpParts {
+export function buildMcp(d: { home: string; host: HostEnv; policy: PolicyEngine; bus: EventBus; sandbox: SandboxParts }): McpParts {
+  const confine: StdioConfiner = confineServer({ home: d.home, policy: d.policy, sandbox: d.sandbox });
   let closed = false;
   const manager = new McpManager({
     home: d.home,
     host: d.host,
     managedFile: managedSettingsPath(undefined, d.host.env),
     isTrusted: (workspace) => d.policy.isTrusted(workspace),
+    confine,
     onChange: ({ key: _key, ...change }) => {
       if (!closed) d.bus.emit({ type: 'mcp_server_state', sessionId: '', promptId: null, ...change });
     },

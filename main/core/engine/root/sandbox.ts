@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { msg } from '../../../../shared/i18n/message';
+import { MsgError } from '../../../../shared/msg-error';
+import type { StdioConfiner } from '../../mcp/connect';
 import type { HostEnv } from '../../host-env';
 import type { PolicyEngine } from '../../policy';
 import type { SandboxReadiness } from '../../policy/sandbox-decide';
@@ -43,6 +47,26 @@ export function otherSessionFolders(store: Store, sessionId: string): string[] {
     if (wt && wt.state !== 'removed') out.push(wt.path);
   }
   return [...new Set(out)];
+}
+
+/** Single-quotes a word for bash. */
+const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Confines an MCP server whose entry asks for it: it may write only in its own folder and a temp folder of its
+ * own, reach only the hosts its entry lists, and read what the settings of its folder let commands read.
+ */
+export function confineServer(d: { home: string; policy: PolicyEngine; sandbox: SandboxParts }): StdioConfiner {
+  return async (launch, allowedDomains) => {
+    const ready = d.sandbox.readiness();
+    if (!ready.available) throw new MsgError(msg('sandbox.mcp.unavailable', { reason: ready.reason }));
+    const tmpdir = path.join(d.home, 'sandbox-tmp', `mcp-${createHash('sha256').update(launch.cwd).digest('hex').slice(0, 12)}`);
+    const lists = d.policy.sandboxPolicy(launch.cwd, null, { tmpdir, otherFolders: [] });
+    const own = { ...lists, writeRoots: [launch.cwd, tmpdir], allowedDomains: [...allowedDomains] };
+    const wrapped = await d.sandbox.runtime.wrap([launch.command, ...launch.args].map(quote).join(' '), own, { cwd: launch.cwd, env: launch.env });
+    const [command, ...args] = wrapped.argv;
+    return { command: command as string, args, env: wrapped.env, cwd: launch.cwd, release: wrapped.release };
+  };
 }
 
 /** Whether a workspace's Bash commands run confined now: the sandbox on in its settings and able to run here. */
