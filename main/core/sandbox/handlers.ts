@@ -18,9 +18,7 @@ export interface SandboxHandlerDeps {
 }
 
 /** How many refusals the sandbox recorded for a session (its sandbox_violation events). */
-function violationsOf(store: Store, sessionId: string): number {
-  return store.events.list({ sessionId }).filter((e) => e.type === 'sandbox_violation').length;
-}
+const violationsOf = (store: Store, sessionId: string): number => store.events.countOfType(sessionId, 'sandbox_violation');
 
 export function createSandboxHandlers(d: SandboxHandlerDeps): Pick<RequestHandlers, SandboxRequestNames> {
   return {

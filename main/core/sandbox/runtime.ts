@@ -32,7 +32,7 @@ function addedBySandbox(env: NodeJS.ProcessEnv): Record<string, string | undefin
 }
 
 /** Single-quotes a word for bash. */
-const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+export const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** A host matches a pattern as the sandbox's proxy matches it: exactly, or below a `*.` pattern. */
 function matchesHost(host: string, pattern: string): boolean {
@@ -73,7 +73,7 @@ export function createCommandSandbox(): CommandSandbox {
       } as Partial<SandboxRuntimeConfig>;
       try {
         // TMPDIR is the session's own folder; the runtime's shared default would let sessions meet in /tmp.
-        const inner = `export TMPDIR=${quote(policy.tmpdir)}; ${command}`;
+        const inner = `export TMPDIR=${shellQuote(policy.tmpdir)}; ${command}`;
         const wrapped = await SandboxManager.wrapWithSandboxArgv(inner, 'bash', custom, undefined, opts.cwd, { commandId, commandText: command });
         return {
           argv: wrapped.argv,

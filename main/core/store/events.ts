@@ -81,6 +81,11 @@ export class EventsRepository extends Repository {
   }
 
   /** The last stored event of a session (0 when none): where a fork's copy of it ends. */
+  /** How many stored events of one type a session has (read through its index, not by loading them). */
+  countOfType(sessionId: string, type: EngineEvent['type']): number {
+    return (this.q('SELECT COUNT(*) AS n FROM events WHERE session_id = ? AND type = ?').get(sessionId, type) as { n: number }).n;
+  }
+
   lastSeq(sessionId: string): number {
     const r = this.q('SELECT MAX(seq) AS seq FROM events WHERE session_id = ?').get(sessionId) as { seq: number | null };
     return r.seq ?? 0;

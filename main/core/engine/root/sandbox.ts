@@ -8,7 +8,7 @@ import type { PolicyEngine } from '../../policy';
 import type { SandboxReadiness } from '../../policy/sandbox-decide';
 import { probeSandbox, type SandboxAvailability } from '../../sandbox/availability';
 import { sessionBashSandbox } from '../../sandbox/bash-sandbox';
-import { createCommandSandbox, type CommandSandbox } from '../../sandbox/runtime';
+import { createCommandSandbox, shellQuote, type CommandSandbox } from '../../sandbox/runtime';
 import { readinessOf } from '../../sandbox/readiness';
 import type { SessionRow } from '../../store/rows';
 import type { Store } from '../../store/store';
@@ -49,9 +49,6 @@ export function otherSessionFolders(store: Store, sessionId: string): string[] {
   return [...new Set(out)];
 }
 
-/** Single-quotes a word for bash. */
-const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
-
 /**
  * Confines an MCP server whose entry asks for it: it may write only in its own folder and a temp folder of its
  * own, reach only the hosts its entry lists, and read what the settings of its folder let commands read.
@@ -63,7 +60,7 @@ export function confineServer(d: { home: string; policy: PolicyEngine; sandbox: 
     const tmpdir = path.join(d.home, 'sandbox-tmp', `mcp-${createHash('sha256').update(launch.cwd).digest('hex').slice(0, 12)}`);
     const lists = d.policy.sandboxPolicy(launch.cwd, null, { tmpdir, otherFolders: [] });
     const own = { ...lists, writeRoots: [launch.cwd, tmpdir], allowedDomains: [...allowedDomains] };
-    const wrapped = await d.sandbox.runtime.wrap([launch.command, ...launch.args].map(quote).join(' '), own, { cwd: launch.cwd, env: launch.env });
+    const wrapped = await d.sandbox.runtime.wrap([launch.command, ...launch.args].map(shellQuote).join(' '), own, { cwd: launch.cwd, env: launch.env });
     const [command, ...args] = wrapped.argv;
     return { command: command as string, args, env: wrapped.env, cwd: launch.cwd, release: wrapped.release };
   };
