@@ -28,7 +28,7 @@ const policy = sessionSandboxPolicy({
   otherFolders: [],
   rules: [],
 });
-const sandbox = createCommandSandbox();
+const sandbox = createCommandSandbox(() => available);
 
 const time = (fn: () => void): number => {
   const t0 = performance.now();

@@ -20,6 +20,10 @@ const field = inputField;
 export function callText(tool: string, input: unknown): string {
   const command = field(input, 'command');
   if (tool === 'Bash' && command !== null) return `Bash: ${oneLine(command)}`;
+  const host = field(input, 'host');
+  const port = typeof input === 'object' && input !== null ? (input as Record<string, unknown>).port : undefined;
+  // A confined command's connection: where to, then the command that makes it.
+  if (tool === 'Network' && host !== null) return `Network ${host}${typeof port === 'number' ? `:${port}` : ''}${command ? ` (${oneLine(command, 80)})` : ''}`;
   const subject = field(input, 'path') ?? field(input, 'pattern');
   if (subject !== null) return `${tool} ${oneLine(subject)}`;
   let json: string;

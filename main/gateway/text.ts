@@ -47,10 +47,18 @@ function json(input: unknown): string {
   }
 }
 
+function networkTarget(host: string, input: unknown): string {
+  const port = typeof input === 'object' && input !== null ? (input as Record<string, unknown>).port : undefined;
+  return `${host.includes(':') ? `[${host}]` : host}${typeof port === 'number' ? `:${port}` : ''}`;
+}
+
 /** The call as a person judges it: the command, the path and what changes, the URL; else the input as JSON. */
 export function callText(tool: string, input: unknown, max = 1500, t: Translator = EN): string {
   const command = field(input, 'command');
   if (tool === 'Bash' && command !== null) return `$ ${cut(command, max)}`;
+  const host = field(input, 'host');
+  // A confined command's connection: where to, and the command that makes it.
+  if (tool === 'Network' && host !== null) return `${networkTarget(host, input)}${command ? `\n$ ${cut(command, max)}` : ''}`;
   const path = field(input, 'path');
   if (tool === 'Write' && path !== null) {
     const content = field(input, 'content') ?? '';

@@ -14,6 +14,9 @@ export function toolSummary(tool: string, input: unknown): string {
     case 'Glob':
     case 'Grep':
       return [str('pattern'), str('path')].filter(Boolean).join(' in ');
+    case 'Network':
+      // A confined command's connection: where to, then the command that makes it.
+      return [`${str('host')}${typeof o.port === 'number' ? `:${o.port}` : ''}`, str('command') ? `$ ${str('command')}` : ''].filter(Boolean).join('\n');
     default:
       return compactJson(input);
   }

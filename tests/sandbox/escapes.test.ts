@@ -12,7 +12,7 @@ import type { SandboxRefusal } from '../../main/core/tools/types';
 import { sessionSandboxPolicy, type SessionSandboxPolicy } from '../../main/core/policy/sandbox-policy';
 import { mergeSandboxSettings } from '../../main/core/policy/settings/sandbox-settings';
 import { parseRule } from '../../main/core/policy/rules/parse-rule';
-import { onPath } from '../../main/core/sandbox/availability';
+import { onPath, probeSandbox } from '../../main/core/sandbox/availability';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
 
 let sandbox: CommandSandbox;
@@ -23,7 +23,8 @@ let outside: string;
 let policy: SessionSandboxPolicy;
 
 beforeAll(() => {
-  sandbox = createCommandSandbox();
+  const found = probeSandbox(process.env);
+  sandbox = createCommandSandbox(() => found);
   home = tempDir('paragents-home-');
   ws = tempDir('paragents-ws-');
   other = tempDir('paragents-other-');

@@ -7,6 +7,7 @@ import type { Result } from '../../../shared/result';
 import type { EventBus } from '../kernel/event-bus';
 import type { Authorizer } from './authorizer';
 import type { ApprovalWaiters } from '../kernel/approval-waiters';
+import type { AskNetwork } from '../sandbox/runtime';
 import type { SlotLease, Slots } from '../kernel/slots';
 import type { CallGate } from '../kernel/call-gate';
 import type { Pauses } from '../kernel/pauses';
@@ -66,5 +67,5 @@ export interface TurnDeps {
   /** Where tools record their temp files before creating them, for the next start to remove after a crash. */
   tempFiles?: TempFileJournal;
   /** The OS sandbox of a session, for the Bash calls the policy placed in it (absent: no call is confined). */
-  sandbox?: (session: SessionRow) => BashSandbox;
+  sandbox?: (session: SessionRow, askNetwork?: AskNetwork) => BashSandbox;
 }

@@ -57,6 +57,7 @@ export const sandbox = {
   },
   network: {
     notAllowed: 'the sandbox refused the connection: the host is not on the allow list of this session',
+    ask: 'network access to {{target}}',
   },
   unavailable: {
     notProbed: 'the engine was started without the sandbox',

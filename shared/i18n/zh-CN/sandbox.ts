@@ -58,6 +58,7 @@ export const sandbox: CatalogLike<typeof en> = {
   },
   network: {
     notAllowed: '沙箱拒绝了该连接：该主机不在本会话的允许列表中',
+    ask: '网络访问 {{target}}',
   },
   unavailable: {
     notProbed: '引擎启动时未启用沙箱',

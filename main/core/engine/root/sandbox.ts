@@ -8,7 +8,7 @@ import type { PolicyEngine } from '../../policy';
 import type { SandboxReadiness } from '../../policy/sandbox-decide';
 import { probeSandbox, type SandboxAvailability } from '../../sandbox/availability';
 import { sessionBashSandbox } from '../../sandbox/bash-sandbox';
-import { createCommandSandbox, shellQuote, type CommandSandbox } from '../../sandbox/runtime';
+import { createCommandSandbox, shellQuote, type AskNetwork, type CommandSandbox } from '../../sandbox/runtime';
 import { readinessOf } from '../../sandbox/readiness';
 import type { SessionRow } from '../../store/rows';
 import type { Store } from '../../store/store';
@@ -31,7 +31,7 @@ export function openSandbox(host: HostEnv): SandboxParts {
   let found: SandboxAvailability | null = null;
   const availability = (): SandboxAvailability => (found ??= probeSandbox(host.env));
   const readiness = (): SandboxReadiness => readinessOf(availability());
-  return { availability, readiness, runtime: createCommandSandbox() };
+  return { availability, readiness, runtime: createCommandSandbox(availability) };
 }
 
 /** Each open session's own temp folder, under the data folder, so sessions never meet in a shared /tmp. */
@@ -72,13 +72,14 @@ export function confinesIn(policy: PolicyEngine, sandbox: SandboxParts): (worksp
 }
 
 /** The Bash sandbox of a session, built for each confined call from the lists in force at that moment. */
-export function sessionSandboxes(d: { home: string; store: Store; policy: PolicyEngine; sandbox: SandboxParts }): (session: SessionRow) => BashSandbox {
-  return (session) =>
+export function sessionSandboxes(d: { home: string; store: Store; policy: PolicyEngine; sandbox: SandboxParts }): (session: SessionRow, askNetwork?: AskNetwork) => BashSandbox {
+  return (session, askNetwork) =>
     sessionBashSandbox(
       d.sandbox.runtime,
       d.policy.sandboxPolicy(session.workspace, session.id, {
         tmpdir: sessionTmpdir(d.home, session.id),
         otherFolders: otherSessionFolders(d.store, session.id),
       }),
+      askNetwork,
     );
 }

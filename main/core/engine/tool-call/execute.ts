@@ -3,6 +3,11 @@ import type { CallContext } from './call-context';
 import type { Decided } from './decide';
 import { afterTool } from '../../hooks';
 import { english, msg } from '../../../../shared/i18n/message';
+import { networkAsk } from './network-ask';
+
+/** The command a Bash call runs, as its network card shows it. */
+const commandOf = (input: unknown): string =>
+  typeof input === 'object' && input !== null && typeof (input as { command?: unknown }).command === 'string' ? (input as { command: string }).command : '';
 
 /**
  * Step 4: runs the tool and records its result. The gate's after-call work (journal, leases, locks) runs
@@ -24,7 +29,7 @@ export async function executeCall(c: CallContext, d: Decided): Promise<void> {
       web: deps.web,
       tempFiles: deps.tempFiles,
       // Built for this call from the lists in force now (other sessions open or closed since the last one).
-      ...(d.sandboxed === true && deps.sandbox ? { sandbox: deps.sandbox(session) } : {}),
+      ...(d.sandboxed === true && deps.sandbox ? { sandbox: deps.sandbox(session, networkAsk(c, commandOf(d.prepared.input))) } : {}),
     });
   } finally {
     await deps.gate?.afterCall?.({ sessionId: session.id, promptId: prompt.id, callId: call.id, prepared: d.prepared, ok: outcome.ok });
