@@ -14,7 +14,7 @@ import { GatewayKind, GatewayStatus, PairCode, TelegramToken } from './gateway';
 import { SearchHit, SearchQuery } from './search';
 import { FileDiffContent, SessionChanges } from './changes';
 import { MsgSchema } from './msg-schema';
-import { SandboxStatus } from './sandbox';
+import { SandboxStatus, SessionSandbox } from './sandbox';
 
 /** How a prompt's policy "ask" outcomes are answered: by a person (`ask`), approved (`all`) or refused (`never`). */
 export const PromptApprovals = z.enum(['ask', 'all', 'never']);
@@ -316,6 +316,13 @@ export const requests = {
   'gateway.setToken': { input: z.object({ gateway: GatewayKind, token: TelegramToken.nullable() }), output: GatewayStatus },
   /** Sandbox view: whether the OS sandbox can run, the settings in force, and what the session's commands may touch. */
   'sandbox.status': { input: z.object({ session: IdOrRef.optional(), workspace: z.string().min(1).optional() }), output: SandboxStatus },
+  /**
+   * Turns the sandbox on or off in the user's settings.json (the setup view, the Sandbox view, `paragents sandbox
+   * on|off`); refused when managed settings force the other value. The status of the user and managed settings.
+   */
+  'sandbox.setEnabled': { input: z.object({ enabled: z.boolean() }), output: SandboxStatus },
+  /** The session header's mark: whether the session's Bash commands run confined, and why not when on. */
+  'sandbox.session': { input: z.object({ session: IdOrRef }), output: SessionSandbox },
   /** The hooks of the settings files (user, managed, and the workspace's project files) and whether each runs. */
   'hooks.list': { input: z.object({ workspace: z.string().min(1).optional() }), output: HooksOverview },
   /**

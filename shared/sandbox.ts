@@ -36,3 +36,14 @@ export const SandboxStatus = z.object({
   violations: z.number().int(),
 });
 export type SandboxStatus = z.infer<typeof SandboxStatus>;
+
+/** Whether a session's Bash commands run confined now, for its header; why not when the sandbox is on but cannot run. */
+export const SessionSandbox = z.object({
+  sandboxed: z.boolean(),
+  enabled: z.boolean(),
+  enabledSource: SandboxFlagSource,
+  /** Why it cannot run, in English, when it is on and cannot (null otherwise); `reasonMsg` the same as data. */
+  reason: z.string().nullable(),
+  reasonMsg: MsgSchema.optional(),
+});
+export type SessionSandbox = z.infer<typeof SessionSandbox>;

@@ -54,6 +54,8 @@ export function eventNote(e: EngineEvent, delay: RetryDelay = 'ms'): EventNote |
       return { tone: hookRanWarns(e) ? 'warn' : 'info', msg: hookRanMsg(e) };
     case 'sandbox_violation':
       return { tone: 'warn', msg: msg('sandbox.violation', { what: msg(`sandbox.kind.${e.kind}`, { target: e.target }) }) };
+    case 'sandbox_off':
+      return { tone: 'warn', msg: msg('sandbox.off', { reason: e.reasonMsg }) };
     case 'session_closed':
     case 'prompt_queued':
     case 'prompt_status':
@@ -69,6 +71,7 @@ export function eventNote(e: EngineEvent, delay: RetryDelay = 'ms'): EventNote |
     case 'context_compacted':
     case 'mcp_server_state':
     case 'language_changed':
+    case 'sandbox_changed':
       // Entries of their own (prompts, answers, tool calls, dividers), figures, or no session's at all.
       return null;
     default:

@@ -127,6 +127,7 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
       case 'session_budget':
       case 'hook_ran':
       case 'sandbox_violation':
+      case 'sandbox_off':
         pushNote(out, e);
         break;
       case 'instructions_changed':
@@ -138,6 +139,7 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
       case 'usage':
       case 'mcp_server_state':
       case 'language_changed':
+      case 'sandbox_changed':
         // Statuses show through the outcome entries; deltas are not stored; usage is a figure, not an entry; MCP
         // server states and the language setting belong to no session.
         break;

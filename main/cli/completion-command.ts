@@ -16,7 +16,7 @@ export const COMPLETIONS: Readonly<Record<string, readonly string[]>> = {
   policy: ['check', '--workspace', '--mode', '--headless', '--tool', '--input'],
   mcp: ['list', 'tools', 'call', 'approve', '--workspace', '--json', '--yes', '--revoke'],
   hooks: ['list', 'approve', '--workspace', '--json', '--yes', '--revoke'],
-  sandbox: ['status', '--workspace', '--json'],
+  sandbox: ['status', 'on', 'off', '--workspace', '--json'],
   workspace: ['trust', 'untrust', 'list'],
   serve: ['--port', '--host', '--allow-remote', '--public-host'],
   worktree: ['diff', 'merge', 'remove', '--preview', '--force', '--json'],

@@ -79,6 +79,7 @@ export function eventTextLine(e: EngineEvent, lang: Lang = 'en'): string | null 
     case 'reasoning_delta':
     case 'usage':
     case 'language_changed':
+    case 'sandbox_changed':
       return null;
     case 'turn_started':
       return line(t(e.resumed ? 'cli.event.resumed' : 'cli.event.started'));
@@ -134,6 +135,8 @@ export function eventTextLine(e: EngineEvent, lang: Lang = 'en'): string | null 
       return line(render(lang, hookRanMsg(e)));
     case 'sandbox_violation':
       return line(t('sandbox.violation', { what: t(`sandbox.kind.${e.kind}`, { target: e.target }) }));
+    case 'sandbox_off':
+      return line(t('sandbox.off', { reason: shownText(lang, e.reason, e.reasonMsg) }));
     case 'mcp_server_state':
       return `[mcp:${e.server}] ${t(`cliTools.mcp.state.${e.state}`)}${e.pid !== null ? ` (pid ${e.pid})` : ''}${e.error ? `: ${short(shownText(lang, e.error, e.errorMsg))}` : ''}`;
     default:

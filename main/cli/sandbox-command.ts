@@ -3,15 +3,15 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { SandboxStatus } from '../../shared/sandbox';
 import type { Translator } from '../../shared/i18n';
-import { shownText } from '../../shared/i18n';
+import { render, shownText } from '../../shared/i18n';
 import { hostEnv } from '../core/host-env';
 import { createPolicyEngine } from '../core/policy/index';
 import { probeSandbox } from '../core/sandbox/availability';
 import { readinessOf } from '../core/sandbox/readiness';
 import { sandboxStatus } from '../core/sandbox/status';
-import { cliText, parseArgsMessage } from './cli-text';
+import { cliText, engineError, parseArgsMessage } from './cli-text';
 import { withoutMsgs } from './format';
-import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { SANDBOX_USAGE, usage } from './usage';
 
 const list = (t: Translator, items: readonly string[]): string => (items.length === 0 ? t('cliTools.sandbox.none') : items.join(', '));
@@ -36,6 +36,26 @@ function statusLines(t: Translator, lang: Parameters<typeof shownText>[0], s: Sa
 }
 
 /**
+ * `paragents sandbox on|off`: sets sandbox.enabled in the user's settings.json through the policy's one writer of
+ * that file (the request `sandbox.setEnabled` uses the same), refused when managed settings force the other value.
+ * Turned on where it cannot run, it says what is missing: commands take the normal flow until it is installed.
+ */
+function setEnabled(io: CliIo, enabled: boolean): number {
+  const { lang, t } = cliText(io);
+  const policy = createPolicyEngine({ home: io.home, host: hostEnv(io.env, homedir()) });
+  const wrote = policy.setUserSandboxEnabled(enabled);
+  if (!wrote.ok) {
+    io.stderr(`paragents sandbox: ${engineError(io, wrote.error)}`);
+    return EXIT_FAILED;
+  }
+  io.stdout(t(enabled ? 'sandbox.cli.on' : 'sandbox.cli.off', { file: wrote.value }));
+  if (!enabled) return EXIT_OK;
+  const a = probeSandbox(io.env);
+  if (!a.available) io.stdout(t('sandbox.cli.stillOff', { why: render(lang, a.reason) }));
+  return EXIT_OK;
+}
+
+/**
  * `paragents sandbox status [--workspace DIR] [--json]`: whether shell commands can be confined here, the sandbox
  * settings in force for the workspace, and what its commands may write, read and reach. It reads the settings
  * files itself, like `policy check`, so it needs no engine.
@@ -45,6 +65,7 @@ export async function runSandboxCommand(argv: string[], io: CliIo): Promise<numb
   const { lang, t } = text;
   const sandboxUsage = usage(t, SANDBOX_USAGE);
   const [sub, ...rest] = argv;
+  if ((sub === 'on' || sub === 'off') && rest.length === 0) return setEnabled(io, sub === 'on');
   if (sub !== 'status') {
     io.stderr(`${sub ? `paragents sandbox: ${t('cliTools.unknownSubcommand', { name: sub })}\n` : ''}${sandboxUsage}`);
     return EXIT_USAGE;

@@ -22,7 +22,8 @@ paragents mcp approve SERVER --workspace DIR [--yes | --revoke]`;
 export const HOOKS_USAGE = `paragents hooks list [--workspace DIR] [--json]
 paragents hooks approve --workspace DIR [--yes | --revoke] [--json]`;
 
-export const SANDBOX_USAGE = 'paragents sandbox status [--workspace DIR] [--json]';
+export const SANDBOX_USAGE = `paragents sandbox status [--workspace DIR] [--json]
+paragents sandbox on|off`;
 
 export const GATEWAY_USAGE = 'paragents gateway telegram set-token [--clear] | pair | status | unpair CHAT_ID';
 
@@ -40,7 +41,7 @@ paragents config show [--json]
 paragents policy check --workspace DIR [--mode M] [--headless] [--tool T --input JSON]
 paragents mcp list | tools SERVER | call SERVER TOOL JSON | approve SERVER  [--workspace DIR] [--json]
 paragents hooks list [--workspace DIR] | hooks approve --workspace DIR [--yes | --revoke]
-paragents sandbox status [--workspace DIR] [--json]
+paragents sandbox status [--workspace DIR] [--json] | sandbox on|off
 paragents workspace trust|untrust DIR | workspace list
 paragents serve [--port N] [--host 127.0.0.1] [--allow-remote] [--public-host NAME[:PORT]]...
 paragents worktree diff|merge|remove SESSION [--preview] [--force] [--json]

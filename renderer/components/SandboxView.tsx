@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SandboxStatus } from '../../shared/sandbox';
 import { shownError, shownText, type Msg } from '../../shared/i18n';
+import { msg } from '../../shared/i18n/message';
 import { useLang, useT } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
 
@@ -41,9 +42,10 @@ export function SandboxView() {
   const [status, setStatus] = useState<SandboxStatus | null>(null);
   const [error, setError] = useState<{ message: string; msg?: Msg } | null>(null);
   const [version, setVersion] = useState(0);
+  const [busy, setBusy] = useState(false);
 
   useEffect(() => api.onEvent((e) => {
-    if (e.type === 'sandbox_violation') setVersion((v) => v + 1);
+    if (e.type === 'sandbox_violation' || e.type === 'sandbox_changed') setVersion((v) => v + 1);
   }), [api]);
 
   useEffect(() => {
@@ -57,6 +59,16 @@ export function SandboxView() {
       live = false;
     };
   }, [api, focused, version]);
+
+  const toggle = async (enabled: boolean) => {
+    setBusy(true);
+    const r = await api['sandbox.setEnabled']({ enabled });
+    setBusy(false);
+    if (!r.ok) return setError(r.error);
+    setError(null);
+    actions.log('info', msg(enabled ? 'sandbox.view.turnedOn' : 'sandbox.view.turnedOff'));
+    setVersion((v) => v + 1);
+  };
 
   return (
     <section className="overlay-view sandbox-view" aria-label={t('sandbox.view.title')}>
@@ -87,6 +99,12 @@ export function SandboxView() {
             {t(status.enabled ? 'sandbox.view.on' : 'sandbox.view.off', { source: t(`sandbox.view.source.${status.enabledSource}`) })}{' '}
             {status.enabled ? t(status.mode === 'auto-allow' ? 'sandbox.view.autoAllow' : 'sandbox.view.regular') : null}
           </p>
+          {/* The button writes the user settings: where a managed or project file decides, it would change nothing. */}
+          {status.enabledSource === 'user' || status.enabledSource === 'default' ? (
+            <button type="button" disabled={busy || (!status.enabled && !status.available)} onClick={() => void toggle(!status.enabled)}>
+              {t(status.enabled ? 'sandbox.view.turnOff' : 'sandbox.view.turnOn')}
+            </button>
+          ) : null}
           <h3>{t('sandbox.view.overrides')}</h3>
           <dl className="sandbox-lists">
             <dt>{t('sandbox.view.unsandboxed')}</dt>

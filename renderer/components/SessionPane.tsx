@@ -12,6 +12,7 @@ import { PromptBox } from './PromptBox';
 import { QueueList } from './QueueList';
 import { SessionMenu } from './SessionMenu';
 import { StatusChip } from './StatusChip';
+import { SandboxMark } from './SandboxMark';
 import { SessionUsage } from './CostBadge';
 import { SessionBudget } from './SessionBudget';
 import { BudgetStops } from './BudgetDialog';
@@ -38,6 +39,7 @@ export function SessionPane({ sessionId }: { sessionId: string }) {
         <h2>{sessionTitle(session)}</h2>
         <span className="session-ref">{session.ref}</span>
         <StatusChip status={status} />
+        <SandboxMark sessionId={session.id} />
         <span className="meta workspace" title={session.workspace}>
           {session.workspace}
         </span>

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import type { RequestOutput } from '../../shared';
 import { PRESETS, type ProviderPreset } from '../format/provider-presets';
-import { shownError } from '../../shared/i18n';
+import { shownError, shownText } from '../../shared/i18n';
+import type { SandboxStatus } from '../../shared/sandbox';
 import type { AppError } from '../../shared/result';
 import { msg } from '../../shared/i18n/message';
 import { useLang, useT } from '../i18n';
@@ -10,12 +11,17 @@ import { LanguageSelect } from './LanguageSelect';
 
 type Found = RequestOutput<'config.detectLocal'>[number];
 
+/** The sandbox is offered where it can run and managed settings do not decide it. */
+const sandboxOffered = (s: SandboxStatus): boolean => s.available && s.enabledSource !== 'managed';
+
 /** The line under the form: the panel's own words, or the engine's refusal, rendered from its Msg when it paints. */
 type Status = { tone: 'info' | 'error'; text: string } | { tone: 'error'; error: AppError };
 
 /**
  * First-run setup and /setup: a preset, base URL, key (or the variable holding it), a model from the server's
- * list, "Test connection", Save. A local Ollama or LM Studio found on its default port is offered first.
+ * list, "Test connection", Save. A local Ollama or LM Studio found on its default port is offered first. Save also
+ * turns the sandbox on or off in the user settings as the checkbox says (checked where it can run; disabled, with
+ * what is missing and how to install it, where it cannot).
  */
 export function SetupView() {
   const api = usePanel((s) => s.api);
@@ -33,6 +39,8 @@ export function SetupView() {
   const [model, setModel] = useState('');
   const [status, setStatus] = useState<Status | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sandbox, setSandbox] = useState<SandboxStatus | null>(null);
+  const [sandboxOn, setSandboxOn] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -42,6 +50,19 @@ export function SetupView() {
       const first = r.value[0]!;
       const p = PRESETS.find((x) => x.id === first.preset);
       if (p) choose(p, first.baseURL, first.models);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  useEffect(() => {
+    let live = true;
+    void api['sandbox.status']({}).then((r) => {
+      if (!live || !r.ok) return;
+      setSandbox(r.value);
+      // Recommended: checked where it can run, unless the settings already say otherwise.
+      setSandboxOn(r.value.available && (r.value.enabledSource === 'default' || r.value.enabled));
     });
     return () => {
       live = false;
@@ -87,8 +108,18 @@ export function SetupView() {
       },
       makeDefault: true,
     });
+    if (!r.ok) {
+      setBusy(false);
+      return setStatus({ tone: 'error', error: r.error });
+    }
+    if (sandbox && sandboxOffered(sandbox) && sandboxOn !== sandbox.enabled) {
+      const s = await api['sandbox.setEnabled']({ enabled: sandboxOn });
+      if (!s.ok) {
+        setBusy(false);
+        return setStatus({ tone: 'error', error: s.error });
+      }
+    }
     setBusy(false);
-    if (!r.ok) return setStatus({ tone: 'error', error: r.error });
     actions.log('info', msg('setup.saved', { name, model }));
     actions.openOverlay('none');
   };
@@ -142,6 +173,29 @@ export function SetupView() {
           <input id={`${id}-model`} value={model} placeholder={t('setup.modelPlaceholder')} onChange={(e) => setModel(e.target.value)} />
         )}
       </div>
+      {sandbox ? (
+        <div className="setup-sandbox">
+          <label>
+            <input
+              type="checkbox"
+              checked={sandboxOn}
+              disabled={!sandboxOffered(sandbox)}
+              aria-describedby={sandboxOffered(sandbox) ? undefined : `${id}-sandbox-why`}
+              onChange={(e) => setSandboxOn(e.target.checked)}
+            />
+            {t('sandbox.setup.offer')}
+          </label>
+          {!sandbox.available ? (
+            <p id={`${id}-sandbox-why`} className="meta">
+              {shownText(lang, sandbox.reason ?? '', sandbox.reasonMsg)}
+            </p>
+          ) : sandbox.enabledSource === 'managed' ? (
+            <p id={`${id}-sandbox-why`} className="meta">
+              {t('sandbox.setup.managed')}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       {status ? (
         <p role={status.tone === 'error' ? 'alert' : 'status'} className={status.tone === 'error' ? 'form-error' : 'form-ok'}>
           {'error' in status ? shownError(lang, status.error) : status.text}

@@ -204,12 +204,14 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
       return pushNotice(settleStreaming(s, e.sessionId, e.promptId), e);
     case 'instructions_changed':
     case 'hook_ran':
+    case 'sandbox_off':
       return pushNotice(s, e);
     case 'sandbox_violation':
       return upsertTool(s, e.sessionId, e.callId, null, (t) => ({ ...t, refusals: [...(t.refusals ?? []), { kind: e.kind, target: e.target }] }));
     case 'turn_started':
     case 'mcp_server_state':
     case 'language_changed':
+    case 'sandbox_changed':
       return s;
     default:
       return missingCase(e);

@@ -1,7 +1,8 @@
 // The sandbox in the panel, end to end in real Chromium: real engine with the sandbox on (real bubblewrap), browser
 // host, scripted model over HTTP. A Bash call that writes outside its workspace runs without a card under
-// --approve never and is refused by the OS; its card carries the mark and lists the refused write; the Sandbox
-// view says the sandbox runs, how it approves, what the session may write, and counts the refusal.
+// --approve never and is refused by the OS; the session header marks it sandboxed; its card carries the mark and
+// lists the refused write; the Sandbox view says the sandbox runs, how it approves, what the session may write, and
+// counts the refusal.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +35,10 @@ describe.skipIf(!haveChromium())('sandbox in Chromium', () => {
     const s = unwrap(await engine.handlers['session.create']({ workspace: ws(), name: 'boxed' }));
     await page.goto(panel.web.url);
     await page.getByRole('list', { name: 'Sessions' }).getByRole('button', { name: /^boxed/ }).click();
+    // The session header says its commands are sandboxed.
+    const header = page.getByRole('status', { name: 'Sandboxed', exact: true });
+    await header.waitFor();
+    expect(await header.getAttribute('title')).toBe('Shell commands of this session run in the OS sandbox');
     const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'escape' }));
     expect(await settled(engine, p.id)).toBe('completed');
     expect(existsSync(join(outside(), 'out.txt'))).toBe(false);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PermissionMode } from '../../../shared/policy';
 import { english, msg } from '../../../shared/i18n/message';
-import { ok, type Result } from '../../../shared/result';
+import { err, ok, type Result } from '../../../shared/result';
 import { MsgError, thrownSentence } from '../../../shared/msg-error';
 import { createCallPreparer, type CheckableCall } from './prepare';
 import { writeJsonAtomic } from './atomic-json';
@@ -26,7 +26,8 @@ import { createSettingsLoader, type LoadedSettings, type Problem } from './setti
 import { createShellAnalyzer } from './shell/analyze';
 import { managedSettingsPath, projectLocalFile, settingsSources } from './settings/sources';
 import { createTrustList } from './trust';
-import { sandboxVerdict, type SandboxReadiness } from './sandbox-decide';
+import { sandboxVerdict, unavailableReason, type SandboxReadiness } from './sandbox-decide';
+import { writeUserSandboxEnabled } from './user-settings';
 import { sessionSandboxPolicy } from './sandbox-policy';
 import { mergeSandboxSettings } from './settings/sandbox-settings';
 
@@ -143,7 +144,12 @@ export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
       const said = ctx.modeNote && c.source === 'mode' ? wrapReason(c, 'reasons.modeNote') : { reason: c.reason, reasonMsg: c.reasonMsg };
       verdict = { decision: c.decision, rule: c.rule, source: c.source, ...said, alwaysRule: c.always, alwaysRules: c.alwaysRules, onlyModeAsks: c.onlyModeAsks };
       // Before the headless rule: a command the sandbox allows runs under --approve never too.
-      verdict = sandboxVerdict(call, verdict, sandboxSettings(call.workspace), readiness);
+      const sandbox = sandboxSettings(call.workspace);
+      verdict = sandboxVerdict(call, verdict, sandbox, readiness);
+      if (req.sessionId !== null && opts.sandboxOff) {
+        const off = unavailableReason(call, sandbox, readiness);
+        if (off) opts.sandboxOff(req.sessionId, off);
+      }
     }
     if (req.headless && verdict.decision === 'needs_approval') {
       verdict = { ...verdict, decision: 'blocked', ...wrapReason(verdict, 'reasons.headless') };
@@ -220,6 +226,16 @@ export function createPolicyEngine(opts: PolicyEngineOptions): PolicyEngine {
       return load(workspace, null, undefined).problems;
     },
     sandboxSettings,
+    setUserSandboxEnabled(enabled) {
+      const forced = settings.load(managedFile, 'managed').sandbox.enabled;
+      if (forced !== undefined && forced !== enabled) return err('policy', msg('sandbox.setEnabled.managed', { file: managedFile, value: String(forced) }));
+      try {
+        return ok(writeUserSandboxEnabled(opts.home, enabled));
+      } catch (e) {
+        if (e instanceof MsgError) return err('config', e.msg);
+        throw e;
+      }
+    },
     sandboxPolicy(workspace, sessionId, session) {
       const { ctx } = load(workspace, sessionId, undefined);
       return sessionSandboxPolicy({

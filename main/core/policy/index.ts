@@ -1,5 +1,6 @@
 import type { PermissionMode, PolicyDecision, PolicySource } from '../../../shared/policy';
 import type { Result } from '../../../shared/result';
+import type { Msg } from '../../../shared/i18n/message';
 import type { CallPreparer, CheckableCall } from './prepare';
 import type { Problem } from './settings/load';
 import type { HostEnv } from '../host-env';
@@ -78,6 +79,11 @@ export interface PolicyEngine {
   sandboxSettings(workspace: string): SandboxSettings;
   /** What a session's sandboxed commands may touch (its write roots, denied paths and hosts). */
   sandboxPolicy(workspace: string, sessionId: string | null, session: { tmpdir: string; otherFolders: readonly string[] }): SessionSandboxPolicy;
+  /**
+   * Turns the sandbox on or off in the user's settings.json (user-settings.ts, its one writer) and gives the file;
+   * refused, naming the file, when managed settings set the other value.
+   */
+  setUserSandboxEnabled(enabled: boolean): Result<string>;
 }
 
 export interface PolicyEngineOptions {
@@ -94,6 +100,11 @@ export interface PolicyEngineOptions {
   preparer?: CallPreparer;
   /** Whether the OS sandbox can run, asked only for a workspace that turns it on; absent, it cannot. */
   sandbox?: () => SandboxReadiness;
+  /**
+   * Told of each session's Bash call that takes the normal flow because the sandbox its settings turn on cannot
+   * run here (failIfUnavailable false), with why; the engine says so once per start (the policy knows no bus).
+   */
+  sandboxOff?: (sessionId: string, reason: Msg) => void;
 }
 
 export { createPolicyEngine } from './engine';

@@ -33,6 +33,17 @@ export function placeCall(call: CheckableCall, settings: SandboxSettings, readin
   return { sandboxed: true };
 }
 
+/**
+ * Why a Bash call takes the normal flow though its settings turn the sandbox on: the sandbox cannot run here and
+ * failIfUnavailable does not make that a refusal. Null for every other call.
+ */
+export function unavailableReason(call: CheckableCall, settings: SandboxSettings, readiness: () => SandboxReadiness): Msg | null {
+  const place = placeCall(call, settings, readiness);
+  if (place.sandboxed || place.why !== 'unavailable' || settings.failIfUnavailable.value) return null;
+  const ready = readiness();
+  return ready.available ? null : ready.reason;
+}
+
 const because = (m: Msg): { reason: string; reasonMsg: Msg } => ({ reason: english(m), reasonMsg: m });
 
 /**

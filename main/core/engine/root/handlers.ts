@@ -22,7 +22,7 @@ import { createSetupHandlers } from '../setup-handlers';
 import type { TurnDeps } from '../turn-context';
 import { validatedHandlers } from '../validated-handlers';
 import { createSandboxHandlers } from '../../sandbox/handlers';
-import { otherSessionFolders, sessionTmpdir, type SandboxParts } from './sandbox';
+import { confinesIn, otherSessionFolders, sessionTmpdir, type SandboxParts } from './sandbox';
 import type { EngineConfig } from './config';
 import type { HookParts } from './hooks';
 import type { Kernel } from './kernel';
@@ -96,6 +96,8 @@ export function buildHandlers(p: HandlerParts): RequestHandlers {
       store,
       policy,
       availability: p.sandbox.availability,
+      confines: confinesIn(policy, p.sandbox),
+      changed: (enabled) => bus.emit({ type: 'sandbox_changed', sessionId: '', promptId: null, enabled }),
       sessionLists: (row) => ({ tmpdir: sessionTmpdir(home, row.id), otherFolders: otherSessionFolders(store, row.id) }),
     }),
     ...gatewayRequests(p.gateway) });

@@ -1,3 +1,4 @@
+import type { Msg } from '../../../../shared/i18n/message';
 import type { HostEnv } from '../../host-env';
 import { createPolicyEngine, type EffectiveMode, type PolicyEngine } from '../../policy';
 import { createShellAnalyzer } from '../../policy/shell/analyze';
@@ -15,7 +16,13 @@ export interface PolicyParts {
 }
 
 /** The permission engine and the call preparer it decides on. */
-export function buildPolicy(d: { home: string; host: HostEnv; store: Store; sandbox: () => SandboxReadiness }): PolicyParts {
+export function buildPolicy(d: {
+  home: string;
+  host: HostEnv;
+  store: Store;
+  sandbox: () => SandboxReadiness;
+  sandboxOff: (sessionId: string, reason: Msg) => void;
+}): PolicyParts {
   const { store } = d;
   // One bash parser for the engine: each call's command is parsed once, for the policy and the conflict gate.
   const preparer = createCallPreparer({ home: d.host.home, shell: createShellAnalyzer() });
@@ -26,6 +33,7 @@ export function buildPolicy(d: { home: string; host: HostEnv; store: Store; sand
     grants: { list: (sessionId) => store.sessions.listGrants(sessionId), add: (sessionId, rule) => store.sessions.addGrant(sessionId, rule) },
     preparer,
     sandbox: d.sandbox,
+    sandboxOff: d.sandboxOff,
   });
   const modeOf = (row: SessionRow): EffectiveMode => policy.sessionMode(row.workspace, row.chosen_mode);
   return { preparer, policy, modeOf };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { msg } from '../../../../shared/i18n/message';
+import { english, msg, type Msg } from '../../../../shared/i18n/message';
+import type { EventBus } from '../../kernel/event-bus';
 import { MsgError } from '../../../../shared/msg-error';
 import type { StdioConfiner } from '../../mcp/connect';
 import type { HostEnv } from '../../host-env';
@@ -63,6 +64,19 @@ export function confineServer(d: { home: string; policy: PolicyEngine; sandbox: 
     const wrapped = await d.sandbox.runtime.wrap([launch.command, ...launch.args].map(shellQuote).join(' '), own, { cwd: launch.cwd, env: launch.env });
     const [command, ...args] = wrapped.argv;
     return { command: command as string, args, env: wrapped.env, cwd: launch.cwd, release: wrapped.release };
+  };
+}
+
+/**
+ * Says once per engine start why the sandbox is off where the settings turn it on (what is missing and the
+ * command installing it): a `sandbox_off` event for the first session whose Bash call meets it, not one per call.
+ */
+export function sandboxOffNotice(bus: Pick<EventBus, 'emit'>): (sessionId: string, reason: Msg) => void {
+  let said = false;
+  return (sessionId, reason) => {
+    if (said) return;
+    said = true;
+    bus.emit({ type: 'sandbox_off', sessionId, promptId: null, reason: english(reason), reasonMsg: reason });
   };
 }
 
