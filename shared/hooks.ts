@@ -38,6 +38,8 @@ export const HookView = z.object({
   /** Why it does not run, for every standing but `active`: in English, and as data for clients to render. */
   reason: z.string().nullable(),
   reasonMsg: MsgSchema.optional(),
+  /** True when it runs confined by the OS sandbox in this workspace (an active project hook where the sandbox is on and runs); absent otherwise. */
+  sandboxed: z.boolean().optional(),
 });
 export type HookView = z.infer<typeof HookView>;
 
@@ -69,6 +71,8 @@ export interface HookRanFigures {
   /** Set when the hook was not run, saying why (a project hook not approved yet), and the same as data. */
   notRun: string | null;
   notRunMsg?: Msg;
+  /** It ran confined by the OS sandbox. */
+  sandboxed?: boolean;
 }
 
 const clip = (s: string, n: number): string => {
@@ -87,13 +91,14 @@ const sourceWord = (source: HookSource): Msg => msg(`notices.hook.source.${sourc
 export function hookRanMsg(e: HookRanFigures): Msg {
   const head = { event: e.event, command: clip(e.command, 120), source: sourceWord(e.source) };
   const said = e.message ? msg('notices.hook.said', { message: e.messageMsg ?? clip(e.message, 300) }) : '';
-  const outcome: Msg = e.notRun
+  const ran: Msg = e.notRun
     ? msg('notices.hook.notRun', { why: e.notRunMsg ?? e.notRun })
     : e.timedOut
       ? msg('notices.hook.timedOut', { ms: e.ms, rest: e.decision ? decided(e.decision, said) : said })
       : e.exitCode === null
         ? msg('notices.hook.stopped', { ms: e.ms, rest: e.decision ? decided(e.decision, said) : said })
         : msg('notices.hook.exit', { code: e.exitCode, ms: e.ms, rest: e.decision ? decided(e.decision, said) : said });
+  const outcome = e.sandboxed === true ? msg('notices.hook.sandboxed', { outcome: ran }) : ran;
   return e.tool ? msg('notices.hook.lineOn', { ...head, tool: e.tool, outcome }) : msg('notices.hook.line', { ...head, outcome });
 }
 

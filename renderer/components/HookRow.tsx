@@ -42,6 +42,11 @@ export function HookRow({ hook, busy, onApprove, onWithdraw }: { hook: HookView;
       </td>
       <td>
         <span className={`hook-state hook-state-${hook.standing}`}>{standingText(t, hook.standing)}</span>
+        {hook.sandboxed === true ? (
+          <div className="meta hook-sandboxed" title={t('hooks.sandboxedTitle')}>
+            {t('hooks.sandboxed')}
+          </div>
+        ) : null}
       </td>
       <td>
         {hook.standing === 'needs_approval' ? (

@@ -11,7 +11,7 @@ afterEach(() => cleanupTempDirs());
 
 function run(decision: HookDecision | null, source: HookSource = 'user', command = './gate.sh'): HookRun {
   return {
-    hook: { event: 'PreToolUse', matcher: null, command, timeoutMs: 60_000, source, file: 'f', where: 'w', standing: 'active', reason: null },
+    hook: { event: 'PreToolUse', matcher: null, command, timeoutMs: 60_000, source, file: 'f', where: 'w', standing: 'active', reason: null, sandboxed: false },
     result: { exitCode: 0, stdout: '', stderr: '', ms: 1, timedOut: false, cancelled: false, spawnError: null, pid: 1 },
     answer: { decision, message: null, context: null, warning: false },
   };

@@ -20,7 +20,7 @@ const HAN = /[\u4e00-\u9fff]/;
 
 function run(decision: HookDecision, message: string | null, source: HookSource = 'user', command = './gate.sh'): HookRun {
   return {
-    hook: { event: 'PreToolUse', matcher: null, command, timeoutMs: 60_000, source, file: 'f', where: 'w', standing: 'active', reason: null },
+    hook: { event: 'PreToolUse', matcher: null, command, timeoutMs: 60_000, source, file: 'f', where: 'w', standing: 'active', reason: null, sandboxed: false },
     result: { exitCode: 0, stdout: '', stderr: '', ms: 1, timedOut: false, cancelled: false, spawnError: null, pid: 1 },
     answer: { decision, message, context: null, warning: false },
   };

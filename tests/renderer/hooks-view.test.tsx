@@ -120,3 +120,19 @@ it('without a session it lists the user and managed hooks, and says which ones m
   expect(within(view).getByRole('heading', { name: 'Settings problems' })).toBeTruthy();
   expect(view.textContent).toContain(`${join(home, 'settings.json')}: hooks.PreToolUse[0].matcher: "Bash(" is not a valid regular expression`);
 });
+
+it('marks an approved project hook of a workspace whose commands run in the sandbox, and no user hook', async () => {
+  const { trusted, engine: e } = await setUp();
+  writeJson(join(trusted, '.paragents', 'settings.json'), { sandbox: { enabled: true }, ...hookSettings({ PreToolUse: [{ matcher: 'Bash', command: CHECK, timeout: 5 }] }) });
+  unwrap(await e.handlers['workspace.trust']({ workspace: trusted, trusted: true }));
+  unwrap(await e.handlers['hooks.approve']({ workspace: trusted, approved: true }));
+  unwrap(await e.handlers['session.create']({ workspace: trusted, name: 'checker' }));
+  renderPanel(engineApi(e));
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: /^Hooks/ }));
+  const view = await screen.findByRole('region', { name: 'Hooks' });
+  const table = await within(view).findByRole('table', { name: `Hooks of ${trusted}` });
+  await waitFor(() => expect(cells(rowOf(table, CHECK)).slice(4)).toEqual(['runsin the sandbox', 'Withdraw approval']));
+  expect(within(rowOf(table, CHECK)).getByTitle(/Runs confined by the OS sandbox/).textContent).toBe('in the sandbox');
+  expect(cells(rowOf(table, 'PostToolUse')).slice(4)).toEqual(['runs', '']);
+});

@@ -15,6 +15,8 @@ export interface ConfiguredHook extends HookDef {
   /** Why it does not run, in English (what `--json` reads), and the same sentence as data. */
   reason: string | null;
   reasonMsg?: Msg;
+  /** It runs confined by the OS sandbox there (an active project hook of a workspace that confines its commands). */
+  sandboxed: boolean;
 }
 
 export interface HookSetup {
@@ -32,6 +34,8 @@ export interface HookConfigOptions {
   managedFile: string;
   isTrusted(workspace: string): boolean;
   approvals: HookApprovals;
+  /** Whether a workspace's commands run confined by the OS sandbox now (absent: never), as its project hooks do. */
+  confines?(workspace: string): boolean;
 }
 
 const isProject = (h: { source: string }): boolean => h.source === 'project' || h.source === 'local';
@@ -69,11 +73,17 @@ export class HookConfig {
     // The workspace's real path names its approvals: found only when a project hook asks (a realpath each time).
     let key: string | null | undefined;
     const keyOf = (): string | null => (key ??= workspace !== null ? workspaceKey(workspace) : null);
+    // Asked only when an active project hook is there, so a list without one never probes the sandbox.
+    let confined: boolean | undefined;
+    const confinedHere = (): boolean => (confined ??= workspace !== null && (this.opts.confines?.(workspace) ?? false));
     const hooks: ConfiguredHook[] = [];
     const problems: HookProblem[] = [];
     for (const f of files) {
       problems.push(...f.hooks.problems, ...f.problems.filter((p) => p.msg !== undefined && UNREADABLE.has(p.msg.key)));
-      for (const h of f.hooks.hooks) hooks.push({ ...h, ...this.standing(h, { managedOnly, trusted, keyOf, workspace }) });
+      for (const h of f.hooks.hooks) {
+        const standing = this.standing(h, { managedOnly, trusted, keyOf, workspace });
+        hooks.push({ ...h, ...standing, sandboxed: standing.standing === 'active' && isProject(h) && confinedHere() });
+      }
     }
     return { workspace, trusted, lockPermissionRules: managed?.lockPermissionRules ?? false, hooks, problems };
   }

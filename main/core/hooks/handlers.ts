@@ -20,6 +20,7 @@ const view = (h: ConfiguredHook): HookView => ({
   standing: h.standing,
   reason: h.reason,
   ...(h.reasonMsg ? { reasonMsg: h.reasonMsg } : {}),
+  ...(h.sandboxed ? { sandboxed: true } : {}),
 });
 
 /** The hooks of the settings files and whether each runs in `workspace` (null: the user's and managed hooks). */

@@ -10,6 +10,8 @@ const PIPE_GRACE_MS = 250;
 
 export interface HookProcessInput {
   command: string;
+  /** The program and arguments to spawn instead of `sh -c command` (the sandbox's wrapper around it). */
+  argv?: readonly string[];
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   /** The JSON object written to its stdin. */
@@ -49,9 +51,9 @@ class Kept {
 }
 
 /**
- * Runs one hook command with `sh -c` in its own process group, its input on stdin. On timeout or when `signal`
- * fires the whole group is stopped (SIGTERM, then SIGKILL after a grace, at once with `force`), so a hook that
- * hangs or starts children never outlives its turn. Never throws.
+ * Runs one hook command with `sh -c` (or the `argv` given for it) in its own process group, its input on stdin.
+ * On timeout or when `signal` fires the whole group is stopped (SIGTERM, then SIGKILL after a grace, at once with
+ * `force`), so a hook that hangs or starts children never outlives its turn. Never throws.
  */
 export function runHookProcess(input: HookProcessInput): Promise<HookProcessResult> {
   const started = performance.now();
@@ -70,7 +72,8 @@ export function runHookProcess(input: HookProcessInput): Promise<HookProcessResu
       return;
     }
     try {
-      child = spawn('sh', ['-c', input.command], { cwd: input.cwd, env: { ...input.env }, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+      const [file, ...args] = input.argv ?? ['sh', '-c', input.command];
+      child = spawn(file as string, args, { cwd: input.cwd, env: { ...input.env }, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     } catch (e) {
       resolve(finish({ exitCode: null, timedOut: false, cancelled: false, spawnError: e instanceof Error ? e.message : String(e), pid: null }));
       return;

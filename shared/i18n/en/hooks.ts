@@ -22,6 +22,8 @@ export const hooks = {
     untrusted: 'workspace not trusted',
     managed_only: 'off: managed settings allow only their own hooks',
   },
+  sandboxed: 'in the sandbox',
+  sandboxedTitle: "Runs confined by the OS sandbox, like this workspace's shell commands: it writes only in the session's folders and reaches only the allowed hosts.",
   approve: 'Approve',
   withdraw: 'Withdraw approval',
   confirmLabel: 'Approve hook',

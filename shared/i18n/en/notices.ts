@@ -32,6 +32,7 @@ export const notices = {
     refusedPrompt: 'the hook refused the prompt',
     askedForMore: 'the hook asked for more',
     addedContext: "added {{chars}} characters to the model's context",
+    sandboxed: 'in the sandbox, {{outcome}}',
   },
   error: {
     blocked: 'blocked by policy: {{reason}}. Do not retry this call unchanged.',

@@ -23,6 +23,8 @@ export const hooks: CatalogLike<typeof en> = {
     untrusted: '工作区未受信任',
     managed_only: '已停用：托管设置只允许其自身的 hook',
   },
+  sandboxed: '在沙箱中',
+  sandboxedTitle: '与此工作区的 shell 命令一样，在操作系统沙箱中受限运行：只能写入会话自己的文件夹，只能访问允许的主机。',
   approve: '批准',
   withdraw: '撤销批准',
   confirmLabel: '批准 hook',

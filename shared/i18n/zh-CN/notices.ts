@@ -30,6 +30,7 @@ export const notices: CatalogLike<typeof en> = {
     refusedPrompt: 'hook 拒绝了这条提示',
     askedForMore: 'hook 要求继续',
     addedContext: "向模型的上下文添加了 {{chars}} 个字符",
+    sandboxed: '在沙箱中运行，{{outcome}}',
   },
   error: {
     blocked: '被策略阻止：{{reason}}。不要原样重试这次调用。',
