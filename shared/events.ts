@@ -206,6 +206,8 @@ export const EngineEvent = z.discriminatedUnion('type', [
     notRun: z.string().nullable(),
     /** Why it was not run as data, for clients to render in their language (absent on hook runs stored before). */
     notRunMsg: MsgSchema.optional(),
+    /** True when it ran confined by the OS sandbox (a project hook where the sandbox is on); absent otherwise. */
+    sandboxed: z.boolean().optional(),
   }),
   /**
    * An MCP server's process started, became ready, failed, stopped, or changed its tools or users. Not about one
@@ -234,6 +236,17 @@ export const EngineEvent = z.discriminatedUnion('type', [
     target: z.string(),
   }),
   /**
+   * Once per engine start, for the first session whose Bash call meets it: the settings turn the sandbox on, it
+   * cannot run here, and sandbox.failIfUnavailable is false, so commands take the normal permission flow.
+   * `reason` is the English of `reasonMsg` (what is missing and the command that installs it).
+   */
+  z.object({ ...base, type: z.literal('sandbox_off'), reason: z.string(), reasonMsg: MsgSchema }),
+  /**
+   * The user settings turned the sandbox on or off (`sandbox.setEnabled`): open pages ask again whether their
+   * sessions are confined. Not about one session: `sessionId` is '' and the event is not stored.
+   */
+  z.object({ ...base, type: z.literal('sandbox_changed'), enabled: z.boolean() }),
+  /**
    * The language setting in config.json changed (`config.setLanguage`): every open page and the gateways follow it
    * at once. Not about one session: `sessionId` is '' and the event is not stored. `override` is PARAGENTS_LANG in
    * the engine's environment, which wins over the setting; each receiver resolves `system` with its own system.
@@ -253,7 +266,7 @@ export type EngineEventDraft = DistributiveOmit<
 >;
 
 /** Events that are published live but not stored. */
-export const EPHEMERAL_EVENTS: ReadonlySet<EngineEventType> = new Set(['assistant_delta', 'reasoning_delta', 'mcp_server_state', 'language_changed']);
+export const EPHEMERAL_EVENTS: ReadonlySet<EngineEventType> = new Set(['assistant_delta', 'reasoning_delta', 'mcp_server_state', 'language_changed', 'sandbox_changed']);
 
 
 export function compactionFigures(e: EventOf<'context_compacted'>): CompactionFigures {

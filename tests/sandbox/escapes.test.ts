@@ -95,6 +95,32 @@ describe('writes outside the session are refused', () => {
     expect(readFileSync(join(outside, 'target.txt'), 'utf8')).toBe('original');
   });
 
+  it("a protected folder no mount holds (.vscode) is moved out of the workspace when the command ends, and told", async () => {
+    const r = await run('mkdir -p .vscode && echo "{}" > .vscode/tasks.json && echo made');
+    expect(r.out).toContain('made');
+    expect(existsSync(join(ws, '.vscode'))).toBe(false);
+    expect(r.refusals).toContainEqual({ kind: 'write', target: join(ws, '.vscode') });
+    // Nothing is lost: it waits beside the session's temp folder, where no command may write.
+    const kept = readdirSync(`${policy.tmpdir}-refused`);
+    expect(kept).toHaveLength(1);
+    expect(readFileSync(join(`${policy.tmpdir}-refused`, kept[0] as string, ws, '.vscode', 'tasks.json'), 'utf8')).toBe('{}\n');
+  });
+
+  it("a unix socket on the host (a daemon's) cannot be reached", async () => {
+    const path = join(outside, 'daemon.sock');
+    let reached = 0;
+    const daemon = createServer(() => reached++);
+    await new Promise<void>((resolve) => daemon.listen(path, resolve));
+    try {
+      const r = await run(`socat -u OPEN:/dev/null UNIX-CONNECT:${path}`);
+      expect(r.code).not.toBe(0);
+      expect(r.out).toMatch(/Operation not permitted|Permission denied/);
+      expect(reached).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => daemon.close(() => resolve()));
+    }
+  });
+
   it('a background writer ends with the command', async () => {
     const flag = join(ws, 'late.txt');
     // A sleep of an unusual length marks the writer, so the host can look for it among its processes.

@@ -11,6 +11,7 @@ import { buildRepositories } from './root/repositories';
 import { buildPolicy } from './root/policy';
 import { buildMcp } from './root/mcp';
 import { buildHooks } from './root/hooks';
+import { confineHooks } from './root/hook-sandbox';
 import { openConfig } from './root/config';
 import { modelSource } from './root/model';
 import { buildCost } from './root/cost';
@@ -20,7 +21,7 @@ import { buildTurnDeps } from './root/turn-deps';
 import { buildHandlers } from './root/handlers';
 import { recoverWork } from './root/recovery';
 import { engineCloser } from './root/close';
-import { confinesIn, openSandbox, sessionSandboxes } from './root/sandbox';
+import { confinesIn, openSandbox, sandboxOffNotice, sessionSandboxes } from './root/sandbox';
 
 export type { Engine, EngineOptions } from './types';
 export type { GatewayHandlers } from './gateway-requests';
@@ -37,9 +38,9 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   // The repositories outside the store, built once here on the connection only this root holds.
   const repositories = buildRepositories(data);
   const { store, bus } = kernel;
-  const { preparer, policy, modeOf } = buildPolicy({ home: opts.home, host, store, sandbox: sandbox.readiness });
+  const { preparer, policy, modeOf } = buildPolicy({ home: opts.home, host, store, sandbox: sandbox.readiness, sandboxOff: sandboxOffNotice(bus) });
   const mcp = buildMcp({ home: opts.home, host, policy, bus, sandbox });
-  const hooks = buildHooks({ home: opts.home, host, policy, bus });
+  const hooks = buildHooks({ home: opts.home, host, policy, bus, confine: confineHooks({ home: opts.home, store, policy, sandbox }), confines: confinesIn(policy, sandbox) });
   const config = openConfig(opts.home, host.env);
   const slots = new Slots(config.initial.ok ? config.initial.value.config.concurrency : 4);
   const model = modelSource(config);

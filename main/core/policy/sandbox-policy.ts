@@ -82,7 +82,8 @@ export function sessionSandboxPolicy(input: SessionSandboxInput): SessionSandbox
     rules.flatMap((r) => (r.kind === kind && r.tool === 'WebFetch' && r.matcher.type === 'domain' ? [r.matcher.wildcard ? `*.${r.matcher.domain}` : r.matcher.domain] : []));
   return {
     writeRoots,
-    denyWrite: unique([...writeRoots.flatMap(protectedIn), ...others, ...settings.filesystem.denyWrite, ...denied('Edit')]),
+    // The session's own temp folder is nobody's project: nothing there is run later, so nothing there is protected.
+    denyWrite: unique([...writeRoots.filter((r) => r !== input.tmpdir).flatMap(protectedIn), ...others, ...settings.filesystem.denyWrite, ...denied('Edit')]),
     denyRead: unique([...denied('Read'), ...settings.filesystem.denyRead]),
     allowRead: unique(settings.filesystem.allowRead),
     allowedDomains: unique([...settings.network.allowedDomains, ...domains('allow')]),

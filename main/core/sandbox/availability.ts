@@ -74,5 +74,8 @@ export function probeSandbox(env: Readonly<Record<string, string | undefined>>, 
     const said = (tried.stderr || tried.error?.message || `exit ${String(tried.status)}`).trim().split('\n')[0] ?? '';
     return { available: false, platform, missing: ['user namespaces'], install: null, reason: msg('sandbox.unavailable.cannotStart', { error: said }) };
   }
+  // Optional: with it, a session's commands share one network namespace instead of making one each.
+  const nsenter = onPath('nsenter', env);
+  if (nsenter) programs.nsenter = nsenter;
   return { available: true, platform, programs };
 }

@@ -46,7 +46,7 @@ export function createCommandSandbox(availability: () => SandboxAvailability): C
     const a = availability();
     chosen =
       a.available && a.platform === 'linux'
-        ? createBwrapSandbox({ bwrap: a.programs.bwrap as string, socat: a.programs.socat as string })
+        ? createBwrapSandbox({ bwrap: a.programs.bwrap as string, socat: a.programs.socat as string, nsenter: a.programs.nsenter ?? null })
         : createSrtSandbox();
     return chosen;
   };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,11 +10,14 @@ import { startCommandProxy } from '../net/proxy';
 import type { CommandSandbox, WrapOptions, WrappedCommand } from '../runtime';
 import { mountPlan, type Scratch } from './mount-plan';
 import { Placeholders } from './placeholders';
+import { startNetHolder, type NetHolder } from './net-holder';
 import { proxyEnv, RELAY_PORT } from './proxy-env';
 
 export interface BwrapPrograms {
   bwrap: string;
   socat: string;
+  /** util-linux's nsenter, to enter a session's kept network namespace; null: each command makes its own. */
+  nsenter: string | null;
 }
 
 /**
@@ -48,18 +51,23 @@ function seccompCaps(): string[] | null {
 }
 
 /**
- * Run inside the sandbox as `bash -c SCRIPT _ command socket seccomp`: start the relay from the sandbox's own
- * loopback port to this command's proxy socket, wait until it listens (a command that connects at once must
- * find it), then become the command — under the seccomp filter when there is one.
+ * Run inside the sandbox as `bash -c SCRIPT _ command socket seccomp`: the relay from the sandbox's own loopback
+ * port to the proxy must listen before the command starts (one that connects at once must find it); then the
+ * script becomes the command — under the seccomp filter when there is one.
  */
-const INNER = [
+const WAIT_RELAY =
+  // Ready when a connection to it succeeds (cheaper than reading the socket table); the proxy drops that empty one.
+  '_sn=0; until { exec 9<>/dev/tcp/127.0.0.1/' + RELAY_PORT + '; } 2>/dev/null; do _sn=$((_sn+1)); [ "$_sn" -lt 200000 ] || break; done; exec 9>&-; unset _sn';
+// The helper reads SRT_ALLOW_NESTED_USERNS=0 as "refuse nested namespaces too"; it is not left for the command.
+const BECOME = 'if [ -n "$3" ]; then SRT_ALLOW_NESTED_USERNS=0 exec "$3" bash -c "$1"; else exec bash -c "$1"; fi';
+/** In a network of its own: start the relay too (`$2` is the proxy socket). */
+const INNER_OWN_NET = [
   `socat TCP-LISTEN:${RELAY_PORT},bind=127.0.0.1,fork,reuseaddr "UNIX-CONNECT:$2" </dev/null >/dev/null 2>&1 &`,
-  '_srelay=$!',
-  `_sup() { while read -r _ _sa _ _ss _; do [ "$_sa" = 0100007F:${RELAY_PORT.toString(16).toUpperCase().padStart(4, '0')} ] && [ "$_ss" = 0A ] && return 0; done </proc/net/tcp; return 1; }`,
-  '_sn=0; until _sup; do kill -0 "$_srelay" 2>/dev/null || break; _sn=$((_sn+1)); [ "$_sn" -lt 200000 ] || break; done',
-  'unset -f _sup; unset _sn _sa _ss _srelay',
-  'if [ -n "$3" ]; then exec env SRT_ALLOW_NESTED_USERNS=0 "$3" bash -c "$1"; else exec bash -c "$1"; fi',
+  WAIT_RELAY,
+  BECOME,
 ].join('\n');
+/** In the session's kept network: its relay runs already (only its very first command may find it starting). */
+const INNER_SESSION_NET = [WAIT_RELAY, BECOME].join('\n');
 
 /**
  * Shell commands confined by bubblewrap directly, each with a filtering proxy of its own: the mounts are made from
@@ -72,6 +80,18 @@ export function createBwrapSandbox(programs: BwrapPrograms): CommandSandbox {
   const caps = seccompCaps();
   const seccomp = caps === null ? null : seccompProgram();
   const refusedText = english(msg('sandbox.network.notAllowed'));
+
+  const holders = new Map<string, Promise<NetHolder>>();
+  const holderFor = async (key: string, dir: string): Promise<NetHolder> => {
+    const known = holders.get(key);
+    if (known) {
+      const h = await known.catch(() => null);
+      if (h?.alive) return h;
+    }
+    const started = startNetHolder({ bwrap: programs.bwrap, socat: programs.socat }, dir, key, refusedText);
+    holders.set(key, started);
+    return started;
+  };
 
   const ready = (): Scratch & { dir: string } => {
     if (scratch && existsSync(scratch.dir)) return scratch;
@@ -91,28 +111,30 @@ export function createBwrapSandbox(programs: BwrapPrograms): CommandSandbox {
       const s = ready();
       mkdirSync(policy.tmpdir, { recursive: true, mode: 0o700 });
       const plan = mountPlan(policy, s);
-      const socketPath = path.join(s.dir, `${randomBytes(9).toString('base64url')}.sock`);
       const ended = new AbortController();
       const ask = opts.askNetwork;
-      const proxy = await startCommandProxy({
-        socketPath,
-        refusedText,
-        decide: commandDecider({
-          allowedDomains: policy.allowedDomains,
-          deniedDomains: policy.deniedDomains,
-          ...(ask ? { ask: (host: string, port: number) => ask(host, port, ended.signal) } : {}),
-        }),
+      const decide = commandDecider({
+        allowedDomains: policy.allowedDomains,
+        deniedDomains: policy.deniedDomains,
+        ...(ask ? { ask: (host: string, port: number) => ask(host, port, ended.signal) } : {}),
       });
+      // The session's kept network (its temp folder names the session), or one made for this command alone.
+      const holder = programs.nsenter ? await holderFor(policy.tmpdir, s.dir) : null;
+      const user = { decide, lines: [] as string[] };
+      const leave = holder?.use(user);
+      const socketPath = path.join(s.dir, `${randomBytes(9).toString('base64url')}.sock`);
+      const proxy = holder ? null : await startCommandProxy({ socketPath, refusedText, decide });
       const held = placeholders.hold(plan.placeholders);
       const useSeccomp = seccomp !== null && policy.allowUnixSockets.length === 0;
       const argv = [
+        ...(holder ? [programs.nsenter as string, '--target', String(holder.pid), '--user', '--net', '--preserve-credentials', '--'] : []),
         programs.bwrap,
         '--new-session',
         '--die-with-parent',
         '--unshare-user',
         '--unshare-pid',
         '--unshare-ipc',
-        '--unshare-net',
+        ...(holder ? [] : ['--unshare-net']),
         '--cap-drop',
         'ALL',
         ...(useSeccomp ? (caps ?? []) : []),
@@ -120,15 +142,13 @@ export function createBwrapSandbox(programs: BwrapPrograms): CommandSandbox {
         // The other commands' proxy sockets live beside this one: hidden, so no command uses another's lists.
         '--tmpfs',
         s.dir,
-        '--bind',
-        socketPath,
-        socketPath,
+        ...(holder ? [] : ['--bind', socketPath, socketPath]),
         '--chdir',
         opts.cwd,
         '--',
         'bash',
         '-c',
-        INNER,
+        holder ? INNER_SESSION_NET : INNER_OWN_NET,
         'paragents-sandbox',
         command,
         socketPath,
@@ -139,36 +159,53 @@ export function createBwrapSandbox(programs: BwrapPrograms): CommandSandbox {
       return {
         argv,
         env: { ...opts.env, ...proxyEnv(), TMPDIR: policy.tmpdir, PATH: opts.env.PATH ?? process.env.PATH },
-        proxyLines: () => proxy.refusedLines(),
-        removedFiles: () => (removed ??= removeCreated(plan.watch)),
+        proxyLines: () => (proxy ? proxy.refusedLines() : [...user.lines]),
+        removedFiles: () => (removed ??= removeCreated(plan.watch, quarantineOf(policy.tmpdir))),
         release: () => {
           if (released) return;
           released = true;
           ended.abort();
-          removed ??= removeCreated(plan.watch);
+          removed ??= removeCreated(plan.watch, quarantineOf(policy.tmpdir));
           placeholders.release(held);
-          void proxy.close();
+          leave?.();
+          void proxy?.close();
         },
       };
     },
     async close() {
+      const all = [...holders.values()];
+      holders.clear();
+      await Promise.all(all.map((h) => h.then((x) => x.close(), () => undefined)));
       if (scratch) rmSync(scratch.dir, { recursive: true, force: true });
       scratch = null;
     },
   };
 }
 
-/** A protected file the command created although it could not be held by a mount: taken away, and named as refused. */
-function removeCreated(watch: readonly string[]): string[] {
+/** Beside the session's temp folder and outside every write root: `<data>/sandbox-tmp/<session>-refused`. */
+const quarantineOf = (tmpdir: string): string => `${tmpdir}-refused`;
+
+/**
+ * What the command created at a protected path no mount held: moved out of the workspace into a folder of the
+ * engine's that no command may write (so nothing is lost, if a person made it meanwhile), and named as refused.
+ */
+function removeCreated(watch: readonly string[], quarantine: string): string[] {
   const out: string[] = [];
   for (const p of watch) {
     try {
-      if (!lstatSync(p).isFile() && !lstatSync(p).isSymbolicLink()) continue;
-      unlinkSync(p);
-      out.push(p);
+      lstatSync(p);
     } catch {
-      // not there: nothing was written
+      continue; // not there: nothing was written
     }
+    const dest = path.join(quarantine, `${Date.now()}-${randomBytes(3).toString('hex')}`, p);
+    mkdirSync(path.dirname(dest), { recursive: true, mode: 0o700 });
+    try {
+      renameSync(p, dest);
+    } catch {
+      cpSync(p, dest, { recursive: true });
+      rmSync(p, { recursive: true, force: true });
+    }
+    out.push(p);
   }
   return out;
 }

@@ -1,7 +1,6 @@
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { PROTECTED_FILES } from '../../policy/protected-paths';
 import type { SessionSandboxPolicy } from '../../policy/sandbox-policy';
 import { expandGlob } from './expand-glob';
 
@@ -16,9 +15,15 @@ export interface MountPlan {
   args: string[];
   /** Missing folders to make (and remove after) as empty read-only mount points. */
   placeholders: string[];
-  /** Protected files that did not exist: one the command creates anyway is removed when it ends. */
+  /** Protected paths that did not exist and got no mount: what the command creates there is removed when it ends. */
   watch: string[];
 }
+
+/**
+ * What is read while the command still runs and so must not exist even for a moment: Paragents' own settings
+ * (another session's next call reads them) and git's folder (another session's git runs its hooks and config).
+ */
+const HELD_WHILE_RUNNING: ReadonlySet<string> = new Set(['.paragents', '.git']);
 
 const real = (p: string): string | null => {
   try {
@@ -85,10 +90,11 @@ export function mountPlan(policy: SessionSandboxPolicy, scratch: Scratch): Mount
     let missing = p;
     while (!present(path.dirname(missing)) && path.dirname(missing) !== missing) missing = path.dirname(missing);
     if (!isDir(path.dirname(missing))) continue;
-    if (missing === p && PROTECTED_FILES.has(path.basename(p))) {
-      // A file programs read when it exists (`.npmrc`, `.gitmodules`): an empty folder in its place would break
-      // them, so it is looked for when the command ends instead.
-      watch.push(p);
+    if (!HELD_WHILE_RUNNING.has(path.basename(missing))) {
+      // Read by other programs only later (an editor's folder, a tool's rc file — and an empty folder in place of
+      // `.npmrc` or `.gitmodules` would break the programs that read them): looked for when the command ends, and
+      // taken away then. Each mount costs the command time, so only what matters while it runs gets one.
+      watch.push(missing);
       continue;
     }
     placeholders.push(missing);
@@ -109,8 +115,15 @@ export function mountPlan(policy: SessionSandboxPolicy, scratch: Scratch): Mount
     if (r !== null && masked.some((m) => within(r, m) && r !== m)) ops.push({ at: r, rank: 3, args: ['--ro-bind', r, r] });
   }
   ops.sort((a, b) => depth(a.at) - depth(b.at) || a.rank - b.rank);
-  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', ...ops.flatMap((o) => o.args)];
+  const seen = new Set<string>();
+  const unique = ops.filter((o) => {
+    const key = o.args.join('\0');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', ...unique.flatMap((o) => o.args)];
   // A hidden folder is an empty tmpfs: read-only too, so nothing is written where the person said "do not read".
   for (const m of masked) args.push('--remount-ro', m);
-  return { args, placeholders: [...new Set(placeholders)], watch };
+  return { args, placeholders: [...new Set(placeholders)], watch: [...new Set(watch)] };
 }
