@@ -47,9 +47,9 @@ afterAll(async () => {
   if (aliasAdded) execFileSync('ip', ['addr', 'del', `${ADDRESS}/32`, 'dev', 'lo']);
 });
 
-function home(): string {
+function home(network: Record<string, unknown> = {}): string {
   const h = fx.home();
-  writeFileSync(join(h, 'settings.json'), JSON.stringify({ sandbox: { enabled: true } }));
+  writeFileSync(join(h, 'settings.json'), JSON.stringify({ sandbox: { enabled: true, network } }));
   return h;
 }
 
@@ -124,6 +124,31 @@ describe('network cards', () => {
     expect(await settled(engine, second.id)).toBe('completed');
     expect(hits).toEqual(['/always', '/always']);
     expect(log.filter((e) => e.type === 'approval_requested')).toHaveLength(1);
+  });
+
+  it('a listed host is reached without a card through SOCKS5 and an HTTP CONNECT tunnel too', async (t) => {
+    if (cannot) return t.skip(cannot);
+    hits = [];
+    const url = (p: string): string => `http://${ADDRESS}:${port}${p}`;
+    fx.server.setScript({
+      rules: [
+        {
+          when: 'fetch',
+          steps: [
+            { toolCalls: [{ name: 'Bash', arguments: { command: `curl -sS --fail -x socks5h://127.0.0.1:3128 ${url('/socks')} && curl -sS --fail -p -x http://127.0.0.1:3128 ${url('/tunnel')}` } }] },
+            { content: 'done' },
+          ],
+        },
+      ],
+    });
+    const engine = await fx.open({ home: home({ allowedDomains: [ADDRESS] }), approvals: 'never', env: { PATH: process.env.PATH } });
+    const log = recordEvents(engine);
+    const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir('paragents-ws-') }));
+    const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'fetch' }));
+    expect(await settled(engine, p.id)).toBe('completed');
+    expect(hits).toEqual(['/socks', '/tunnel']);
+    expect(log.filter((e) => e.type === 'approval_requested')).toHaveLength(0);
+    expect(log.find((e): e is EventOf<'tool_result'> => e.type === 'tool_result')?.ok).toBe(true);
   });
 
   it('under --approve never the connection is refused without a card', async (t) => {

@@ -3,10 +3,14 @@ import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { msg, type Msg } from '../../../shared/i18n/message';
 
-/** What the OS sandbox needs on Linux: bubblewrap confines, socat relays the network, ripgrep finds protected files. */
+/** What the OS sandbox needs on Linux: bubblewrap confines, socat relays the network to the command's proxy. */
 export const LINUX_PROGRAMS = [
   { program: 'bwrap', pkg: 'bubblewrap' },
   { program: 'socat', pkg: 'socat' },
+] as const;
+/** On macOS the sandbox runtime confines with Seatbelt (`sandbox-exec`, part of the system) and finds protected files with ripgrep. */
+export const MACOS_PROGRAMS = [
+  { program: 'sandbox-exec', pkg: null },
   { program: 'rg', pkg: 'ripgrep' },
 ] as const;
 
@@ -38,15 +42,33 @@ export function onPath(name: string, env: Readonly<Record<string, string | undef
   return null;
 }
 
+/** macOS: the programs on the PATH (Seatbelt cannot be started here to check more). */
+function probeMacos(env: Readonly<Record<string, string | undefined>>): SandboxAvailability {
+  const programs: Record<string, string> = {};
+  const missing: string[] = [];
+  for (const { program } of MACOS_PROGRAMS) {
+    const found = onPath(program, env);
+    if (found) programs[program] = found;
+    else missing.push(program);
+  }
+  if (missing.length === 0) return { available: true, platform: 'darwin', programs };
+  const install = missing.includes('rg') ? 'brew install ripgrep' : null;
+  const reason = install
+    ? msg('sandbox.unavailable.programs', { programs: missing.join(', '), install })
+    : msg('sandbox.unavailable.platform', { platform: 'darwin' });
+  return { available: false, platform: 'darwin', missing, install, reason };
+}
+
 /**
  * Finds whether shell commands can be confined here, and if not, says why in one sentence. On Linux it looks for
  * the programs on the engine's PATH and starts one empty bubblewrap sandbox, since a kernel without unprivileged
  * user namespaces (or a container that forbids them) has bwrap installed and still cannot run it.
  */
 export function probeSandbox(env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform = process.platform): SandboxAvailability {
+  if (platform === 'darwin') return probeMacos(env);
   if (platform !== 'linux') {
-    // macOS (Seatbelt) and Windows (a dedicated account) are the sandbox runtime's other back ends; they cannot be
-    // run on the machines this engine is built and tested on, so they are not offered yet.
+    // Windows (the sandbox runtime's dedicated account) needs an installation this engine cannot make or test on
+    // the machines it is built on, so it is not offered yet.
     return { available: false, platform, missing: [platform], install: null, reason: msg('sandbox.unavailable.platform', { platform }) };
   }
   const programs: Record<string, string> = {};

@@ -58,7 +58,9 @@ export function confineServer(d: { home: string; policy: PolicyEngine; sandbox: 
   return async (launch, allowedDomains) => {
     const ready = d.sandbox.readiness();
     if (!ready.available) throw new MsgError(msg('sandbox.mcp.unavailable', { reason: ready.reason }));
-    const tmpdir = path.join(d.home, 'sandbox-tmp', `mcp-${createHash('sha256').update(launch.cwd).digest('hex').slice(0, 12)}`);
+    // One per server (its folder, command and hosts): the temp folder also names the network it is kept in.
+    const key = JSON.stringify([launch.cwd, launch.command, launch.args, [...allowedDomains]]);
+    const tmpdir = path.join(d.home, 'sandbox-tmp', `mcp-${createHash('sha256').update(key).digest('hex').slice(0, 12)}`);
     const lists = d.policy.sandboxPolicy(launch.cwd, null, { tmpdir, otherFolders: [] });
     const own = { ...lists, writeRoots: [launch.cwd, tmpdir], allowedDomains: [...allowedDomains] };
     const wrapped = await d.sandbox.runtime.wrap([launch.command, ...launch.args].map(shellQuote).join(' '), own, { cwd: launch.cwd, env: launch.env });
