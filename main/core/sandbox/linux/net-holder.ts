@@ -34,6 +34,9 @@ export interface HolderPrograms {
   socat: string;
 }
 
+/** How long a session's network is kept with no command in it. */
+const IDLE_MS = 10 * 60_000;
+
 /** Reads the `child-pid` bubblewrap writes to its info fd once the sandbox's process runs. */
 function childPid(info: Readable, child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -117,13 +120,21 @@ export async function startNetHolder(programs: HolderPrograms, scratchDir: strin
     await proxy.close();
   };
   child.once('exit', () => void close());
+  let idle: NodeJS.Timeout | null = null;
   const holder: NetHolder = {
     pid,
     use(user) {
+      if (idle) clearTimeout(idle);
+      idle = null;
       users.push(user);
       return () => {
         const i = users.indexOf(user);
         if (i >= 0) users.splice(i, 1);
+        // A session that stopped running commands (closed, or done for the day) does not keep two processes.
+        if (users.length === 0 && !closed) {
+          idle = setTimeout(() => void close(), IDLE_MS);
+          idle.unref();
+        }
       };
     },
     close,
