@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -93,6 +94,23 @@ export function createBwrapSandbox(programs: BwrapPrograms): CommandSandbox {
     return started;
   };
 
+  // Whether commands can enter a kept network here: known after the first try. Where the kernel or a container
+  // refuses it (seen for unprivileged users in some containers), each command makes its own network instead.
+  let entering: boolean | null = programs.nsenter ? null : false;
+  const sessionNet = async (key: string, dir: string): Promise<NetHolder | null> => {
+    if (entering === false) return null;
+    const holder = await holderFor(key, dir).catch(() => null);
+    if (holder && entering === null) {
+      const tried = spawnSync(programs.nsenter as string, ['--target', String(holder.pid), '--user', '--net', '--preserve-credentials', '--', 'true'], { stdio: 'ignore', timeout: 10_000 });
+      entering = tried.status === 0;
+    }
+    if (holder && entering) return holder;
+    entering = false;
+    for (const h of holders.values()) void h.then((x) => x.close(), () => undefined);
+    holders.clear();
+    return null;
+  };
+
   const ready = (): Scratch & { dir: string } => {
     if (scratch && existsSync(scratch.dir)) return scratch;
     // Short and private: a unix socket's path is limited to about a hundred bytes.
@@ -119,7 +137,7 @@ export function createBwrapSandbox(programs: BwrapPrograms): CommandSandbox {
         ...(ask ? { ask: (host: string, port: number) => ask(host, port, ended.signal) } : {}),
       });
       // The session's kept network (its temp folder names the session), or one made for this command alone.
-      const holder = programs.nsenter ? await holderFor(policy.tmpdir, s.dir) : null;
+      const holder = await sessionNet(policy.tmpdir, s.dir);
       const user = { decide, lines: [] as string[] };
       const leave = holder?.use(user);
       const socketPath = path.join(s.dir, `${randomBytes(9).toString('base64url')}.sock`);
