@@ -54,6 +54,17 @@ export const TelegramConfig = z.object({
 }).strict();
 export type TelegramConfig = z.infer<typeof TelegramConfig>;
 
+/** Limits for sessions that start child sessions (the `Agent` tool builds on them). */
+export const AgentsConfig = z.object({
+  /** At most this many children of one parent run at once; more are queued, never refused. */
+  maxChildren: z.number().int().min(1).max(256).default(4),
+  /** How deep children may nest: 1 means children cannot start agents of their own. */
+  maxDepth: z.number().int().min(0).max(16).default(1),
+  /** Conflicting integrations of one child before it waits for a person. */
+  maxIntegrationAttempts: z.number().int().min(1).max(100).default(2),
+}).strict();
+export type AgentsConfig = z.infer<typeof AgentsConfig>;
+
 export const RuntimeConfig = z.object({
   providers: z.array(ProviderConfig).default([]),
   defaultProvider: z.string().optional(),
@@ -67,6 +78,7 @@ export const RuntimeConfig = z.object({
   /** Tokens kept free for the model's answer when a request is sized (a provider's own setting wins). */
   maxOutputTokens: MaxOutputTokens.default(4096),
   compaction: CompactionConfig.default({ threshold: 0.8, userPromptShare: 0.2 }),
+  agents: AgentsConfig.default({ maxChildren: 4, maxDepth: 1, maxIntegrationAttempts: 2 }),
   /** An interrupted turn younger than this resumes by itself when the engine starts; 0 = never. */
   autoResumeMinutes: AutoResumeMinutes.default(10),
   /** The Telegram gateway of the desktop app and `paragents serve`. */
@@ -114,7 +126,7 @@ export type ContextWindowInfo = z.infer<typeof ContextWindowInfo>;
 
 /** What the UI may see of the config: keys are never sent, only whether one is set. */
 export const RedactedProvider = ProviderConfig.omit({ apiKey: true }).extend({ apiKeySet: z.boolean() });
-export const RedactedConfig = RuntimeConfig.omit({ providers: true, maxOutputTokens: true, compaction: true, autoResumeMinutes: true, telegram: true }).extend({
+export const RedactedConfig = RuntimeConfig.omit({ providers: true, maxOutputTokens: true, compaction: true, autoResumeMinutes: true, telegram: true, agents: true }).extend({
   /** The Telegram settings without the token: only whether config.json holds one. */
   telegram: TelegramConfig.omit({ token: true }).extend({ tokenSet: z.boolean() }).optional(),
   providers: z.array(RedactedProvider),
@@ -122,6 +134,7 @@ export const RedactedConfig = RuntimeConfig.omit({ providers: true, maxOutputTok
   maxOutputTokens: MaxOutputTokens.optional(),
   compaction: z.object({ threshold: z.number(), userPromptShare: z.number() }).optional(),
   autoResumeMinutes: AutoResumeMinutes.optional(),
+  agents: z.object({ maxChildren: z.number(), maxDepth: z.number(), maxIntegrationAttempts: z.number() }).optional(),
   /** Each provider's context window and where it came from (config, the endpoint's model list, a table, a default). */
   contextWindows: z.array(ContextWindowInfo).optional(),
   path: z.string(),

@@ -51,6 +51,9 @@ function printConfig(io: CliIo, text: CliText, view: RedactedConfig, json: boole
   }
   io.stdout(t('cliTools.config.fallback', { list: view.fallback.join(', ') || '-' }));
   io.stdout(t('cliTools.config.limits', { concurrency: view.concurrency, steps: view.maxSteps, timeout: n(view.requestTimeoutMs), retries: view.maxRetries }));
+  if (view.agents) {
+    io.stdout(t('cliTools.config.agents', { children: view.agents.maxChildren, depth: view.agents.maxDepth, attempts: view.agents.maxIntegrationAttempts }));
+  }
   if (view.compaction) {
     const share = (x: number): string => `${Math.round(x * 100)} %`;
     io.stdout(t('cliTools.config.compaction', { threshold: share(view.compaction.threshold), prompts: share(view.compaction.userPromptShare) }));

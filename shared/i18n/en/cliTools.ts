@@ -23,6 +23,7 @@ export const cliTools = {
     global: ' (global)',
     fallback: 'fallback: {{list}}',
     limits: 'concurrency: {{concurrency}}  max steps: {{steps}}  request timeout: {{timeout}} ms  retries: {{retries}}',
+    agents: 'agents: at most {{children}} children per parent at once, depth {{depth}}, {{attempts}} integration attempts',
     compaction: 'compaction: at {{threshold}} of the window, {{prompts}} of it for your own prompts',
     autoResume: 'auto-resume of interrupted turns: {{when}}',
     never: 'never',

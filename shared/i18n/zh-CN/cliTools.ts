@@ -25,6 +25,7 @@ export const cliTools: CatalogLike<typeof en> = {
     global: '（全局）',
     fallback: '备用：{{list}}',
     limits: '并发：{{concurrency}}  最大步数：{{steps}}  请求超时：{{timeout}} ms  重试：{{retries}}',
+    agents: '子代理：每个父会话同时最多 {{children}} 个子会话，深度 {{depth}}，整合尝试 {{attempts}} 次',
     compaction: '压缩：达到窗口的 {{threshold}} 时压缩，其中 {{prompts}} 留给你自己的提示词',
     autoResume: '自动继续被中断的轮次：{{when}}',
     never: '从不',
