@@ -23,6 +23,8 @@ export interface SessionRow {
   /** The session's budget (migration 012): both set, or both null. */
   budget_unit: 'tokens' | 'usd' | null;
   budget_limit: number | null;
+  /** The session that started this one as its child (migration 016); null at the top. */
+  parent_id: string | null;
 }
 
 export interface PromptRow {

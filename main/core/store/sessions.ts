@@ -11,8 +11,9 @@ export class SessionsRepository extends Repository {
   /**
    * `ref`: one chosen beforehand with `refTaken` (an isolated session's branch and folder are named by it).
    * `mode`: the one a person chose for the session; null lets it follow the settings' `permissions.defaultMode`.
+   * `parent`: the id of the session starting this one as its child (the caller checks it exists and is open).
    */
-  create(input: { workspace: string; name: string | null; mode: PermissionMode | null; ref?: string }): SessionRow {
+  create(input: { workspace: string; name: string | null; mode: PermissionMode | null; ref?: string; parent?: string }): SessionRow {
     const row: SessionRow = {
       id: newId(),
       ref: input.ref ?? newRef((r) => this.refTaken(r)),
@@ -30,9 +31,10 @@ export class SessionsRepository extends Repository {
       unpriced_tokens: 0,
       budget_unit: null,
       budget_limit: null,
+      parent_id: input.parent ?? null,
     };
     this.q(
-        `INSERT INTO sessions (id, ref, name, workspace, chosen_mode, created_at) VALUES (@id, @ref, @name, @workspace, @chosen_mode, @created_at)`,
+        `INSERT INTO sessions (id, ref, name, workspace, chosen_mode, created_at, parent_id) VALUES (@id, @ref, @name, @workspace, @chosen_mode, @created_at, @parent_id)`,
       )
       .run(row);
     return row;
