@@ -15,6 +15,7 @@ import { SearchHit, SearchQuery } from './search';
 import { FileDiffContent, SessionChanges } from './changes';
 import { MsgSchema } from './msg-schema';
 import { SandboxStatus, SessionSandbox } from './sandbox';
+import { AgentChildSummary, IntegrationReport } from './agents';
 
 /** How a prompt's policy "ask" outcomes are answered: by a person (`ask`), approved (`all`) or refused (`never`). */
 export const PromptApprovals = z.enum(['ask', 'all', 'never']);
@@ -106,6 +107,13 @@ export const requests = {
     output: PromptSummary,
   },
   'prompt.edit': { input: z.object({ prompt: IdOrRef, text: PromptText }), output: PromptSummary },
+  /** The children a session's `Agent` calls started, oldest first: status, files, integration state. */
+  'agents.list': { input: z.object({ session: IdOrRef }), output: z.array(AgentChildSummary) },
+  /**
+   * A person integrates a child waiting for one (`needs_person`), or any finished worktree child: with `preview`
+   * only the three-way preview; else merged into the parent's workspace when clean, refused naming the files when not.
+   */
+  'agents.integrate': { input: z.object({ child: IdOrRef, preview: z.boolean().optional() }), output: IntegrationReport },
   'approval.list': { input: z.object({ session: IdOrRef.optional() }), output: z.array(ApprovalSummary) },
   'approval.answer': { input: z.object({ approval: IdOrRef, answer: ApprovalAnswer }), output: ApprovalSummary },
   'conflict.resolve': {

@@ -7,6 +7,7 @@ import { PromptStatus } from './status';
 import { Budget, BudgetKind, BudgetUnit, CostTotals } from './cost';
 import { LanguageState } from './config';
 import { MsgSchema } from './msg-schema';
+import { AgentChildSummary, AgentIsolation, AgentOutcome } from './agents';
 
 /** Fields every engine event carries. `seq` is the store's order; events are persisted before they are published. */
 const base = {
@@ -241,6 +242,57 @@ export const EngineEvent = z.discriminatedUnion('type', [
    * `reason` is the English of `reasonMsg` (what is missing and the command that installs it).
    */
   z.object({ ...base, type: z.literal('sandbox_off'), reason: z.string(), reasonMsg: MsgSchema }),
+  /** The parent session (`sessionId`) started a child session through its `Agent` call `callId`. */
+  z.object({
+    ...base,
+    type: z.literal('agent_spawned'),
+    parent: z.string(),
+    child: z.string(),
+    childRef: z.string(),
+    callId: z.string(),
+    description: z.string(),
+    isolation: AgentIsolation,
+    outputs: z.array(z.string()),
+  }),
+  /**
+   * A child cannot start yet: `max_children` (its parent's places are taken) or `outputs` (siblings `with`, whose
+   * declared outputs overlap `paths`, are not integrated yet). On the parent's session.
+   */
+  z.object({
+    ...base,
+    type: z.literal('agent_waiting'),
+    child: z.string(),
+    childRef: z.string(),
+    reason: z.enum(['max_children', 'outputs']),
+    with: z.array(z.string()),
+    paths: z.array(z.string()),
+  }),
+  /** A child's own prompt ended; on the parent's session. `files`: what it changed. */
+  z.object({
+    ...base,
+    type: z.literal('agent_completed'),
+    child: z.string(),
+    childRef: z.string(),
+    outcome: AgentOutcome,
+    files: z.array(z.string()),
+  }),
+  /** A child's changes were integrated into its parent's workspace (uncommitted changes of the parent). */
+  z.object({ ...base, type: z.literal('integration_merged'), child: z.string(), childRef: z.string(), files: z.array(z.string()) }),
+  /**
+   * A child's changes conflict with what its parent's workspace holds now: nothing in the parent changed, the child
+   * was told (`files`, and the siblings `with` that changed them) in its own session. `attempt` counts from 1.
+   */
+  z.object({
+    ...base,
+    type: z.literal('integration_conflict'),
+    child: z.string(),
+    childRef: z.string(),
+    files: z.array(z.string()),
+    with: z.array(z.string()),
+    attempt: z.number().int().min(1),
+  }),
+  /** Anything about a child changed (state, files, integration): the whole record, for views to redraw. On the parent's session. */
+  z.object({ ...base, type: z.literal('agent_child'), childSummary: AgentChildSummary }),
   /**
    * The user settings turned the sandbox on or off (`sandbox.setEnabled`): open pages ask again whether their
    * sessions are confined. Not about one session: `sessionId` is '' and the event is not stored.

@@ -15,3 +15,4 @@ export * from './mcp';
 export * from './gateway';
 export * from './search';
 export * from './sandbox';
+export * from './agents';

@@ -63,6 +63,10 @@ export const SessionSummary = z.object({
   budget: Budget.nullable().optional(),
   /** The budget its paused prompt stopped at, waiting for a person (null or absent: none). */
   budgetStop: BudgetStop.nullable().optional(),
+  /** The ref of the session whose `Agent` call started it; null at the top (absent from older producers). */
+  parent: z.string().nullable().optional(),
+  /** Money spent by the session and every child below it (absent when it has no children, or from older producers). */
+  treeCost: CostTotals.optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;
 
@@ -100,6 +104,11 @@ export const ApprovalSummary = z.object({
   status: ApprovalStatus,
   createdAt: z.string(),
   resolvedAt: z.string().nullable(),
+  /** For a child's card: its parent's ref and name, so the card reads `parent › child` (null or absent at the top). */
+  parentRef: z.string().nullable().optional(),
+  parentName: z.string().nullable().optional(),
+  /** The card may be answered `allow_children`: a sibling of this child asked the same (or could). */
+  offerChildren: z.boolean().optional(),
 });
 export type ApprovalSummary = z.infer<typeof ApprovalSummary>;
 

@@ -25,6 +25,8 @@ export type PermissionMode = z.infer<typeof PermissionMode>;
 export const ApprovalAnswer = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('allow_once') }),
   z.object({ kind: z.literal('allow_session') }),
+  /** Only for a child's card: allowed for this child and every other child of the same parent (their parent keeps the grant). */
+  z.object({ kind: z.literal('allow_children') }),
   z.object({ kind: z.literal('allow_always') }),
   z.object({ kind: z.literal('deny'), message: z.string().max(4000).optional() }),
 ]);

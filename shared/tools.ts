@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { AgentInput } from './agents';
+export { AgentInput };
 
 // Model-facing tool names are also the policy's rule names (`Bash(git log *)`, `Edit(src/**)`).
-export const ToolName = z.enum(['Read', 'Write', 'Edit', 'LS', 'Glob', 'Grep', 'Bash', 'WebFetch']);
+export const ToolName = z.enum(['Read', 'Write', 'Edit', 'LS', 'Glob', 'Grep', 'Bash', 'WebFetch', 'Agent']);
 export type ToolName = z.infer<typeof ToolName>;
 
 export const ReadInput = z.object({
@@ -53,6 +55,7 @@ export const toolInputSchemas = {
   Grep: GrepInput,
   Bash: BashInput,
   WebFetch: WebFetchInput,
+  Agent: AgentInput,
 } as const satisfies Record<ToolName, z.ZodType>;
 
 export type ToolInputs = { [K in ToolName]: z.infer<(typeof toolInputSchemas)[K]> };

@@ -72,6 +72,12 @@ export function eventNote(e: EngineEvent, delay: RetryDelay = 'ms'): EventNote |
     case 'mcp_server_state':
     case 'language_changed':
     case 'sandbox_changed':
+    case 'agent_spawned':
+    case 'agent_waiting':
+    case 'agent_completed':
+    case 'integration_merged':
+    case 'integration_conflict':
+    case 'agent_child':
       // Entries of their own (prompts, answers, tool calls, dividers), figures, or no session's at all.
       return null;
     default:

@@ -140,6 +140,12 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
       case 'mcp_server_state':
       case 'language_changed':
       case 'sandbox_changed':
+      case 'agent_spawned':
+      case 'agent_waiting':
+      case 'agent_completed':
+      case 'integration_merged':
+      case 'integration_conflict':
+      case 'agent_child':
         // Statuses show through the outcome entries; deltas are not stored; usage is a figure, not an entry; MCP
         // server states and the language setting belong to no session.
         break;

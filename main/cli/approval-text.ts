@@ -66,6 +66,7 @@ export function answerText(t: Translator, answer: ApprovalAnswer): string {
   switch (answer.kind) {
     case 'allow_once':
     case 'allow_session':
+    case 'allow_children':
     case 'allow_always':
       return t(`cliInbox.answer.${answer.kind}`);
     case 'deny':

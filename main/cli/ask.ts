@@ -27,6 +27,7 @@ export function answerText(e: Pick<Resolved, 'status' | 'answer'>, t: Translator
   switch (a.kind) {
     case 'allow_once':
     case 'allow_session':
+    case 'allow_children':
     case 'allow_always':
       return t(`cli.ask.answer.${a.kind}`);
     case 'deny':

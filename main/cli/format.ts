@@ -137,6 +137,20 @@ export function eventTextLine(e: EngineEvent, lang: Lang = 'en'): string | null 
       return line(t('sandbox.violation', { what: t(`sandbox.kind.${e.kind}`, { target: e.target }) }));
     case 'sandbox_off':
       return line(t('sandbox.off', { reason: shownText(lang, e.reason, e.reasonMsg) }));
+    case 'agent_spawned':
+      return line(t('cli.event.agentSpawned', { child: e.childRef, isolation: e.isolation, description: e.description }));
+    case 'agent_waiting':
+      return e.reason === 'max_children'
+        ? line(t('cli.event.agentWaitingChildren', { child: e.childRef }))
+        : line(t('cli.event.agentWaitingOutputs', { child: e.childRef, with: e.with.join(', '), paths: e.paths.join(', ') }));
+    case 'agent_completed':
+      return line(t('cli.event.agentCompleted', { child: e.childRef, outcome: e.outcome, files: e.files.join(', ') || '-' }));
+    case 'integration_merged':
+      return line(t('cli.event.integrationMerged', { child: e.childRef, files: e.files.join(', ') || '-' }));
+    case 'integration_conflict':
+      return line(t('cli.event.integrationConflict', { child: e.childRef, with: e.with.join(', ') || '-', files: e.files.join(', '), attempt: e.attempt }));
+    case 'agent_child':
+      return null;
     case 'mcp_server_state':
       return `[mcp:${e.server}] ${t(`cliTools.mcp.state.${e.state}`)}${e.pid !== null ? ` (pid ${e.pid})` : ''}${e.error ? `: ${short(shownText(lang, e.error, e.errorMsg))}` : ''}`;
     default:

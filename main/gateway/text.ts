@@ -91,6 +91,7 @@ export function answerWords(answer: ApprovalAnswer, t: Translator = EN): string 
   switch (answer.kind) {
     case 'allow_once':
     case 'allow_session':
+    case 'allow_children':
     case 'allow_always':
       return t(`gateway.answer.${answer.kind}`);
     case 'deny':

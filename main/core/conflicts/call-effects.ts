@@ -61,6 +61,7 @@ export function callEffects(call: PreparedCall, exclusivePatterns: readonly stri
       case 'search':
       case 'fetch':
       case 'mcp':
+      case 'agent':
       case 'opaque':
         break;
       default: {

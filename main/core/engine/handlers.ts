@@ -29,6 +29,7 @@ import type { CostRequestNames } from '../cost';
 import type { HooksRequestNames } from '../hooks';
 import type { SandboxRequestNames } from '../sandbox/handlers';
 import type { ChangesRequestNames } from './changes-handlers';
+import type { AgentsRequestNames } from './agents/handlers';
 import { realPathOf } from '../conflicts/real-path';
 import { msg, type Msg } from '../../../shared/i18n/message';
 import { thrownSentence } from '../../../shared/msg-error';
@@ -62,7 +63,7 @@ export interface HandlerDeps {
 }
 
 /** Requests answered elsewhere (setup-handlers.ts, worktree/service.ts), merged in by the composition root. */
-type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames | GatewayRequestNames | CostRequestNames | HooksRequestNames | SearchRequestNames | ChangesRequestNames | SandboxRequestNames;
+type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames | GatewayRequestNames | CostRequestNames | HooksRequestNames | SearchRequestNames | ChangesRequestNames | SandboxRequestNames | AgentsRequestNames;
 
 export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupRequests> {
   const { store, bus, scheduler } = d;

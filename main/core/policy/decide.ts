@@ -77,6 +77,8 @@ function effectParts(ctx: DecideContext, call: CheckableCall, effect: ToolEffect
       return [decideUrl(ctx, effect.url)];
     case 'mcp':
       return [decideMcp(ctx, tool)];
+    case 'agent':
+      return [decideAgent(ctx)];
     case 'opaque':
       return [part('needs_approval', 'builtin', msg('reasons.unknownTool', { tool: effect.tool }))];
     default: {
@@ -84,6 +86,18 @@ function effectParts(ctx: DecideContext, call: CheckableCall, effect: ToolEffect
       return never;
     }
   }
+}
+
+/** `deny: ["Agent"]` turns children off, an ask rule asks; otherwise starting one needs no card in any mode. */
+function decideAgent(ctx: DecideContext): Part {
+  for (const kind of ['deny', 'ask'] as const) {
+    const r = rulesOf(ctx, kind, ['Agent'])[0];
+    if (r) {
+      const why = kind === 'deny' ? msg('reasons.deniedBy', { what: 'Agent', rule: r.text }) : msg('reasons.askedBy', { what: 'Agent', rule: r.text });
+      return part(kind === 'deny' ? 'blocked' : 'needs_approval', r.source, why, r.text);
+    }
+  }
+  return part('auto_approved', 'builtin', msg('reasons.agentStarts'));
 }
 
 function decideMcp(ctx: DecideContext, tool: string): Part {

@@ -14,6 +14,7 @@ import { UsageRepository } from './usage';
 import { EventsRepository } from './events';
 import { WorktreesRepository } from './worktrees';
 import { StampsRepository } from './stamps';
+import { AgentChildrenRepository } from './agent-children';
 import { Summaries } from './summaries';
 
 export type { StoredMessage } from './transcript';
@@ -38,6 +39,8 @@ export class Store {
   readonly events: EventsRepository;
   readonly worktrees: WorktreesRepository;
   readonly stamps: StampsRepository;
+  /** The children of sessions' Agent calls (written by the engine's agents service alone). */
+  readonly agentChildren: AgentChildrenRepository;
   /** The rows mapped to the contract's summaries. */
   readonly summaries: Summaries;
 
@@ -62,6 +65,7 @@ export class Store {
     this.events = new EventsRepository(parts, { session: (id) => this.sessions.get(id), prompt: (id) => this.prompts.get(id) });
     this.worktrees = new WorktreesRepository(parts);
     this.stamps = new StampsRepository(db);
+    this.agentChildren = new AgentChildrenRepository(parts);
     this.summaries = new Summaries({
       db,
       session: (id) => this.sessions.get(id),

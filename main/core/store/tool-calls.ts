@@ -51,6 +51,26 @@ export class ToolCallsRepository extends Repository {
     this.parts.written.output = call ? { ...call, finishedAt, output } : null;
   }
 
+  /**
+   * The session's calls that did not run because the policy blocked them (`--approve never` included) or a person
+   * denied them, oldest first: what a parent is told of its child.
+   */
+  refused(sessionId: string): { tool: string; input: string | null; kind: 'blocked' | 'denied'; reason: string }[] {
+    const rows = this.q(
+      `SELECT t.id AS id, t.tool AS tool, t.input_json AS input, json_extract(t.decision_json, '$.decision') AS decision,
+              json_extract(t.decision_json, '$.reason') AS reason, a.status AS approval
+         FROM tool_calls t LEFT JOIN approvals a ON a.tool_call_id = t.id
+        WHERE t.session_id = ? AND (json_extract(t.decision_json, '$.decision') = 'blocked' OR a.status = 'denied')
+        ORDER BY t.created_at, t.id`,
+    ).all(sessionId) as { id: string; tool: string; input: string | null; decision: string | null; reason: string | null; approval: string | null }[];
+    return rows.map((r) => ({
+      tool: r.tool,
+      input: this.parts.payloads.fromStoredText(r.input),
+      kind: r.approval === 'denied' ? 'denied' : 'blocked',
+      reason: r.reason ?? '',
+    }));
+  }
+
   get(id: string): ToolCallRow | undefined {
     return this.row(this.q('SELECT * FROM tool_calls WHERE id = ?').get(id) as ToolCallRow | undefined);
   }

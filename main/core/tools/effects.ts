@@ -28,6 +28,8 @@ export type ToolEffect =
   | { kind: 'fetch'; url: string }
   /** Calls a tool of an MCP server (`mcp__server__tool`). */
   | { kind: 'mcp'; server: string; tool: string }
+  /** Starts a child session (Agent): the call itself touches no file; what the child does passes its own checks. */
+  | { kind: 'agent'; description: string }
   /** A tool that declares nothing the checks can read: the policy asks about it. */
   | { kind: 'opaque'; tool: string };
 
@@ -37,6 +39,9 @@ export function isReadOnly(effect: ToolEffect): boolean {
     case 'read':
     case 'list':
     case 'search':
+      return true;
+    case 'agent':
+      // Children inherit the parent's mode, so a child of a plan-mode session can only read too.
       return true;
     case 'write':
     case 'shell':

@@ -11,6 +11,7 @@ import { readTool } from './read';
 import type { ToolDefinition } from './types';
 import { webFetchTool } from './webfetch';
 import { writeTool } from './write';
+import { agentTool } from './agent';
 
 export const builtinTools: Record<ToolName, ToolDefinition> = {
   Read: readTool,
@@ -21,6 +22,7 @@ export const builtinTools: Record<ToolName, ToolDefinition> = {
   Grep: grepTool,
   Bash: bashTool,
   WebFetch: webFetchTool,
+  Agent: agentTool,
 };
 
 /** The shape the OpenAI chat completions API takes in `tools`. */

@@ -5,6 +5,7 @@ import type { HostEnv } from '../host-env';
 import type { McpToolHints } from '../../../shared/mcp';
 import type { WebAccess } from './webfetch-access';
 import type { TempFileJournal } from './temp-journal';
+import type { AgentInput } from '../../../shared/agents';
 
 export interface ToolContext {
   /** Absolute path of the session's workspace; relative paths resolve against it. */
@@ -25,6 +26,13 @@ export interface ToolContext {
   tempFiles?: TempFileJournal;
   /** Confines a Bash command to the session's folders and hosts (given when the policy placed the call in the sandbox). */
   sandbox?: BashSandbox;
+  /** Starts and awaits the child sessions of this call (the Agent tool); absent where children cannot be started. */
+  agents?: AgentRunner;
+}
+
+/** What the Agent tool asks of the engine for one call: start the child (once, even across restarts) and await it. */
+export interface AgentRunner {
+  run(input: AgentInput): Promise<ToolOutcome>;
 }
 
 /** What the OS sandbox refused a command: a write, a read or a connection, and the path or host:port. */

@@ -4,6 +4,7 @@ export const cliInbox = {
   answer: {
     allow_once: 'approved once',
     allow_session: 'approved for the session',
+    allow_children: 'approved for all children of this parent',
     allow_always: 'always allowed',
     deny: 'denied',
     denyWith: 'denied with the message "{{message}}"',

@@ -26,6 +26,7 @@ export const gateway = {
   answer: {
     allow_once: 'allowed once',
     allow_session: 'allowed for the session',
+    allow_children: 'allowed for all children of this parent',
     allow_always: 'always allowed',
     deny: 'denied',
     denyWith: 'denied with the message "{{message}}"',

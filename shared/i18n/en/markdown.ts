@@ -35,7 +35,7 @@ export const markdown = {
   approvalAnswer: ' ({{answer}})',
   approvalMessage: ': {{message}}',
   approvalStatus: { pending: 'pending', approved: 'approved', denied: 'denied', cancelled: 'cancelled' },
-  answer: { allow_once: 'allow once', allow_session: 'allow session', allow_always: 'allow always', deny: 'deny' },
+  answer: { allow_once: 'allow once', allow_session: 'allow session', allow_children: 'allow for all children', allow_always: 'allow always', deny: 'deny' },
   result: 'Result:',
   error: 'Error:',
   noResult: 'No result recorded.',

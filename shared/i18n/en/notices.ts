@@ -176,6 +176,7 @@ export const notices = {
     specWildcard: 'only a leading "*." wildcard is allowed in a domain',
     specDomain: '"{{host}}" is not a valid domain',
     specMcp: 'MCP rules take no specifier',
+    specAgent: 'Agent rules take no specifier',
     specQuote: 'unterminated quote',
     specEmptyCommand: 'empty command pattern',
     specNulPath: 'NUL byte in path pattern',

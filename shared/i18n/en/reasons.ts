@@ -16,6 +16,7 @@ export const reasons = {
   mcpAskedBy: '{{what}} is asked by {{rule}}',
   allowedByCommand: '{{what}} is allowed by {{rule}}, the rule of the command naming it',
   allowedBy: '{{what}} is allowed by {{rule}}',
+  agentStarts: 'starting a child agent needs no approval: what the child does passes its own checks',
   mayTouchDenied: '{{what}} may touch files denied by {{rule}}',
   critical: '{{what}} is a critical command: {{why}}',
   criticalDelete: '{{cmd}} of {{target}} would delete a system, home or workspace folder',

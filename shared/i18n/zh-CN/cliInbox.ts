@@ -6,6 +6,7 @@ export const cliInbox: CatalogLike<typeof en> = {
   answer: {
     allow_once: '已允许一次',
     allow_session: '已在本会话内允许',
+    allow_children: '已对该父会话的所有子会话允许',
     allow_always: '已始终允许',
     deny: '已拒绝',
     denyWith: '已拒绝，附言“{{message}}”',

@@ -27,6 +27,7 @@ export const gateway: CatalogLike<typeof en> = {
   answer: {
     allow_once: '允许一次',
     allow_session: '本会话内允许',
+    allow_children: '对该父会话的所有子会话允许',
     allow_always: '始终允许',
     deny: '已拒绝',
     denyWith: '已拒绝，附言“{{message}}”',

@@ -34,7 +34,7 @@ export const markdown: CatalogLike<typeof en> = {
   approvalAnswer: '（{{answer}}）',
   approvalMessage: '：{{message}}',
   approvalStatus: { pending: '等待中', approved: '已批准', denied: '已拒绝', cancelled: '已取消' },
-  answer: { allow_once: '允许一次', allow_session: '本会话允许', allow_always: '始终允许', deny: '拒绝' },
+  answer: { allow_once: '允许一次', allow_session: '本会话允许', allow_children: '对所有子会话允许', allow_always: '始终允许', deny: '拒绝' },
   result: '结果：',
   error: '错误：',
   noResult: '没有记录结果。',

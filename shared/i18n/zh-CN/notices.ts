@@ -179,6 +179,7 @@ export const notices: CatalogLike<typeof en> = {
     specWildcard: '域名中只允许开头的 "*." 通配符',
     specDomain: '"{{host}}" 不是有效的域名',
     specMcp: 'MCP 规则不带说明符',
+    specAgent: 'Agent 规则不带说明符',
     specQuote: '引号没有闭合',
     specEmptyCommand: '命令模式为空',
     specNulPath: '路径模式中含有 NUL 字节',

@@ -15,6 +15,7 @@ export const reasons: CatalogLike<typeof en> = {
   mcpAskedBy: '{{what}} 按规则 {{rule}} 需要审批',
   allowedByCommand: '{{what}} 由 {{rule}} 允许（即指定它的那条命令的规则）',
   allowedBy: '{{what}} 由规则 {{rule}} 允许',
+  agentStarts: '启动子智能体无需审批：子智能体的每个操作都要经过自己的检查',
   mayTouchDenied: '{{what}} 可能触及被 {{rule}} 拒绝的文件',
   critical: '{{what}} 是高危命令：{{why}}',
   criticalDelete: '{{cmd}} {{target}} 会删除系统、主目录或工作区文件夹',

@@ -22,6 +22,8 @@ import { createSetupHandlers } from '../setup-handlers';
 import type { TurnDeps } from '../turn-context';
 import { validatedHandlers } from '../validated-handlers';
 import { createSandboxHandlers } from '../../sandbox/handlers';
+import { createAgentsHandlers } from '../agents/handlers';
+import type { AgentsService } from '../agents/service';
 import { confinesIn, otherSessionFolders, sessionTmpdir, type SandboxParts } from './sandbox';
 import type { EngineConfig } from './config';
 import type { HookParts } from './hooks';
@@ -50,6 +52,8 @@ export interface HandlerParts {
   /** The host's messenger gateways; absent, the gateway.* requests are refused. */
   gateway?: GatewayHandlers;
   sandbox: SandboxParts;
+  /** Children of Agent calls: their list and a person's integration. */
+  agents: Pick<AgentsService, 'integrate'>;
 }
 
 /** Every request of the contract, each answered by the service that owns it and validated against the contract. */
@@ -100,5 +104,6 @@ export function buildHandlers(p: HandlerParts): RequestHandlers {
       changed: (enabled) => bus.emit({ type: 'sandbox_changed', sessionId: '', promptId: null, enabled }),
       sessionLists: (row) => ({ tmpdir: sessionTmpdir(home, row.id), otherFolders: otherSessionFolders(store, row.id) }),
     }),
+    ...createAgentsHandlers({ store, integrate: p.agents.integrate }),
     ...gatewayRequests(p.gateway) });
 }

@@ -16,6 +16,7 @@ const TOOLS: Record<string, RuleTool> = {
   Grep: 'Grep',
   Bash: 'Bash',
   WebFetch: 'WebFetch',
+  Agent: 'Agent',
 };
 
 /**
@@ -69,6 +70,8 @@ function specMatcher(tool: RuleTool, spec: string): Matcher | Msg {
     }
     case 'mcp':
       return msg('notices.settings.specMcp');
+    case 'Agent':
+      return msg('notices.settings.specAgent');
     default: {
       const pattern = parsePathPattern(spec);
       return isMsg(pattern) ? pattern : { type: 'path', pattern };

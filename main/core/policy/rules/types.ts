@@ -17,7 +17,7 @@ export type BashToken =
   | { kind: 'glob'; re: RegExp; text: string; tail: boolean };
 
 /** Rule families: `Read` covers every reading tool, `Edit` (and `Write`) every writing one. */
-export type RuleTool = 'Read' | 'Edit' | 'LS' | 'Glob' | 'Grep' | 'Bash' | 'WebFetch' | 'mcp';
+export type RuleTool = 'Read' | 'Edit' | 'LS' | 'Glob' | 'Grep' | 'Bash' | 'WebFetch' | 'Agent' | 'mcp';
 
 export type Matcher =
   | { type: 'any' }
