@@ -212,6 +212,12 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
     case 'mcp_server_state':
     case 'language_changed':
     case 'sandbox_changed':
+    case 'agent_spawned':
+    case 'agent_waiting':
+    case 'agent_completed':
+    case 'integration_merged':
+    case 'integration_conflict':
+    case 'agent_child':
       return s;
     default:
       return missingCase(e);
