@@ -21,6 +21,7 @@ export const COMPLETIONS: Readonly<Record<string, readonly string[]>> = {
   serve: ['--port', '--host', '--allow-remote', '--public-host'],
   worktree: ['diff', 'merge', 'remove', '--preview', '--force', '--json'],
   journal: ['list', 'undo', '--session', '--path', '--json', '--dry-run'],
+  agents: ['list', 'integrate', '--preview', '--json'],
   gateway: ['telegram', 'set-token', 'pair', 'status', 'unpair', '--clear'],
   completion: ['bash', 'zsh', 'fish'],
   help: [],

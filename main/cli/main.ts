@@ -26,6 +26,7 @@ const commands: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./serve-command')).runServeCommand,
   worktree: async () => (await import('./worktree-command')).runWorktreeCommand,
   journal: async () => (await import('./journal-command')).runJournalCommand,
+  agents: async () => (await import('./agents-command')).runAgentsCommand,
   resume: async () => (await import('./resume-command')).runResumeCommand,
   compact: async () => (await import('./compact-command')).runCompactCommand,
   attach: async () => (await import('./attach-command')).runAttachCommand,

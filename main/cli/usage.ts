@@ -25,6 +25,9 @@ paragents hooks approve --workspace DIR [--yes | --revoke] [--json]`;
 export const SANDBOX_USAGE = `paragents sandbox status [--workspace DIR] [--json]
 paragents sandbox on|off`;
 
+export const AGENTS_USAGE = `paragents agents list PARENT [--json]
+paragents agents integrate CHILD [--preview] [--json]`;
+
 export const GATEWAY_USAGE = 'paragents gateway telegram set-token [--clear] | pair | status | unpair CHAT_ID';
 
 const HELP_USAGE = `${RUN_USAGE}
@@ -46,6 +49,7 @@ paragents workspace trust|untrust DIR | workspace list
 paragents serve [--port N] [--host 127.0.0.1] [--allow-remote] [--public-host NAME[:PORT]]...
 paragents worktree diff|merge|remove SESSION [--preview] [--force] [--json]
 paragents journal list [--session S] [--path P] [--json] | journal undo SESSION [--dry-run]
+paragents agents list PARENT [--json] | agents integrate CHILD [--preview] [--json]
 paragents gateway telegram set-token [--clear] | pair | status | unpair CHAT_ID
 paragents completion bash|zsh|fish`;
 

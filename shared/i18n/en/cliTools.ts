@@ -1,4 +1,4 @@
-/** The command line's other commands: config, gateway, journal, policy, mcp, hooks, workspace, worktree, serve. */
+/** The command line's other commands: config, gateway, journal, policy, mcp, hooks, workspace, worktree, agents, serve. */
 export const cliTools = {
   unknownSubcommand: 'unknown subcommand "{{name}}"',
   missingSubcommand: 'missing subcommand',
@@ -151,6 +151,36 @@ export const cliTools = {
     wouldConflict: 'merging {{branch}} into {{base}} would conflict in:',
     clean: 'merging {{branch}} into {{base}} is clean; it changes {{count}} file(s):',
     merged: 'merged {{branch}} into {{base}} as {{commit}} ({{count}} file(s))',
+  },
+  agents: {
+    oneParent: 'expected one PARENT session (name or ref)',
+    oneChild: 'expected one CHILD session (name or ref)',
+    noChildren: 'no children: this session has started no agents',
+    line: '{{ref}}  {{name}}  {{state}}  {{outcome}}  integration {{integration}}  {{files}}{{counts}}  {{description}}',
+    noName: '(no name)',
+    files: '{{count}} file(s): {{names}}',
+    moreFiles: ', … {{count}} more',
+    noFiles: 'no files',
+    blocked: '  {{count}} blocked',
+    denied: '  {{count}} denied',
+    state: {
+      queued: 'queued',
+      waiting: 'waiting',
+      running: 'running',
+      integrating: 'integrating',
+      needs_person: 'needs_person',
+      integrated: 'integrated',
+      done: 'done',
+      failed: 'failed',
+      cancelled: 'cancelled',
+    },
+    outcome: { completed: 'completed', failed: 'failed', cancelled: 'cancelled', none: 'unfinished' },
+    integration: { none: 'none', queued: 'queued', merged: 'merged', conflict: 'conflict', needs_person: 'needs_person', not_needed: 'not_needed' },
+    wouldConflict: 'integrating {{child}} would conflict in:',
+    wouldChange: 'it would change {{count}} file(s):',
+    clean: 'integrating {{child}} is clean; it would change {{count}} file(s):',
+    merged: 'integrated {{child}} into its parent\'s workspace: {{count}} file(s) merged:',
+    nothingMerged: 'integrated {{child}}: nothing was merged',
   },
   serve: {
     badPort: '--port needs a number from 0 to 65535',
