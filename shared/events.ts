@@ -291,6 +291,11 @@ export const EngineEvent = z.discriminatedUnion('type', [
     with: z.array(z.string()),
     attempt: z.number().int().min(1),
   }),
+  /**
+   * The project's worktree setup command (`worktree.setup` in .paragents/settings.json) ran in a new child's worktree
+   * before the child started; on the CHILD's session. `output`: the end of what it printed; exitCode null: killed.
+   */
+  z.object({ ...base, type: z.literal('agent_setup'), command: z.string(), exitCode: z.number().int().nullable(), output: z.string() }),
   /** Anything about a child changed (state, files, integration): the whole record, for views to redraw. On the parent's session. */
   z.object({ ...base, type: z.literal('agent_child'), childSummary: AgentChildSummary }),
   /**

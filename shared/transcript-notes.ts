@@ -52,6 +52,11 @@ export function eventNote(e: EngineEvent, delay: RetryDelay = 'ms'): EventNote |
       return { tone: 'info', msg: instructionsMsg(e.sources) };
     case 'hook_ran':
       return { tone: hookRanWarns(e) ? 'warn' : 'info', msg: hookRanMsg(e) };
+    case 'agent_setup':
+      return {
+        tone: e.exitCode === 0 ? 'info' : 'error',
+        msg: msg('agents.setupRan', { command: e.command, code: e.exitCode === null ? '-' : e.exitCode, output: e.output.trim() === '' ? '-' : e.output.trim() }),
+      };
     case 'sandbox_violation':
       return { tone: 'warn', msg: msg('sandbox.violation', { what: msg(`sandbox.kind.${e.kind}`, { target: e.target }) }) };
     case 'sandbox_off':

@@ -128,6 +128,7 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
       case 'hook_ran':
       case 'sandbox_violation':
       case 'sandbox_off':
+      case 'agent_setup':
         pushNote(out, e);
         break;
       case 'instructions_changed':

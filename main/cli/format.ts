@@ -151,6 +151,8 @@ export function eventTextLine(e: EngineEvent, lang: Lang = 'en'): string | null 
       return line(t('cli.event.integrationConflict', { child: e.childRef, with: e.with.join(', ') || '-', files: e.files.join(', '), attempt: e.attempt }));
     case 'agent_child':
       return null;
+    case 'agent_setup':
+      return line(t('agents.setupRan', { command: e.command, code: e.exitCode === null ? '-' : e.exitCode, output: e.output.trim() || '-' }));
     case 'mcp_server_state':
       return `[mcp:${e.server}] ${t(`cliTools.mcp.state.${e.state}`)}${e.pid !== null ? ` (pid ${e.pid})` : ''}${e.error ? `: ${short(shownText(lang, e.error, e.errorMsg))}` : ''}`;
     default:

@@ -205,6 +205,7 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
     case 'instructions_changed':
     case 'hook_ran':
     case 'sandbox_off':
+    case 'agent_setup':
       return pushNotice(s, e);
     case 'sandbox_violation':
       return upsertTool(s, e.sessionId, e.callId, null, (t) => ({ ...t, refusals: [...(t.refusals ?? []), { kind: e.kind, target: e.target }] }));

@@ -4,7 +4,7 @@ import type { PromptRow, SessionRow } from '../store/rows';
 import type { StoredMessage } from '../store/store';
 import type { TurnDeps } from './turn-context';
 import { pricedUsage } from '../cost/types';
-import { runToolCall } from './tool-call/run-tool-call';
+import { readyToolCall, runToolCall } from './tool-call/run-tool-call';
 import { prepareView } from './context-step';
 import { systemPrompt } from './system-prompt';
 import type { SlotLease } from '../kernel/slots';
@@ -85,10 +85,21 @@ export async function runTurn(
       if (last && last.message.role === 'assistant') {
         const unanswered = unansweredCalls(messages, lastIndex);
         if (unanswered.length > 0) {
-          for (const call of unanswered) {
+          // Agent calls wait for their children: they run last and together, so the children work in parallel.
+          const isAgent = (c: AssistantToolCall): boolean => deps.agents !== undefined && c.function.name === 'Agent';
+          for (const call of unanswered.filter((c) => !isAgent(c))) {
             await pausePoint(deps, prompt, signal, lease);
             await runToolCall(deps, session, prompt, last, call, signal, lease, force);
           }
+          const runs: (() => Promise<void>)[] = [];
+          for (const call of unanswered.filter(isAgent)) {
+            await pausePoint(deps, prompt, signal, lease);
+            const run = await readyToolCall(deps, session, prompt, last, call, signal, lease, force);
+            if (run) runs.push(run);
+          }
+          const settled = await Promise.allSettled(runs.map((run) => run()));
+          const thrown = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+          if (thrown) throw thrown.reason;
           continue;
         }
         if (!last.message.tool_calls?.length && last.promptId === promptId) {
@@ -180,6 +191,8 @@ export async function runTurn(
       // recorded as cancelled.
       const now = store.prompts.get(promptId)?.status;
       if (now === 'waiting_approval' || now === 'paused') return 'suspended';
+      // A parent awaiting its children, and a child at work for a parent, go on after the restart where they were.
+      if (now === 'running' && deps.agents?.keepsAcrossStop(sessionId)) return 'suspended';
       return cancel(deps, prompt, msg('reasons.turnCancelled', { reason: msg('notices.error.shutdown') }));
     }
     if (abort) return cancel(deps, prompt, abort.reason);

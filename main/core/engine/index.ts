@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
-import { err } from '../../../shared/result';
-import { msg } from '../../../shared/i18n/message';
+import { createGit } from '../worktree/git';
+import { createAgentsService } from './agents/service';
 import { createWindowResolver } from '../context/window';
 import { hostEnv } from '../host-env';
 import { Slots } from '../kernel/slots';
@@ -55,7 +55,27 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const deps = buildTurnDeps({ opts, host, kernel, slots, preparer, policy, mcp: mcp.manager, model, context, gate: conflicts.gate, hooks: hooks.runner, prices, budgets, sandbox: sessionSandboxes({ home: opts.home, store, policy, sandbox }), confines: confinesIn(policy, sandbox) });
   const scheduler = new Scheduler(deps);
   const worktrees = createWorktreeService({ home: opts.home, store, bus, host });
-  const handlers = buildHandlers({ home: opts.home, host, kernel, config, policy, modeOf, deps, scheduler, windows, conflicts, worktrees, mcp: mcp.manager, budgets, budgetLimits, hooks, repositories, gateway: opts.gateway, sandbox, agents: { integrate: async (row) => err('invalid_state', msg('agents.nothingToIntegrate', { ref: row.child_id })) } });
+  const agents = createAgentsService({
+    home: opts.home,
+    store,
+    bus,
+    prompts: kernel.prompts,
+    scheduler: () => scheduler,
+    preflight: conflicts.preflight,
+    config: () => {
+      const loaded = config.load();
+      return loaded.ok ? loaded.value.config.agents : { maxChildren: 4, maxDepth: 1, maxIntegrationAttempts: 2 };
+    },
+    modeOf,
+    trust: policy,
+    git: createGit(host.env),
+    journal: repositories.conflicts,
+    stamps: repositories.stamps,
+    env: host.env,
+  });
+  // The turns reach the children through the port; the service reaches the turns through the scheduler.
+  deps.agents = agents;
+  const handlers = buildHandlers({ home: opts.home, host, kernel, config, policy, modeOf, deps, scheduler, windows, conflicts, worktrees, mcp: mcp.manager, budgets, budgetLimits, hooks, repositories, gateway: opts.gateway, sandbox, agents });
   recoverWork({ kernel, config, conflicts, scheduler, recover: opts.recover ?? true, clock });
 
   return {

@@ -1,5 +1,6 @@
 import type { ModelClient, ToolSpec } from '../model/types';
-import type { BashSandbox, ToolDefinition } from '../tools/types';
+import type { AgentRunner, BashSandbox, ToolDefinition } from '../tools/types';
+import type { CallCard } from './tool-call/call-card';
 import type { SessionRow } from '../store/rows';
 import type { PreparedCall } from '../policy/prepare';
 import type { Store } from '../store/store';
@@ -68,4 +69,24 @@ export interface TurnDeps {
   tempFiles?: TempFileJournal;
   /** The OS sandbox of a session, for the Bash calls the policy placed in it (absent: no call is confined). */
   sandbox?: (session: SessionRow, askNetwork?: AskNetwork) => BashSandbox;
+  /** Children of Agent calls (absent: the Agent tool says it cannot start any). */
+  agents?: AgentsPort;
+}
+
+/** What a turn asks of the agents service (main/core/engine/agents). */
+export interface AgentsPort {
+  /** Starts (once) and awaits the child of one Agent call, away from the turn's slot. */
+  forCall(at: {
+    session: SessionRow;
+    prompt: { id: string; ref: string };
+    callId: string;
+    signal: AbortSignal;
+    lease: SlotLease;
+    /** Asks a person on a card of this call (under the prompt's run options); true when allowed. */
+    ask: (card: CallCard) => Promise<boolean>;
+  }): AgentRunner;
+  /** The Agent call already started its child in an earlier run of the turn: resumed, it awaits that child again. */
+  hasChild(parentId: string, callId: string): boolean;
+  /** A stop (shutdown) leaves this session's running turn to resume at the next start: a parent or child at work. */
+  keepsAcrossStop(sessionId: string): boolean;
 }

@@ -66,6 +66,8 @@ export class Slots {
  */
 export class SlotLease {
   private held = false;
+  /** Waits running without the slot now: several Agent calls of one turn wait on their children at once. */
+  private awayCount = 0;
 
   constructor(private readonly slots: Slots) {}
 
@@ -85,13 +87,19 @@ export class SlotLease {
     this.slots.release();
   }
 
-  /** Runs `wait` without the slot, then takes it back (unless the turn was aborted meanwhile). */
+  /**
+   * Runs `wait` without the slot, then takes it back (unless the turn was aborted meanwhile). Waits that overlap
+   * share one absence: the slot comes back when the last of them ends, so a turn awaiting several children never
+   * holds a slot one of them needs.
+   */
   async away<T>(signal: AbortSignal, wait: () => Promise<T>): Promise<T> {
+    this.awayCount += 1;
     this.release();
     try {
       return await wait();
     } finally {
-      if (!signal.aborted) await this.acquire(signal);
+      this.awayCount -= 1;
+      if (this.awayCount === 0 && !signal.aborted) await this.acquire(signal);
     }
   }
 }

@@ -21,7 +21,7 @@ export interface NewWorktree {
  * `git worktree add -b paragents/<ref> <home>/worktrees/<ref> <HEAD commit>` for the repository holding `dir`.
  * Nothing is left behind on failure.
  */
-export async function addWorktree(git: Git, opts: { home: string; dir: string; ref: string; now: string }): Promise<Result<NewWorktree>> {
+export async function addWorktree(git: Git, opts: { home: string; dir: string; ref: string; now: string; commit?: string }): Promise<Result<NewWorktree>> {
   const base = await inspectWorkspace(git, opts.dir);
   if (!base.ok) return base;
   const branch = sessionBranch(opts.ref);
@@ -32,7 +32,9 @@ export async function addWorktree(git: Git, opts: { home: string; dir: string; r
   const target = path.join(parent, opts.ref);
   if (existsSync(target)) return err('invalid_state', msg('engineErrors.worktree.folderExists', { path: target, ref: opts.ref }));
   mkdirSync(parent, { recursive: true });
-  const added = await git.out(base.value.top, ['worktree', 'add', '--quiet', '-b', branch, target, base.value.commit], msg('engineErrors.git.creatingWorktree', { path: target, repo: base.value.top }));
+  // A child starts from a snapshot of its parent's workspace; a session a person isolates, from HEAD.
+  const start = opts.commit ?? base.value.commit;
+  const added = await git.out(base.value.top, ['worktree', 'add', '--quiet', '-b', branch, target, start], msg('engineErrors.git.creatingWorktree', { path: target, repo: base.value.top }));
   if (!added.ok) return added;
   const top = realpathSync(target);
   const workspace = path.join(top, base.value.rel);
@@ -43,7 +45,7 @@ export async function addWorktree(git: Git, opts: { home: string; dir: string; r
     row: {
       branch,
       base_ref: base.value.branch,
-      base_commit: base.value.commit,
+      base_commit: start,
       base_repo: base.value.top,
       base_workspace: opts.dir,
       path: top,

@@ -9,6 +9,7 @@ import { answered, goOn, type CallContext, type StepOutcome } from './call-conte
 import { preToolHooks } from './pre-tool-hooks';
 import { english, msg } from '../../../../shared/i18n/message';
 import { blockedAnswer } from './answers';
+import { contractAsk, isolationRefusal } from '../agents/isolation';
 
 export type Verdict = AuthorizeVerdict | PolicyDecision;
 
@@ -45,13 +46,29 @@ export function applyApprovalsMode(verdict: AuthorizeVerdict, mode: ApprovalsMod
 }
 
 /**
+ * A child's bounds on top of the policy: a write into its parent's checkout or a sibling's worktree is refused, and a
+ * write outside its declared outputs asks (never silently allowed, whatever the mode said).
+ */
+function childBounds(c: CallContext, prepared: PreparedCall, verdict: AuthorizeVerdict, headless: boolean): AuthorizeVerdict {
+  if (verdict.decision === 'blocked' || !c.session.parent_id) return verdict;
+  const fenced = isolationRefusal(c.deps.store, c.session, prepared);
+  if (fenced) return { ...verdict, decision: 'blocked', rule: null, source: 'builtin', reason: english(fenced), reasonMsg: fenced, alwaysRule: null, alwaysRules: [] };
+  const outside = verdict.decision === 'auto_approved' ? contractAsk(c.deps.store, c.session, prepared) : null;
+  if (!outside) return verdict;
+  if (headless) return { ...verdict, decision: 'blocked', rule: null, source: 'cli', reason: english(outside), reasonMsg: outside, alwaysRule: null, alwaysRules: [] };
+  return { ...verdict, decision: 'needs_approval', rule: null, source: 'builtin', reason: english(outside), reasonMsg: outside, alwaysRule: null, alwaysRules: [], onlyModeAsks: false };
+}
+
+/**
  * Step 1: what the call is and what the policy says about it. A call an earlier process left mid-run is never run
  * again; an unparsable or blocked call is answered here.
  */
 export async function decideCall(c: CallContext): Promise<StepOutcome<Decided>> {
   const { deps, session, call, record } = c;
   const previous = record.previous;
-  if (previous?.status === 'running') {
+  // An Agent call awaits a child that is its own session: resumed, it awaits that child again (never a second one).
+  const awaitsChild = call.function.name === 'Agent' && deps.agents?.hasChild(session.id, call.id) === true;
+  if (previous?.status === 'running' && !awaitsChild) {
     // Started in a process that stopped: its effects are unknown, so it is not run a second time.
     const interrupted = msg('notices.error.interrupted');
     record.answerUndecided(english(interrupted), interrupted);
@@ -89,7 +106,7 @@ export async function decideCall(c: CallContext): Promise<StepOutcome<Decided>> 
       // With PreToolUse hooks the headless block comes after them (pre-tool-hooks.ts): a hook may answer the ask.
       headless: headless && !hooked,
     });
-    verdict = applyApprovalsMode(hooked ? await preToolHooks(c, tool.name, input, decided, headless) : decided, run.approvals);
+    verdict = applyApprovalsMode(childBounds(c, prepared, hooked ? await preToolHooks(c, tool.name, input, decided, headless) : decided, headless), run.approvals);
     record.decided(tool.name, input, stripVerdict(verdict));
     sandboxed = 'sandboxed' in verdict && verdict.sandboxed === true;
   }

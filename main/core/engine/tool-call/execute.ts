@@ -4,6 +4,7 @@ import type { Decided } from './decide';
 import { afterTool } from '../../hooks';
 import { english, msg } from '../../../../shared/i18n/message';
 import { networkAsk } from './network-ask';
+import { allowedOnCard } from './call-card';
 
 /** The command a Bash call runs, as its network card shows it. */
 const commandOf = (input: unknown): string =>
@@ -29,6 +30,7 @@ export async function executeCall(c: CallContext, d: Decided): Promise<void> {
       web: deps.web,
       tempFiles: deps.tempFiles,
       // Built for this call from the lists in force now (other sessions open or closed since the last one).
+      ...(deps.agents ? { agents: deps.agents.forCall({ session, prompt, callId: call.id, signal, lease: c.lease, ask: (card) => allowedOnCard(c, card) }) } : {}),
       ...(d.sandboxed === true && deps.sandbox ? { sandbox: deps.sandbox(session, networkAsk(c, commandOf(d.prepared.input))) } : {}),
     });
   } finally {
