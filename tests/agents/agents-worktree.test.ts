@@ -152,3 +152,58 @@ describe('worktree children', () => {
     expect(answer).toContain("in your parent's checkout is refused");
   });
 });
+
+describe('integration left for a person', () => {
+  it('after agents.maxIntegrationAttempts the child waits; agents.integrate previews, refuses a conflict, merges once clean', async () => {
+    const ws = repo({ 'shared.txt': 'one\ntwo\nthree\n' });
+    fx.server.setScript({
+      rules: [
+        { when: 'fan out', steps: [{ toolCalls: [agentCall('a'), agentCall('b')] }, { content: 'all done' }] },
+        {
+          when: 'child task a',
+          steps: [
+            { toolCalls: [{ name: 'Read', arguments: { path: 'shared.txt' } }], gate: 'a-first' },
+            { toolCalls: [{ name: 'Edit', arguments: { path: 'shared.txt', old_string: 'two', new_string: 'TWO by a' } }] },
+            { content: 'a done' },
+          ],
+        },
+        {
+          when: 'child task b',
+          steps: [
+            { toolCalls: [{ name: 'Read', arguments: { path: 'shared.txt' } }], gate: 'b-later' },
+            { toolCalls: [{ name: 'Edit', arguments: { path: 'shared.txt', old_string: 'two', new_string: 'two by b' } }] },
+            { content: 'b done' },
+          ],
+        },
+      ],
+    });
+    const engine = await fx.open({ home: fx.home({ agents: { maxIntegrationAttempts: 1 } }) });
+    const parent = unwrap(await engine.handlers['session.create']({ workspace: ws }));
+    const merged = new Promise<void>((resolve) => engine.onEvent((e) => e.type === 'integration_merged' && resolve()));
+    const p = unwrap(await engine.handlers['prompt.send']({ session: parent.id, text: 'fan out' }));
+    await fx.server.reached('b-later');
+    fx.server.openGate('a-first');
+    await merged;
+    fx.server.openGate('b-later');
+    expect(await settled(engine, p.id)).toBe('completed');
+
+    const [a, b] = unwrap(await engine.handlers['agents.list']({ session: parent.id }));
+    expect([b?.state, b?.integration, b?.attempts]).toEqual(['needs_person', 'needs_person', 1]);
+    const told = fx.server.requests.map((r) => JSON.stringify(r.body)).filter((s) => s.includes('fan out')).at(-1) ?? '';
+    expect(told).toContain(`waits for a person (paragents agents integrate ${b?.sessionRef})`);
+
+    const preview = unwrap(await engine.handlers['agents.integrate']({ child: b?.sessionId ?? '', preview: true }));
+    expect([preview.clean, preview.conflicts, preview.merged]).toEqual([false, ['shared.txt'], false]);
+    const refused = await engine.handlers['agents.integrate']({ child: b?.sessionId ?? '' });
+    expect(!refused.ok && refused.error.message).toContain('conflicts with the parent');
+    expect(readFileSync(path.join(ws, 'shared.txt'), 'utf8')).toBe('one\nTWO by a\nthree\n');
+
+    // With a's change taken back, b's integrates cleanly.
+    unwrap(await engine.handlers['journal.undo']({ session: a?.sessionId ?? '', path: path.join(ws, 'shared.txt') }));
+    const done = unwrap(await engine.handlers['agents.integrate']({ child: b?.sessionId ?? '' }));
+    expect([done.clean, done.merged, done.files]).toEqual([true, true, ['shared.txt']]);
+    expect(readFileSync(path.join(ws, 'shared.txt'), 'utf8')).toBe('one\ntwo by b\nthree\n');
+    const after = unwrap(await engine.handlers['agents.list']({ session: parent.id }));
+    expect(after[1]?.integration).toBe('merged');
+  });
+});
