@@ -42,12 +42,13 @@ export async function runSessionsCommand(argv: string[], io: CliIo): Promise<num
     } else if (r.value.length === 0) {
       io.stdout(t('cliSessions.list.none'));
     } else {
-      for (const s of r.value) {
+      for (const { s, depth } of nested(r.value)) {
         const name = s.name ?? '-';
+        const indent = '  '.repeat(depth);
         const fields = t('cliSessions.list.fields', { mode: modeWords(t, s.mode, s.modeSource), queue: s.queueLength, tokens: s.usage.totalTokens });
         const ctx = s.context ? t('cliSessions.list.context', { meter: contextMeterText(s.context) }) : '';
         // Columns by terminal width: a Chinese name or status takes two columns a character.
-        io.stdout(`${s.ref}  ${padEndColumns(name, 16)} ${padEndColumns(t(`cliSessions.status.${s.status}`), 16)} ${fields}${costField(t, s)}${ctx}  ${s.workspace}`);
+        io.stdout(`${indent}${s.ref}  ${padEndColumns(name, 16)} ${padEndColumns(t(`cliSessions.status.${s.status}`), 16)} ${fields}${costField(t, s)}${ctx}  ${s.workspace}`);
       }
     }
     return EXIT_OK;
@@ -63,5 +64,26 @@ function costField(t: Translator, s: SessionSummary): string {
   const unpriced = s.cost && s.cost.unpricedTokens > 0 ? t('cliSessions.list.unpriced', { tokens: s.cost.unpricedTokens }) : '';
   const cost = priced && s.cost ? t('cliSessions.list.cost', { cost: formatUsd(s.cost.usd), unpriced }) : '';
   const budget = s.budget ? t('cliSessions.list.budget', { amount: s.budget.unit === 'usd' ? formatUsd(s.budget.limit) : compactTokens(s.budget.limit) }) : '';
-  return `${cost}${budget}${s.budgetStop ? t('cliSessions.list.budgetReached') : ''}`;
+  const tree = s.treeCost ? t('cliSessions.list.treeCost', { cost: formatUsd(s.treeCost.usd) }) : '';
+  return `${cost}${tree}${budget}${s.budgetStop ? t('cliSessions.list.budgetReached') : ''}`;
+}
+
+/**
+ * Sessions in list order with each child right under its parent (in the order they were made), indented by depth. A
+ * child whose parent is not in the list (closed and not asked for) stays at the top.
+ */
+export function nested(list: readonly SessionSummary[]): { s: SessionSummary; depth: number }[] {
+  const refs = new Set(list.map((s) => s.ref));
+  const children = new Map<string, SessionSummary[]>();
+  for (const s of list) {
+    if (s.parent && refs.has(s.parent)) children.set(s.parent, [...(children.get(s.parent) ?? []), s]);
+  }
+  const out: { s: SessionSummary; depth: number }[] = [];
+  const walk = (s: SessionSummary, depth: number): void => {
+    out.push({ s, depth });
+    const kids = [...(children.get(s.ref) ?? [])].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    for (const c of kids) walk(c, depth + 1);
+  };
+  for (const s of list) if (!(s.parent && refs.has(s.parent))) walk(s, 0);
+  return out;
 }

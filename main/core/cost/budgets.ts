@@ -34,12 +34,14 @@ export class Budgets {
   /** The first budget the prompt may not go past now, or null. */
   reached(sessionId: string, promptId: string): BudgetStop | null {
     const passed = this.passed.get(promptId);
-    const session = this.d.store.sessions.get(sessionId);
     const limits = this.d.limits();
-    // The session's own budget, else config.json's `budgets.session` for every session without one.
-    const budget = session && session.budget_unit !== null && session.budget_limit !== null ? { unit: session.budget_unit, limit: session.budget_limit } : limits?.session;
-    if (session && budget && !passed?.has('session')) {
-      const used = budget.unit === 'tokens' ? session.total_tokens : session.cost_usd;
+    // A child spends from its own budget and from each ancestor's: a session's budget counts its children's use too.
+    for (let s = this.d.store.sessions.get(sessionId); s && !passed?.has('session'); s = s.parent_id ? this.d.store.sessions.get(s.parent_id) : undefined) {
+      // The session's own budget, else config.json's `budgets.session` for every session without one.
+      const budget = s.budget_unit !== null && s.budget_limit !== null ? { unit: s.budget_unit, limit: s.budget_limit } : limits?.session;
+      if (!budget) continue;
+      const tree = this.d.store.sessions.treeTotals(s.id);
+      const used = budget.unit === 'tokens' ? tree.tokens : tree.usd;
       if (used >= budget.limit) return { kind: 'session', unit: budget.unit, limit: budget.limit, used };
     }
     const daily = limits?.daily;

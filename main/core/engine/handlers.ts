@@ -215,9 +215,17 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       if (answer.kind === 'allow_always' && rules.length === 0) {
         return err('invalid_input', msg('engineErrors.request.alwaysNotOffered', { ref: a.value.ref }));
       }
+      if (answer.kind === 'allow_children' && !session.parent_id) {
+        return err('invalid_input', msg('agents.childrenNotOffered', { ref: a.value.ref }));
+      }
       try {
         if (answer.kind === 'allow_session' && rules.length > 0) {
           d.authorizer.grantForSession(session.id, rules);
+        }
+        if (answer.kind === 'allow_children' && session.parent_id && rules.length > 0) {
+          // Every child of the parent, and those it starts later; the parent itself is not widened.
+          for (const r of rules) store.sessions.addChildGrant(session.parent_id, r);
+          for (const child of store.sessions.childrenOf(session.parent_id)) d.authorizer.grantForSession(child, rules);
         }
         if (answer.kind === 'allow_always') await d.authorizer.allowAlways(session.workspace, rules);
       } catch (e) {

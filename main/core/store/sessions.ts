@@ -95,6 +95,28 @@ export class SessionsRepository extends Repository {
     );
   }
 
+  /** Rules a person allowed for all children of `parentId` (each child also holds them as its own grants). */
+  listChildGrants(parentId: string): string[] {
+    return (this.q('SELECT rule FROM child_grants WHERE parent_id = ? ORDER BY created_at').all(parentId) as { rule: string }[]).map((r) => r.rule);
+  }
+
+  addChildGrant(parentId: string, rule: string): void {
+    this.q('INSERT OR IGNORE INTO child_grants (parent_id, rule, created_at) VALUES (?, ?, ?)').run(parentId, rule, nowIso());
+  }
+
+  /** Tokens and dollars of the session and every child below it. */
+  treeTotals(sessionId: string): { tokens: number; usd: number } {
+    return this.q(
+      `WITH RECURSIVE tree(id) AS (SELECT ? UNION ALL SELECT s.id FROM sessions s JOIN tree ON s.parent_id = tree.id)
+       SELECT COALESCE(SUM(total_tokens), 0) AS tokens, COALESCE(SUM(cost_usd), 0) AS usd FROM sessions WHERE id IN (SELECT id FROM tree)`,
+    ).get(sessionId) as { tokens: number; usd: number };
+  }
+
+  /** The sessions started as children of `parentId`. */
+  childrenOf(parentId: string): string[] {
+    return (this.q('SELECT id FROM sessions WHERE parent_id = ? ORDER BY created_at').all(parentId) as { id: string }[]).map((r) => r.id);
+  }
+
   addGrant(sessionId: string, rule: string): void {
     this.q('INSERT OR IGNORE INTO session_grants (session_id, rule, created_at) VALUES (?, ?, ?)').run(sessionId, rule, nowIso());
   }

@@ -86,7 +86,20 @@ export class Summaries {
           | Pick<PromptRow, 'budget_stop'>
           | undefined,
       ),
+      parent: row.parent_id === null ? null : (this.reads.session(row.parent_id)?.ref ?? null),
+      ...this.treeCost(row.id),
     };
+  }
+
+  /** What the session and every child below it spent, for a session that has children (nothing otherwise). */
+  private treeCost(sessionId: string): { treeCost?: CostTotals } {
+    const t = this.q(
+      `WITH RECURSIVE tree(id) AS (SELECT id FROM sessions WHERE parent_id = ? UNION ALL SELECT s.id FROM sessions s JOIN tree ON s.parent_id = tree.id)
+       SELECT COUNT(*) AS n, COALESCE(SUM(cost_usd), 0) AS usd, COALESCE(SUM(unpriced_tokens), 0) AS unpriced FROM sessions WHERE id IN (SELECT id FROM tree)`,
+    ).get(sessionId) as { n: number; usd: number; unpriced: number };
+    if (t.n === 0) return {};
+    const own = this.reads.session(sessionId);
+    return { treeCost: { usd: (own?.cost_usd ?? 0) + t.usd, unpricedTokens: (own?.unpriced_tokens ?? 0) + t.unpriced } };
   }
 
   prompt(row: PromptRow): PromptSummary {
@@ -125,6 +138,15 @@ export class Summaries {
       status: a.status,
       createdAt: a.created_at,
       resolvedAt: a.resolved_at,
+      ...this.parentOf(session),
     };
+  }
+
+  /** A child's card names its parent (`parent › child`) and offers "for all children" when it has siblings. */
+  private parentOf(session: SessionRow | undefined): Pick<ApprovalSummary, 'parentRef' | 'parentName' | 'offerChildren'> {
+    const parent = session?.parent_id ? this.reads.session(session.parent_id) : undefined;
+    if (!parent) return { parentRef: null, parentName: null };
+    const siblings = (this.q('SELECT COUNT(*) AS n FROM sessions WHERE parent_id = ?').get(parent.id) as { n: number }).n;
+    return { parentRef: parent.ref, parentName: parent.name, offerChildren: siblings > 1 };
   }
 }

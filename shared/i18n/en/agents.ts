@@ -1,5 +1,6 @@
 /** Child sessions started by the Agent tool: refusals, waits and the integration of their changes. */
 export const agents = {
+  childrenNotOffered: 'Approval {{ref}} is not a child\'s card, so it cannot be allowed for all children.',
   parentMovedOn: '{{path}} changed in the parent\'s workspace while the child was being integrated; nothing was written',
   applyFailed: 'Could not write the merged files into {{path}}.',
   updateFailed: 'Could not bring the child worktree {{path}} up to date: {{detail}}',

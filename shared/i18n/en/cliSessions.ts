@@ -32,6 +32,7 @@ export const cliSessions = {
     fields: 'mode={{mode}} queue={{queue}} tokens={{tokens}}',
     context: ' ctx={{meter}}',
     cost: ' cost={{cost}}{{unpriced}}',
+    treeCost: ' tree={{cost}}',
     unpriced: ' unpriced={{tokens}}',
     budget: ' budget={{amount}}',
     budgetReached: ' budget-reached',

@@ -2,6 +2,7 @@ import type { CatalogLike } from '../catalog-types';
 import type { agents as en } from '../en/agents';
 
 export const agents: CatalogLike<typeof en> = {
+  childrenNotOffered: '审批 {{ref}} 不是子会话的卡片，不能对所有子会话允许。',
   parentMovedOn: '合入子会话期间父会话工作区中的 {{path}} 发生了变化；未写入任何内容',
   applyFailed: '无法把合并后的文件写入 {{path}}。',
   updateFailed: '无法把子工作树 {{path}} 更新到最新：{{detail}}',

@@ -32,6 +32,7 @@ export const cliSessions: CatalogLike<typeof en> = {
     fields: '模式={{mode}} 队列={{queue}} token={{tokens}}',
     context: ' 上下文={{meter}}',
     cost: ' 费用={{cost}}{{unpriced}}',
+    treeCost: ' 合计={{cost}}',
     unpriced: ' 未计价={{tokens}}',
     budget: ' 预算={{amount}}',
     budgetReached: ' 预算已用完',

@@ -125,7 +125,7 @@ export function createAgentsService(d: AgentsDeps): AgentsService {
     const mode = d.modeOf(parent).mode;
     const row = store.tx(() => {
       const child = store.sessions.create({ workspace, name: input.name ?? null, mode, ref, parent: parent.id });
-      for (const rule of store.sessions.listGrants(parent.id)) store.sessions.addGrant(child.id, rule);
+      for (const rule of [...store.sessions.listGrants(parent.id), ...store.sessions.listChildGrants(parent.id)]) store.sessions.addGrant(child.id, rule);
       const added = store.agentChildren.add({
         child_id: child.id,
         parent_id: parent.id,
