@@ -108,6 +108,9 @@ export const EngineEvent = z.discriminatedUnion('type', [
     alwaysRule: z.string().nullable(),
     /** What an MCP server says of the tool (read-only, destructive …): shown on the card, never used to decide. */
     hints: McpToolHints.nullable().optional(),
+    /** For a child's card: its parent's ref and name, so every place shows it `parent › child` (absent at the top). */
+    parentRef: z.string().optional(),
+    parentName: z.string().nullable().optional(),
   }),
   z.object({
     ...base,

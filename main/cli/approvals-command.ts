@@ -11,10 +11,12 @@ import { ANSWER_USAGE, APPROVALS_USAGE, usage } from './usage';
 /** The engine options used when no engine runs and the command reads the folder itself: it starts nothing. */
 const QUIET_ENGINE = { recover: false, approvals: 'never' } as const;
 
-/** Session labels by session id: the name where there is one, else the ref. */
+/** Session labels by session id: the name where there is one, else the ref; a child's is `parent › child`. */
 async function sessionLabels(link: EngineLink): Promise<Map<string, string>> {
   const all = await link.handlers['session.list']({ includeClosed: true });
-  return new Map(all.ok ? all.value.map((s) => [s.id, s.name ?? s.ref]) : []);
+  const list = all.ok ? all.value : [];
+  const byRef = new Map(list.map((s) => [s.ref, s.name ?? s.ref]));
+  return new Map(list.map((s) => [s.id, s.parent ? `${byRef.get(s.parent) ?? s.parent} › ${s.name ?? s.ref}` : (s.name ?? s.ref)]));
 }
 
 /** `paragents approvals [--json]`: the approvals waiting on a person, across sessions, oldest first. */

@@ -34,6 +34,9 @@ interface Asked {
   reasonMsg?: Msg | undefined;
   rule: string | null;
   alwaysRule: string | null;
+  /** A child's parent, shown `parent › child`. */
+  parentRef?: string | null;
+  parentName?: string | null;
 }
 
 const CARDS_KEPT = 1000;
@@ -50,7 +53,9 @@ function stableJson(value: unknown): string {
 function cardText(ctx: HubContext, a: Asked): string {
   const t = ctx.t;
   const lines = [
-    t('gateway.approval.title', { session: sessionLabel(a.sessionName, a.sessionRef) }),
+    t('gateway.approval.title', {
+      session: a.parentRef ? `${sessionLabel(a.parentName ?? null, a.parentRef)} › ${sessionLabel(a.sessionName, a.sessionRef)}` : sessionLabel(a.sessionName, a.sessionRef),
+    }),
     t('gateway.approval.tool', { tool: oneLine(a.tool, 100) }),
     callText(a.tool, a.input, undefined, t),
     t('gateway.approval.why', { reason: oneLine(ctx.reason(a.reason, a.reasonMsg), 400), rule: a.rule ? t('gateway.approval.rule', { rule: oneLine(a.rule, 200) }) : '' }),
@@ -91,6 +96,8 @@ export class ApprovalCards {
       reasonMsg: e.decision.reasonMsg,
       rule: e.decision.rule,
       alwaysRule: e.alwaysRule,
+      parentRef: e.parentRef ?? null,
+      parentName: e.parentName ?? null,
     });
   }
 
@@ -213,5 +220,7 @@ function asked(a: ApprovalSummary, sessionName: string | null): Asked {
     reasonMsg: a.decision.reasonMsg,
     rule: a.decision.rule,
     alwaysRule: a.alwaysRule,
+    parentRef: a.parentRef ?? null,
+    parentName: a.parentName ?? null,
   };
 }

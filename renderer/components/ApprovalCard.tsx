@@ -7,6 +7,7 @@ import { toolDiff, toolSummary } from '../format/tool-summary';
 import type { ApprovalView, ConflictView } from '../store/types';
 import { useActions } from '../store/use-panel';
 import { DiffView } from './DiffView';
+import { useChildCard } from '../store/approval-parent';
 
 /**
  * "Approval required": the exact command or diff, the reason, the rule and source that asked, any conflict,
@@ -20,6 +21,7 @@ export function ApprovalCard({ approval, conflict, more }: { approval: ApprovalV
   const [busy, setBusy] = useState(false);
   const id = useId();
   const diff = toolDiff(approval.tool, approval.input);
+  const childCard = useChildCard(approval.sessionId);
 
   const answer = async (a: ApprovalAnswer) => {
     setBusy(true);
@@ -32,7 +34,7 @@ export function ApprovalCard({ approval, conflict, more }: { approval: ApprovalV
       <header>
         <h3 id={`${id}-title`}>{t('approval.required')}</h3>
         <span className="approval-ref">
-          {approval.ref} · {t('approval.session', { ref: approval.sessionRef })}
+          {approval.ref} · {childCard ? t('approval.childOf', { parent: childCard.parent, child: childCard.child }) : t('approval.session', { ref: approval.sessionRef })}
           {more > 0 ? t('approval.more', { count: more }) : ''}
         </span>
       </header>
@@ -67,6 +69,11 @@ export function ApprovalCard({ approval, conflict, more }: { approval: ApprovalV
         <button type="button" disabled={busy} onClick={() => void answer({ kind: 'allow_session' })}>
           {t('approval.allowSession')}
         </button>
+        {childCard?.siblings ? (
+          <button type="button" disabled={busy} onClick={() => void answer({ kind: 'allow_children' })}>
+            {t('approval.allowChildren', { parent: childCard.parent })}
+          </button>
+        ) : null}
         <button
           type="button"
           disabled={busy || approval.alwaysRule === null}

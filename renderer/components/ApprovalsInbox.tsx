@@ -1,3 +1,4 @@
+import { useChildCard } from '../store/approval-parent';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { decisionText } from '../format/decision-text';
@@ -59,7 +60,7 @@ export function ApprovalsInbox() {
           >
             <div className="inbox-line">
               <span className="chip chip-waiting_approval">{a.ref}</span>
-              <span className="meta">{t('approval.session', { ref: a.sessionRef })}</span>
+              <InboxSession sessionId={a.sessionId} sessionRef={a.sessionRef} />
               <span className="tool-name">{a.tool}</span>
               <code className="tool-what">{toolSummary(a.tool, a.input)}</code>
             </div>
@@ -89,4 +90,11 @@ export function ApprovalsInbox() {
       </ul>
     </section>
   );
+}
+
+/** "session REF", or `parent › child` for a child's card. */
+function InboxSession({ sessionId, sessionRef }: { sessionId: string; sessionRef: string }) {
+  const t = useT();
+  const child = useChildCard(sessionId);
+  return <span className="meta">{child ? t('approval.childOf', { parent: child.parent, child: child.child }) : t('approval.session', { ref: sessionRef })}</span>;
 }

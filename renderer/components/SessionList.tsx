@@ -1,4 +1,4 @@
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useT, type T } from '../i18n';
 import type { SessionView } from '../store/types';
@@ -14,6 +14,8 @@ interface Row {
   queue: number;
   approvals: number;
   tokens: number;
+  /** The parent's ref, for a child session (null at the top). */
+  parent: string | null;
 }
 
 /** Rows rendered in the list's first frame: more than a screen holds. */
@@ -38,6 +40,7 @@ export function SessionList() {
             queue: queueCount(s.domain, v),
             approvals: pending.get(v.id) ?? 0,
             tokens: v.totalTokens,
+            parent: v.parent ?? null,
           };
           return JSON.stringify(row);
         });
@@ -58,8 +61,49 @@ export function SessionList() {
     return () => cancelAnimationFrame(frame);
   }, [more]);
 
+  // Children are listed under their parent (whatever folder they work in), the parent's row holding them.
+  const shown = rows.slice(0, limit);
+  const refs = new Set(shown.map((json) => (JSON.parse(json) as Row).ref));
+  const kids = new Map<string, string[]>();
+  const top: string[] = [];
+  for (const json of shown) {
+    const parent = (JSON.parse(json) as Row).parent;
+    if (parent !== null && refs.has(parent)) kids.set(parent, [...(kids.get(parent) ?? []), json]);
+    else top.push(json);
+  }
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string): void =>
+    setCollapsed((now) => {
+      const next = new Set(now);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const item = (json: string): ReactNode => {
+    const row = JSON.parse(json) as Row;
+    const children = kids.get(row.ref) ?? [];
+    return (
+      <SessionRow
+        key={row.id}
+        json={json}
+        focused={row.id === focused}
+        unread={unread[row.id] === true}
+        pinnable={layout > 1 && row.id !== focused}
+        pinned={gridIds.includes(row.id)}
+        childCount={children.length}
+        collapsed={collapsed.has(row.id)}
+        onToggle={() => toggle(row.id)}
+      >
+        {children.length > 0 && !collapsed.has(row.id) ? (
+          <ul className="session-children" aria-label={t('sessions.childrenList', { name: row.title })}>
+            {children.map(item)}
+          </ul>
+        ) : null}
+      </SessionRow>
+    );
+  };
+
   const groups = new Map<string, string[]>();
-  for (const json of rows.slice(0, limit)) {
+  for (const json of top) {
     const workspace = (JSON.parse(json) as Row).workspace;
     const list = groups.get(workspace) ?? [];
     list.push(json);
@@ -74,28 +118,26 @@ export function SessionList() {
           <div className="group-title" title={workspace}>
             {shortPath(workspace)}
           </div>
-          <ul className="session-group-items">
-            {list.map((json) => {
-              const id = (JSON.parse(json) as Row).id;
-              return (
-                <SessionRow
-                  key={id}
-                  json={json}
-                  focused={id === focused}
-                  unread={unread[id] === true}
-                  pinnable={layout > 1 && id !== focused}
-                  pinned={gridIds.includes(id)}
-                />
-              );
-            })}
-          </ul>
+          <ul className="session-group-items">{list.map(item)}</ul>
         </li>
       ))}
     </ul>
   );
 }
 
-const SessionRow = memo(function SessionRow({ json, focused, unread, pinnable, pinned }: { json: string; focused: boolean; unread: boolean; pinnable: boolean; pinned: boolean }) {
+interface RowProps {
+  json: string;
+  focused: boolean;
+  unread: boolean;
+  pinnable: boolean;
+  pinned: boolean;
+  childCount: number;
+  collapsed: boolean;
+  onToggle(): void;
+  children?: ReactNode;
+}
+
+const SessionRow = memo(function SessionRow({ json, focused, unread, pinnable, pinned, childCount, collapsed, onToggle, children }: RowProps) {
   const actions = useActions();
   const row = JSON.parse(json) as Row;
   const t = useT();
@@ -125,6 +167,18 @@ const SessionRow = memo(function SessionRow({ json, focused, unread, pinnable, p
           ▦
         </button>
       ) : null}
+      {childCount > 0 ? (
+        <button
+          type="button"
+          className="children-toggle"
+          aria-expanded={!collapsed}
+          aria-label={t(collapsed ? 'sessions.expandChildren' : 'sessions.collapseChildren', { name: row.title })}
+          onClick={onToggle}
+        >
+          {collapsed ? '▸' : '▾'} {t('sessions.children', { count: childCount })}
+        </button>
+      ) : null}
+      {children}
     </li>
   );
 });

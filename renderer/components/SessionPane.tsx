@@ -40,6 +40,7 @@ export function SessionPane({ sessionId }: { sessionId: string }) {
         <span className="session-ref">{session.ref}</span>
         <StatusChip status={status} />
         <SandboxMark sessionId={session.id} />
+        <IsolationMark sessionId={session.id} />
         <span className="meta workspace" title={session.workspace}>
           {session.workspace}
         </span>
@@ -73,5 +74,17 @@ export function SessionPane({ sessionId }: { sessionId: string }) {
       <QueueList sessionId={session.id} />
       <PromptBox sessionId={session.id} />
     </div>
+  );
+}
+
+/** A child in its own worktree: the engine checked the folder is a checkout of its own, on its own branch. */
+function IsolationMark({ sessionId }: { sessionId: string }) {
+  const child = usePanel((s) => s.domain.agentChildren[sessionId]);
+  const t = useT();
+  if (!child || child.isolation !== 'worktree' || child.worktree === null) return null;
+  return (
+    <span className="meta isolation-mark" role="status">
+      {t('agents.panel.isolated', { path: child.worktree })}
+    </span>
   );
 }

@@ -5,6 +5,7 @@ import { toolDiff, toolSummary } from '../format/tool-summary';
 import { useLang, useT } from '../i18n';
 import type { TranscriptItem } from '../store/types';
 import { DiffView } from './DiffView';
+import { ChildLine } from './ChildLine';
 
 type ToolItem = Extract<TranscriptItem, { kind: 'tool' }>;
 
@@ -46,6 +47,7 @@ export const ToolCallRow = memo(function ToolCallRow({ item }: { item: ToolItem 
           {item.error ? <pre className="tool-error">{item.errorMsg ? render(lang, item.errorMsg) : item.error}</pre> : null}
         </div>
       ) : null}
+      {item.tool === 'Agent' ? <ChildLine callId={item.callId} /> : null}
     </div>
   );
 });

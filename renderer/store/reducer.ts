@@ -209,16 +209,20 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
       return pushNotice(s, e);
     case 'sandbox_violation':
       return upsertTool(s, e.sessionId, e.callId, null, (t) => ({ ...t, refusals: [...(t.refusals ?? []), { kind: e.kind, target: e.target }] }));
-    case 'turn_started':
-    case 'mcp_server_state':
-    case 'language_changed':
-    case 'sandbox_changed':
+    case 'agent_child': {
+      const c = e.childSummary;
+      const withChild = { ...s, agentChildren: { ...s.agentChildren, [c.sessionId]: c } };
+      return s.sessions[c.sessionId] ? updateSession(withChild, c.sessionId, (v) => ({ ...v, parent: c.parentRef })) : withChild;
+    }
     case 'agent_spawned':
     case 'agent_waiting':
     case 'agent_completed':
     case 'integration_merged':
     case 'integration_conflict':
-    case 'agent_child':
+    case 'turn_started':
+    case 'mcp_server_state':
+    case 'language_changed':
+    case 'sandbox_changed':
       return s;
     default:
       return missingCase(e);
@@ -252,6 +256,7 @@ export function applySummaries(state: DomainState, summaries: readonly SessionSu
       context: summary.context ?? v.context,
       ...summaryMoney(v, summary),
       closed: summary.closedAt !== null,
+      parent: summary.parent ?? v.parent ?? null,
     };
   }
   return { ...state, sessions, sessionOrder: order };

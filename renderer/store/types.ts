@@ -1,3 +1,4 @@
+import type { AgentChildSummary } from '../../shared/agents';
 import type {
   ApprovalAnswer,
   ApprovalStatus,
@@ -43,6 +44,8 @@ export interface SessionView {
   closed: boolean;
   /** Prompt ids in the order they were queued. */
   promptIds: string[];
+  /** The ref of the session whose Agent call started it (null or absent at the top). */
+  parent?: string | null;
 }
 
 export interface PromptView {
@@ -148,6 +151,8 @@ export interface DomainState {
    */
   lastSeq: number;
   seqBySession: Record<string, number>;
+  /** Children of Agent calls by child session id, as their latest `agent_child` event says. */
+  agentChildren: Record<string, AgentChildSummary>;
 }
 
 export const emptyDomain = (): DomainState => ({
@@ -158,6 +163,7 @@ export const emptyDomain = (): DomainState => ({
   history: {},
   approvals: {},
   conflicts: {},
+  agentChildren: {},
   lastSeq: 0,
   seqBySession: {},
 });

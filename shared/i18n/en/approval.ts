@@ -2,6 +2,8 @@
 export const approval = {
   required: 'Approval required',
   session: 'session {{ref}}',
+  childOf: '{{parent}} › {{child}}',
+  allowChildren: 'Allow for all children of {{parent}}',
   more: ' · +{{count}} more',
   conflictsWith: 'Conflicts with session {{other}} on {{paths}}',
   anotherSession: 'another session',

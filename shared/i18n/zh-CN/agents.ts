@@ -2,6 +2,36 @@ import type { CatalogLike } from '../catalog-types';
 import type { agents as en } from '../en/agents';
 
 export const agents: CatalogLike<typeof en> = {
+  panel: {
+    open: '打开子会话 {{ref}}',
+    files_other: '{{count}} 个文件：{{list}}',
+    noFiles: '没有更改文件',
+    refused: '{{count}} 个被阻止或拒绝',
+    integrate: '合入…',
+    merge: '合并',
+    clean: '可以干净合并：{{files}}',
+    conflicts: '{{files}} 有冲突',
+    isolated: '隔离在工作树 {{path}} 中（已检查）',
+    state: {
+      queued: '排队中',
+      waiting: '等待中',
+      running: '运行中',
+      integrating: '合入中',
+      needs_person: '需要你处理',
+      integrated: '已合入',
+      done: '完成',
+      failed: '失败',
+      cancelled: '已取消',
+    },
+    integration: {
+      none: '未合入',
+      queued: '在合入队列中',
+      merged: '已合并',
+      conflict: '正在解决冲突',
+      needs_person: '等你合入',
+      not_needed: '无需合入',
+    },
+  },
   childrenNotOffered: '审批 {{ref}} 不是子会话的卡片，不能对所有子会话允许。',
   parentMovedOn: '合入子会话期间父会话工作区中的 {{path}} 发生了变化；未写入任何内容',
   applyFailed: '无法把合并后的文件写入 {{path}}。',

@@ -3,6 +3,8 @@ import type { approval as en } from '../en/approval';
 
 export const approval: CatalogLike<typeof en> = {
   required: '需要审批',
+  childOf: '{{parent}} › {{child}}',
+  allowChildren: '对 {{parent}} 的所有子会话允许',
   session: '会话 {{ref}}',
   more: ' · 另有 {{count}} 项',
   conflictsWith: '与会话 {{other}} 在 {{paths}} 上冲突',

@@ -2,6 +2,7 @@ import { english, type Msg } from '../../../../shared/i18n/message';
 import type { ApprovalAnswer, PolicyDecision } from '../../../../shared/policy';
 import type { CallContext } from './call-context';
 import { runOptionsOf } from '../run-options';
+import { cardParent } from './card-parent';
 
 /** A card raised from inside a running call (not the call's own): what it asks about. */
 export interface CallCard {
@@ -37,6 +38,7 @@ export async function askOnCard(c: CallContext, card: CallCard, ended: AbortSign
       decision,
       alwaysRule: card.alwaysRules.length > 0 ? card.alwaysRules.join(', ') : null,
       hints: null,
+      ...cardParent(deps.store, session),
     });
     deps.prompts.transition(prompt.id, 'waiting_approval');
   });

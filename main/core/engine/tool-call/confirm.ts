@@ -1,3 +1,4 @@
+import { cardParent } from './card-parent';
 import type { ApprovalAnswer } from '../../../../shared/policy';
 import type { PrecheckCarry } from '../../kernel/call-gate';
 import { answered, goOn, type CallContext, type StepOutcome } from './call-context';
@@ -54,6 +55,7 @@ export async function confirmCall(c: CallContext, d: Decided): Promise<StepOutco
           decision: stripVerdict(verdict),
           alwaysRule: approval.alwaysRules.length > 0 ? approval.alwaysRules.join(', ') : null,
           hints: d.prepared.tool.hints ?? null,
+          ...cardParent(deps.store, c.session),
         });
       }
       deps.prompts.transition(prompt.id, 'waiting_approval');
