@@ -79,6 +79,8 @@ describe('children in the session tree', () => {
     const first = await card;
     const listed = unwrap(await engine.handlers['approval.list']({})).find((a) => a.id === first.approvalId);
     expect([listed?.parentRef, listed?.parentName, listed?.offerChildren]).toEqual([parent.ref, 'boss', true]);
+    // The event every client shows the card from names the parent too (`boss › kid-a`).
+    expect([first.parentRef, first.parentName, first.sessionName]).toEqual([parent.ref, 'boss', 'kid-a']);
     unwrap(await engine.handlers['approval.answer']({ approval: first.approvalId, answer: { kind: 'allow_children' } }));
     expect(await settled(engine, p.id)).toBe('completed');
     expect(log.filter((e) => e.type === 'approval_requested')).toHaveLength(1);
