@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useEngineFixture } from '../helpers/engine-fixture';
 import { recordEvents, settled, unwrap } from '../helpers/engine';
 import { tempDir } from '../helpers/temp';
+import type { Script } from '../fixtures/model-server';
 
 const fx = useEngineFixture();
 
@@ -25,6 +26,27 @@ const agentCall = (name: string, extra: Record<string, unknown> = {}) => ({
   name: 'Agent',
   arguments: { description: `task ${name}`, prompt: `child task ${name}`, name: `kid-${name}`, ...extra },
 });
+
+/** A parent whose two children edit the same line of shared.txt; a reads at gate `a-first`, b at `b-later`. */
+const sameLine: Script['rules'] = [
+        { when: 'fan out', steps: [{ toolCalls: [agentCall('a'), agentCall('b')] }, { content: 'all done' }] },
+        {
+          when: 'child task a',
+          steps: [
+            { toolCalls: [{ name: 'Read', arguments: { path: 'shared.txt' } }], gate: 'a-first' },
+            { toolCalls: [{ name: 'Edit', arguments: { path: 'shared.txt', old_string: 'two', new_string: 'TWO by a' } }] },
+            { content: 'a done' },
+          ],
+        },
+        {
+          when: 'child task b',
+          steps: [
+            { toolCalls: [{ name: 'Read', arguments: { path: 'shared.txt' } }], gate: 'b-later' },
+            { toolCalls: [{ name: 'Edit', arguments: { path: 'shared.txt', old_string: 'two', new_string: 'two by b' } }] },
+            { content: 'b done' },
+          ],
+        },
+];
 
 describe('worktree children', () => {
   it('work in their own worktrees from a snapshot of the parent (uncommitted files included) and are integrated as uncommitted changes', async () => {
@@ -82,23 +104,7 @@ describe('worktree children', () => {
     const ws = repo({ 'shared.txt': 'one\ntwo\nthree\n' });
     fx.server.setScript({
       rules: [
-        { when: 'fan out', steps: [{ toolCalls: [agentCall('a'), agentCall('b')] }, { content: 'all done' }] },
-        {
-          when: 'child task a',
-          steps: [
-            { toolCalls: [{ name: 'Read', arguments: { path: 'shared.txt' } }], gate: 'a-first' },
-            { toolCalls: [{ name: 'Edit', arguments: { path: 'shared.txt', old_string: 'two', new_string: 'TWO by a' } }] },
-            { content: 'a done' },
-          ],
-        },
-        {
-          when: 'child task b',
-          steps: [
-            { toolCalls: [{ name: 'Read', arguments: { path: 'shared.txt' } }], gate: 'b-later' },
-            { toolCalls: [{ name: 'Edit', arguments: { path: 'shared.txt', old_string: 'two', new_string: 'two by b' } }] },
-            { content: 'b done' },
-          ],
-        },
+        ...sameLine,
         {
           when: 'could not be merged',
           steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'shared.txt', content: 'one\nTWO by a, two by b\nthree\n' } }] }, { content: 'resolved' }],
@@ -158,23 +164,7 @@ describe('integration left for a person', () => {
     const ws = repo({ 'shared.txt': 'one\ntwo\nthree\n' });
     fx.server.setScript({
       rules: [
-        { when: 'fan out', steps: [{ toolCalls: [agentCall('a'), agentCall('b')] }, { content: 'all done' }] },
-        {
-          when: 'child task a',
-          steps: [
-            { toolCalls: [{ name: 'Read', arguments: { path: 'shared.txt' } }], gate: 'a-first' },
-            { toolCalls: [{ name: 'Edit', arguments: { path: 'shared.txt', old_string: 'two', new_string: 'TWO by a' } }] },
-            { content: 'a done' },
-          ],
-        },
-        {
-          when: 'child task b',
-          steps: [
-            { toolCalls: [{ name: 'Read', arguments: { path: 'shared.txt' } }], gate: 'b-later' },
-            { toolCalls: [{ name: 'Edit', arguments: { path: 'shared.txt', old_string: 'two', new_string: 'two by b' } }] },
-            { content: 'b done' },
-          ],
-        },
+        ...sameLine,
       ],
     });
     const engine = await fx.open({ home: fx.home({ agents: { maxIntegrationAttempts: 1 } }) });
