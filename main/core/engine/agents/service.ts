@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { mkdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { AgentInput, AgentIsolation, IntegrationReport } from '../../../../shared/agents';
@@ -340,6 +341,8 @@ export function createAgentsService(d: AgentsDeps): AgentsService {
       row = spawned.value;
     }
     const child = row;
+    // Every child of the parent's turn waits on the turn's signal: many waits at once are expected, not a leak.
+    setMaxListeners(0, at.signal);
     let end: AgentChildRow;
     try {
       // Waiting on its children, the parent gives back its slot, so `concurrency: 1` never deadlocks.
