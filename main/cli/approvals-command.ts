@@ -82,7 +82,7 @@ function approvalJson(a: ApprovalSummary, session: string, now: number) {
   };
 }
 
-/** `paragents approve REF [--session|--always]`: allows one pending call (once by default). */
+/** `paragents approve REF [--session|--children|--always]`: allows one pending call (once by default; `--children`: for every child of its parent). */
 export function runApproveCommand(argv: string[], io: CliIo): Promise<number> {
   return answerCommand('approve', argv, io);
 }
@@ -102,7 +102,7 @@ function parseAnswer(text: CliText, verb: Verb, argv: string[]): { ref: string; 
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: { session: { type: 'boolean' }, always: { type: 'boolean' }, message: { type: 'string' } },
+      options: { session: { type: 'boolean' }, always: { type: 'boolean' }, children: { type: 'boolean' }, message: { type: 'string' } },
     });
   } catch (e) {
     return parseArgsMessage(text, e);
@@ -111,12 +111,15 @@ function parseAnswer(text: CliText, verb: Verb, argv: string[]): { ref: string; 
   if (positionals.length !== 1) return t('cliInbox.nameOne', { got: positionals.length === 0 ? t('cliInbox.gotNone') : positionals.length });
   const ref = positionals[0] as string;
   if (verb === 'deny') {
-    if (values.session || values.always) return t('cliInbox.denyFlags');
+    if (values.session || values.always || values.children) return t('cliInbox.denyFlags');
     return { ref, answer: values.message !== undefined ? { kind: 'deny', message: values.message } : { kind: 'deny' } };
   }
   if (values.message !== undefined) return t('cliInbox.messageFlag');
-  if (values.session && values.always) return t('cliInbox.bothFlags');
-  return { ref, answer: values.always ? { kind: 'allow_always' } : values.session ? { kind: 'allow_session' } : { kind: 'allow_once' } };
+  if ([values.session, values.always, values.children].filter(Boolean).length > 1) return t('cliInbox.bothFlags');
+  return {
+    ref,
+    answer: values.always ? { kind: 'allow_always' } : values.session ? { kind: 'allow_session' } : values.children ? { kind: 'allow_children' } : { kind: 'allow_once' },
+  };
 }
 
 /**

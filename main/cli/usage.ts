@@ -12,7 +12,7 @@ paragents run --parallel FILE [--worktree] [--approve ask|all|never] [--on-confl
 
 export const ATTACH_USAGE = 'paragents attach [SESSION] [--json]';
 export const APPROVALS_USAGE = 'paragents approvals [--json]';
-export const ANSWER_USAGE = 'paragents approve REF [--session|--always] | paragents deny REF [--message M]';
+export const ANSWER_USAGE = 'paragents approve REF [--session|--children|--always] | paragents deny REF [--message M]';
 
 export const MCP_USAGE = `paragents mcp list [--workspace DIR] [--json]
 paragents mcp tools SERVER [--workspace DIR] [--json]
@@ -39,7 +39,7 @@ paragents resume [SESSION] [--approve ask|all|never] [--json]
 paragents compact SESSION [--focus TEXT] [--json]
 paragents attach [SESSION] [--json]
 paragents approvals [--json]
-paragents approve REF [--session|--always] | deny REF [--message M]
+paragents approve REF [--session|--children|--always] | deny REF [--message M]
 paragents config show [--json]
 paragents policy check --workspace DIR [--mode M] [--headless] [--tool T --input JSON]
 paragents mcp list | tools SERVER | call SERVER TOOL JSON | approve SERVER  [--workspace DIR] [--json]

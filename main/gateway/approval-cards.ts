@@ -15,6 +15,8 @@ interface Card {
   /** Tool and input: pending cards with the same key are identical calls. */
   callKey: string;
   alwaysOffered: boolean;
+  /** A child's card: "for all children of its parent" is offered. */
+  childrenOffered: boolean;
   refs: MessageRef[];
   /** How it ended, as the edited message says it; null while pending. */
   outcome: string | null;
@@ -181,6 +183,8 @@ export class ApprovalCards {
       // "Always" only where the panel offers it: when the call has a stable rule to save.
       [...(card.alwaysOffered ? [{ text: t('gateway.approval.allowAlways'), id: id('allow_always') }] : []), { text: t('gateway.approval.deny'), id: id('deny') }],
     ];
+    // A child's card can be allowed for every child of its parent, as in the panel.
+    if (card.childrenOffered) rows.push([{ text: t('gateway.approval.allowChildren'), id: id('allow_children') }]);
     if (identical > 1) rows.push([{ text: t('gateway.approval.allowAll', { count: identical }), id: this.ctx.buttons.register({ kind: 'bulk', callKey: card.callKey }) }]);
     return rows;
   }
@@ -193,6 +197,7 @@ export class ApprovalCards {
       text: cardText(this.ctx, a),
       callKey: `${a.tool}\u0000${stableJson(a.input)}`,
       alwaysOffered: a.alwaysRule !== null,
+      childrenOffered: a.parentRef !== null && a.parentRef !== undefined,
       refs: [],
       outcome: null,
     };

@@ -7,7 +7,7 @@ import type { GatewayEngine, GatewayLog, MessageRef, MessengerAdapter, OutgoingM
 
 /** What a button does, kept on this side: the button itself carries only an opaque id. */
 export type ButtonAction =
-  | { kind: 'approval'; approvalId: string; answer: 'allow_once' | 'allow_session' | 'allow_always' | 'deny' }
+  | { kind: 'approval'; approvalId: string; answer: 'allow_once' | 'allow_session' | 'allow_children' | 'allow_always' | 'deny' }
   /** Allow once every pending approval of the same call (tool and input). */
   | { kind: 'bulk'; callKey: string }
   | { kind: 'conflict'; conflictId: string; promptId: string; resolution: Exclude<ConflictResolution, 'block'> };

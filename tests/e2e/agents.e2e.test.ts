@@ -40,6 +40,8 @@ describe.skipIf(!haveChromium())('children of an Agent call in Chromium', () => 
     await children.getByRole('button', { name: /^kid-a/ }).waitFor();
     expect(await children.getByRole('button', { name: /^kid-b/ }).count()).toBe(1);
     await page.screenshot({ path: join(SHOTS, 'agents-nested.png') });
+    // The parent's header counts its children's spending with its own.
+    expect(await page.getByRole('status', { name: 'Usage' }).innerText()).toContain('with its children');
 
     const lines = page.getByRole('group', { name: /^write [ab]$/ });
     await lines.first().waitFor();

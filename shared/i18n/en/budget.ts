@@ -6,6 +6,7 @@ export const budget = {
   turn: 'Turn',
   turnText: 'Turn: {{usage}}',
   usageLabel: 'Usage',
+  treeTotal: ' · with its children {{amount}}',
   turnLabel: 'Turn usage',
   totals: {
     label: 'Usage totals',

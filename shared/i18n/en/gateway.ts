@@ -19,6 +19,7 @@ export const gateway = {
     notAnswered: 'Not answered: {{error}}',
     allowOnce: 'Allow once',
     allowSession: 'Allow for session',
+    allowChildren: 'Allow for all children',
     allowAlways: 'Always allow',
     deny: 'Deny',
     allowAll: 'Allow all {{count}} identical once',

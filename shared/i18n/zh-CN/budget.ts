@@ -8,6 +8,7 @@ export const budget: CatalogLike<typeof en> = {
   turn: '本轮',
   turnText: '本轮：{{usage}}',
   usageLabel: '用量',
+  treeTotal: ' · 含子会话 {{amount}}',
   turnLabel: '本轮用量',
   totals: {
     label: '用量合计',

@@ -20,6 +20,7 @@ export const gateway: CatalogLike<typeof en> = {
     notAnswered: '未能回答：{{error}}',
     allowOnce: '允许一次',
     allowSession: '本会话内允许',
+    allowChildren: '对所有子会话允许',
     allowAlways: '始终允许',
     deny: '拒绝',
     allowAll: '全部 {{count}} 个相同调用各允许一次',
