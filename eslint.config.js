@@ -57,6 +57,7 @@ export const CORE_FLOORS = [
   ['host-env', 'file-cache'],
   ['store'],
   ['kernel', 'config'],
+  ['images'],
   ['model', 'worktree', 'tools'],
   ['context', 'policy'],
   ['cost', 'hooks', 'conflicts', 'sandbox'],

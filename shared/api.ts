@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ReasoningEffort } from './model-family';
+import { ImageUpload, MAX_PROMPT_IMAGES } from './images';
 import { IdOrRef } from './ids';
 import { ApprovalSummary, PromptSummary, SessionDetail, SessionSummary } from './models';
 import { ApprovalAnswer, PermissionMode, PolicyDecision, PolicySource } from './policy';
@@ -60,6 +62,10 @@ export const requests = {
   'search.query': { input: SearchQuery, output: z.array(SearchHit) },
   /** A person picks the session's mode; null lets it follow the settings' `permissions.defaultMode` again. */
   'session.setMode': { input: z.object({ session: IdOrRef, mode: PermissionMode.nullable() }), output: SessionSummary },
+  /** A person picks the provider (a config.json entry) the session's next steps talk to (/model); null: the default again. */
+  'session.setModel': { input: z.object({ session: IdOrRef, provider: z.string().min(1).nullable() }), output: SessionSummary },
+  /** A person sets how hard the session's model thinks (/effort), sent where the endpoint takes it; null: the provider's. */
+  'session.setEffort': { input: z.object({ session: IdOrRef, effort: ReasoningEffort.nullable() }), output: SessionSummary },
   /** A person sets the session's budget (tokens or dollars), or removes it (null). */
   'session.setBudget': { input: z.object({ session: IdOrRef, budget: Budget.nullable() }), output: SessionSummary },
   /**
@@ -93,6 +99,8 @@ export const requests = {
       text: PromptText,
       approvals: PromptApprovals.optional(),
       onConflict: PromptOnConflict.optional(),
+      /** Images for a vision model (pasted, dropped, `run --image`, a Telegram photo); refused for a model that cannot see. */
+      images: z.array(ImageUpload).max(MAX_PROMPT_IMAGES).optional(),
     }),
     output: PromptSummary,
   },

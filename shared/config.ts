@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BudgetsConfig, ProviderPrice } from './cost';
 import { LANGS, LANGUAGE_SETTINGS } from './i18n/lang';
 import { MsgSchema } from './msg-schema';
+import { EditToolChoice, PromptFamily, ReasoningEffort } from './model-family';
 
 export const ProviderConfig = z.object({
   name: z.string().min(1),
@@ -18,6 +19,14 @@ export const ProviderConfig = z.object({
   maxOutputTokens: z.number().int().min(16).max(10_000_000).optional(),
   /** US dollars per million input/output tokens; wins over the endpoint's model list and the built-in table. */
   price: ProviderPrice.optional(),
+  /** The system prompt's model family; when absent it is chosen from the model name (see shared/model-family.ts). */
+  promptFamily: PromptFamily.optional(),
+  /** How the model edits files: OpenAI's `apply_patch` or `Edit`/`MultiEdit`; when absent chosen from the model name. */
+  editTool: EditToolChoice.optional(),
+  /** The model can see images; when absent, known vision models are. */
+  vision: z.boolean().optional(),
+  /** How hard a reasoning model thinks, sent only to endpoints that take it; a session's /effort wins. */
+  reasoningEffort: ReasoningEffort.optional(),
 }).strict();
 export type ProviderConfig = z.infer<typeof ProviderConfig>;
 

@@ -8,6 +8,9 @@ import { Budget, BudgetKind, BudgetUnit, CostTotals } from './cost';
 import { LanguageState } from './config';
 import { MsgSchema } from './msg-schema';
 import { AgentChildSummary, AgentIsolation, AgentOutcome } from './agents';
+import { PlanItem } from './plan';
+import { ImageRef } from './images';
+import { ReasoningEffort } from './model-family';
 
 /** Fields every engine event carries. `seq` is the store's order; events are persisted before they are published. */
 const base = {
@@ -62,7 +65,10 @@ export const EngineEvent = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('session_reopened') }),
   /** A person picked the session's mode (`modeSource` 'session'), or let it follow the settings again. */
   z.object({ ...base, type: z.literal('session_mode'), mode: PermissionMode, modeSource: ModeSource }),
-  z.object({ ...base, type: z.literal('prompt_queued'), text: z.string(), position: z.number().int() }),
+  /** A person chose the session's provider (/model) or reasoning effort (/effort); null: config.json's again. */
+  z.object({ ...base, type: z.literal('session_model'), chosenProvider: z.string().nullable(), reasoningEffort: ReasoningEffort.nullable() }),
+  /** `images`: what the prompt carries for a vision model (absent: none). */
+  z.object({ ...base, type: z.literal('prompt_queued'), text: z.string(), position: z.number().int(), images: z.array(ImageRef).optional() }),
   z.object({ ...base, type: z.literal('prompt_status'), status: PromptStatus }),
   z.object({ ...base, type: z.literal('turn_started'), resumed: z.boolean() }),
   /** Streaming text; published but not persisted (the assistant_message that follows is). */
@@ -301,6 +307,8 @@ export const EngineEvent = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('agent_setup'), command: z.string(), exitCode: z.number().int().nullable(), output: z.string() }),
   /** Anything about a child changed (state, files, integration): the whole record, for views to redraw. On the parent's session. */
   z.object({ ...base, type: z.literal('agent_child'), childSummary: AgentChildSummary }),
+  /** The session's Plan tool replaced its plan (an empty list clears it). */
+  z.object({ ...base, type: z.literal('plan_updated'), items: z.array(PlanItem) }),
   /**
    * The user settings turned the sandbox on or off (`sandbox.setEnabled`): open pages ask again whether their
    * sessions are confined. Not about one session: `sessionId` is '' and the event is not stored.

@@ -1,3 +1,6 @@
+import { ImageRef } from './images';
+import { SessionPlan } from './plan';
+import { ReasoningEffort } from './model-family';
 import { z } from 'zod';
 import { PromptStatus, SessionStatus } from './status';
 import { ApprovalStatus, PermissionMode, PolicyDecision } from './policy';
@@ -67,6 +70,12 @@ export const SessionSummary = z.object({
   parent: z.string().nullable().optional(),
   /** Money spent by the session and every child below it (absent when it has no children, or from older producers). */
   treeCost: CostTotals.optional(),
+  /** The session's live plan (its Plan tool's latest list); absent when it has none. */
+  plan: SessionPlan.optional(),
+  /** The provider a person chose for the session (/model); absent: config.json's default. */
+  chosenProvider: z.string().optional(),
+  /** The reasoning effort chosen for the session (/effort); absent: the provider's. */
+  reasoningEffort: ReasoningEffort.optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;
 
@@ -85,6 +94,8 @@ export const PromptSummary = z.object({
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  /** The images the prompt carries (absent: none). */
+  images: z.array(ImageRef).optional(),
 });
 export type PromptSummary = z.infer<typeof PromptSummary>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The parts of a request to the model, in the order the model sees them. */
-export const ContextPartKind = z.enum(['system', 'instructions', 'summary', 'prompts', 'messages', 'tools']);
+export const ContextPartKind = z.enum(['system', 'instructions', 'environment', 'plan', 'summary', 'prompts', 'messages', 'tools']);
 export type ContextPartKind = z.infer<typeof ContextPartKind>;
 
 export const ContextPart = z.object({

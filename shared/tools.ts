@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { AgentInput } from './agents';
+import { PlanInput } from './plan';
 export { AgentInput };
 
 // Model-facing tool names are also the policy's rule names (`Bash(git log *)`, `Edit(src/**)`).
-export const ToolName = z.enum(['Read', 'Write', 'Edit', 'LS', 'Glob', 'Grep', 'Bash', 'WebFetch', 'Agent']);
+export const ToolName = z.enum(['Read', 'Write', 'Edit', 'LS', 'Glob', 'Grep', 'Bash', 'WebFetch', 'Agent', 'Plan']);
 export type ToolName = z.infer<typeof ToolName>;
 
 export const ReadInput = z.object({
@@ -56,6 +57,7 @@ export const toolInputSchemas = {
   Bash: BashInput,
   WebFetch: WebFetchInput,
   Agent: AgentInput,
+  Plan: PlanInput,
 } as const satisfies Record<ToolName, z.ZodType>;
 
 export type ToolInputs = { [K in ToolName]: z.infer<(typeof toolInputSchemas)[K]> };

@@ -1,4 +1,5 @@
 import type { EngineEvent } from './events';
+import type { PlanItem } from './plan';
 import { formatNumber, render, translator, type Lang, type Msg, type Translator } from './i18n';
 import { missingCase } from './result';
 import { buildTranscript, type ToolEntry, type TranscriptEntry } from './transcript';
@@ -12,7 +13,20 @@ import { buildTranscript, type ToolEntry, type TranscriptEntry } from './transcr
  * and reasons (rendered from their Msgs); what people and the model wrote, tool input and output stay as written.
  */
 export function transcriptMarkdown(events: readonly EngineEvent[], lang: Lang = 'en'): string {
-  return entriesMarkdown(buildTranscript(events), lang);
+  const doc = entriesMarkdown(buildTranscript(events), lang);
+  const plan = [...events].reverse().find((e): e is Extract<EngineEvent, { type: 'plan_updated' }> => e.type === 'plan_updated');
+  return plan && plan.items.length > 0 ? withPlan(doc, plan.items, lang) : doc;
+}
+
+const PLAN_BOX = { pending: '[ ]', in_progress: '[ ] ▸', completed: '[x]' } as const;
+
+/** The plan as it stood at the end, as a task list right after the document's header (before the first prompt). */
+function withPlan(doc: string, items: readonly PlanItem[], lang: Lang): string {
+  const t = translator(lang);
+  const done = items.filter((i) => i.status === 'completed').length;
+  const section = [`## ${t('markdown.plan', { done, total: items.length })}`, '', ...items.map((i) => `- ${PLAN_BOX[i.status]} ${i.content}`), '', ''].join('\n');
+  const at = doc.indexOf('---\n');
+  return at === -1 ? `${doc.trimEnd()}\n\n${section}` : doc.slice(0, at) + section + doc.slice(at);
 }
 
 export function entriesMarkdown(entries: readonly TranscriptEntry[], lang: Lang = 'en'): string {

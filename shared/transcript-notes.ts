@@ -32,6 +32,8 @@ export function eventNote(e: EngineEvent, delay: RetryDelay = 'ms'): EventNote |
       return { tone: 'info', msg: msg('reasons.sessionReopened') };
     case 'session_mode':
       return { tone: 'info', msg: modeNoteMsg(e.mode, e.modeSource) };
+    case 'session_model':
+      return { tone: 'info', msg: msg('reasons.modelChosen', { provider: e.chosenProvider ?? '-', effort: e.reasoningEffort ?? '-' }) };
     case 'conflict':
       return { tone: 'warn', msg: conflictNoteMsg(e) };
     case 'conflict_resolved':
@@ -83,6 +85,7 @@ export function eventNote(e: EngineEvent, delay: RetryDelay = 'ms'): EventNote |
     case 'integration_merged':
     case 'integration_conflict':
     case 'agent_child':
+    case 'plan_updated':
       // Entries of their own (prompts, answers, tool calls, dividers), figures, or no session's at all.
       return null;
     default:

@@ -72,6 +72,7 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
         break;
       case 'session_reopened':
       case 'session_mode':
+      case 'session_model':
         pushNote(out, e);
         break;
       case 'prompt_queued':
@@ -147,6 +148,7 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
       case 'integration_merged':
       case 'integration_conflict':
       case 'agent_child':
+      case 'plan_updated':
         // Statuses show through the outcome entries; deltas are not stored; usage is a figure, not an entry; MCP
         // server states and the language setting belong to no session.
         break;

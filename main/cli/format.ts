@@ -72,6 +72,8 @@ export function eventTextLine(e: EngineEvent, lang: Lang = 'en'): string | null 
       return line(t('cli.event.reopened'));
     case 'session_mode':
       return line(t('cli.event.mode', { mode: modeText(t, e.mode, e.modeSource) }));
+    case 'session_model':
+      return line(t('cli.event.model', { provider: e.chosenProvider ?? t('cli.event.defaultChoice'), effort: e.reasoningEffort ?? t('cli.event.defaultChoice') }));
     case 'prompt_queued':
       return line(t('cli.event.queued', { text: short(e.text) }));
     case 'prompt_status':
@@ -151,6 +153,12 @@ export function eventTextLine(e: EngineEvent, lang: Lang = 'en'): string | null 
       return line(t('cli.event.integrationConflict', { child: e.childRef, with: e.with.join(', ') || '-', files: e.files.join(', '), attempt: e.attempt }));
     case 'agent_child':
       return null;
+    case 'plan_updated': {
+      if (e.items.length === 0) return line(t('cli.event.planCleared'));
+      const current = e.items.find((i) => i.status === 'in_progress') ?? e.items.find((i) => i.status === 'pending');
+      const done = e.items.filter((i) => i.status === 'completed').length;
+      return line(t('cli.event.planUpdated', { done, total: e.items.length, current: current?.content ?? '-' }));
+    }
     case 'agent_setup':
       return line(t('agents.setupRan', { command: e.command, code: e.exitCode === null ? '-' : e.exitCode, output: e.output.trim() || '-' }));
     case 'mcp_server_state':

@@ -1,3 +1,4 @@
+import { planProgress, type SessionPlan } from '../../shared/plan';
 import { parseArgs } from 'node:util';
 import type { RequestHandlers } from '../../shared/api';
 import type { EngineEvent } from '../../shared/events';
@@ -95,6 +96,7 @@ export async function showSession(h: Handlers, query: string, form: ShowForm, te
           workspace: s.workspace,
           worktree: s.worktree ? t('cliSessions.show.worktree', { base: s.worktree.baseWorkspace, branch: s.worktree.branch }) : '',
         }),
+        ...planLines(s.plan, t),
       ];
       return { ok: true, value: [...header, ...transcriptLines(buildTranscript(events.value), text)] };
     }
@@ -281,4 +283,13 @@ function firstLines(t: Translator, text: string, max: number): string[] {
 
 function clip(s: string, max: number): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
+const PLAN_MARK = { pending: '[ ]', in_progress: '[>]', completed: '[x]' } as const;
+
+/** The session's live plan under the header: its progress, then one line per step. */
+export function planLines(plan: SessionPlan | undefined, t: Translator): string[] {
+  const progress = planProgress(plan);
+  if (!plan || !progress) return [];
+  return [t('cliSessions.show.plan', progress), ...plan.items.map((i, n) => `  ${n + 1}. ${PLAN_MARK[i.status]} ${i.content}`)];
 }

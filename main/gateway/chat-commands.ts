@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import type { PromptSummary, SessionSummary } from '../../shared/models';
 import { isTerminal } from '../../shared/status';
+import { planLines } from './plan-lines';
 import type { Translator } from '../../shared/i18n';
 import type { HubContext } from './hub-context';
 import { oneLine, sessionLabel } from './text';
@@ -150,6 +151,7 @@ export class ChatCommands {
     const lines = [
       `${sessionLabel(s.value.name, s.value.ref)}: ${statusWords(t, s.value)}`,
       t('gateway.chat.workspace', { workspace: s.value.workspace }),
+      ...planLines(s.value.plan, t),
       queued.length > 0 ? t('gateway.chat.queue', { list: queued.map((p, i) => `${i + 1}. ${oneLine(p.text, 200)}`).join('\n') }) : t('gateway.chat.queueEmpty'),
       last !== null ? t('gateway.chat.lastAnswer', { answer: last }) : t('gateway.chat.noAnswer'),
     ];

@@ -29,6 +29,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   { name: 'merge', usage: '/merge <session> [preview]', help: 'merge an isolated session back (preview lists conflicts first)', arg: 'session' },
   { name: 'compact', usage: '/compact [focus]', help: 'compact the focused session\'s model view now (prompts kept verbatim), optionally focused on a subject', arg: 'text' },
   { name: 'context', usage: '/context [session]', help: 'what the model sees now: each part with its tokens, the total and the window', arg: 'session' },
+  { name: 'model', usage: '/model [provider|default]', help: "switch the focused session's provider (a config.json entry) from its next step", arg: 'text' },
+  { name: 'effort', usage: '/effort low|medium|high|default', help: "how hard the focused session's model thinks, where its endpoint takes it", arg: 'text' },
   { name: 'permissions', usage: '/permissions', help: 'effective rules, modes and a "check a call" box', arg: 'none' },
   { name: 'mcp', usage: '/mcp', help: 'MCP servers: state, tools, sessions using them; restart, turn off, approve', arg: 'none' },
   { name: 'hooks', usage: '/hooks', help: 'hooks of the open sessions\' workspaces: event, command, source file, whether it runs; approve project hooks', arg: 'none' },

@@ -274,6 +274,24 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
       actions.openOverlay('context');
       return;
     }
+    case 'model': {
+      if (!focused) return fail(msg('commands.out.modelNoFocus'));
+      const name = args[0];
+      if (!name) return say(msg('commands.out.modelNow', { ref: focused.ref, provider: focused.chosenProvider ?? msg('commands.out.defaultChoice') }));
+      const provider = name === 'default' ? null : name;
+      const r = await store.getState().api['session.setModel']({ session: focused.id, provider });
+      if (!r.ok) return fail(r.error.msg ?? r.error.message);
+      return say(msg('commands.out.modelSet', { ref: focused.ref, provider: provider ?? msg('commands.out.defaultChoice') }));
+    }
+    case 'effort': {
+      if (!focused) return fail(msg('commands.out.modelNoFocus'));
+      const level = args[0];
+      const effort = level === 'default' ? null : level === 'low' || level === 'medium' || level === 'high' ? level : undefined;
+      if (effort === undefined) return say(msg('commands.out.effortUsage', { effort: focused.reasoningEffort ?? msg('commands.out.defaultChoice') }));
+      const r = await store.getState().api['session.setEffort']({ session: focused.id, effort });
+      if (!r.ok) return fail(r.error.msg ?? r.error.message);
+      return say(msg('commands.out.effortSet', { ref: focused.ref, effort: effort ?? msg('commands.out.defaultChoice') }));
+    }
     case 'permissions':
       actions.openOverlay('permissions');
       return;

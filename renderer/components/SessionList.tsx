@@ -1,3 +1,5 @@
+import { planProgress } from '../../shared/plan';
+import { PlanProgress } from './PlanView';
 import { memo, useEffect, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useT, type T } from '../i18n';
@@ -16,6 +18,8 @@ interface Row {
   tokens: number;
   /** The parent's ref, for a child session (null at the top). */
   parent: string | null;
+  /** The live plan's progress (null: no plan). */
+  plan: { done: number; total: number } | null;
 }
 
 /** Rows rendered in the list's first frame: more than a screen holds. */
@@ -41,6 +45,7 @@ export function SessionList() {
             approvals: pending.get(v.id) ?? 0,
             tokens: v.totalTokens,
             parent: v.parent ?? null,
+            plan: planProgress(v.plan),
           };
           return JSON.stringify(row);
         });
@@ -152,6 +157,7 @@ const SessionRow = memo(function SessionRow({ json, focused, unread, pinnable, p
         <span className="session-meta">
           <span className={`chip chip-${row.status}`}>{chipText(t, row)}</span>
           {row.queue > 0 ? <span className="meta">{t('sessions.queued', { count: row.queue })}</span> : null}
+          {row.plan ? <PlanProgress done={row.plan.done} total={row.plan.total} /> : null}
           {row.tokens > 0 ? <span className="meta">{t('sessions.tokens', { tokens: formatTokens(row.tokens) })}</span> : null}
         </span>
       </button>

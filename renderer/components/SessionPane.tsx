@@ -17,6 +17,8 @@ import { SessionUsage } from './CostBadge';
 import { SessionBudget } from './SessionBudget';
 import { BudgetStops } from './BudgetDialog';
 import { SessionTabs } from './SessionTabs';
+import { EffortPicker } from './EffortPicker';
+import { PlanView } from './PlanView';
 
 /** The focused session: header, conflicts, transcript, its pending approval, the queue and the prompt box. */
 export function SessionPane({ sessionId }: { sessionId: string }) {
@@ -48,6 +50,7 @@ export function SessionPane({ sessionId }: { sessionId: string }) {
         <SessionUsage sessionId={session.id} />
         <SessionBudget sessionId={session.id} />
         <ContextMeter sessionId={session.id} />
+        <EffortPicker sessionId={session.id} />
         <label className="mode-select">
           <span>{t('transcript.mode')}</span>
           <ModePicker mode={session.mode} source={session.modeSource} onPick={(m) => void actions.setMode(session.id, m)} />
@@ -72,6 +75,7 @@ export function SessionPane({ sessionId }: { sessionId: string }) {
       <BudgetStops sessionId={session.id} />
       {first ? <ApprovalCard approval={first} conflict={conflicts[0]} more={approvals.length - 1} /> : null}
       <QueueList sessionId={session.id} />
+      <PlanView sessionId={session.id} />
       <PromptBox sessionId={session.id} />
     </div>
   );

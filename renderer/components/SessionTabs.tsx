@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
 import { useT } from '../i18n';
 import { Transcript } from './Transcript';
+import { SessionPlanProgress } from './PlanView';
 import '../styles/session-tabs.css';
 
 // The diff view and its syntax highlighter are large: loaded the first time a Changes tab opens, so that they
@@ -45,6 +46,7 @@ export function SessionTabs({ sessionId }: { sessionId: string }) {
             onClick={() => pick(name)}
           >
             {t(name === 'transcript' ? 'changes.tabs.transcript' : 'changes.tabs.changes')}
+            {name === 'transcript' ? <SessionPlanProgress sessionId={sessionId} /> : null}
           </button>
         ))}
       </div>

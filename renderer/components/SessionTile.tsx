@@ -5,6 +5,7 @@ import { useActions, usePanel } from '../store/use-panel';
 import { InterruptedTurns } from './InterruptedCard';
 import { BudgetStops } from './BudgetDialog';
 import { StatusChip } from './StatusChip';
+import { SessionPlanProgress } from './PlanView';
 import { TranscriptItemView } from './TranscriptItemView';
 
 const EMPTY: TranscriptItem[] = [];
@@ -29,6 +30,7 @@ export function SessionTile({ sessionId }: { sessionId: string }) {
           {sessionTitle(session)} <span className="session-ref">{session.ref}</span>
         </button>
         <StatusChip status={status} />
+        <SessionPlanProgress sessionId={session.id} />
         {approvals > 0 ? (
           <button type="button" className="link" onClick={() => actions.focus(session.id)}>
             {t('sessions.answerApprovals', { count: approvals })}

@@ -67,6 +67,11 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
       return updateSession(s, e.sessionId, (v) => ({ ...v, closed: false }));
     case 'session_mode':
       return updateSession(s, e.sessionId, (v) => ({ ...v, mode: e.mode, modeSource: e.modeSource }));
+    case 'session_model':
+      return updateSession(s, e.sessionId, (v) => {
+        const { chosenProvider: _p, reasoningEffort: _e, ...rest } = v;
+        return { ...rest, ...(e.chosenProvider !== null ? { chosenProvider: e.chosenProvider } : {}), ...(e.reasoningEffort !== null ? { reasoningEffort: e.reasoningEffort } : {}) };
+      });
     case 'prompt_queued': {
       if (!e.promptId) return s;
       const prompt: PromptView = {
@@ -214,6 +219,11 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
       const withChild = { ...s, agentChildren: { ...s.agentChildren, [c.sessionId]: c } };
       return s.sessions[c.sessionId] ? updateSession(withChild, c.sessionId, (v) => ({ ...v, parent: c.parentRef })) : withChild;
     }
+    case 'plan_updated':
+      return updateSession(s, e.sessionId, (v) => {
+        const { plan: _old, ...rest } = v;
+        return e.items.length > 0 ? { ...rest, plan: { items: e.items, updatedAt: e.ts } } : rest;
+      });
     case 'agent_spawned':
     case 'agent_waiting':
     case 'agent_completed':
@@ -243,8 +253,12 @@ export function applySummaries(state: DomainState, summaries: readonly SessionSu
   for (const summary of summaries) {
     const v = sessions[summary.id] ?? newSession(summary.id, summary.ref, summary.name, summary.workspace, summary.createdAt);
     if (!state.sessions[summary.id] && !order.includes(summary.id)) order.push(summary.id);
+    const { plan: _plan, chosenProvider: _provider, reasoningEffort: _effort, ...kept } = v;
     sessions[summary.id] = {
-      ...v,
+      ...kept,
+      ...(summary.plan ? { plan: summary.plan } : {}),
+      ...(summary.chosenProvider !== undefined ? { chosenProvider: summary.chosenProvider } : {}),
+      ...(summary.reasoningEffort !== undefined ? { reasoningEffort: summary.reasoningEffort } : {}),
       name: summary.name,
       workspace: v.workspace || summary.workspace,
       mode: summary.mode,

@@ -1,3 +1,5 @@
+import type { SessionPlan } from '../../shared/plan';
+import type { ReasoningEffort } from '../../shared/model-family';
 import type { AgentChildSummary } from '../../shared/agents';
 import type {
   ApprovalAnswer,
@@ -46,6 +48,11 @@ export interface SessionView {
   promptIds: string[];
   /** The ref of the session whose Agent call started it (null or absent at the top). */
   parent?: string | null;
+  /** The session's live plan (absent: none). */
+  plan?: SessionPlan;
+  /** The provider and reasoning effort chosen for the session (/model, /effort); absent: config.json's. */
+  chosenProvider?: string;
+  reasoningEffort?: ReasoningEffort;
 }
 
 export interface PromptView {

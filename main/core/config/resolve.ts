@@ -10,6 +10,8 @@ export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export interface Resolution {
   config: RuntimeConfig;
   providers: ResolvedProvider[];
+  /** Every provider of the file in its order (the ones a session may pick with /model), resolved the same way. */
+  configured: ResolvedProvider[];
   envApplied: string[];
 }
 
@@ -49,6 +51,10 @@ function resolved(provider: ProviderConfig, env: Env, isDefault: boolean): Resol
     headers: { ...provider.headers },
     ...(provider.contextWindow !== undefined ? { contextWindow: provider.contextWindow } : {}),
     ...(provider.maxOutputTokens !== undefined ? { maxOutputTokens: provider.maxOutputTokens } : {}),
+    ...(provider.promptFamily !== undefined ? { promptFamily: provider.promptFamily } : {}),
+    ...(provider.editTool !== undefined ? { editTool: provider.editTool } : {}),
+    ...(provider.vision !== undefined ? { vision: provider.vision } : {}),
+    ...(provider.reasoningEffort !== undefined ? { reasoningEffort: provider.reasoningEffort } : {}),
   };
 }
 
@@ -126,5 +132,6 @@ export function resolveProviders(file: string, fileConfig: RuntimeConfig, env: E
   const providers = order
     .filter((p, i) => order.findIndex((q) => q.name === p.name) === i)
     .map((p) => resolved(p, env, p === defaultProvider));
-  return ok({ config, providers, envApplied });
+  const configured = config.providers.map((p) => providers.find((q) => q.name === p.name) ?? resolved(p, env, false));
+  return ok({ config, providers, configured, envApplied });
 }

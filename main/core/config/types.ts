@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '../../../shared/config';
+import type { EditToolChoice, PromptFamily, ReasoningEffort } from '../../../shared/model-family';
 
 /** The process environment as config reads it (tests pass a plain object). */
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -16,6 +17,11 @@ export interface ResolvedProvider {
   contextWindow?: number;
   /** config.json's `maxOutputTokens` for this provider, when set (the global setting applies otherwise). */
   maxOutputTokens?: number;
+  /** config.json's choices for this provider, when set (main/core/model/family.ts chooses otherwise). */
+  promptFamily?: PromptFamily;
+  editTool?: EditToolChoice;
+  vision?: boolean;
+  reasoningEffort?: ReasoningEffort;
 }
 
 export interface LoadedConfig {
@@ -29,6 +35,8 @@ export interface LoadedConfig {
   config: RuntimeConfig;
   /** Default provider first, then the fallback order. Never empty. */
   providers: ResolvedProvider[];
+  /** Every provider of the file, in its order (absent where a caller built the config by hand: `providers` then). */
+  configured?: ResolvedProvider[];
   /** Which environment variables changed the config, for "using model from PARAGENTS_MODEL" style hints. */
   envApplied: string[];
 }

@@ -62,6 +62,7 @@ export function callEffects(call: PreparedCall, exclusivePatterns: readonly stri
       case 'fetch':
       case 'mcp':
       case 'agent':
+      case 'plan':
       case 'opaque':
         break;
       default: {

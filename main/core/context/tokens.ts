@@ -1,3 +1,5 @@
+import type { ImageRef } from '../../../shared/images';
+import { imageTokens } from '../images/vision';
 import { createRequire } from 'node:module';
 import type { ChatMessage, ToolSpec } from '../model/types';
 import { modelFamilyName } from './model-windows';
@@ -164,8 +166,9 @@ export function createTokenCounter(model: string, opts: TokenCounterOptions = {}
       let n = MESSAGE_OVERHEAD_TOKENS + countText(m.role);
       switch (m.role) {
         case 'system':
-        case 'user':
           return n + countText(m.content);
+        case 'user':
+          return n + countText(m.content) + imagesTokens(m.images);
         case 'assistant':
           n += countText(m.content ?? '');
           for (const call of m.tool_calls ?? []) {
@@ -173,7 +176,7 @@ export function createTokenCounter(model: string, opts: TokenCounterOptions = {}
           }
           return n;
         case 'tool':
-          return n + countText(m.tool_call_id) + countText(m.content);
+          return n + countText(m.tool_call_id) + countText(m.content) + imagesTokens(m.images);
         default: {
           const never: never = m;
           return never;
@@ -213,4 +216,11 @@ export function createTokenCounters(): TokenCounters {
       return counter;
     },
   };
+}
+
+/** The images a message carries, as a vision model is charged for them (main/core/images/vision.ts). */
+function imagesTokens(images: readonly ImageRef[] | undefined): number {
+  let n = 0;
+  for (const i of images ?? []) n += imageTokens(i.width, i.height);
+  return n;
 }

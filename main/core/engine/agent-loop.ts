@@ -7,6 +7,12 @@ import { pricedUsage } from '../cost/types';
 import { readyToolCall, runToolCall } from './tool-call/run-tool-call';
 import { prepareView } from './context-step';
 import { systemPrompt } from './system-prompt';
+import { promptFamilyOf } from './prompt/families';
+import { sessionProvider } from './session-model';
+import { promptImages } from '../store/prompt-images';
+import { withImages } from '../model/with-images';
+import { seesImages } from '../images/vision';
+import type { ImageRef } from '../../../shared/images';
 import type { SlotLease } from '../kernel/slots';
 import { openTurn, stopTurn, withHookContext, type HookAt } from '../hooks';
 import { english, msg, type Msg } from '../../../shared/i18n/message';
@@ -58,6 +64,8 @@ export async function runTurn(
     if (!model.ok) return fail(deps, prompt, model.error.msg ?? model.error.message);
     // Listing the session's MCP tools starts its servers (shared with other sessions); a server that fails is left out.
     if (deps.tools.forTurn) deps = { ...deps, tools: await deps.tools.forTurn(session, signal) };
+    // Where the model stands (date, branch, status, peers) is read once per turn; every step of it sees the same.
+    await deps.context.environment.refresh(session);
 
     const hookAt: HookAt = { session, prompt: { id: prompt.id, ref: prompt.ref }, signal, force };
     if (!resumed) {
@@ -70,9 +78,10 @@ export async function runTurn(
       store.tx(() => {
         closeDanglingCalls(deps, session, before);
         if (first) {
-          store.transcript.append(sessionId, null, { role: 'system', content: systemPrompt(session.workspace, deps.tools.specs) });
+          store.transcript.append(sessionId, null, { role: 'system', content: systemPrompt(session.workspace, deps.tools.specs, promptFamilyOf(sessionProvider(session, model.value.providers, model.value.provider))) });
         }
-        store.transcript.append(sessionId, promptId, { role: 'user', content: withHookContext(prompt.text, opened.context) });
+        const images = promptImages(prompt);
+        store.transcript.append(sessionId, promptId, { role: 'user', content: withHookContext(prompt.text, opened.context), ...(images.length > 0 ? { images } : {}) });
       });
     }
 
@@ -122,16 +131,25 @@ export async function runTurn(
       await deps.prices?.warm();
       await deps.budgets?.beforeRequest(sessionId, promptId, signal, lease);
 
-      const { client, provider, config } = model.value;
+      const { client, config } = model.value;
+      // A session's own provider (/model) and effort (/effort), read at each step so a change applies to the next one.
+      const now = store.sessions.get(sessionId) ?? session;
+      const provider = sessionProvider(now, model.value.providers, model.value.provider);
+      const choice = {
+        ...(now.chosen_provider !== null && provider.name === now.chosen_provider ? { provider: provider.name } : {}),
+        ...(now.reasoning_effort !== null ? { reasoningEffort: now.reasoning_effort } : {}),
+      };
       const viewOf = (reason: 'auto' | 'overflow', refused: ContextOverflow | null = null) =>
         prepareView({ store, bus, context: deps.context, tools: deps.tools.specs, session, promptId, client, provider, config, signal, reason, refused });
       let view = await viewOf('auto');
       if (!view.ok) return fail(deps, prompt, view.error.msg ?? view.error.message);
+      const sending = { read: (ref: ImageRef) => deps.images?.read(ref) ?? null, vision: seesImages(provider) };
       const request = (messagesNow: ChatMessage[]) =>
         client.complete({
-          messages: messagesNow,
+          messages: withImages(messagesNow, sending),
           tools: deps.tools.specs,
           signal,
+          ...choice,
           onDelta: (text) => bus.stream({ type: 'assistant_delta', sessionId, promptId, text }),
           onReasoningDelta: (text) => bus.stream({ type: 'reasoning_delta', sessionId, promptId, text }),
           onRetry: (info) =>

@@ -13,7 +13,9 @@ import type { ContextOverflow, ModelClient, ToolSpec } from '../model/types';
 import type { SessionRow } from '../store/rows';
 import type { Store } from '../store/store';
 import type { EventBus } from '../kernel/event-bus';
-import { systemPrompt } from './system-prompt';
+import { basePrompt, composeSystem, planBlock } from './system-prompt';
+import { promptFamilyOf } from './prompt/families';
+import type { EnvironmentSource } from './prompt/source';
 import { beforeCompaction, type HookRunner } from '../hooks';
 import { pricedUsage, type PriceQuoter } from '../cost/types';
 
@@ -30,6 +32,8 @@ export interface ContextDeps {
    * when they do, so it is not tokenized again at every step.
    */
   systemCounts: Map<string, { encoding: string; text: string; tokens: number }>;
+  /** Each session's environment block, rebuilt at its turn's start. */
+  environment: EnvironmentSource;
   /** PreCompact hooks run before a compaction. */
   hooks?: HookRunner;
   /** Prices a compaction's summary request as its usage is recorded (none: recorded unpriced). */
@@ -65,7 +69,10 @@ export interface PreparedView extends FitContextOk {
 export async function prepareView(r: ViewRequest): Promise<Result<PreparedView, ContextTooLarge>> {
   const { store, bus, session, context } = r;
   const loaded = loadInstructions({ workspace: session.workspace, home: context.home, cache: context.instructions });
-  const system = withInstructions(systemPrompt(session.workspace, r.tools), loaded);
+  const system = composeSystem(withInstructions(basePrompt(session.workspace, r.tools, promptFamilyOf(r.provider)), loaded), {
+    environment: context.environment.current(session.id),
+    plan: planBlock(store.sessions.plan(session.id)),
+  });
   const changed = context.tracker.use(session.id, r.promptId, loaded);
   if (changed) bus.emit(changed);
 

@@ -30,10 +30,13 @@ import type { HooksRequestNames } from '../hooks';
 import type { SandboxRequestNames } from '../sandbox/handlers';
 import type { ChangesRequestNames } from './changes-handlers';
 import type { AgentsRequestNames } from './agents/handlers';
+import type { ModelRequestNames } from './model-handlers';
 import { realPathOf } from '../conflicts/real-path';
 import { msg, type Msg } from '../../../shared/i18n/message';
 import { thrownSentence } from '../../../shared/msg-error';
 import { promptStatusWord } from '../store/request-words';
+import { promptImages } from '../store/prompt-images';
+import type { ImageIntake } from '../images/accept';
 
 export interface HandlerDeps {
   store: Store;
@@ -60,10 +63,12 @@ export interface HandlerDeps {
   isolate: (input: { workspace: string; name: string | null; mode: PermissionMode | null }) => Promise<Result<SessionRow>>;
   /** The session's effective mode and its source (policy engine): what its summaries and events report. */
   modeOf: (row: SessionRow) => EffectiveMode;
+  /** Checks and keeps a prompt's images. */
+  images: ImageIntake;
 }
 
 /** Requests answered elsewhere (setup-handlers.ts, worktree/service.ts), merged in by the composition root. */
-type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames | GatewayRequestNames | CostRequestNames | HooksRequestNames | SearchRequestNames | ChangesRequestNames | SandboxRequestNames | AgentsRequestNames;
+type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames | GatewayRequestNames | CostRequestNames | HooksRequestNames | SearchRequestNames | ChangesRequestNames | SandboxRequestNames | AgentsRequestNames | ModelRequestNames;
 
 export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupRequests> {
   const { store, bus, scheduler } = d;
@@ -130,11 +135,13 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       return ok(next);
     },
 
-    'prompt.send': ({ session, text, approvals, onConflict }) => {
+    'prompt.send': ({ session, text, approvals, onConflict, images }) => {
       const s = store.sessions.resolve(session);
       if (!s.ok) return s;
       if (s.value.closed_at) return err('invalid_state', msg('notices.request.sessionClosed', { ref: s.value.ref }));
-      return ok(store.summaries.prompt(enqueue(s.value.id, text, { approvals, onConflict })));
+      const kept = images?.length ? d.images.accept(s.value, images) : undefined;
+      if (kept && !kept.ok) return kept;
+      return ok(store.summaries.prompt(enqueue(s.value.id, text, { approvals, onConflict, ...(kept?.value.length ? { images: kept.value } : {}) })));
     },
 
     'prompt.cancel': ({ prompt, force }) => {
@@ -154,7 +161,8 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
       const session = store.sessions.get(p.value.session_id);
       if (session?.closed_at) return err('invalid_state', msg('notices.request.sessionClosed', { ref: session.ref }));
       // A retry is a new prompt with the same text and options, so the transcript keeps the failed attempt as it was.
-      const options = { approvals: p.value.approvals ?? undefined, onConflict: p.value.on_conflict ?? undefined };
+      const images = promptImages(p.value);
+      const options = { approvals: p.value.approvals ?? undefined, onConflict: p.value.on_conflict ?? undefined, ...(images.length > 0 ? { images } : {}) };
       return ok(store.summaries.prompt(enqueue(p.value.session_id, p.value.text, options)));
     },
 

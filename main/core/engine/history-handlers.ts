@@ -17,7 +17,10 @@ import type { CompactionStore } from '../context/compaction-store';
 import { buildModelView, headMessage, rowTokens } from '../context/view';
 import type { EventBus } from '../kernel/event-bus';
 import type { PromptLifecycle } from '../kernel/prompt-lifecycle';
-import { systemPrompt } from './system-prompt';
+import { basePrompt, composeSystem, planBlock } from './system-prompt';
+import { promptFamilyOf } from './prompt/families';
+import type { EnvironmentSource } from './prompt/source';
+import { sessionProvider } from './session-model';
 import type { SessionRow } from '../store/rows';
 import type { EffectiveMode } from '../policy';
 import { msg } from '../../../shared/i18n/message';
@@ -44,6 +47,8 @@ export interface HistoryDeps {
   /** The engine's project-instructions tracker and compactions (built once by the composition root). */
   tracker: InstructionsTracker;
   compactions: CompactionStore;
+  /** The environment block each session's steps see. */
+  environment: EnvironmentSource;
 }
 
 /** `session.context` (what the model sees now, part by part) and `session.fork`. */
@@ -56,12 +61,15 @@ export function createHistoryHandlers(d: HistoryDeps): Pick<RequestHandlers, His
       const s = store.sessions.resolve(session);
       if (!s.ok) return s;
       const config = loadConfig({ home: d.home, env: d.env, cache: d.configCache });
-      const provider: ResolvedProvider | null = config.ok ? (config.value.providers[0] ?? null) : null;
+      const provider: ResolvedProvider | null = config.ok ? sessionProvider(s.value, config.value.configured ?? config.value.providers, config.value.providers[0] ?? null) : null;
       const counter = d.counters.forModel(provider?.model ?? '');
       const window = provider ? await (d.resolveWindow ?? fallbackWindow)(provider) : null;
 
       const loaded = loadInstructions({ workspace: s.value.workspace, home: d.home, cache: d.instructions });
-      const system = withInstructions(systemPrompt(s.value.workspace, [...d.tools]), loaded);
+      const base = basePrompt(s.value.workspace, [...d.tools], promptFamilyOf(provider));
+      const environment = await d.environment.peek(s.value);
+      const plan = planBlock(store.sessions.plan(s.value.id));
+      const system = composeSystem(withInstructions(base, loaded), { environment, plan });
       const compaction = compactions.latest(s.value.id);
       const rows = store.transcript.list(s.value.id);
       const systemTokens = counter.countMessage({ role: 'system', content: system });
@@ -73,10 +81,15 @@ export function createHistoryHandlers(d: HistoryDeps): Pick<RequestHandlers, His
         parts.push({ source: null, truncated: false, ...p });
       };
       const fileTokens = loaded.blocks.map((b) => counter.countText(b));
-      part({ kind: 'system', label: 'system prompt', tokens: systemTokens - sum(fileTokens), items: 1 });
+      // The environment and the plan are counted apart from the base, which holds the rest of the system prompt.
+      const envTokens = environment === '' ? 0 : counter.countText(environment);
+      const planTokens = plan === '' ? 0 : counter.countText(plan);
+      part({ kind: 'system', label: `system prompt (${promptFamilyOf(provider)})`, tokens: Math.max(0, systemTokens - sum(fileTokens) - envTokens - planTokens), items: 1 });
       loaded.sources.forEach((src, i) =>
         part({ kind: 'instructions', label: src.path, source: src.path, tokens: fileTokens[i] ?? 0, items: 1, truncated: src.truncated }),
       );
+      if (environment !== '') part({ kind: 'environment', label: 'environment', tokens: envTokens, items: 1 });
+      if (plan !== '') part({ kind: 'plan', label: 'plan', tokens: planTokens, items: store.sessions.plan(s.value.id)?.items.length ?? 0 });
 
       const covers = compaction?.coversThrough ?? null;
       const compacted = compaction !== null && covers !== null;

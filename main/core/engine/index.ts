@@ -18,6 +18,9 @@ import { openConfig } from './root/config';
 import { modelSource } from './root/model';
 import { buildCost } from './root/cost';
 import { buildContext } from './root/context';
+import { createImageStore } from '../images/store';
+import { createImageIntake } from '../images/accept';
+import { sessionProvider } from './session-model';
 import { buildConflicts } from './root/conflicts';
 import { buildTurnDeps } from './root/turn-deps';
 import { buildHandlers } from './root/handlers';
@@ -50,7 +53,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const windows = createWindowResolver();
   const clock = opts.clock ?? Date.now;
   const { prices, budgets, budgetLimits } = buildCost({ config, windows, kernel, clock });
-  const context = buildContext({ home: opts.home, repositories, windows, hooks: hooks.runner, prices });
+  const context = buildContext({ home: opts.home, store, repositories, windows, hooks: hooks.runner, prices, confines: confinesIn(policy, sandbox), clock });
   const conflicts = buildConflicts({ kernel, repositories, host, onConflict: opts.onConflict, scheduler: () => scheduler });
   const deps = buildTurnDeps({ opts, host, kernel, slots, preparer, policy, mcp: mcp.manager, model, context, gate: conflicts.gate, hooks: hooks.runner, prices, budgets, sandbox: sessionSandboxes({ home: opts.home, store, policy, sandbox }), confines: confinesIn(policy, sandbox) });
   const scheduler = new Scheduler(deps);
@@ -75,7 +78,17 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   });
   // The turns reach the children through the port; the service reaches the turns through the scheduler.
   deps.agents = agents;
-  const handlers = buildHandlers({ home: opts.home, host, kernel, config, policy, modeOf, deps, scheduler, windows, conflicts, worktrees, mcp: mcp.manager, budgets, budgetLimits, hooks, repositories, gateway: opts.gateway, sandbox, agents });
+  const images = createImageStore(opts.home);
+  deps.images = images;
+  const intake = createImageIntake({
+    images,
+    providerOf: (session) => {
+      const loaded = config.load();
+      if (!loaded.ok) return null;
+      return sessionProvider(session, loaded.value.configured ?? loaded.value.providers, loaded.value.providers[0] ?? null);
+    },
+  });
+  const handlers = buildHandlers({ home: opts.home, host, kernel, config, policy, modeOf, deps, scheduler, windows, conflicts, worktrees, mcp: mcp.manager, budgets, budgetLimits, hooks, repositories, gateway: opts.gateway, sandbox, agents, images: intake });
   recoverWork({ kernel, config, conflicts, scheduler, recover: opts.recover ?? true, clock });
 
   return {

@@ -21,6 +21,7 @@ import type { WebAccess } from '../tools/webfetch-access';
 import type { HookRunner } from '../hooks';
 import type { TempFileJournal } from '../tools/temp-journal';
 import type { PriceQuoter } from '../cost/types';
+import type { ImageStore } from '../images/store';
 
 export interface ToolBox {
   specs: ToolSpec[];
@@ -48,7 +49,8 @@ export interface TurnDeps {
    * Resolves the model client at turn start, so a config fixed in the setup view applies to the next turn; with
    * the default provider (whose window the view is fitted to) and the settings.
    */
-  model: () => Result<{ client: ModelClient; maxSteps: number; provider: ResolvedProvider; config: RuntimeConfig }>;
+  // `providers`: every configured one, which a session may have picked (/model); `provider`: the default.
+  model: () => Result<{ client: ModelClient; maxSteps: number; provider: ResolvedProvider; providers: readonly ResolvedProvider[]; config: RuntimeConfig }>;
   /** What the model's view of a session is built from (compactions, token counts, windows, instructions). */
   context: ContextDeps;
   /** The engine's defaults; a prompt's own `approvals` wins (see run-options.ts). */
@@ -69,6 +71,8 @@ export interface TurnDeps {
   tempFiles?: TempFileJournal;
   /** The OS sandbox of a session, for the Bash calls the policy placed in it (absent: no call is confined). */
   sandbox?: (session: SessionRow, askNetwork?: AskNetwork) => BashSandbox;
+  /** The images of prompts and tool results, kept in the data folder (absent: none are sent). */
+  images?: ImageStore;
   /** Children of Agent calls (absent: the Agent tool says it cannot start any). */
   agents?: AgentsPort;
 }

@@ -71,7 +71,7 @@ export class PromptLifecycle {
     return this.bus.batch(() => {
       const p = this.writes.create(sessionId, text, options);
       const position = this.store.prompts.count(sessionId, 'queued');
-      this.bus.emit({ type: 'prompt_queued', sessionId, promptId: p.id, text, position });
+      this.bus.emit({ type: 'prompt_queued', sessionId, promptId: p.id, text, position, ...(options.images?.length ? { images: options.images } : {}) });
       admit(p);
       const now = this.store.prompts.get(p.id) as PromptRow;
       if (now.status === 'queued') this.bus.emit({ type: 'prompt_status', sessionId, promptId: p.id, status: 'queued' });

@@ -5,7 +5,9 @@ import { chunkUsage } from './chunk-usage';
 import { readDelta } from './delta';
 import { msg } from '../../../shared/i18n/message';
 import { AttemptError, cancelledFailure, classify, failure, type AttemptFailure } from './failure';
-import { withoutReasoning } from './provider-message';
+import { onTheWire } from './provider-message';
+import { effortParams } from './effort';
+import type { ReasoningEffort } from '../../../shared/model-family';
 import type { AssistantToolCall, ModelRequest, ModelTurn, ModelUsage } from './types';
 
 export interface AttemptOptions {
@@ -16,6 +18,8 @@ export interface AttemptOptions {
   timeoutMs: number;
   temperature: number | undefined;
   streamOptions: boolean;
+  /** The reasoning effort to send (where the provider takes one); null or absent: none. */
+  effort?: ReasoningEffort | null;
 }
 
 export type AttemptResult = { ok: true; turn: ModelTurn } | { ok: false; failure: AttemptFailure };
@@ -65,14 +69,15 @@ export async function streamAttempt(opts: AttemptOptions): Promise<AttemptResult
   try {
     if (state.userAborted) throw new AttemptError(cancelledFailure());
     armTimer();
-    const params: ChatCompletionCreateParamsStreaming = {
+    const params: ChatCompletionCreateParamsStreaming & Record<string, unknown> = {
       model: provider.model,
-      // The context view leaves reasoning out already; stripping it here too holds for every caller.
-      messages: request.messages.map(withoutReasoning),
+      // The context view leaves reasoning out already; stripping it (and image references) here holds for every caller.
+      messages: request.messages.map(onTheWire),
       stream: true,
       ...(opts.streamOptions ? { stream_options: { include_usage: true } } : {}),
       ...(request.tools.length > 0 ? { tools: request.tools } : {}),
       ...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
+      ...effortParams(provider, opts.effort ?? null),
     };
     const stream = await client.chat.completions.create(params, { signal: controller.signal });
     let content = '';

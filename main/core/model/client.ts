@@ -61,6 +61,8 @@ export function createModelClient(loaded: LoadedConfig, opts: ModelClientOptions
   const clients = new Map<string, OpenAI>();
   // Providers that answered 400 to stream_options: remembered so later calls skip the wasted round trip.
   const noStreamOptions = new Set<string>();
+  // Providers that answered 400 to a reasoning effort: never sent one again.
+  const noEffort = new Set<string>();
 
   function clientFor(provider: ResolvedProvider): OpenAI {
     let client = clients.get(provider.name);
@@ -84,12 +86,17 @@ export function createModelClient(loaded: LoadedConfig, opts: ModelClientOptions
         timeoutMs: requestTimeoutMs,
         temperature,
         streamOptions: !noStreamOptions.has(provider.name),
+        effort: noEffort.has(provider.name) ? null : (request.reasoningEffort ?? provider.reasoningEffort ?? null),
       });
       if (result.ok) return result.turn;
       const f = result.failure;
       if (f.action === 'abort' || request.signal.aborted) throw aborted();
       if (f.streamOptionsRejected && !noStreamOptions.has(provider.name)) {
         noStreamOptions.add(provider.name);
+        continue;
+      }
+      if (f.effortRejected && !noEffort.has(provider.name)) {
+        noEffort.add(provider.name);
         continue;
       }
       if (f.action === 'next' || f.action === 'stop' || retries >= maxRetries) return { failure: f, attempts };
@@ -106,7 +113,10 @@ export function createModelClient(loaded: LoadedConfig, opts: ModelClientOptions
       if (request.signal.aborted) throw aborted();
       const failures: ProviderFailure[] = [];
       let last: AttemptFailure | null = null;
-      for (const [i, provider] of loaded.providers.entries()) {
+      // A session that chose its provider (/model) talks to that one alone.
+      const chosen = request.provider !== undefined ? (loaded.configured ?? loaded.providers).filter((p) => p.name === request.provider) : [];
+      const order = chosen.length > 0 ? chosen : loaded.providers;
+      for (const [i, provider] of order.entries()) {
         if (i > 0 && last) {
           // Text streamed by the failed provider must be dropped before the next one starts.
           const why = msg('engineErrors.model.fallingBack', { error: last.msg });

@@ -21,6 +21,8 @@ export interface AttemptFailure {
   retryAfterMs: number | null;
   /** The server rejected stream_options: worth one immediate retry without it. */
   streamOptionsRejected: boolean;
+  /** The server rejected the reasoning effort: worth one immediate retry without it. */
+  effortRejected?: boolean;
   /** Set when the request was refused as larger than the model's context window. */
   overflow: ContextOverflow | null;
 }
@@ -104,6 +106,9 @@ function httpFailure(error: APIError & { status: number }, provider: ResolvedPro
   }
   if (status === 400 && /stream_options|include_usage/i.test(detail)) {
     return { ...base(msg('engineErrors.model.rejected', { status, detail }), 'next'), streamOptionsRejected: true };
+  }
+  if (status === 400 && /reasoning_effort|reasoning\.effort|"reasoning"/i.test(detail)) {
+    return { ...base(msg('engineErrors.model.rejected', { status, detail }), 'next'), effortRejected: true };
   }
   if (status === 429) return base(msg('engineErrors.model.rateLimited', { detail }), 'retry');
   if (status === 408 || status === 409) return base(msg('engineErrors.model.http', { status, detail }), 'retry');

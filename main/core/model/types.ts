@@ -1,5 +1,7 @@
 import { english, type Msg } from '../../../shared/i18n/message';
-import type { AssistantToolCall, ChatMessage } from '../store/chat-message';
+import type { AssistantToolCall } from '../store/chat-message';
+import type { ReasoningEffort } from '../../../shared/model-family';
+import type { RequestMessage } from './provider-message';
 
 export type { AssistantToolCall, ChatMessage } from '../store/chat-message';
 
@@ -41,7 +43,7 @@ export interface ModelRetryInfo {
 }
 
 export interface ModelRequest {
-  messages: ChatMessage[];
+  messages: RequestMessage[];
   tools: ToolSpec[];
   signal: AbortSignal;
   /** Streaming text as it arrives. After a retry the text starts again from empty (see onRetry). */
@@ -49,6 +51,10 @@ export interface ModelRequest {
   /** Streaming reasoning as it arrives, never mixed into the answer. Starts again from empty after a retry. */
   onReasoningDelta?: (text: string) => void;
   onRetry?: (info: ModelRetryInfo) => void;
+  /** The session's reasoning effort (its /effort); the provider's `reasoningEffort` applies otherwise. */
+  reasoningEffort?: ReasoningEffort;
+  /** The session's own provider (its /model): tried alone, without the fallback order. */
+  provider?: string;
 }
 
 /** What a server said when it refused a request as larger than the model's context window (null: not said). */

@@ -79,6 +79,8 @@ function effectParts(ctx: DecideContext, call: CheckableCall, effect: ToolEffect
       return [decideMcp(ctx, tool)];
     case 'agent':
       return [decideAgent(ctx)];
+    case 'plan':
+      return [part('auto_approved', 'builtin', msg('reasons.planUpdates'))];
     case 'opaque':
       return [part('needs_approval', 'builtin', msg('reasons.unknownTool', { tool: effect.tool }))];
     default: {

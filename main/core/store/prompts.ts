@@ -79,10 +79,11 @@ export class PromptWrites extends Repository {
       cost_usd: 0,
       unpriced_tokens: 0,
       budget_stop: null,
+      images_json: options.images?.length ? JSON.stringify(options.images) : null,
     };
     this.q(
-        `INSERT INTO prompts (id, ref, session_id, position, text, status, created_at, approvals, on_conflict)
-         VALUES (@id, @ref, @session_id, @position, @text, @status, @created_at, @approvals, @on_conflict)`,
+        `INSERT INTO prompts (id, ref, session_id, position, text, status, created_at, approvals, on_conflict, images_json)
+         VALUES (@id, @ref, @session_id, @position, @text, @status, @created_at, @approvals, @on_conflict, @images_json)`,
       )
       .run(row);
     this.parts.written.prompt = { id: row.id, text };

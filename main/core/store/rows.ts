@@ -1,3 +1,5 @@
+import type { ImageRef } from '../../../shared/images';
+import type { ReasoningEffort } from '../../../shared/model-family';
 import type { ApprovalStatus, PermissionMode, PolicyDecision, ApprovalAnswer } from '../../../shared/policy';
 import type { PromptStatus } from '../../../shared/status';
 import type { PromptApprovals, PromptOnConflict } from '../../../shared/api';
@@ -25,6 +27,12 @@ export interface SessionRow {
   budget_limit: number | null;
   /** The session that started this one as its child (migration 016); null at the top. */
   parent_id: string | null;
+  /** The session's live plan as JSON of PlanItem[] and when it last changed (migration 019); null: no plan. */
+  plan_json: string | null;
+  plan_updated_at: string | null;
+  /** The provider a person chose for the session (/model) and the reasoning effort (/effort); null: config.json's. */
+  chosen_provider: string | null;
+  reasoning_effort: ReasoningEffort | null;
 }
 
 export interface PromptRow {
@@ -52,12 +60,16 @@ export interface PromptRow {
   unpriced_tokens: number;
   /** JSON of the BudgetStop it paused at, while it waits for a person (migration 012); null otherwise. */
   budget_stop: string | null;
+  /** JSON of the prompt's ImageRef[] (migration 019); null: it carries none. */
+  images_json?: string | null;
 }
 
 /** The run options a prompt is sent or resumed with; an absent field leaves the stored one (or the default). */
 export interface PromptRunOptions {
   approvals?: PromptApprovals;
   onConflict?: PromptOnConflict;
+  /** Images the prompt carries (kept in the data folder); a retry carries them again. */
+  images?: ImageRef[];
 }
 
 export type ToolCallStatus = 'pending' | 'waiting_approval' | 'running' | 'done';

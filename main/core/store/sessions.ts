@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import type { ReasoningEffort } from '../../../shared/model-family';
+import { PlanItem, type SessionPlan } from '../../../shared/plan';
 import type { Budget } from '../../../shared/cost';
 import type { PermissionMode } from '../../../shared/policy';
 import type { Result } from '../../../shared/result';
@@ -32,6 +35,10 @@ export class SessionsRepository extends Repository {
       budget_unit: null,
       budget_limit: null,
       parent_id: input.parent ?? null,
+      plan_json: null,
+      plan_updated_at: null,
+      chosen_provider: null,
+      reasoning_effort: null,
     };
     this.q(
         `INSERT INTO sessions (id, ref, name, workspace, chosen_mode, created_at, parent_id) VALUES (@id, @ref, @name, @workspace, @chosen_mode, @created_at, @parent_id)`,
@@ -76,6 +83,25 @@ export class SessionsRepository extends Repository {
   /** A person's pick of the session's mode; null: follow the settings again. */
   setMode(id: string, mode: PermissionMode | null): void {
     this.q('UPDATE sessions SET chosen_mode = ? WHERE id = ?').run(mode, id);
+  }
+
+  /** The Plan tool's latest list for the session (null: clear it). */
+  setPlan(id: string, items: readonly PlanItem[] | null): void {
+    this.q('UPDATE sessions SET plan_json = ?, plan_updated_at = ? WHERE id = ?').run(items ? JSON.stringify(items) : null, items ? nowIso() : null, id);
+  }
+
+  /** The session's live plan, or null. */
+  plan(id: string): SessionPlan | null {
+    const row = this.q('SELECT plan_json, plan_updated_at FROM sessions WHERE id = ?').get(id) as { plan_json: string | null; plan_updated_at: string | null } | undefined;
+    if (!row?.plan_json) return null;
+    const items = z.array(PlanItem).safeParse(JSON.parse(row.plan_json));
+    return items.success ? { items: items.data, updatedAt: row.plan_updated_at ?? '' } : null;
+  }
+
+  /** A person's choice of the session's provider (/model) and reasoning effort (/effort); null: config.json's. */
+  setModelChoice(id: string, choice: { provider?: string | null; effort?: ReasoningEffort | null }): void {
+    if (choice.provider !== undefined) this.q('UPDATE sessions SET chosen_provider = ? WHERE id = ?').run(choice.provider, id);
+    if (choice.effort !== undefined) this.q('UPDATE sessions SET reasoning_effort = ? WHERE id = ?').run(choice.effort, id);
   }
 
   /** A person's budget for the session, or none (null). */

@@ -1,3 +1,7 @@
+import type { ImageRef } from '../../../shared/images';
+import { promptImages } from './prompt-images';
+import { z } from 'zod';
+import { PlanItem, type SessionPlan } from '../../../shared/plan';
 import type { ApprovalSummary, PromptSummary, SessionSummary } from '../../../shared/models';
 import type { PermissionMode } from '../../../shared/policy';
 import type { ModeSource } from '../../../shared/session-mode';
@@ -88,6 +92,9 @@ export class Summaries {
       ),
       parent: row.parent_id === null ? null : (this.reads.session(row.parent_id)?.ref ?? null),
       ...this.treeCost(row.id),
+      ...planOf(row),
+      ...(row.chosen_provider !== null ? { chosenProvider: row.chosen_provider } : {}),
+      ...(row.reasoning_effort !== null ? { reasoningEffort: row.reasoning_effort } : {}),
     };
   }
 
@@ -116,6 +123,7 @@ export class Summaries {
       createdAt: row.created_at,
       startedAt: row.started_at,
       finishedAt: row.finished_at,
+      ...imagesOf(row),
     };
   }
 
@@ -149,4 +157,16 @@ export class Summaries {
     const siblings = (this.q('SELECT COUNT(*) AS n FROM sessions WHERE parent_id = ?').get(parent.id) as { n: number }).n;
     return { parentRef: parent.ref, parentName: parent.name, offerChildren: siblings > 1 };
   }
+}
+
+/** The row's plan as the contract shows it; nothing when it has none (or its JSON is not a plan). */
+function planOf(row: SessionRow): { plan?: SessionPlan } {
+  if (row.plan_json === null) return {};
+  const items = z.array(PlanItem).safeParse(JSON.parse(row.plan_json));
+  return items.success && items.data.length > 0 ? { plan: { items: items.data, updatedAt: row.plan_updated_at ?? '' } } : {};
+}
+
+function imagesOf(row: PromptRow): { images?: ImageRef[] } {
+  const images = promptImages(row);
+  return images.length > 0 ? { images } : {};
 }

@@ -30,6 +30,8 @@ export type ToolEffect =
   | { kind: 'mcp'; server: string; tool: string }
   /** Starts a child session (Agent): the call itself touches no file; what the child does passes its own checks. */
   | { kind: 'agent'; description: string }
+  /** Replaces the session's plan (Plan): no file, no process, nothing outside the engine. */
+  | { kind: 'plan' }
   /** A tool that declares nothing the checks can read: the policy asks about it. */
   | { kind: 'opaque'; tool: string };
 
@@ -39,6 +41,8 @@ export function isReadOnly(effect: ToolEffect): boolean {
     case 'read':
     case 'list':
     case 'search':
+      return true;
+    case 'plan':
       return true;
     case 'agent':
       // Children inherit the parent's mode, so a child of a plan-mode session can only read too.

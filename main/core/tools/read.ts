@@ -1,6 +1,7 @@
 import { open, stat } from 'node:fs/promises';
 import { ReadInput } from '../../../shared/tools';
 import { looksBinary } from './binary';
+import { imageFile, readImage } from './read-image';
 import { defineTool } from './define';
 import { ToolError, fsErrorMessage } from './errors';
 import { fileTarget } from './effects';
@@ -111,7 +112,8 @@ async function scanFile(abs: string, win: Window, signal: AbortSignal, checkStar
 export const readTool = defineTool({
   name: 'Read',
   description:
-    'Read a text file. Returns numbered lines like `cat -n` (line numbers start at 1). ' +
+    'Read a text file, or show an image (PNG, JPEG, GIF, WebP) to a model that can see. Returns numbered lines like ' +
+    '`cat -n` (line numbers start at 1). ' +
     `At most ${READ_MAX_LINES} lines and 256 KiB per call; use offset (0-based line) and limit to page through ` +
     'longer files. Lines longer than 2000 characters are cut. Binary files and directories are refused (use LS for directories).',
   inputSchema: ReadInput,
@@ -127,6 +129,7 @@ export const readTool = defineTool({
     }
     if (info.isDirectory()) throw new ToolError(`${shown} is a directory, not a file; use LS to list it.`);
     if (!info.isFile()) throw new ToolError(`${shown} is not a regular file (it may be a device, socket or pipe).`);
+    if (await imageFile(abs)) return readImage(abs, shown, info.size, ctx.images);
     const offset = input.offset ?? 0;
     const limit = Math.min(input.limit ?? READ_MAX_LINES, READ_MAX_LINES);
     const scan = await scanFile(abs, { offset, limit }, ctx.signal, (start) => {

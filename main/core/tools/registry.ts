@@ -12,6 +12,7 @@ import type { ToolDefinition } from './types';
 import { webFetchTool } from './webfetch';
 import { writeTool } from './write';
 import { agentTool } from './agent';
+import { planTool } from './plan';
 
 export const builtinTools: Record<ToolName, ToolDefinition> = {
   Read: readTool,
@@ -23,6 +24,7 @@ export const builtinTools: Record<ToolName, ToolDefinition> = {
   Bash: bashTool,
   WebFetch: webFetchTool,
   Agent: agentTool,
+  Plan: planTool,
 };
 
 /** The shape the OpenAI chat completions API takes in `tools`. */

@@ -6,6 +6,9 @@ import type { McpToolHints } from '../../../shared/mcp';
 import type { WebAccess } from './webfetch-access';
 import type { TempFileJournal } from './temp-journal';
 import type { AgentInput } from '../../../shared/agents';
+import type { PlanItem } from '../../../shared/plan';
+import type { ImageRef } from '../../../shared/images';
+import type { ToolImages } from './read-image';
 
 export interface ToolContext {
   /** Absolute path of the session's workspace; relative paths resolve against it. */
@@ -28,6 +31,10 @@ export interface ToolContext {
   sandbox?: BashSandbox;
   /** Starts and awaits the child sessions of this call (the Agent tool); absent where children cannot be started. */
   agents?: AgentRunner;
+  /** Where Read keeps an image it shows a vision model (absent: images are refused as unseen). */
+  images?: ToolImages;
+  /** Replaces the session's live plan (the Plan tool); absent where there is no session to keep it. */
+  plans?: { set(items: readonly PlanItem[]): void };
 }
 
 /** What the Agent tool asks of the engine for one call: start the child (once, even across restarts) and await it. */
@@ -72,6 +79,8 @@ export type ToolOutcome =
       diff?: string;
       /** What the sandbox refused a Bash command that still succeeded (also said in `output`). */
       refusals?: SandboxRefusal[];
+      /** Images the model is shown with the result (Read of an image), kept in the data folder. */
+      images?: ImageRef[];
     }
   | { ok: false; error: string; refusals?: SandboxRefusal[] };
 

@@ -43,6 +43,7 @@ export const cliSessions = {
     prompts_one: '{{count}} prompt',
     prompts_other: '{{count}} prompts',
     workspace: 'Workspace: {{workspace}}{{worktree}}',
+    plan: 'Plan {{done}}/{{total}}:',
     worktree: ' (worktree of {{base}}, branch {{branch}})',
     forkedFrom: 'Forked from session {{ref}}; its finished turns come first.',
     forkedHere: '── forked here into session {{session}} ({{ts}}) ──',

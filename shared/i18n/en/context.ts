@@ -41,6 +41,8 @@ export const context = {
     kind: {
       system: 'System prompt',
       instructions: 'Project instructions',
+      environment: 'Environment',
+      plan: 'Plan',
       summary: 'Summary',
       prompts: 'Your prompts, verbatim',
       messages: 'Recent messages',

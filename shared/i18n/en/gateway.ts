@@ -109,6 +109,7 @@ export const gateway = {
     stillQueued: '; {{count}} still queued',
     notCancelled: 'Not cancelled: {{error}}',
     workspace: 'Workspace: {{workspace}}',
+    plan: 'Plan {{done}}/{{total}}:',
     queue: 'Queue:\n{{list}}',
     queueEmpty: 'Queue: empty',
     lastAnswer: 'Last answer:\n{{answer}}',

@@ -15,6 +15,7 @@ import { compose } from './compose';
 import { config } from './config';
 import { conflict } from './conflict';
 import { context } from './context';
+import { craft } from './craft';
 import { engineErrors } from './engineErrors';
 import { gateway } from './gateway';
 import { gateways } from './gateways';
@@ -40,4 +41,4 @@ import { transcript } from './transcript';
  * technology rely on, so an English text changes only when the UI means to change.
  * One file per area; add an area by adding a file here and its twin in ../zh-CN/.
  */
-export const en = { agents, app, approval, budget, changes, cli, cliErrors, cliHelp, cliInbox, cliSessions, cliTools, commands, common, compose, config, conflict, context, engineErrors, gateway, gateways, hooks, log, markdown, mcp, mode, notices, palette, permissions, policy, reasons, sandbox, sessions, settings, setup, status, transcript };
+export const en = { agents, app, approval, budget, changes, cli, cliErrors, cliHelp, cliInbox, cliSessions, cliTools, commands, common, compose, config, conflict, context, craft, engineErrors, gateway, gateways, hooks, log, markdown, mcp, mode, notices, palette, permissions, policy, reasons, sandbox, sessions, settings, setup, status, transcript };

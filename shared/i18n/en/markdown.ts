@@ -5,6 +5,7 @@
 export const markdown = {
   title: 'Session {{label}}',
   workspace: 'Workspace: {{workspace}}',
+  plan: 'Plan ({{done}}/{{total}})',
   created: 'Created: {{ts}}',
   forkedFrom: 'Forked from session {{ref}}: its finished turns come first',
   forkedHereFrom: 'Forked here from session {{ref}}: what follows happened in session {{label}} ({{ts}}).',

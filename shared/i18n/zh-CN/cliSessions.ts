@@ -42,6 +42,7 @@ export const cliSessions: CatalogLike<typeof en> = {
     header: '会话 {{who}} · {{status}} · 模式 {{mode}} · {{prompts}} · 已用 {{tokens}} token',
     prompts_other: '{{count}} 个提示词',
     workspace: '工作区：{{workspace}}{{worktree}}',
+    plan: '计划 {{done}}/{{total}}：',
     worktree: '（{{base}} 的工作树，分支 {{branch}}）',
     forkedFrom: '从会话 {{ref}} 分叉；先列出它已完成的轮次。',
     forkedHere: '── 在此分叉为会话 {{session}}（{{ts}}）──',

@@ -40,6 +40,8 @@ export const context: CatalogLike<typeof en> = {
     kind: {
       system: '系统提示词',
       instructions: '项目说明',
+      environment: '环境',
+      plan: '计划',
       summary: '摘要',
       prompts: '你的提示词（原文）',
       messages: '最近的消息',

@@ -108,6 +108,7 @@ export const gateway: CatalogLike<typeof en> = {
     stillQueued: '；还有 {{count}} 条在排队',
     notCancelled: '未取消：{{error}}',
     workspace: '工作区：{{workspace}}',
+    plan: '计划 {{done}}/{{total}}：',
     queue: '队列：\n{{list}}',
     queueEmpty: '队列：空',
     lastAnswer: '最近的回答：\n{{answer}}',

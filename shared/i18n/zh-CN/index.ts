@@ -17,6 +17,7 @@ import { compose } from './compose';
 import { config } from './config';
 import { conflict } from './conflict';
 import { context } from './context';
+import { craft } from './craft';
 import { engineErrors } from './engineErrors';
 import { gateway } from './gateway';
 import { gateways } from './gateways';
@@ -38,4 +39,4 @@ import { status } from './status';
 import { transcript } from './transcript';
 
 /** 简体中文: the same keys as the English catalog (checked by the compiler and tests/i18n/catalogs.test.ts). */
-export const zhCN: CatalogLike<typeof en> = { agents, app, approval, budget, changes, cli, cliErrors, cliHelp, cliInbox, cliSessions, cliTools, commands, common, compose, config, conflict, context, engineErrors, gateway, gateways, hooks, log, markdown, mcp, mode, notices, palette, permissions, policy, reasons, sandbox, sessions, settings, setup, status, transcript };
+export const zhCN: CatalogLike<typeof en> = { agents, app, approval, budget, changes, cli, cliErrors, cliHelp, cliInbox, cliSessions, cliTools, commands, common, compose, config, conflict, context, craft, engineErrors, gateway, gateways, hooks, log, markdown, mcp, mode, notices, palette, permissions, policy, reasons, sandbox, sessions, settings, setup, status, transcript };

@@ -4,6 +4,7 @@ import type { markdown as en } from '../en/markdown';
 export const markdown: CatalogLike<typeof en> = {
   title: '会话 {{label}}',
   workspace: '工作区：{{workspace}}',
+  plan: '计划（{{done}}/{{total}}）',
   created: '创建于：{{ts}}',
   forkedFrom: '派生自会话 {{ref}}：它已完成的轮次在前',
   forkedHereFrom: '从会话 {{ref}} 派生于此：以下内容发生在会话 {{label}} 中（{{ts}}）。',

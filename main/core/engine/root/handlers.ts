@@ -23,6 +23,8 @@ import type { TurnDeps } from '../turn-context';
 import { validatedHandlers } from '../validated-handlers';
 import { createSandboxHandlers } from '../../sandbox/handlers';
 import { createAgentsHandlers } from '../agents/handlers';
+import { createModelHandlers } from '../model-handlers';
+import type { ImageIntake } from '../../images/accept';
 import type { AgentsService } from '../agents/service';
 import { confinesIn, otherSessionFolders, sessionTmpdir, type SandboxParts } from './sandbox';
 import type { EngineConfig } from './config';
@@ -54,6 +56,7 @@ export interface HandlerParts {
   sandbox: SandboxParts;
   /** Children of Agent calls: their list and a person's integration. */
   agents: Pick<AgentsService, 'integrate'>;
+  images: ImageIntake;
 }
 
 /** Every request of the contract, each answered by the service that owns it and validated against the contract. */
@@ -86,10 +89,11 @@ export function buildHandlers(p: HandlerParts): RequestHandlers {
       return created;
     },
     modeOf,
+    images: p.images,
   });
 
   return validatedHandlers({ ...coreHandlers, ...createSetupHandlers({ home, env, configCache, store, bus, rules: policy }), ...worktrees.handlers,
-    ...createHistoryHandlers({ store, bus, home, env, configCache, tools: deps.tools.specs, instructions: deps.context.instructions, counters: deps.context.counters, prompts: kernel.prompts, tracker: deps.context.tracker, compactions: deps.context.compactions, resolveWindow: windows.resolve, modeOf }),
+    ...createHistoryHandlers({ store, bus, home, env, configCache, tools: deps.tools.specs, instructions: deps.context.instructions, counters: deps.context.counters, prompts: kernel.prompts, tracker: deps.context.tracker, compactions: deps.context.compactions, resolveWindow: windows.resolve, modeOf, environment: deps.context.environment }),
     ...createContextHandlers({ store, bus, deps, scheduler }),
     ...createMcpHandlers({ manager: p.mcp, store, policy, fallbackWorkspace: host.home }),
     ...createCostHandlers({ store, bus, budgets: p.budgets, home, daily: () => p.budgetLimits()?.daily ?? null, modeOf, resume: coreHandlers['prompt.resume'], cancel: coreHandlers['prompt.cancel'] }),
@@ -105,5 +109,6 @@ export function buildHandlers(p: HandlerParts): RequestHandlers {
       sessionLists: (row) => ({ tmpdir: sessionTmpdir(home, row.id), otherFolders: otherSessionFolders(store, row.id) }),
     }),
     ...createAgentsHandlers({ store, integrate: p.agents.integrate }),
+    ...createModelHandlers({ store, bus, config: () => config.load(), summary: (row) => store.summaries.session(row, modeOf(row)) }),
     ...gatewayRequests(p.gateway) });
 }

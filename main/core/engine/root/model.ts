@@ -16,6 +16,6 @@ export function modelSource(config: EngineConfig): TurnDeps['model'] {
     if (!cached || cached.key !== key) cached = { key, loaded: loaded.value, client: createModelClient(loaded.value) };
     const provider = loaded.value.providers[0];
     if (!provider) return err('config', msg('notices.request.noProvider', { file: loaded.value.path }));
-    return ok({ client: cached.client, maxSteps: loaded.value.config.maxSteps, provider, config: loaded.value.config });
+    return ok({ client: cached.client, maxSteps: loaded.value.config.maxSteps, provider, providers: loaded.value.configured ?? loaded.value.providers, config: loaded.value.config });
   };
 }

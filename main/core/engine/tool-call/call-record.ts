@@ -1,3 +1,4 @@
+import type { ImageRef } from '../../../../shared/images';
 import type { AssistantToolCall } from '../../model/types';
 import type { ToolCallRow } from '../../store/rows';
 import type { StoredMessage } from '../../store/store';
@@ -75,8 +76,8 @@ export class CallRecord {
    * The result, as the model will read it: row, transcript message and `tool_result` event together. `errorMsg`:
    * the engine's own refusal as data (the event carries it for people; the model reads `text`, its English).
    */
-  answer(ok: boolean, text: string, errorMsg?: Msg): void {
-    this.write(ok, text, false, errorMsg);
+  answer(ok: boolean, text: string, errorMsg?: Msg, images?: readonly ImageRef[]): void {
+    this.write(ok, text, false, errorMsg, images);
   }
 
   /**
@@ -92,7 +93,7 @@ export class CallRecord {
     this.write(false, english(m), false, m);
   }
 
-  private write(ok: boolean, text: string, undecided: boolean, errorMsg?: Msg): void {
+  private write(ok: boolean, text: string, undecided: boolean, errorMsg?: Msg, images?: readonly ImageRef[]): void {
     const content = ok ? text : `Error: ${text}`;
     const { call } = this;
     this.bus.batch(() => {
@@ -101,7 +102,8 @@ export class CallRecord {
       }
       const r = this.ensureRow();
       this.store.toolCalls.finish(r.id, ok, content, { sessionId: r.session_id, promptId: r.prompt_id, callId: r.call_id });
-      this.store.transcript.append(this.ids.sessionId, this.ids.promptId, { role: 'tool', tool_call_id: call.id, content });
+      const shown = images?.length ? { images: [...images] } : {};
+      this.store.transcript.append(this.ids.sessionId, this.ids.promptId, { role: 'tool', tool_call_id: call.id, content, ...shown });
       this.bus.emit({
         type: 'tool_result',
         ...this.ids,

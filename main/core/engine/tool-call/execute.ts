@@ -5,6 +5,8 @@ import { afterTool } from '../../hooks';
 import { english, msg } from '../../../../shared/i18n/message';
 import { networkAsk } from './network-ask';
 import { allowedOnCard } from './call-card';
+import { seesImages } from '../../images/vision';
+import { sessionProvider } from '../session-model';
 
 /** The command a Bash call runs, as its network card shows it. */
 const commandOf = (input: unknown): string =>
@@ -29,6 +31,14 @@ export async function executeCall(c: CallContext, d: Decided): Promise<void> {
       forceSignal: force,
       web: deps.web,
       tempFiles: deps.tempFiles,
+      ...(deps.images ? { images: { vision: sessionSees(c), keep: (name: string, bytes: Buffer) => deps.images!.save(name, bytes) } } : {}),
+      plans: {
+        set: (items) =>
+          deps.bus.batch(() => {
+            deps.store.sessions.setPlan(session.id, items.length > 0 ? items : null);
+            deps.bus.emit({ type: 'plan_updated', sessionId: session.id, promptId: prompt.id, items: [...items] });
+          }),
+      },
       // Built for this call from the lists in force now (other sessions open or closed since the last one).
       ...(deps.agents ? { agents: deps.agents.forCall({ session, prompt, callId: call.id, signal, lease: c.lease, ask: (card) => allowedOnCard(c, card) }) } : {}),
       ...(d.sandboxed === true && deps.sandbox ? { sandbox: deps.sandbox(session, networkAsk(c, commandOf(d.prepared.input))) } : {}),
@@ -50,5 +60,13 @@ export async function executeCall(c: CallContext, d: Decided): Promise<void> {
     const said = await afterTool(deps.hooks, at, { tool: d.prepared.name, input: d.prepared.input, callId: call.id }, { ok: true, output: text });
     if (said !== null) text = `${text.replace(/\n+$/, '')}\n\n${said}`;
   }
-  record.answer(outcome.ok, text);
+  record.answer(outcome.ok, text, undefined, outcome.ok ? outcome.images : undefined);
+}
+
+/** Whether the model the session talks to now sees images (the one a Read of an image would be shown to). */
+function sessionSees(c: CallContext): boolean {
+  const model = c.deps.model();
+  if (!model.ok) return false;
+  const now = c.deps.store.sessions.get(c.session.id) ?? c.session;
+  return seesImages(sessionProvider(now, model.value.providers, model.value.provider));
 }

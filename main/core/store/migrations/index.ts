@@ -20,9 +20,10 @@ import { m015PromptErrorMsg } from './015-prompt-error-msg';
 import { m016SessionParent } from './016-session-parent';
 import { m017AgentChildren } from './017-agent-children';
 import { m018ChildGrants } from './018-child-grants';
+import { m019SessionPlanModel } from './019-session-plan-model';
 
 /** Numbered migrations, applied in order; each one in its own transaction with PRAGMA user_version. */
-export const migrations: readonly Migration[] = [m001Initial, m002Conflicts, m003Worktrees, m004ReadStamps, m005MessageTokens, m006Compactions, m007SessionInstructions, m008Payloads, m009SessionModeChoice, m010PromptRunOptions, m011PromptStatusIndex, m012CostsBudgets, m013Search, m014RecountFileInputs, m015PromptErrorMsg, m016SessionParent, m017AgentChildren, m018ChildGrants];
+export const migrations: readonly Migration[] = [m001Initial, m002Conflicts, m003Worktrees, m004ReadStamps, m005MessageTokens, m006Compactions, m007SessionInstructions, m008Payloads, m009SessionModeChoice, m010PromptRunOptions, m011PromptStatusIndex, m012CostsBudgets, m013Search, m014RecountFileInputs, m015PromptErrorMsg, m016SessionParent, m017AgentChildren, m018ChildGrants, m019SessionPlanModel];
 
 export function migrate(db: Database.Database, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;

@@ -1,0 +1,32 @@
+import { MAX_PROMPT_IMAGES, type ImageRef, type ImageUpload } from '../../../shared/images';
+import { msg } from '../../../shared/i18n/message';
+import { err, ok, type Result } from '../../../shared/result';
+import type { ResolvedProvider } from '../config/types';
+import type { SessionRow } from '../store/rows';
+import { uploadBytes, type ImageStore } from './store';
+import { seesImages } from './vision';
+
+export interface ImageIntake {
+  /** Checks and keeps a prompt's images: all of them, or none with one sentence naming what is wrong. */
+  accept(session: SessionRow, uploads: readonly ImageUpload[]): Result<ImageRef[]>;
+}
+
+export function createImageIntake(d: { images: ImageStore; providerOf: (session: SessionRow) => ResolvedProvider | null }): ImageIntake {
+  return {
+    accept(session, uploads) {
+      if (uploads.length === 0) return ok([]);
+      if (uploads.length > MAX_PROMPT_IMAGES) return err('invalid_input', msg('notices.request.tooManyImages', { max: MAX_PROMPT_IMAGES, count: uploads.length }));
+      const provider = d.providerOf(session);
+      if (provider && !seesImages(provider)) {
+        return err('invalid_input', msg('notices.request.cannotSeeImages', { model: provider.model, provider: provider.name }));
+      }
+      const refs: ImageRef[] = [];
+      for (const u of uploads) {
+        const saved = d.images.save(u.name, uploadBytes(u.data));
+        if (!saved.ok) return saved;
+        refs.push(saved.value);
+      }
+      return ok(refs);
+    },
+  };
+}
