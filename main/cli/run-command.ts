@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import type { RequestHandlers } from '../../shared/api';
+import type { ImageUpload } from '../../shared/images';
 import { loadConfig } from '../core/config';
 import { drivePrompts, type DriveOptions } from './drive-prompts';
 import type { EngineLink } from './engine-link';
@@ -37,6 +38,7 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
         'on-conflict': { type: 'string', default: 'wait' },
         json: { type: 'boolean', default: false },
         worktree: { type: 'boolean', default: false },
+        image: { type: 'string', multiple: true },
       },
       strict: true,
     }));
@@ -57,7 +59,7 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
 
   let jobs: Job[];
   if (values.parallel) {
-    if (values.workspace || values.prompt !== undefined || values['prompt-file'] !== undefined || values.session) {
+    if (values.workspace || values.prompt !== undefined || values['prompt-file'] !== undefined || values.session || values.image) {
       io.stderr(`paragents run: ${t('cliSessions.run.parallelAlone')}`);
       return EXIT_USAGE;
     }
@@ -82,7 +84,12 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
       io.stderr(`paragents run: ${prompt.problem}`);
       return EXIT_USAGE;
     }
-    jobs = [{ name: values.session ?? null, workspace: resolve(values.workspace), prompt }];
+    const images = readImages(t, values.image ?? []);
+    if (typeof images === 'string') {
+      io.stderr(`paragents run: ${images}`);
+      return EXIT_USAGE;
+    }
+    jobs = [{ name: values.session ?? null, workspace: resolve(values.workspace), prompt, images }];
   }
 
   const config = loadConfig({ home: io.home, env: io.env });
@@ -106,6 +113,22 @@ async function readPromptFile(t: Translator, file: string, io: CliIo): Promise<s
   } catch (e) {
     return { problem: t('cliSessions.run.cannotRead', { file: file === '-' ? 'stdin' : file, reason: (e as NodeJS.ErrnoException).code ?? (e as Error).message }) };
   }
+}
+
+/**
+ * The files of `--image FILE`, read whole and sent as they are: the engine checks their format, size and count and
+ * whether the session's model sees images, with the same sentences the panel shows.
+ */
+function readImages(t: Translator, files: readonly string[]): ImageUpload[] | string {
+  const uploads: ImageUpload[] = [];
+  for (const file of files) {
+    try {
+      uploads.push({ name: basename(file).slice(0, 200) || 'image', data: readFileSync(file).toString('base64') });
+    } catch (e) {
+      return t('cliSessions.run.cannotRead', { file, reason: (e as NodeJS.ErrnoException).code ?? (e as Error).message });
+    }
+  }
+  return uploads;
 }
 
 function readParallelFile(t: Translator, file: string): Job[] | string {
@@ -166,7 +189,8 @@ async function drive(link: EngineLink, interrupts: Interrupts, jobs: Job[], io: 
       sessions.push(created.value.id);
     }
     for (const [i, job] of jobs.entries()) {
-      const sent = await h['prompt.send']({ session: sessions[i] as string, text: job.prompt, ...settings });
+      const images = job.images && job.images.length > 0 ? { images: job.images } : {};
+      const sent = await h['prompt.send']({ session: sessions[i] as string, text: job.prompt, ...images, ...settings });
       if (!sent.ok) {
         io.stderr(`paragents run: ${engineError(io, sent.error)}`);
         return EXIT_USAGE;

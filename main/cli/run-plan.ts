@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { PromptText, type RequestHandlers, type RequestOutput } from '../../shared/api';
+import type { ImageUpload } from '../../shared/images';
 import type { Translator } from '../../shared/i18n';
 
 /** One session of a run and the prompt it is sent: from the command line, or an entry of a `--parallel` file. */
@@ -7,6 +8,8 @@ export interface Job {
   name: string | null;
   workspace: string;
   prompt: string;
+  /** Images sent with the prompt (`--image FILE`, repeatable). */
+  images?: ImageUpload[];
 }
 
 type SessionDetail = RequestOutput<'session.get'>;

@@ -7,7 +7,7 @@ import { displayWidth } from './text-width';
  * placeholders, the same in every language); `usage` puts it after the catalog's "usage:".
  */
 
-export const RUN_USAGE = `paragents run --workspace DIR --prompt TEXT|--prompt-file FILE [--session NAME] [--worktree] [--approve ask|all|never] [--on-conflict wait|override|block] [--json]
+export const RUN_USAGE = `paragents run --workspace DIR --prompt TEXT|--prompt-file FILE [--image FILE]... [--session NAME] [--worktree] [--approve ask|all|never] [--on-conflict wait|override|block] [--json]
 paragents run --parallel FILE [--worktree] [--approve ask|all|never] [--on-conflict wait|override|block] [--json]`;
 
 export const ATTACH_USAGE = 'paragents attach [SESSION] [--json]';

@@ -1,4 +1,6 @@
 import { basename } from 'node:path';
+import { MAX_IMAGE_BYTES, type ImageUpload } from '../../shared/images';
+import { english } from '../../shared/i18n/message';
 import type { PromptSummary, SessionSummary } from '../../shared/models';
 import { isTerminal } from '../../shared/status';
 import { planLines } from './plan-lines';
@@ -37,7 +39,7 @@ export class ChatCommands {
   }
 
   /** A command from a paired chat; false when it is not one of these. */
-  async run(name: string, rest: string, at: MessageRef): Promise<boolean> {
+  async run(name: string, rest: string, at: MessageRef, images: readonly string[] = []): Promise<boolean> {
     switch (name) {
       case 'start':
       case 'help':
@@ -48,8 +50,8 @@ export class ChatCommands {
         return true;
       case 's': {
         const [session, text] = splitFirst(rest);
-        if (!session || !text) await this.ctx.reply(at, this.ctx.t('gateway.chat.usageS'));
-        else await this.prompt(session, text, at);
+        if (!session || (!text && images.length === 0)) await this.ctx.reply(at, this.ctx.t('gateway.chat.usageS'));
+        else await this.prompt(session, text, at, images);
         return true;
       }
       case 'new':
@@ -66,10 +68,20 @@ export class ChatCommands {
     }
   }
 
-  /** Queues `text` to a session (a /s command, or a reply to one of its messages). */
-  async prompt(session: string, text: string, at: MessageRef): Promise<void> {
+  /**
+   * Queues `text` to a session (a /s command, or a reply to one of its messages), with the photos sent with it
+   * (fetched from the messenger; the engine checks them and whether the session's model sees images).
+   */
+  async prompt(session: string, text: string, at: MessageRef, photos: readonly string[] = []): Promise<void> {
     const h = this.ctx.engine.handlers;
-    const sent = await h['prompt.send']({ session, text: text.slice(0, 200_000) });
+    const images: ImageUpload[] = [];
+    for (const [i, fileId] of photos.entries()) {
+      const got = await this.ctx.adapter.download(fileId, MAX_IMAGE_BYTES);
+      if (!got.ok) return void (await this.ctx.reply(at, this.ctx.t('gateway.chat.notSent', { error: oneLine(this.ctx.error({ message: english(got.problem), msg: got.problem }), 300) })));
+      images.push({ name: `telegram-photo-${at.messageId}${photos.length > 1 ? `-${i + 1}` : ''}`, data: got.bytes.toString('base64') });
+    }
+    const said = text.trim() === '' ? this.ctx.t('gateway.chat.photoPrompt') : text;
+    const sent = await h['prompt.send']({ session, text: said.slice(0, 200_000), ...(images.length > 0 ? { images } : {}) });
     if (!sent.ok) {
       await this.ctx.reply(at, this.ctx.t('gateway.chat.notSent', { error: oneLine(this.ctx.error(sent.error), 300) }));
       return;

@@ -123,7 +123,7 @@ export function createMessengerGateway(o: HubOptions): MessengerGateway {
         await o.adapter.send(u.from.chatId, { text: ctx.t('gateway.chat.unpaired') });
         return;
       }
-      if (!(await commands.run(command.name, command.rest, u.message))) await ctx.reply(u.message, ctx.t('gateway.chat.unknown', { name: command.name }));
+      if (!(await commands.run(command.name, command.rest, u.message, u.images))) await ctx.reply(u.message, ctx.t('gateway.chat.unknown', { name: command.name }));
       return;
     }
     if (u.replyTo) {
@@ -131,7 +131,7 @@ export function createMessengerGateway(o: HubOptions): MessengerGateway {
       const approvalId = ctx.approvalOf.get(key);
       if (approvalId) return approvals.denyWithText(approvalId, u.text, u.from, u.message);
       const sessionId = ctx.sessionOf.get(key);
-      if (sessionId) return commands.prompt(sessionId, u.text, u.message);
+      if (sessionId) return commands.prompt(sessionId, u.text, u.message, u.images);
       return void (await ctx.reply(u.message, ctx.t('gateway.chat.unknownReply')));
     }
     await ctx.reply(u.message, ctx.t('gateway.chat.howToSend'));

@@ -51,7 +51,8 @@ export interface Sender {
 }
 
 export type Incoming =
-  | { kind: 'text'; from: Sender; text: string; message: MessageRef; replyTo: MessageRef | null }
+  /** A text, or a photo with its caption as the text; `images` are the messenger's ids of the photos' files. */
+  | { kind: 'text'; from: Sender; text: string; images: string[]; message: MessageRef; replyTo: MessageRef | null }
   | { kind: 'button'; from: Sender; id: string; message: MessageRef | null; queryId: string };
 
 export interface AdapterState {
@@ -75,6 +76,8 @@ export interface MessengerAdapter {
   send(chatId: string, message: OutgoingMessage): Promise<MessageRef[]>;
   /** Replaces a message's text and buttons (cut to the messenger's limit); false when it could not. */
   edit(ref: MessageRef, message: OutgoingMessage): Promise<boolean>;
+  /** The bytes of a file the person sent (a photo), at most `maxBytes`; a sentence saying why not when it cannot. */
+  download(fileId: string, maxBytes: number): Promise<{ ok: true; bytes: Buffer } | { ok: false; problem: Msg }>;
   /** Acknowledges a button press with a short notice the person sees. */
   answerButton(queryId: string, text: string): Promise<void>;
 }

@@ -38,6 +38,8 @@ export interface HarnessOptions {
   apiRoot?: string;
   /** The gateway host's environment (PARAGENTS_LANG picks the language of its messages). */
   env?: Record<string, string>;
+  /** The scripted provider marked as one that sees images. */
+  vision?: boolean;
 }
 
 /** Waits for what the gateway does not announce (its connection state), looking every 20 ms: there is no event for it. */
@@ -57,6 +59,7 @@ export async function startHarness(o: HarnessOptions = {}): Promise<Harness> {
   const model = await startModelServer(o.script ? { script: o.script } : {});
   const home = makeHome(model.url, {
     telegram: { ...(o.noToken ? {} : { token: telegram.token }), apiRoot: o.apiRoot ?? telegram.apiRoot, ...o.telegram },
+    ...(o.vision ? { providers: [{ name: 'scripted', baseURL: model.url, model: 'scripted-model', apiKey: 'test-key', vision: true }] } : {}),
   });
   const logs: string[] = [];
   const logWatchers = new Set<(line: string) => void>();

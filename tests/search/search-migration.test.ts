@@ -40,7 +40,7 @@ describe('migration 013 (search index)', () => {
     // The same rows as a database written before the index existed.
     const raw = new Database(file);
     // Later migrations' columns go too, as they run again after it.
-    raw.exec('DROP TABLE child_grants; DROP TABLE agent_children; DROP TABLE search_text; DROP TABLE search_terms; DROP INDEX tool_calls_by_call; ALTER TABLE prompts DROP COLUMN error_msg; DROP INDEX sessions_parent; ALTER TABLE sessions DROP COLUMN parent_id;');
+    raw.exec('ALTER TABLE sessions DROP COLUMN plan_json; ALTER TABLE sessions DROP COLUMN plan_updated_at; ALTER TABLE sessions DROP COLUMN chosen_provider; ALTER TABLE sessions DROP COLUMN reasoning_effort; ALTER TABLE prompts DROP COLUMN images_json; DROP TABLE child_grants; DROP TABLE agent_children; DROP TABLE search_text; DROP TABLE search_terms; DROP INDEX tool_calls_by_call; ALTER TABLE prompts DROP COLUMN error_msg; DROP INDEX sessions_parent; ALTER TABLE sessions DROP COLUMN parent_id;');
     raw.pragma(`user_version = ${m013Search.version - 1}`);
     raw.close();
 

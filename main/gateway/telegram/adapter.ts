@@ -191,6 +191,22 @@ export function createTelegramAdapter(o: TelegramAdapterOptions): MessengerAdapt
       }
     },
 
+    async download(fileId, maxBytes) {
+      // The Bot API names the file's path, then serves it under the same token; bots may download up to 20 MB.
+      try {
+        const file = await api.getFile(fileId, sig);
+        if (!file.file_path) return { ok: false, problem: msg('gateways.problem.fileGone') };
+        if (file.file_size !== undefined && file.file_size > maxBytes) return { ok: false, problem: msg('gateways.problem.fileTooLarge', { bytes: file.file_size, max: maxBytes }) };
+        const res = await fetch(`${o.apiRoot}/file/bot${o.token}/${file.file_path}`, { signal });
+        if (!res.ok) return { ok: false, problem: msg('gateways.problem.fileNotFetched', { status: String(res.status) }) };
+        const bytes = Buffer.from(await res.arrayBuffer());
+        if (bytes.length > maxBytes) return { ok: false, problem: msg('gateways.problem.fileTooLarge', { bytes: bytes.length, max: maxBytes }) };
+        return { ok: true, bytes };
+      } catch (error) {
+        return { ok: false, problem: msg('gateways.problem.fileNotFetched', { status: describe(error) }) };
+      }
+    },
+
     async answerButton(queryId, text) {
       await call('answering a button', () => api.answerCallbackQuery(queryId, { text: text.slice(0, 200) }, sig));
     },

@@ -15,15 +15,20 @@ function sender(chat: Chat, user: User | undefined): Sender {
   return { chatId: String(chat.id), privateChat, name: personName(user, chat) };
 }
 
-/** The updates the gateway reads: text messages and button presses; everything else is ignored. */
+/**
+ * The updates the gateway reads: text messages, photos (their caption as the text; Telegram sends each photo in
+ * several sizes, the largest last) and button presses; everything else is ignored.
+ */
 export function toIncoming(update: Update): Incoming | null {
   const m = update.message;
-  if (m && typeof m.text === 'string') {
+  const largest = m?.photo?.at(-1);
+  if (m && (typeof m.text === 'string' || largest)) {
     const chatId = String(m.chat.id);
     return {
       kind: 'text',
       from: sender(m.chat, m.from),
-      text: m.text,
+      text: m.text ?? m.caption ?? '',
+      images: largest ? [largest.file_id] : [],
       message: { chatId, messageId: m.message_id },
       replyTo: m.reply_to_message ? { chatId, messageId: m.reply_to_message.message_id } : null,
     };

@@ -120,7 +120,7 @@ export const cliSessions = {
   run: {
     badApprove: '--approve must be ask, all or never (got "{{value}}")',
     badOnConflict: '--on-conflict must be wait, override or block (got "{{value}}")',
-    parallelAlone: '--parallel FILE takes the sessions from the file; drop --workspace/--prompt/--session',
+    parallelAlone: '--parallel FILE takes the sessions from the file; drop --workspace/--prompt/--session/--image',
     required: '--workspace and --prompt are required',
     cannotRead: 'cannot read {{file}}: {{reason}}',
     invalidJson: '{{file}}: invalid JSON: {{error}}',

@@ -79,7 +79,7 @@ export const gateway = {
   help: {
     title: 'Paragents commands:',
     sessions: '/sessions: the sessions and what they are doing',
-    s: '/s NAME text: queue a prompt to a session',
+    s: '/s NAME text: queue a prompt to a session (as a photo’s caption, the photo goes with it)',
     new: '/new WORKSPACE [name]: a new session in a known, trusted workspace',
     cancel: '/cancel NAME: cancel the session’s current prompt',
     status: '/status NAME: its last answer and its queue',
@@ -87,6 +87,7 @@ export const gateway = {
     reply: 'Reply to a session’s message to send it a prompt; reply to an approval to deny it with your words.',
   },
   chat: {
+    photoPrompt: 'Look at the attached image.',
     usageS: 'Usage: /s NAME text',
     usageNew: 'Usage: /new WORKSPACE [name], where WORKSPACE is a folder a session used before (its path or its last part).',
     usageCancel: 'Usage: /cancel NAME',

@@ -40,6 +40,9 @@ export const gateways = {
   unpair: 'Unpair',
   /** Why the gateway is not connected, as the engine says it (Telegram's and the system's words kept as values). */
   problem: {
+    fileGone: 'Telegram no longer has that photo; send it again',
+    fileTooLarge: 'the photo is {{bytes}} bytes, more than the {{max}} bytes a prompt image may have',
+    fileNotFetched: 'the photo could not be fetched from Telegram ({{status}}); send it again',
     tokenRefused: 'Telegram refused the bot token ({{code}} {{description}}): set a new one',
     conflict: 'another program reads this bot\u2019s updates (409: a webhook or a second gateway with the same token)',
     answered: 'Telegram answered {{code}}: {{description}}',

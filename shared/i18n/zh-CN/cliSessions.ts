@@ -113,7 +113,7 @@ export const cliSessions: CatalogLike<typeof en> = {
   run: {
     badApprove: '--approve 必须是 ask、all 或 never（收到“{{value}}”）',
     badOnConflict: '--on-conflict 必须是 wait、override 或 block（收到“{{value}}”）',
-    parallelAlone: '--parallel FILE 从文件中读取会话；请去掉 --workspace/--prompt/--session',
+    parallelAlone: '--parallel FILE 从文件中读取会话；请去掉 --workspace/--prompt/--session/--image',
     required: '--workspace 和 --prompt 是必需的',
     cannotRead: '无法读取 {{file}}：{{reason}}',
     invalidJson: '{{file}}：JSON 无效：{{error}}',

@@ -78,7 +78,7 @@ export const gateway: CatalogLike<typeof en> = {
   help: {
     title: 'Paragents 命令：',
     sessions: '/sessions：列出会话及其正在做的事',
-    s: '/s NAME text：给某个会话排队一条提示词',
+    s: '/s NAME text：给某个会话排队一条提示词（作为照片的说明时，照片一并发送）',
     new: '/new WORKSPACE [name]：在已知且受信任的工作区中新建会话',
     cancel: '/cancel NAME：取消该会话当前的提示词',
     status: '/status NAME：它最近的回答和队列',
@@ -86,6 +86,7 @@ export const gateway: CatalogLike<typeof en> = {
     reply: '回复某个会话的消息即可给它发提示词；回复审批消息即可拒绝，并附上你的话。',
   },
   chat: {
+    photoPrompt: '请看附上的图片。',
     usageS: '用法：/s NAME text',
     usageNew: '用法：/new WORKSPACE [name]，WORKSPACE 是之前有会话用过的文件夹（完整路径或最后一段）。',
     usageCancel: '用法：/cancel NAME',

@@ -41,6 +41,9 @@ export const gateways: CatalogLike<typeof en> = {
   unpairLabel: '取消配对 {{name}}',
   unpair: '取消配对',
   problem: {
+    fileGone: 'Telegram 上已没有这张照片；请重新发送',
+    fileTooLarge: '这张照片有 {{bytes}} 字节，超过了提示词图片允许的 {{max}} 字节',
+    fileNotFetched: '无法从 Telegram 获取这张照片（{{status}}）；请重新发送',
     tokenRefused: 'Telegram 拒绝了这个机器人令牌（{{code}} {{description}}）：请设置新的令牌',
     conflict: '另一个程序正在读取这个机器人的更新（409：一个 webhook，或使用同一令牌的第二个网关）',
     answered: 'Telegram 回答了 {{code}}：{{description}}',
