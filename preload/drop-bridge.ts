@@ -41,6 +41,10 @@ const PROMPT_SELECTOR = `[${PROMPT_DROP_ATTRIBUTE}="${PROMPT_DROP_VALUE}"]`;
 const hasFiles = (event: DragEventLike): boolean =>
   event.dataTransfer !== null && Array.from(event.dataTransfer.types).includes('Files');
 
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+const onlyImages = (files: ArrayLike<unknown>): boolean =>
+  files.length > 0 && Array.from(files).every((f) => IMAGE_TYPES.includes(String((f as { type?: unknown }).type ?? '')));
+
 const isElement = (value: unknown): value is ElementLike =>
   typeof value === 'object' && value !== null && typeof (value as { closest?: unknown }).closest === 'function';
 
@@ -59,6 +63,8 @@ export function installDropBridge(deps: DropBridgeDeps): () => void {
   };
   const onDrop = (event: DragEventLike): void => {
     if (!hasFiles(event) || event.dataTransfer === null) return;
+    // Images dropped on the prompt box are attached by the page itself (it reads their bytes, not their paths).
+    if (dropTargetOf(event.target).prompt !== null && onlyImages(event.dataTransfer.files)) return;
     // Without this the page would navigate to the file (main denies that too).
     event.preventDefault();
     const paths = Array.from(event.dataTransfer.files, (file) => deps.pathForFile(file)).filter((p) => p !== '');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ReasoningEffort } from './model-family';
-import { ImageUpload, MAX_PROMPT_IMAGES } from './images';
+import { ImageMime, ImageRef, ImageUpload, MAX_PROMPT_IMAGES } from './images';
 import { IdOrRef } from './ids';
 import { ApprovalSummary, PromptSummary, SessionDetail, SessionSummary } from './models';
 import { ApprovalAnswer, PermissionMode, PolicyDecision, PolicySource } from './policy';
@@ -66,6 +66,8 @@ export const requests = {
   'session.setModel': { input: z.object({ session: IdOrRef, provider: z.string().min(1).nullable() }), output: SessionSummary },
   /** A person sets how hard the session's model thinks (/effort), sent where the endpoint takes it; null: the provider's. */
   'session.setEffort': { input: z.object({ session: IdOrRef, effort: ReasoningEffort.nullable() }), output: SessionSummary },
+  /** A kept image's bytes (base64), for the transcript to show; refused when its file is gone. */
+  'image.get': { input: z.object({ hash: ImageRef.shape.hash }), output: z.object({ mime: ImageMime, data: z.string() }) },
   /** A person sets the session's budget (tokens or dollars), or removes it (null). */
   'session.setBudget': { input: z.object({ session: IdOrRef, budget: Budget.nullable() }), output: SessionSummary },
   /**

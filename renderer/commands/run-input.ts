@@ -1,3 +1,4 @@
+import type { ImageUpload } from '../../shared/images';
 import { isTerminal } from '../../shared';
 import type { PanelStore } from '../store/panel-store';
 import { msg, type Msg } from '../../shared/i18n/message';
@@ -15,7 +16,7 @@ export const MAX_SESSIONS = 8;
  * Runs one line from the prompt box: plain text goes to the focused session (or starts one), `y`/`n` answer its
  * pending approval, `/commands` run the commands listed in catalog.ts. Replies go to the panel's log.
  */
-export async function runInput(store: PanelStore, raw: string): Promise<void> {
+export async function runInput(store: PanelStore, raw: string, images: ImageUpload[] = []): Promise<boolean | void> {
   const { domain, ui, actions } = store.getState();
   const focused = ui.focusedSessionId ? domain.sessions[ui.focusedSessionId] : undefined;
   const focusedApprovals = focused ? pendingApprovalsOf(domain, focused.id) : [];
@@ -45,36 +46,38 @@ export async function runInput(store: PanelStore, raw: string): Promise<void> {
     const ps = sessionPrompts(domain, s);
     return ps[ps.length - 1];
   };
-  const newSession = async (text: string, focus: boolean) => {
+  const newSession = async (text: string, focus: boolean, withImages: ImageUpload[] = []): Promise<boolean> => {
     if (openSessions().length >= MAX_SESSIONS) {
       fail(msg('commands.out.slotsFull', { max: MAX_SESSIONS }));
-      return;
+      return false;
     }
     const workspace = focused?.workspace ?? ui.lastWorkspace;
     if (!workspace) {
       actions.openNewSession(true, text || null);
-      return;
+      return withImages.length === 0;
     }
-    const r = await actions.createSession({ workspace, ...(text ? { prompt: text } : {}) }, { focus });
+    const r = await actions.createSession({ workspace, ...(text ? { prompt: text } : {}), ...(withImages.length ? { images: withImages } : {}) }, { focus });
     if (r.ok) say(msg('commands.out.submitted', { ref: r.value.ref, where: msg(focus ? 'commands.out.foreground' : 'commands.out.background') }));
+    return r.ok;
   };
 
+  // Images go with a prompt only: a line that is an answer or a command leaves them in the box.
+  if (images.length > 0 && parsed.kind !== 'text') {
+    fail(msg('craft.images.onlyWithPrompt'));
+    return false;
+  }
   switch (parsed.kind) {
     case 'empty':
-      return;
+      return true;
     case 'answer': {
       const approval = focusedApprovals[0]!;
       const r = await actions.answerApproval(approval.id, parsed.yes ? { kind: 'allow_once' } : { kind: 'deny' });
       if (r.ok) say(msg(parsed.yes ? 'commands.out.approved' : 'commands.out.denied', { ref: approval.ref }));
-      return;
+      return true;
     }
     case 'text':
-      if (focused) {
-        await actions.sendPrompt(focused.id, parsed.text);
-      } else {
-        await newSession(parsed.text, true);
-      }
-      return;
+      if (focused) return (await actions.sendPrompt(focused.id, parsed.text, images)).ok;
+      return newSession(parsed.text, true, images);
     case 'command':
       break;
   }

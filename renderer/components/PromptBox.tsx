@@ -1,4 +1,6 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { AttachedImages } from './images/AttachedImages';
+import { imageFiles, readAttachments, uploadsOf, type Attachment } from './images/attachments';
 import { completions } from '../commands/complete';
 import { runInput } from '../commands/run-input';
 import { useT } from '../i18n';
@@ -6,8 +8,9 @@ import { pendingApprovalsOf } from '../store/status';
 import { usePanel, usePanelStore } from '../store/use-panel';
 import { PROMPT_DROP_ATTRIBUTE, PROMPT_DROP_VALUE, SESSION_ID_ATTRIBUTE } from '../../shared/drop-protocol';
 
-/** Drafts per session, so switching sessions keeps what was typed in each. */
+/** Drafts per session, so switching sessions keeps what was typed (and attached) in each. */
 const drafts = new Map<string, string>();
+const attachedDrafts = new Map<string, Attachment[]>();
 
 /**
  * Enter sends, Shift+Enter (or Alt+Enter) adds a line. `/` opens command completion: ↑/↓ choose, Tab or Enter
@@ -27,13 +30,41 @@ export function PromptBox({ sessionId }: { sessionId: string | null }) {
   const [lastKey, setLastKey] = useState(draftKey);
   const [selected, setSelected] = useState(0);
   const [dismissed, setDismissed] = useState(false);
+  const [attached, setAttachedState] = useState<Attachment[]>(attachedDrafts.get(draftKey) ?? []);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
   const listId = useId();
 
   if (lastKey !== draftKey) {
     setLastKey(draftKey);
     setTextState(drafts.get(draftKey) ?? '');
+    setAttachedState(attachedDrafts.get(draftKey) ?? []);
   }
+  const setAttached = (next: Attachment[]) => {
+    attachedDrafts.set(draftKey, next);
+    setAttachedState(next);
+  };
+  const attach = async (files: File[]) => {
+    const { added, problems } = await readAttachments(files, attached.length);
+    for (const p of problems) store.getState().actions.log('error', p);
+    if (added.length > 0) setAttached([...(attachedDrafts.get(draftKey) ?? []), ...added]);
+  };
+  // Pasted or dropped images are attached; text and (in the desktop app) file paths go into the box as before.
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = imageFiles(e.clipboardData.files);
+    if (files.length === 0) return;
+    e.preventDefault();
+    void attach(files);
+  };
+  const onDragOver = (e: DragEvent<HTMLTextAreaElement>) => {
+    if (Array.from(e.dataTransfer.types).includes('Files')) e.preventDefault();
+  };
+  const onDrop = (e: DragEvent<HTMLTextAreaElement>) => {
+    const files = imageFiles(e.dataTransfer.files);
+    if (files.length === 0) return;
+    e.preventDefault();
+    void attach(files);
+  };
   const setText = (value: string) => {
     drafts.set(draftKey, value);
     setTextState(value);
@@ -49,8 +80,15 @@ export function PromptBox({ sessionId }: { sessionId: string | null }) {
   const send = async () => {
     const value = text;
     if (!value.trim()) return;
+    const images = attached;
     setText('');
-    await runInput(store, value);
+    setAttached([]);
+    const sent = await runInput(store, value, uploadsOf(images));
+    // Refused (a model that cannot see, a line that is not a prompt): nothing typed or attached is lost.
+    if (sent === false && images.length > 0 && !drafts.get(draftKey) && (attachedDrafts.get(draftKey) ?? []).length === 0) {
+      setText(value);
+      setAttached(images);
+    }
   };
 
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -109,6 +147,7 @@ export function PromptBox({ sessionId }: { sessionId: string | null }) {
           ))}
         </ul>
       ) : null}
+      <AttachedImages attachments={attached} onRemove={(id) => setAttached(attached.filter((a) => a.id !== id))} />
       <textarea
         ref={inputRef}
         aria-label={t('compose.prompt')}
@@ -126,7 +165,26 @@ export function PromptBox({ sessionId }: { sessionId: string | null }) {
         }
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKey}
+        onPaste={onPaste}
+        onDragOver={onDragOver}
+        onDrop={onDrop}
       />
+      <input
+        ref={fileRef}
+        type="file"
+        hidden
+        multiple
+        accept="image/png,image/jpeg,image/gif,image/webp"
+        data-testid="attach-image-input"
+        onChange={(e) => {
+          const files = Array.from(e.currentTarget.files ?? []);
+          e.currentTarget.value = '';
+          void attach(files);
+        }}
+      />
+      <button type="button" className="attach-image" aria-label={t('craft.images.attach')} title={t('craft.images.attach')} onClick={() => fileRef.current?.click()}>
+        {t('craft.images.attachButton')}
+      </button>
       <button type="button" className="primary send" onClick={() => void send()} disabled={!text.trim()}>
         {t('compose.send')}
       </button>

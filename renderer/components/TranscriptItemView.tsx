@@ -7,6 +7,7 @@ import { CompactionDivider } from './CompactionDivider';
 import { Markdown } from './Markdown';
 import { ReasoningBlock } from './ReasoningBlock';
 import { ToolCallRow } from './ToolCallRow';
+import { StoredImages } from './images/StoredImages';
 import { TurnUsage } from './CostBadge';
 
 export const TranscriptItemView = memo(function TranscriptItemView({ item }: { item: TranscriptItem }) {
@@ -15,7 +16,10 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item }: { i
       return (
         <div className="item item-user">
           <You />
-          <div className="user-text">{item.text}</div>
+          <div className="user-body">
+            <div className="user-text">{item.text}</div>
+            {item.images?.length ? <StoredImages images={item.images} /> : null}
+          </div>
         </div>
       );
     case 'assistant':

@@ -8,7 +8,17 @@ export function toolSummary(tool: string, input: unknown): string {
     case 'Read':
     case 'Write':
     case 'Edit':
+    case 'MultiEdit':
       return str('path');
+    case 'apply_patch':
+      return patchFiles(str('input'));
+    case 'Plan': {
+      // The plan itself is shown above the prompt box; the row says which step it moved to.
+      const items = Array.isArray(o.items) ? o.items.filter(isRecord) : [];
+      const done = items.filter((i) => i.status === 'completed').length;
+      const now = items.find((i) => i.status === 'in_progress');
+      return [`${done}/${items.length}`, typeof now?.content === 'string' ? `▸ ${now.content}` : ''].filter(Boolean).join(' ');
+    }
     case 'LS':
       return str('path') || '.';
     case 'Glob':
@@ -20,6 +30,12 @@ export function toolSummary(tool: string, input: unknown): string {
     default:
       return compactJson(input);
   }
+}
+
+/** The files a patch names, from its `*** Add/Update/Delete File:` lines. */
+function patchFiles(patch: string): string {
+  const files = [...patch.matchAll(/^\*\*\* (?:Add|Update|Delete) File: (.+)$/gm)].map((m) => (m[1] as string).trim());
+  return files.length > 0 ? files.join(', ') : compactJson(patch);
 }
 
 export function compactJson(value: unknown): string {

@@ -1,3 +1,4 @@
+import type { ImageUpload } from '../../shared/images';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { followLanguage } from '../i18n';
 import { msg, type Msg } from '../../shared/i18n/message';
@@ -48,10 +49,11 @@ export interface PanelActions {
   log(tone: LogLine['tone'], said: Msg | string): void;
   clearLog(): void;
   createSession(
-    input: { workspace: string; name?: string; mode?: PermissionMode; prompt?: string },
+    input: { workspace: string; name?: string; mode?: PermissionMode; prompt?: string; images?: ImageUpload[] },
     options?: { focus?: boolean },
   ): Promise<Result<SessionSummary>>;
-  sendPrompt(sessionId: string, text: string): Promise<Result<PromptSummary>>;
+  /** Sends a prompt, with images for a vision model (pasted, dropped or attached in the prompt box). */
+  sendPrompt(sessionId: string, text: string, images?: ImageUpload[]): Promise<Result<PromptSummary>>;
   editPrompt(promptId: string, text: string): Promise<Result<PromptSummary>>;
   cancelPrompt(promptId: string): Promise<Result<PromptSummary>>;
   retryPrompt(promptId: string): Promise<Result<PromptSummary>>;
@@ -352,18 +354,18 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
       },
 
       async createSession(input, opts = {}) {
-        const { prompt, ...request } = input;
+        const { prompt, images, ...request } = input;
         const result = logError('new session', await api['session.create'](request));
         if (!result.ok) return result;
         setDomain((d) => applySummaries(d, [result.value]));
         setUi({ lastWorkspace: input.workspace, newSessionOpen: false, pendingPrompt: null }, true);
         if (opts.focus !== false) actions.focus(result.value.id);
-        if (prompt?.trim()) await actions.sendPrompt(result.value.id, prompt);
+        if (prompt?.trim()) await actions.sendPrompt(result.value.id, prompt, images);
         return result;
       },
 
-      async sendPrompt(sessionId, text) {
-        const result = logError('send', await api['prompt.send']({ session: sessionId, text }));
+      async sendPrompt(sessionId, text, images) {
+        const result = logError('send', await api['prompt.send']({ session: sessionId, text, ...(images?.length ? { images } : {}) }));
         if (result.ok) setDomain((d) => applyPromptSummary(d, result.value));
         return result;
       },

@@ -91,6 +91,7 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
         key: `user:${prompt.id}`,
         promptId: prompt.id,
         text: e.text,
+        ...(e.images?.length ? { images: e.images } : {}),
       }), (item) => (item.kind === 'user' ? { ...item, text: e.text } : item));
     }
     // The one event that sets a prompt's status: the engine sends it before turn_started and before a turn's end.

@@ -1,3 +1,4 @@
+import type { ImageRef } from '../../shared/images';
 import type { SessionPlan } from '../../shared/plan';
 import type { ReasoningEffort } from '../../shared/model-family';
 import type { AgentChildSummary } from '../../shared/agents';
@@ -69,7 +70,8 @@ export interface PromptView {
 export type ToolCallStatus = 'running' | 'waiting_approval' | 'blocked' | 'denied' | 'cancelled' | 'done' | 'error';
 
 export type TranscriptItem =
-  | { kind: 'user'; key: string; promptId: string; text: string }
+  /** A prompt as the person sent it, with the images it carries (kept in the data folder, fetched to show). */
+  | { kind: 'user'; key: string; promptId: string; text: string; images?: ImageRef[] }
   /** An answer; `reasoning` is the model's thinking streamed before it ('' when none), shown folded away. */
   | { kind: 'assistant'; key: string; promptId: string | null; text: string; reasoning: string; streaming: boolean }
   | {

@@ -100,6 +100,7 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
   };
 
   return {
+    'image.get': ({ hash }) => d.images.show(hash),
     ...createReadHandlers({ store, modeOf: d.modeOf, headless: d.headless, authorizer: d.authorizer, configView: d.configView, journal: d.journal.list }),
 
     'session.create': ({ workspace, name, mode, isolate }) => {

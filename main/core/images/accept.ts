@@ -1,4 +1,5 @@
-import { MAX_PROMPT_IMAGES, type ImageRef, type ImageUpload } from '../../../shared/images';
+import { MAX_PROMPT_IMAGES, type ImageMime, type ImageRef, type ImageUpload } from '../../../shared/images';
+import { sniffImage } from './sniff';
 import { msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 import type { ResolvedProvider } from '../config/types';
@@ -9,6 +10,8 @@ import { seesImages } from './vision';
 export interface ImageIntake {
   /** Checks and keeps a prompt's images: all of them, or none with one sentence naming what is wrong. */
   accept(session: SessionRow, uploads: readonly ImageUpload[]): Result<ImageRef[]>;
+  /** A kept image as the transcript shows it: its format and its bytes as base64. */
+  show(hash: string): Result<{ mime: ImageMime; data: string }>;
 }
 
 export function createImageIntake(d: { images: ImageStore; providerOf: (session: SessionRow) => ResolvedProvider | null }): ImageIntake {
@@ -27,6 +30,12 @@ export function createImageIntake(d: { images: ImageStore; providerOf: (session:
         refs.push(saved.value);
       }
       return ok(refs);
+    },
+    show(hash) {
+      const bytes = d.images.read({ hash });
+      const sniffed = bytes ? sniffImage(bytes) : null;
+      if (!bytes || !sniffed) return err('not_found', msg('notices.request.imageGone', { hash: hash.slice(0, 12) }));
+      return ok({ mime: sniffed.mime, data: bytes.toString('base64') });
     },
   };
 }

@@ -16,11 +16,14 @@ export const craft = {
   },
   images: {
     attach: 'Attach image',
+    attachButton: '+ Image',
     remove: 'Remove image {{name}}',
     attached_one: '{{count}} image attached',
     attached_other: '{{count}} images attached',
     tooLarge: '{{name}} is larger than {{max}} MB; attach a smaller image.',
     notImage: '{{name}} is not a PNG, JPEG, GIF or WebP image.',
+    onlyWithPrompt: 'Images go with a prompt: type the prompt to send them with, or remove them.',
+    list: 'Attached images',
     shown: 'Image {{name}}',
   },
 } as const;

@@ -85,6 +85,7 @@ export const notices = {
     unknownProvider: '{{file}}: no provider named "{{name}}" is configured (providers: {{names}})',
     imageTooLarge: '{{name}} is larger than {{max}} MB; attach a smaller image',
     notAnImage: '{{name}} is not a PNG, JPEG, GIF or WebP image',
+    imageGone: 'the image {{hash}}… is no longer in the data folder',
     tooManyImages: 'a prompt can carry at most {{max}} images ({{count}} were attached)',
     cannotSeeImages: 'the model {{model}} of provider "{{provider}}" cannot see images; set "vision": true in its config.json entry if it can, or pick a vision model with /model',
     cannotWrite: '{{file}}: cannot write: {{error}}',

@@ -18,10 +18,13 @@ export const craft: CatalogLike<typeof en> = {
   },
   images: {
     attach: '附加图片',
+    attachButton: '+ 图片',
     remove: '移除图片 {{name}}',
     attached_other: '已附加 {{count}} 张图片',
     tooLarge: '{{name}} 超过 {{max}} MB；请附加更小的图片。',
     notImage: '{{name}} 不是 PNG、JPEG、GIF 或 WebP 图片。',
+    onlyWithPrompt: '图片随提示词发送：请输入要一起发送的提示词，或移除这些图片。',
+    list: '已附加的图片',
     shown: '图片 {{name}}',
   },
 };

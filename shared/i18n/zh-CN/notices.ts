@@ -82,6 +82,7 @@ export const notices: CatalogLike<typeof en> = {
     noProvider: '{{file}}：没有配置模型提供方',
     imageTooLarge: '{{name}} 超过 {{max}} MB；请附加更小的图片',
     notAnImage: '{{name}} 不是 PNG、JPEG、GIF 或 WebP 图片',
+    imageGone: '图片 {{hash}}… 已不在数据文件夹中',
     tooManyImages: '一个提示最多携带 {{max}} 张图片（附加了 {{count}} 张）',
     cannotSeeImages: '提供方“{{provider}}”的模型 {{model}} 无法查看图片；如果它可以，请在 config.json 的该条目中设置 "vision": true，或用 /model 选择视觉模型',
     unknownProvider: '{{file}}：没有名为“{{name}}”的提供方（已配置：{{names}}）',
