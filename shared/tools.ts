@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { AgentInput } from './agents';
 import { PlanInput } from './plan';
+import { ApplyPatchInput, MultiEditInput } from './patch-tools';
 export { AgentInput };
 
 // Model-facing tool names are also the policy's rule names (`Bash(git log *)`, `Edit(src/**)`).
-export const ToolName = z.enum(['Read', 'Write', 'Edit', 'LS', 'Glob', 'Grep', 'Bash', 'WebFetch', 'Agent', 'Plan']);
+export const ToolName = z.enum(['Read', 'Write', 'Edit', 'LS', 'Glob', 'Grep', 'Bash', 'WebFetch', 'Agent', 'Plan', 'MultiEdit', 'apply_patch']);
 export type ToolName = z.infer<typeof ToolName>;
 
 export const ReadInput = z.object({
@@ -28,11 +29,36 @@ export const LSInput = z.object({
 export const GlobInput = z.object({
   pattern: z.string().min(1).describe('Glob pattern such as src/**/*.ts'),
   path: z.string().optional().describe('Directory to search from (default: workspace root)'),
+  includeIgnored: z
+    .boolean()
+    .optional()
+    .describe('Also list files that .gitignore/.ignore leave out, and hidden files (default false)'),
 });
 export const GrepInput = z.object({
-  pattern: z.string().min(1).describe('JavaScript regular expression to search for'),
+  pattern: z
+    .string()
+    .min(1)
+    .describe('Regular expression in ripgrep (Rust regex) syntax; no look-around or backreferences'),
   path: z.string().optional().describe('File or directory to search (default: workspace root)'),
-  glob: z.string().optional().describe('Only search files matching this glob'),
+  glob: z
+    .string()
+    .optional()
+    .describe('Only search files matching this glob, as rg -g: "*.ts" by file name anywhere, "src/**/*.ts" by path'),
+  output_mode: z
+    .enum(['content', 'files_with_matches', 'count'])
+    .optional()
+    .describe('content: path:line:text (default); files_with_matches: one path per line; count: path:N'),
+  '-A': z.number().int().min(0).optional().describe('Lines of context after each match (content mode only)'),
+  '-B': z.number().int().min(0).optional().describe('Lines of context before each match (content mode only)'),
+  '-C': z.number().int().min(0).optional().describe('Lines of context before and after each match (content mode only)'),
+  '-i': z.boolean().optional().describe('Case-insensitive search'),
+  multiline: z.boolean().optional().describe('Let the pattern span lines; "." then matches newlines too'),
+  type: z.string().optional().describe('Only search files of this ripgrep type, e.g. "ts", "py", "rust"'),
+  head_limit: z.number().int().min(1).optional().describe('Show only the first N output lines or entries'),
+  includeIgnored: z
+    .boolean()
+    .optional()
+    .describe('Also search files that .gitignore/.ignore leave out, and hidden files (default false)'),
 });
 export const BashInput = z.object({
   command: z.string().min(1).describe('Shell command, run with bash in the workspace'),
@@ -58,6 +84,8 @@ export const toolInputSchemas = {
   WebFetch: WebFetchInput,
   Agent: AgentInput,
   Plan: PlanInput,
+  MultiEdit: MultiEditInput,
+  apply_patch: ApplyPatchInput,
 } as const satisfies Record<ToolName, z.ZodType>;
 
 export type ToolInputs = { [K in ToolName]: z.infer<(typeof toolInputSchemas)[K]> };

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -35,7 +36,10 @@ describe('Glob', () => {
   it('matches * only at the top level and hints at ** when nothing matches', async () => {
     await writeTree(ws.dir, { 'top.md': '', 'docs/inner.md': '', 'src/x.ts': '' });
     expect(okOutput(await glob('*.md'))).toBe('top.md');
-    expect(okOutput(await glob('*.ts'))).toBe('No files match "*.ts" in .. "*.ts" only matches at the top level; use "**/*.ts" to search subfolders.');
+    expect(okOutput(await glob('*.ts'))).toBe(
+      'No files match "*.ts" in .. "*.ts" only matches at the top level; use "**/*.ts" to search subfolders. ' +
+        'Ignored and hidden files were left out (includeIgnored: true lists them).',
+    );
   });
 
   it('returns paths relative to the search path', async () => {
@@ -44,7 +48,7 @@ describe('Glob', () => {
     expect(okOutput(await glob(path.join(ws.dir, 'pkg/src/*.ts')))).toBe('a.ts');
   });
 
-  it('skips .git and node_modules unless the pattern names them', async () => {
+  it('skips .git, node_modules and hidden files unless the pattern names them', async () => {
     await writeTree(ws.dir, {
       'src/a.js': '',
       'node_modules/lib/index.js': '',
@@ -52,13 +56,45 @@ describe('Glob', () => {
       '.git/hooks/pre-commit.js': '',
       '.github/workflow.js': '',
     });
-    expect(lines(okOutput(await glob('**/*.js'))).sort()).toEqual(['.github/workflow.js', 'src/a.js']);
+    expect(lines(okOutput(await glob('**/*.js'))).sort()).toEqual(['src/a.js']);
+    expect(okOutput(await glob('.github/*.js'))).toBe('.github/workflow.js');
     expect(okOutput(await glob('node_modules/**/*.js'))).toBe('node_modules/lib/index.js');
     expect(lines(okOutput(await glob('**/node_modules/**/*.js'))).sort()).toEqual([
       'node_modules/lib/index.js',
       'src/node_modules/x/y.js',
     ]);
     expect(okOutput(await glob('.git/**'))).toBe('.git/hooks/pre-commit.js');
+  });
+
+  it('honours .gitignore outside a git repository and .ignore; includeIgnored lists ignored and hidden files', async () => {
+    await writeTree(ws.dir, {
+      '.gitignore': 'dist/\n*.log\n',
+      '.ignore': 'secret.ts\n',
+      'src/a.ts': '',
+      'dist/out.ts': '',
+      'src/debug.log': '',
+      'secret.ts': '',
+      '.hidden/h.ts': '',
+    });
+    expect(okOutput(await glob('**/*'))).toBe('src/a.ts');
+    expect(okOutput(await glob('**/*.ts'))).toBe('src/a.ts');
+    expect(okOutput(await glob('**/*.log'))).toMatch(/^No files match "\*\*\/\*\.log" in \.\. Ignored and hidden files were left out/);
+    const all = await globTool.run({ pattern: '**/*.ts', includeIgnored: true }, ctxFor(ws.dir));
+    expect(lines(okOutput(all)).sort()).toEqual(['.hidden/h.ts', 'dist/out.ts', 'secret.ts', 'src/a.ts']);
+    expect(lines(okOutput(all)).sort()).toEqual(
+      execFileSync('rg', ['--no-config', '--no-ignore', '--hidden', '--files', '-g', '*.ts'], {
+        cwd: ws.dir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }).split('\n').filter(Boolean).sort(),
+    );
+  });
+
+  it('honours .gitignore in a git repository', async () => {
+    execFileSync('git', ['init', '-q'], { cwd: ws.dir });
+    await writeTree(ws.dir, { '.gitignore': 'dist/\n', 'src/a.js': '', 'dist/b.js': '' });
+    expect(okOutput(await glob('**/*.js'))).toBe('src/a.js');
+    expect(okOutput(await glob('**/*.js', 'dist'))).toBe('b.js');
   });
 
   it('caps results at 500 with a note', async () => {

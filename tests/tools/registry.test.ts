@@ -57,7 +57,7 @@ describe('parseToolCall', () => {
   it('lists the valid names for an unknown tool', () => {
     const r = parseToolCall('rm', '{}');
     expect(!r.ok && r.error.kind).toBe('not_found');
-    expect(errorMessage('rm', '{}')).toBe('Unknown tool "rm". Valid tools are: Read, Write, Edit, LS, Glob, Grep, Bash, WebFetch, Agent.');
+    expect(errorMessage('rm', '{}')).toBe('Unknown tool "rm". Valid tools are: Read, Write, Edit, LS, Glob, Grep, Bash, WebFetch, Agent, Plan, MultiEdit, apply_patch.');
     expect(errorMessage('read', '{}')).toMatch(/^Unknown tool "read"/);
   });
 

@@ -13,6 +13,8 @@ import { webFetchTool } from './webfetch';
 import { writeTool } from './write';
 import { agentTool } from './agent';
 import { planTool } from './plan';
+import { applyPatchTool } from './apply-patch';
+import { multiEditTool } from './multi-edit';
 
 export const builtinTools: Record<ToolName, ToolDefinition> = {
   Read: readTool,
@@ -25,6 +27,8 @@ export const builtinTools: Record<ToolName, ToolDefinition> = {
   WebFetch: webFetchTool,
   Agent: agentTool,
   Plan: planTool,
+  MultiEdit: multiEditTool,
+  apply_patch: applyPatchTool,
 };
 
 /** The shape the OpenAI chat completions API takes in `tools`. */

@@ -11,6 +11,7 @@ const TOOLS: Record<string, RuleTool> = {
   Write: 'Edit',
   Edit: 'Edit',
   MultiEdit: 'Edit',
+  apply_patch: 'Edit',
   LS: 'LS',
   Glob: 'Glob',
   Grep: 'Grep',
