@@ -1,3 +1,4 @@
+import { offeredTools } from '../tools/offered';
 import type { AssistantToolCall, ChatMessage, ContextOverflow, ModelTurn } from '../model/types';
 import { ModelError } from '../model/types';
 import type { PromptRow, SessionRow } from '../store/rows';
@@ -78,7 +79,8 @@ export async function runTurn(
       store.tx(() => {
         closeDanglingCalls(deps, session, before);
         if (first) {
-          store.transcript.append(sessionId, null, { role: 'system', content: systemPrompt(session.workspace, deps.tools.specs, promptFamilyOf(sessionProvider(session, model.value.providers, model.value.provider))) });
+          const first = sessionProvider(session, model.value.providers, model.value.provider);
+          store.transcript.append(sessionId, null, { role: 'system', content: systemPrompt(session.workspace, offeredTools(deps.tools.specs, first), promptFamilyOf(first)) });
         }
         const images = promptImages(prompt);
         store.transcript.append(sessionId, promptId, { role: 'user', content: withHookContext(prompt.text, opened.context), ...(images.length > 0 ? { images } : {}) });
@@ -139,15 +141,16 @@ export async function runTurn(
         ...(now.chosen_provider !== null && provider.name === now.chosen_provider ? { provider: provider.name } : {}),
         ...(now.reasoning_effort !== null ? { reasoningEffort: now.reasoning_effort } : {}),
       };
+      const offered = offeredTools(deps.tools.specs, provider);
       const viewOf = (reason: 'auto' | 'overflow', refused: ContextOverflow | null = null) =>
-        prepareView({ store, bus, context: deps.context, tools: deps.tools.specs, session, promptId, client, provider, config, signal, reason, refused });
+        prepareView({ store, bus, context: deps.context, tools: offered, session, promptId, client, provider, config, signal, reason, refused });
       let view = await viewOf('auto');
       if (!view.ok) return fail(deps, prompt, view.error.msg ?? view.error.message);
       const sending = { read: (ref: ImageRef) => deps.images?.read(ref) ?? null, vision: seesImages(provider) };
       const request = (messagesNow: ChatMessage[]) =>
         client.complete({
           messages: withImages(messagesNow, sending),
-          tools: deps.tools.specs,
+          tools: offered,
           signal,
           ...choice,
           onDelta: (text) => bus.stream({ type: 'assistant_delta', sessionId, promptId, text }),

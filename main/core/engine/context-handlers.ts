@@ -1,3 +1,4 @@
+import { offeredTools } from '../tools/offered';
 import { msg } from '../../../shared/i18n/message';
 import type { RequestHandlers } from '../../../shared/api';
 import { isTerminal } from '../../../shared/status';
@@ -39,7 +40,7 @@ export function createContextHandlers(d: ContextHandlerDeps): Pick<RequestHandle
         store,
         bus: d.bus,
         context: d.deps.context,
-        tools: d.deps.tools.specs,
+        tools: offeredTools(d.deps.tools.specs, provider),
         session: s.value,
         promptId: last?.id ?? null,
         client,

@@ -1,3 +1,4 @@
+import { offeredTools } from '../tools/offered';
 import { statSync } from 'node:fs';
 import type { RequestHandlers } from '../../../shared/api';
 import type { ContextPart } from '../../../shared/session-context';
@@ -66,7 +67,8 @@ export function createHistoryHandlers(d: HistoryDeps): Pick<RequestHandlers, His
       const window = provider ? await (d.resolveWindow ?? fallbackWindow)(provider) : null;
 
       const loaded = loadInstructions({ workspace: s.value.workspace, home: d.home, cache: d.instructions });
-      const base = basePrompt(s.value.workspace, [...d.tools], promptFamilyOf(provider));
+      const tools = offeredTools(d.tools, provider);
+      const base = basePrompt(s.value.workspace, tools, promptFamilyOf(provider));
       const environment = await d.environment.peek(s.value);
       const plan = planBlock(store.sessions.plan(s.value.id));
       const system = composeSystem(withInstructions(base, loaded), { environment, plan });
@@ -112,7 +114,7 @@ export function createHistoryHandlers(d: HistoryDeps): Pick<RequestHandlers, His
         tokens: Math.max(0, view.tokens - systemTokens - headTokens - userTokens),
         items: shown.length - userRows.length,
       });
-      part({ kind: 'tools', label: 'tool specs', tokens: counter.countTools(d.tools), items: d.tools.length });
+      part({ kind: 'tools', label: 'tool specs', tokens: counter.countTools(tools), items: tools.length });
 
       return ok({
         sessionId: s.value.id,

@@ -10,6 +10,11 @@ export function guidanceLines(tools: readonly string[]): string[] {
     'Other agent sessions may be working in parallel: read a file before you edit or overwrite it, and if a',
     'tool says a file changed since you read it, read it again before writing.',
   );
+  if (has('apply_patch')) {
+    lines.push('Edit files with apply_patch: one patch can add, update, move and delete several files, and applies whole or not at all.');
+  } else if (has('MultiEdit')) {
+    lines.push('For several changes to one file, use MultiEdit (all of them or none) rather than a run of Edit calls.');
+  }
   if (has('Plan')) {
     lines.push('For a task of several steps, keep a plan with the Plan tool and update it as you go (one step in_progress at a time).');
   }
