@@ -94,10 +94,15 @@ describe.skipIf(!haveChromium())('the agent’s craft in Chromium', () => {
     const paste = async (name: string, bytes: Buffer) =>
       box.evaluate(
         (el, { name: n, b64 }) => {
+          // The page's own DOM classes (this callback runs in Chromium; Node's types do not name them).
+          const page = globalThis as unknown as {
+            DataTransfer: new () => { items: { add(file: File): void } };
+            ClipboardEvent: new (type: string, init: Record<string, unknown>) => Event;
+          };
           const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-          const data = new DataTransfer();
+          const data = new page.DataTransfer();
           data.items.add(new File([bytes], n, { type: 'image/png' }));
-          el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+          el.dispatchEvent(new page.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
         },
         { name, b64: bytes.toString('base64') },
       );
