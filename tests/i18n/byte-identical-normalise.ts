@@ -10,6 +10,13 @@ const ISO_TIME = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g;
  * JSON string, so its quotes may be escaped.
  */
 const MEASURED_FIELD = /(\\?)"(ms|[a-zA-Z]*Ms|[a-zA-Z]*At|ts|[a-zA-Z]*[Tt]okens|tokens[A-Z][a-zA-Z]*)\\?":(\d+(\.\d+)?)/g;
+/**
+ * The machine and the day the environment block names (the kernel's release differs between machines of one kind),
+ * and the summary's word budget, which follows the system prompt's length (so the platform's too).
+ */
+const PLATFORM = /Platform: (?:(?!\\n)[^"])+/g;
+const TODAY = /Today's date: \d{4}-\d\d-\d\d/g;
+const WORD_BUDGET = /in at most about \d+ words/g;
 /** How long ago something happened, as a sentence says it ("20s ago"). */
 const AGE = /\b\d+[smhd] ago\b/g;
 
@@ -45,5 +52,6 @@ export function normalise(text: string, folders: Record<string, string>, refs: r
   out = out.replace(ISO_TIME, '<time>');
   out = out.replace(MEASURED_FIELD, (_m, slash: string, key: string) => `${slash}"${key}${slash}":0`);
   out = out.replace(AGE, '<age> ago');
+  out = out.replace(PLATFORM, 'Platform: <platform>').replace(TODAY, "Today's date: <date>").replace(WORD_BUDGET, 'in at most about <n> words');
   return out;
 }
