@@ -13,8 +13,8 @@ import { makeFixture } from '../policy/fixture';
 
 const fx = useEngineFixture();
 
-type Body = { tools?: { function: { name: string } }[]; messages: { role: string; content: unknown }[] };
-const toolNames = (b: Body | undefined) => (b?.tools ?? []).map((t) => t.function.name);
+type Message = { role: string; content: unknown };
+const toolNames = (b: Record<string, unknown> | undefined) => ((b?.tools ?? []) as { function: { name: string } }[]).map((t) => t.function.name);
 const provider = (model: string, more: Record<string, unknown> = {}) => ({ providers: [{ name: 'p', baseURL: fx.server.url, model, apiKey: 'k', ...more }], defaultProvider: 'p' });
 
 const THREE = [
@@ -39,7 +39,7 @@ describe('apply_patch in the engine', () => {
       const s = unwrap(await engine.handlers['session.create']({ workspace: tempDir() }));
       const p = unwrap(await engine.handlers['prompt.send']({ session: s.id, text: 'hello' }));
       expect(await settled(engine, p.id)).toBe('completed');
-      const body = chatBodies<Body>(fx.server).at(-1);
+      const body = chatBodies<Message>(fx.server).at(-1);
       const names = toolNames(body);
       seen.push(['Edit', 'MultiEdit', 'apply_patch'].filter((n) => names.includes(n)));
       // The system prompt names the same tools the request offers.
