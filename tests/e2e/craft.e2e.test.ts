@@ -4,6 +4,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled, unwrap } from '../helpers/engine';
 import { chatBodies } from '../helpers/chat-bodies';
@@ -19,6 +20,23 @@ const ITEMS = [
 ];
 
 type Part = { type: string; text?: string; image_url?: { url: string } };
+
+/** Pastes an image file into the prompt box, as a clipboard holding one gives it to the page. */
+async function pasteImage(box: Locator, name: string, bytes: Buffer): Promise<void> {
+  await box.evaluate(
+    (el, { n, b64 }) => {
+      // The page's own DOM classes (this callback runs in Chromium; Node's types do not name them).
+      const dom = globalThis as unknown as {
+        DataTransfer: new () => { items: { add(file: File): void } };
+        ClipboardEvent: new (type: string, init: Record<string, unknown>) => Event;
+      };
+      const data = new dom.DataTransfer();
+      data.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], n, { type: 'image/png' }));
+      el.dispatchEvent(new dom.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    { n: name, b64: bytes.toString('base64') },
+  );
+}
 type Msg = { role: string; content: string | Part[] };
 
 describe.skipIf(!haveChromium())('the agent’s craft in Chromium', () => {
@@ -44,7 +62,12 @@ describe.skipIf(!haveChromium())('the agent’s craft in Chromium', () => {
         ],
       },
     });
-    writeModelConfig(home(), model.url, { providers: [{ name: 'scripted', baseURL: model.url, model: 'scripted-model', apiKey: 'test-key', vision: true }] });
+    writeModelConfig(home(), model.url, {
+      providers: [
+        { name: 'scripted', baseURL: model.url, model: 'scripted-model', apiKey: 'test-key', vision: true },
+        { name: 'blind', baseURL: model.url, model: 'blind-model', apiKey: 'test-key' },
+      ],
+    });
   }, 90_000);
 
   afterAll(async () => {
@@ -91,23 +114,8 @@ describe.skipIf(!haveChromium())('the agent’s craft in Chromium', () => {
     const box = page.getByRole('textbox', { name: 'Prompt' });
     const keep = pngImage(3, 3);
     const drop = pngImage(2, 1);
-    const paste = async (name: string, bytes: Buffer) =>
-      box.evaluate(
-        (el, { name: n, b64 }) => {
-          // The page's own DOM classes (this callback runs in Chromium; Node's types do not name them).
-          const page = globalThis as unknown as {
-            DataTransfer: new () => { items: { add(file: File): void } };
-            ClipboardEvent: new (type: string, init: Record<string, unknown>) => Event;
-          };
-          const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-          const data = new page.DataTransfer();
-          data.items.add(new File([bytes], n, { type: 'image/png' }));
-          el.dispatchEvent(new page.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-        },
-        { name, b64: bytes.toString('base64') },
-      );
-    await paste('keep.png', keep);
-    await paste('drop.png', drop);
+    await pasteImage(box, 'keep.png', keep);
+    await pasteImage(box, 'drop.png', drop);
     const attached = page.getByRole('list', { name: 'Attached images' });
     await attached.getByRole('img', { name: 'Image drop.png' }).waitFor();
     expect(await attached.getByRole('img').count()).toBe(2);
@@ -127,5 +135,23 @@ describe.skipIf(!haveChromium())('the agent’s craft in Chromium', () => {
       { type: 'image_url', image_url: { url: `data:image/png;base64,${keep.toString('base64')}` } },
     ]);
     await page.screenshot({ path: join(SHOTS, 'image-prompt.png') });
+  });
+
+  it('keeps the text and the images in the box when the session’s model cannot see, and says so in one line', async () => {
+    const { engine, page } = panel ?? (await open());
+    const s = unwrap(await engine.handlers['session.create']({ workspace: join(dir, 'work'), name: 'blindfold' }));
+    unwrap(await engine.handlers['session.setModel']({ session: s.id, provider: 'blind' }));
+    await page.getByRole('list', { name: 'Sessions' }).getByRole('button', { name: /^blindfold/ }).click();
+    const box = page.getByRole('textbox', { name: 'Prompt' });
+    await pasteImage(box, 'shot.png', pngImage(2, 2));
+    await page.getByRole('list', { name: 'Attached images' }).getByRole('img', { name: 'Image shot.png' }).waitFor();
+    await box.fill('what is this');
+    await box.press('Enter');
+    const log = page.getByRole('region', { name: 'Command output' });
+    await log.getByText('cannot see images').waitFor();
+    expect(await log.innerText()).toContain('the model blind-model of provider "blind" cannot see images');
+    expect(await box.inputValue()).toBe('what is this');
+    expect(await page.getByRole('list', { name: 'Attached images' }).getByRole('img').count()).toBe(1);
+    expect(unwrap(await engine.handlers['session.get']({ session: s.id })).prompts).toHaveLength(0);
   });
 });
