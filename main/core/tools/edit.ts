@@ -36,6 +36,33 @@ function notFoundHint(content: string, old: string): string {
   return ' Read the file and copy the exact text, including whitespace.';
 }
 
+/** The text of a file an edit tool changes; a sentence naming it when it is missing, a folder or binary. */
+export async function readTextToEdit(abs: string, shown: string, tool: string): Promise<string> {
+  let raw: Buffer;
+  try {
+    if ((await stat(abs)).isDirectory()) throw new ToolError(`${shown} is a directory, not a file.`);
+    raw = await readFile(abs);
+  } catch (e) {
+    if (e instanceof ToolError) throw e;
+    if (isErrno(e, 'ENOENT')) throw new ToolError(`${shown} does not exist; use Write to create a new file.`);
+    throw new ToolError(fsErrorMessage(e, shown));
+  }
+  if (looksBinary(raw)) throw new ToolError(`${shown} looks like a binary file; ${tool} only changes text files.`);
+  return raw.toString('utf8');
+}
+
+/** `content` with `old` replaced by `replacement` at each of `hits`; by slicing, so `$&` and friends stay literal. */
+export function replaceAt(content: string, hits: readonly number[], old: string, replacement: string): string {
+  const pieces: string[] = [];
+  let from = 0;
+  for (const h of hits) {
+    pieces.push(content.slice(from, h), replacement);
+    from = h + old.length;
+  }
+  pieces.push(content.slice(from));
+  return pieces.join('');
+}
+
 export const editTool = defineTool({
   name: 'Edit',
   description:
@@ -50,17 +77,7 @@ export const editTool = defineTool({
     if (input.old_string === input.new_string) {
       throw new ToolError('old_string and new_string are identical, so the edit would change nothing.');
     }
-    let raw: Buffer;
-    try {
-      if ((await stat(abs)).isDirectory()) throw new ToolError(`${shown} is a directory, not a file.`);
-      raw = await readFile(abs);
-    } catch (e) {
-      if (e instanceof ToolError) throw e;
-      if (isErrno(e, 'ENOENT')) throw new ToolError(`${shown} does not exist; use Write to create a new file.`);
-      throw new ToolError(fsErrorMessage(e, shown));
-    }
-    if (looksBinary(raw)) throw new ToolError(`${shown} looks like a binary file; Edit only changes text files.`);
-    const content = raw.toString('utf8');
+    const content = await readTextToEdit(abs, shown, 'Edit');
     const hits = findOccurrences(content, input.old_string);
     if (hits.length === 0) {
       throw new ToolError(`old_string was not found in ${shown}.${notFoundHint(content, input.old_string)}`);
@@ -73,15 +90,7 @@ export const editTool = defineTool({
           'add surrounding lines to make it unique, or set replace_all to replace every occurrence.',
       );
     }
-    // Built by slicing, not String.replace, so `$&` and friends in new_string stay literal.
-    const pieces: string[] = [];
-    let from = 0;
-    for (const h of hits) {
-      pieces.push(content.slice(from, h), input.new_string);
-      from = h + input.old_string.length;
-    }
-    pieces.push(content.slice(from));
-    const updated = pieces.join('');
+    const updated = replaceAt(content, hits, input.old_string, input.new_string);
     await atomicWriteFile(abs, updated, shown, { temps: ctx.tempFiles });
     const diff = unifiedDiff(content, updated, shown);
     const count = hits.length === 1 ? '1 replacement' : `${hits.length} replacements`;

@@ -1,12 +1,10 @@
-import { readFile, stat } from 'node:fs/promises';
 import { MultiEditInput } from '../../../shared/patch-tools';
 import { atomicWriteFile } from './atomic-write';
-import { looksBinary } from './binary';
 import { defineTool } from './define';
 import { unifiedDiff } from './diff';
-import { findOccurrences } from './edit';
+import { findOccurrences, readTextToEdit, replaceAt } from './edit';
 import { fileTarget } from './effects';
-import { ToolError, fsErrorMessage, isErrno } from './errors';
+import { ToolError } from './errors';
 import { displayPath, resolveToolPath } from './paths';
 
 interface OneEdit {
@@ -39,15 +37,7 @@ function applyOne(content: string, edit: OneEdit, index: number, shown: string):
         'or set replace_all to replace every occurrence. No edit was applied.',
     );
   }
-  // Built by slicing, not String.replace, so `$&` and friends in new_string stay literal.
-  const pieces: string[] = [];
-  let from = 0;
-  for (const h of hits) {
-    pieces.push(content.slice(from, h), edit.new_string);
-    from = h + edit.old_string.length;
-  }
-  pieces.push(content.slice(from));
-  return { text: pieces.join(''), count: hits.length };
+  return { text: replaceAt(content, hits, edit.old_string, edit.new_string), count: hits.length };
 }
 
 export const multiEditTool = defineTool({
@@ -61,17 +51,7 @@ export const multiEditTool = defineTool({
   async run(input, ctx) {
     const abs = resolveToolPath(ctx.workspace, input.path, ctx.host.home);
     const shown = displayPath(ctx.workspace, abs);
-    let raw: Buffer;
-    try {
-      if ((await stat(abs)).isDirectory()) throw new ToolError(`${shown} is a directory, not a file.`);
-      raw = await readFile(abs);
-    } catch (e) {
-      if (e instanceof ToolError) throw e;
-      if (isErrno(e, 'ENOENT')) throw new ToolError(`${shown} does not exist; use Write to create a new file.`);
-      throw new ToolError(fsErrorMessage(e, shown));
-    }
-    if (looksBinary(raw)) throw new ToolError(`${shown} looks like a binary file; MultiEdit only changes text files.`);
-    const original = raw.toString('utf8');
+    const original = await readTextToEdit(abs, shown, 'MultiEdit');
     let content = original;
     let total = 0;
     input.edits.forEach((edit, index) => {
