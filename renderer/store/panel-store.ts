@@ -1,18 +1,11 @@
-import type { ImageUpload } from '../../shared/images';
-import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createStore } from 'zustand/vanilla';
 import { followLanguage } from '../i18n';
-import { msg, type Msg } from '../../shared/i18n/message';
+import { msg } from '../../shared/i18n/message';
 import type {
-  ApprovalAnswer,
-  ApprovalSummary,
-  ConflictResolution,
   EngineApi,
   EngineEvent,
-  PermissionMode,
   PromptSummary,
-  RequestOutput,
   Result,
-  SessionSummary,
 } from '../../shared';
 import { EPHEMERAL_EVENTS } from '../../shared';
 import { compactTokens } from '../../shared/token-format';
@@ -22,88 +15,14 @@ import { dropHistories, HISTORY_PAGE, markLoadingOlder, NEWEST, withLatestPage, 
 import { applyEvents, applyPromptSummary, applySessionDetail, applySummaries } from './reducer';
 import { shownSessionIds } from './status';
 import { emptyDomain, type DomainState } from './types';
-import { initialUi, persistUi, type Layout, type LogLine, type Overlay, type UiState } from './ui-state';
+import { initialUi, persistUi, type LogLine, type UiState } from './ui-state';
 
-export interface PanelActions {
-  /** Subscribes to engine events and rebuilds the state; returns the unsubscribe function. */
-  start(): () => void;
-  /**
-   * Reads the session list (summaries only) and the pending approvals of the sessions that have some, then the
-   * newest page of history of the sessions on screen; `ui.hydrated` once those are in.
-   */
-  hydrate(): Promise<void>;
-  /** The page of the session's history before what is loaded (when the transcript is scrolled to its top). */
-  loadOlder(sessionId: string): Promise<void>;
-  receive(event: EngineEvent): void;
-  flushEvents(): void;
-  focus(sessionId: string | null): void;
-  focusRelative(step: number): void;
-  setLayout(layout: Layout): void;
-  toggleGrid(sessionId: string): void;
-  openOverlay(overlay: Overlay): void;
-  openNewSession(open: boolean, pendingPrompt?: string | null): void;
-  /**
-   * A line in the command log: a sentence as data (rendered when the log paints, so a language switch re-renders
-   * it); a string only for text that is no sentence of the engine's or the panel's (a file's change letter and path).
-   */
-  log(tone: LogLine['tone'], said: Msg | string): void;
-  clearLog(): void;
-  createSession(
-    input: { workspace: string; name?: string; mode?: PermissionMode; prompt?: string; images?: ImageUpload[] },
-    options?: { focus?: boolean },
-  ): Promise<Result<SessionSummary>>;
-  /** Sends a prompt, with images for a vision model (pasted, dropped or attached in the prompt box). */
-  sendPrompt(sessionId: string, text: string, images?: ImageUpload[]): Promise<Result<PromptSummary>>;
-  editPrompt(promptId: string, text: string): Promise<Result<PromptSummary>>;
-  cancelPrompt(promptId: string): Promise<Result<PromptSummary>>;
-  retryPrompt(promptId: string): Promise<Result<PromptSummary>>;
-  pausePrompt(promptId: string): Promise<Result<PromptSummary>>;
-  resumePrompt(promptId: string): Promise<Result<PromptSummary>>;
-  answerApproval(approvalId: string, answer: ApprovalAnswer): Promise<Result<ApprovalSummary>>;
-  resolveConflict(promptId: string, resolution: Exclude<ConflictResolution, 'block'>): Promise<Result<PromptSummary>>;
-  closeSession(sessionId: string): Promise<Result<null>>;
-  /** A person's pick of the session's mode; null: follow the settings' defaultMode again. */
-  setMode(sessionId: string, mode: PermissionMode | null): Promise<Result<SessionSummary>>;
-  /** A new session with the same workspace and model view up to now; it is added and focused. */
-  forkSession(sessionId: string): Promise<Result<RequestOutput<'session.fork'>>>;
-  /** Compacts the session's model view now, optionally focused on a subject; the outcome goes to the log. */
-  compactSession(sessionId: string, focus?: string): Promise<Result<RequestOutput<'session.compact'>>>;
-}
+import type { PanelActions, PanelState, PanelStore } from './panel-types';
+import { mergeApprovalStatuses, STATUS_TYPES, UNREAD_TYPES } from './panel-merge';
 
-export interface PanelState {
-  domain: DomainState;
-  ui: UiState;
-  api: EngineApi;
-  actions: PanelActions;
-}
-
-export type PanelStore = StoreApi<PanelState>;
-
-/** Events that make a session not in view show its unread marker. */
-const UNREAD_TYPES: ReadonlySet<EngineEvent['type']> = new Set([
-  'assistant_message',
-  'tool_call',
-  'approval_requested',
-  'conflict',
-  'turn_completed',
-  'turn_failed',
-]);
+export type { PanelActions, PanelState, PanelStore };
 
 export { KEEP_HISTORIES };
-
-/** Events that may change the status of a session whose prompts the panel does not all know. */
-const STATUS_TYPES: ReadonlySet<EngineEvent['type']> = new Set([
-  'prompt_queued',
-  'prompt_status',
-  'turn_started',
-  'turn_completed',
-  'turn_failed',
-  'turn_cancelled',
-  'conflict',
-  'conflict_resolved',
-  'approval_requested',
-  'approval_resolved',
-]);
 
 export function createPanelStore(api: EngineApi, options: { schedule?: FrameScheduler } = {}): PanelStore {
   let hydrating = false;
@@ -456,38 +375,4 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
     return { domain: emptyDomain(), ui: initialUi(), api, actions };
   });
   return store;
-}
-
-/** Approval summaries (from `approval.list` or an answer) carry the authoritative status. */
-function mergeApprovalStatuses(domain: DomainState, approvals: readonly ApprovalSummary[]): DomainState {
-  let changed = false;
-  const next = { ...domain.approvals };
-  for (const a of approvals) {
-    const current = next[a.id];
-    if (current) {
-      if (current.status !== a.status) {
-        next[a.id] = { ...current, status: a.status };
-        changed = true;
-      }
-    } else {
-      next[a.id] = {
-        id: a.id,
-        ref: a.ref,
-        sessionId: a.sessionId,
-        sessionRef: a.sessionRef,
-        promptId: a.promptId,
-        promptRef: a.promptRef,
-        callId: a.callId,
-        tool: a.tool,
-        input: a.input,
-        decision: a.decision,
-        alwaysRule: a.alwaysRule,
-        status: a.status,
-        answer: null,
-        createdAt: a.createdAt,
-      };
-      changed = true;
-    }
-  }
-  return changed ? { ...domain, approvals: next } : domain;
 }
