@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { defaultBranchOf, findGitDirs, headOf } from './git-dir';
 
 /** What the environment block says of a workspace's repository; null fields: not a repository, or not known. */
 export interface GitFacts {
@@ -28,34 +29,39 @@ function git(cwd: string, args: string[]): Promise<string | null> {
 
 const lines = (text: string | null): string[] => (text ?? '').split('\n').filter((l) => l.trim() !== '');
 
-/** The default branch: what origin/HEAD points at, else main or master when one exists. */
-async function defaultBranch(cwd: string): Promise<string | null> {
-  const head = (await git(cwd, ['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD']))?.trim();
-  if (head) return head.replace(/^origin\//, '');
-  for (const name of ['main', 'master']) {
-    if ((await git(cwd, ['rev-parse', '--verify', '--quiet', `refs/heads/${name}`])) !== null) return name;
+/** The last commits' subjects, by the commit they were read at: asked of git again only when HEAD moves. */
+const subjectsAt = new Map<string, { sha: string; commits: string[] }>();
+const SUBJECTS_KEPT = 256;
+
+async function recentCommits(cwd: string, sha: string | null): Promise<string[]> {
+  const kept = sha === null ? undefined : subjectsAt.get(cwd);
+  if (kept && kept.sha === sha) return kept.commits;
+  const commits = lines(await git(cwd, ['log', `-${COMMIT_SUBJECTS}`, '--format=%h %s']));
+  if (sha !== null) {
+    subjectsAt.delete(cwd);
+    subjectsAt.set(cwd, { sha, commits });
+    if (subjectsAt.size > SUBJECTS_KEPT) subjectsAt.delete(subjectsAt.keys().next().value as string);
   }
-  return null;
+  return commits;
 }
 
-/** Read with `git` at each turn start; every command is bounded in time, and a failure leaves its fact out. */
+/**
+ * Read at each turn start: the repository, branch and default branch from git's own files, the status from `git
+ * status` (bounded in time; a failure leaves it out), the commits from `git log` when HEAD moved since last time.
+ */
 export async function gitFacts(cwd: string): Promise<GitFacts> {
-  const top = await git(cwd, ['rev-parse', '--path-format=absolute', '--git-common-dir']);
-  if (top === null) return { repo: false, branch: null, defaultBranch: null, status: [], statusTotal: 0, commits: [], commonDir: null };
-  const [branch, status, log, def] = await Promise.all([
-    git(cwd, ['branch', '--show-current']),
-    git(cwd, ['status', '--short', '--untracked-files=normal']),
-    git(cwd, ['log', `-${COMMIT_SUBJECTS}`, '--format=%h %s']),
-    defaultBranch(cwd),
-  ]);
+  const dirs = findGitDirs(cwd);
+  if (dirs === null) return { repo: false, branch: null, defaultBranch: null, status: [], statusTotal: 0, commits: [], commonDir: null };
+  const head = headOf(dirs);
+  const [status, commits] = await Promise.all([git(cwd, ['status', '--porcelain', '--untracked-files=normal']), recentCommits(cwd, head.sha)]);
   const all = lines(status);
   return {
     repo: true,
-    branch: branch?.trim() || null,
-    defaultBranch: def,
+    branch: head.branch,
+    defaultBranch: defaultBranchOf(dirs),
     status: all.slice(0, STATUS_LINES),
     statusTotal: all.length,
-    commits: lines(log),
-    commonDir: top.trim(),
+    commits,
+    commonDir: dirs.commonDir,
   };
 }

@@ -1,3 +1,4 @@
+import { findGitDirs } from './git-dir';
 import type { Claim } from '../../conflicts/claims';
 import type { SessionRow } from '../../store/rows';
 import type { Store } from '../../store/store';
@@ -27,24 +28,16 @@ const OUTPUT_PREFIX = 'out:';
 
 export function createEnvironmentSource(p: EnvironmentParts): EnvironmentSource {
   const kept = new Map<string, string>();
-  // A folder's repository does not change under a session; asked of git once per folder.
-  const commonDirs = new Map<string, Promise<string | null>>();
-  const commonDirOf = (workspace: string): Promise<string | null> => {
-    let hit = commonDirs.get(workspace);
-    if (!hit) {
-      hit = gitFacts(workspace).then((f) => f.commonDir);
-      commonDirs.set(workspace, hit);
-    }
-    return hit;
-  };
+  // A folder's repository, from git's own files (no process started): the peers are the sessions whose folder shares it.
+  const commonDirOf = (workspace: string): string | null => findGitDirs(workspace)?.commonDir ?? null;
 
-  async function peersOf(session: SessionRow, commonDir: string | null): Promise<PeerSession[]> {
+  function peersOf(session: SessionRow, commonDir: string | null): PeerSession[] {
     if (commonDir === null) return [];
     const others = p.store.sessions.list().filter((s) => s.id !== session.id);
     const claims = p.activeClaims();
     const peers: PeerSession[] = [];
     for (const s of others) {
-      if ((await commonDirOf(s.workspace)) !== commonDir) continue;
+      if (commonDirOf(s.workspace) !== commonDir) continue;
       const outputs = claims.filter((c) => c.sessionId === s.id && c.shown.startsWith(OUTPUT_PREFIX)).map((c) => c.shown.slice(OUTPUT_PREFIX.length));
       peers.push({ name: s.name ?? s.ref, outputs: [...new Set(outputs)] });
     }
@@ -53,7 +46,6 @@ export function createEnvironmentSource(p: EnvironmentParts): EnvironmentSource 
 
   async function build(session: SessionRow): Promise<string> {
     const git = await gitFacts(session.workspace);
-    commonDirs.set(session.workspace, Promise.resolve(git.commonDir));
     const worktree = p.store.worktrees.get(session.id);
     return environmentBlock({
       workspace: session.workspace,
@@ -61,7 +53,7 @@ export function createEnvironmentSource(p: EnvironmentParts): EnvironmentSource 
       git,
       isolated: worktree?.state === 'active',
       sandboxed: p.confines(session.workspace),
-      peers: await peersOf(session, git.commonDir),
+      peers: peersOf(session, git.commonDir),
     });
   }
 
