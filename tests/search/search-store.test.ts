@@ -1,5 +1,6 @@
-// The search index is written by the store with each event, in the same transaction: what was just stored is
-// found, a rolled-back write is not, tool outputs are found whole (not only the preview their event carries), and
+// The search index is written by the store for the events of each turn of the event loop, in one transaction of
+// its own (a search writes what is queued first): what was just stored is found, a rolled-back write is not, what a
+// stopped process had queued is indexed when the store opens again, tool outputs are found whole (not only the preview their event carries), and
 // the index never keeps a second copy of the texts.
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -129,6 +130,7 @@ describe('search index kept by the store', () => {
     const w = writer(store);
     const s = w.session('/w');
     for (let i = 0; i < 300; i++) w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: `answer number ${i} here`, toolCalls: [] });
+    store.search.flush();
     const all = collectionOf(dbOf(store).prepare('SELECT block FROM search_text_data WHERE id = 1').pluck().get() as Uint8Array);
     expect(all).toEqual({ entries: 300, meanLength: 4 });
   });
@@ -138,8 +140,57 @@ describe('search index kept by the store', () => {
     const w = writer(store);
     const s = w.session('/w');
     w.turn(s, { prompt: 'a prompt about the lyrebird', answer: 'an answer' });
+    store.search.flush();
     const row = dbOf(store).prepare('SELECT body FROM search_text').get() as { body: string | null };
     expect(row.body).toBeNull();
+  });
+});
+
+describe('the queue of entries', () => {
+  const count = (store: Store) => dbOf(store).prepare('SELECT COUNT(*) FROM search_text').pluck().get() as number;
+
+  it('writes the entries of one turn of the event loop together, after it, and sooner when a search needs them', async () => {
+    const store = open();
+    const w = writer(store);
+    const s = w.session('/w');
+    const before = count(store);
+    for (let i = 0; i < 5; i++) w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: `bilby number ${i}`, toolCalls: [] });
+    expect(count(store)).toBe(before);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(count(store)).toBe(before + 5);
+    // A search in the same turn as the write finds it.
+    const e = w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: 'a quoll appears', toolCalls: [] });
+    expect(seqs(store, 'quoll')).toEqual([e.seq]);
+  });
+
+  it('drops the entry of an event a rollback took back', async () => {
+    const store = open();
+    const w = writer(store);
+    const s = w.session('/w');
+    expect(() =>
+      store.tx(() => {
+        store.events.append({ type: 'assistant_message', sessionId: s, promptId: null, content: 'a doomed pademelon', toolCalls: [] }, true);
+        throw new Error('rolled back');
+      }),
+    ).toThrow('rolled back');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seqs(store, 'pademelon')).toEqual([]);
+    // Its seq, given again to the next event, is that event's entry alone.
+    const next = w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: 'a bettong', toolCalls: [] });
+    expect(seqs(store, 'bettong')).toEqual([next.seq]);
+    expect(seqs(store, 'pademelon')).toEqual([]);
+  });
+
+  it('indexes what a process stopped before writing its queue when the store opens again', () => {
+    const file = join(tempDir(), 'paragents.db');
+    const store = open(file);
+    const w = writer(store);
+    const s = w.session('/w');
+    const e = w.bus.emit({ type: 'assistant_message', sessionId: s, promptId: null, content: 'the last potoroo', toolCalls: [] });
+    // The process stops here: the connection goes without the store's close (which would write the queue).
+    dbOf(store).close();
+    const again = open(file);
+    expect(seqs(again, 'potoroo')).toEqual([e.seq]);
   });
 });
 

@@ -13,7 +13,7 @@ export interface EventStampReads {
   prompt(id: string): PromptRow | undefined;
 }
 
-/** `events`: every stored event, stamped, indexed for search as it is written (see search-index.ts). */
+/** `events`: every stored event, stamped, queued for the search index as it is written (see search-index.ts). */
 export class EventsRepository extends Repository {
   private readonly refCache = new Map<string, { ref: string; name: string | null }>();
 
@@ -58,7 +58,7 @@ export class EventsRepository extends Repository {
     const info = tx.withPayloads(() => {
       const row = this.q('INSERT INTO events (ts, type, session_id, prompt_id, event_json) VALUES (?, ?, ?, ?, ?)')
         .run(stamped.ts, stamped.type, stamped.sessionId, stamped.promptId, payloads.toStoredJson(stamped).stored);
-      search.add(Number(row.lastInsertRowid), stamped, true, written.sources);
+      search.queue(Number(row.lastInsertRowid), stamped, written.sources);
       return row;
     });
     stamped.seq = Number(info.lastInsertRowid);

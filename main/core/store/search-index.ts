@@ -27,6 +27,13 @@ export const MAX_EXPANSIONS = 64;
  */
 export const MAX_INDEXED_CHARS = 256 * 1024;
 
+interface PendingEntry {
+  seq: number;
+  sessionId: string;
+  type: EngineEvent['type'];
+  text: string;
+}
+
 interface HitRow {
   seq: number;
   event_json: string;
@@ -42,9 +49,15 @@ interface HitRow {
  * index keeps no copy of the texts (a contentless FTS5 table); snippets are cut from the stored rows.
  */
 export class SearchIndex {
+  /** Entries of events stored since the last flush, in the order they were stored. */
+  private pending: PendingEntry[] = [];
+  private scheduled = false;
+
   constructor(
     private readonly db: Database.Database,
     private readonly payloads: Payloads,
+    /** When the queued entries are written: on the next turn of the event loop, unless a reader needs them first. */
+    private readonly later: (flush: () => void) => void = (flush) => void setImmediate(flush),
   ) {}
 
   private q(sql: string): Database.Statement {
@@ -77,6 +90,49 @@ export class SearchIndex {
     this.write(seq, event.sessionId, doc.text, listWords);
   }
 
+  /**
+   * Queues the entry of an event just stored under `seq` (its text taken now, from `sources` while the rows it
+   * reads are the ones just written), to be written with the others of this turn of the event loop in one
+   * transaction of its own: FTS5 writes a segment per commit, so an entry in each of a step's small commits cost
+   * more than the commit itself. Searches, edits and closing flush the queue first, so no reader sees it behind.
+   */
+  queue(seq: number, event: EngineEvent, sources: DocSources): void {
+    const doc = searchDocOf(event, sources);
+    if (!doc) return;
+    this.pending.push({ seq, sessionId: event.sessionId, type: event.type, text: doc.text });
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.later(() => {
+      this.scheduled = false;
+      if (this.db.open) this.flush();
+    });
+  }
+
+  /**
+   * Indexes the events stored after the newest entry: those a stopped process had queued but not written. Run as
+   * the store opens; the tail after the newest entry is short (every turn stores texts).
+   */
+  catchUp(): number {
+    const newest = (this.q('SELECT MAX(rowid) FROM search_text').pluck().get() as number | null) ?? 0;
+    const rows = this.q('SELECT seq, event_json FROM events WHERE seq > ? ORDER BY seq').all(newest) as { seq: number; event_json: string }[];
+    if (rows.length === 0) return 0;
+    this.db.transaction(() => {
+      for (const r of rows) this.add(r.seq, { ...(this.payloads.fromStoredJson(r.event_json) as EngineEvent), seq: r.seq });
+    })();
+    return rows.length;
+  }
+
+  /** Writes the queued entries now; an entry whose event a rollback took back is dropped. */
+  flush(): void {
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    const stored = this.q('SELECT 1 FROM events WHERE seq = ? AND session_id = ? AND type = ?').pluck();
+    this.db.transaction(() => {
+      for (const e of batch) if (stored.get(e.seq, e.sessionId, e.type) !== undefined) this.write(e.seq, e.sessionId, e.text, true);
+    })();
+  }
+
   private write(seq: number, sessionId: string, text: string, listWords: boolean): void {
     const body = indexableText(text.length > MAX_INDEXED_CHARS ? text.slice(0, MAX_INDEXED_CHARS) : text);
     this.q('INSERT OR REPLACE INTO search_text (rowid, body, session) VALUES (?, ?, ?)').run(seq, body, sessionToken(sessionId));
@@ -87,6 +143,7 @@ export class SearchIndex {
 
   /** A prompt's entry follows its text after an edit. Call in the transaction that changes it. */
   promptEdited(promptId: string): void {
+    this.flush();
     const rows = this.q(
       `SELECT e.seq AS seq, e.session_id AS sessionId, p.text AS text FROM prompts p
        JOIN events e ON e.session_id = p.session_id AND e.prompt_id = p.id AND e.type = 'prompt_queued'
@@ -100,6 +157,7 @@ export class SearchIndex {
    * CANDIDATES matches, the newer first on a tie. `sessionId`: that session's history only.
    */
   search(input: { text: string; limit?: number; sessionId?: string }): SearchHit[] {
+    this.flush();
     const parsed = parseSearchQuery(input.text);
     if (!parsed) return [];
     const lastWords = this.lastWordOptions(parsed.parts);

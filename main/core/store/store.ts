@@ -27,7 +27,7 @@ export type { PricedUsage, RecordedUsage, UsageInput, UsagePrice } from './usage
 export class Store {
   private readonly db: Db;
   private readonly txn: Tx;
-  /** Full-text index of the stored events, written with them (see search-index.ts). */
+  /** Full-text index of the stored events, written once per turn of the event loop (see search-index.ts). */
   readonly search: SearchIndex;
   readonly sessions: SessionsRepository;
   /** Reads alone: a prompt row is written through PromptWrites, which openStore hands to the composition root. */
@@ -52,6 +52,7 @@ export class Store {
     // Long strings of the rows are stored once and referenced (see payloads.ts).
     const payloads = new Payloads(db);
     this.search = new SearchIndex(db, payloads);
+    if (!opts.readonly) this.search.catchUp();
     const written = new WrittenTexts(this.search);
     this.txn.onSettled(() => written.clear());
     const parts: StoreParts = { db, tx: this.txn, payloads, search: this.search, written };
@@ -85,6 +86,8 @@ export class Store {
   }
 
   close(): void {
+    // The search index's queued entries go in before the connection closes: nothing stored is left unindexed.
+    if (this.db.open && !this.db.readonly) this.search.flush();
     this.db.close();
   }
 }
