@@ -163,6 +163,20 @@ describe('the queue of entries', () => {
     expect(seqs(store, 'quoll')).toEqual([e.seq]);
   });
 
+  it('writes a long synchronous run of events as it goes, never holding more than its bound', () => {
+    const store = open();
+    const w = writer(store);
+    const s = w.session('/w');
+    const before = count(store);
+    store.tx(() => {
+      for (let i = 0; i < 2500; i++) store.events.append({ type: 'assistant_message', sessionId: s, promptId: null, content: `wallaby ${i}`, toolCalls: [] }, true);
+      // Written in the same transaction once the queue held its bound, the rest still queued.
+      expect(count(store) - before).toBe(2000);
+    });
+    expect(seqs(store, 'wallaby', s)).toHaveLength(20);
+    expect(count(store) - before).toBe(2500);
+  });
+
   it('drops the entry of an event a rollback took back', async () => {
     const store = open();
     const w = writer(store);

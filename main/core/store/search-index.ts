@@ -27,6 +27,10 @@ export const MAX_EXPANSIONS = 64;
  */
 export const MAX_INDEXED_CHARS = 256 * 1024;
 
+/** The queue is written at once when it holds this many entries or characters of text. */
+const QUEUE_MAX_ENTRIES = 2000;
+const QUEUE_MAX_CHARS = 8 * 1024 * 1024;
+
 interface PendingEntry {
   seq: number;
   sessionId: string;
@@ -51,6 +55,7 @@ interface HitRow {
 export class SearchIndex {
   /** Entries of events stored since the last flush, in the order they were stored. */
   private pending: PendingEntry[] = [];
+  private pendingChars = 0;
   private scheduled = false;
 
   constructor(
@@ -100,6 +105,9 @@ export class SearchIndex {
     const doc = searchDocOf(event, sources);
     if (!doc) return;
     this.pending.push({ seq, sessionId: event.sessionId, type: event.type, text: doc.text });
+    this.pendingChars += doc.text.length;
+    // A long synchronous run of writes (an import, a bulk build) never holds more than this before writing it.
+    if (this.pending.length >= QUEUE_MAX_ENTRIES || this.pendingChars >= QUEUE_MAX_CHARS) this.flush();
     if (this.scheduled) return;
     this.scheduled = true;
     this.later(() => {
@@ -127,6 +135,7 @@ export class SearchIndex {
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
+    this.pendingChars = 0;
     const stored = this.q('SELECT 1 FROM events WHERE seq = ? AND session_id = ? AND type = ?').pluck();
     this.db.transaction(() => {
       for (const e of batch) if (stored.get(e.seq, e.sessionId, e.type) !== undefined) this.write(e.seq, e.sessionId, e.text, true);
