@@ -11,11 +11,11 @@ export const MultiEditInput = z.object({
   edits: z
     .array(
       z.object({
-        old_string: z.string().min(1).describe('Exact text to replace, in the file as the earlier edits left it; must be unique unless replace_all'),
-        new_string: z.string().describe('Replacement text'),
+        old_string: z.string().min(1).describe('Exact text to replace, as the earlier edits left it'),
+        new_string: z.string().describe('Replacement'),
         replace_all: z.boolean().optional().describe('Replace every occurrence'),
       }),
     )
     .min(1)
-    .describe('Replacements applied in order, each to the result of the previous; all are applied or none'),
+    .describe('Applied in order'),
 });

@@ -4,14 +4,14 @@ export const PlanItemStatus = z.enum(['pending', 'in_progress', 'completed']);
 export type PlanItemStatus = z.infer<typeof PlanItemStatus>;
 
 export const PlanItem = z.object({
-  content: z.string().min(1).max(500).describe('What this step does, in a few words'),
-  status: PlanItemStatus.describe('pending, in_progress (at most one at a time) or completed'),
+  content: z.string().min(1).max(500).describe('The step, in a few words'),
+  status: PlanItemStatus,
 }).strict();
 export type PlanItem = z.infer<typeof PlanItem>;
 
 /** The Plan tool's input: the whole plan each time (it replaces the one before). */
 export const PlanInput = z
-  .object({ items: z.array(PlanItem).max(50).describe('Every step of the plan, in order; send the whole list each time') })
+  .object({ items: z.array(PlanItem).max(50).describe('Every step, in order') })
   .strict()
   .refine((p) => p.items.filter((i) => i.status === 'in_progress').length <= 1, {
     message: 'at most one item may be in_progress at a time',

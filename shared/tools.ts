@@ -29,36 +29,24 @@ export const LSInput = z.object({
 export const GlobInput = z.object({
   pattern: z.string().min(1).describe('Glob pattern such as src/**/*.ts'),
   path: z.string().optional().describe('Directory to search from (default: workspace root)'),
-  includeIgnored: z
-    .boolean()
-    .optional()
-    .describe('Also list files that .gitignore/.ignore leave out, and hidden files (default false)'),
+  includeIgnored: z.boolean().optional().describe('Also list ignored and hidden files'),
 });
 export const GrepInput = z.object({
-  pattern: z
-    .string()
-    .min(1)
-    .describe('Regular expression in ripgrep (Rust regex) syntax; no look-around or backreferences'),
+  pattern: z.string().min(1).describe('Regex, Rust syntax (no look-around or backreferences)'),
   path: z.string().optional().describe('File or directory to search (default: workspace root)'),
-  glob: z
-    .string()
-    .optional()
-    .describe('Only search files matching this glob, as rg -g: "*.ts" by file name anywhere, "src/**/*.ts" by path'),
+  glob: z.string().optional().describe('Only files matching this glob: "*.ts" by name, "src/**/*.ts" by path'),
   output_mode: z
     .enum(['content', 'files_with_matches', 'count'])
     .optional()
-    .describe('content: path:line:text (default); files_with_matches: one path per line; count: path:N'),
-  '-A': z.number().int().min(0).optional().describe('Lines of context after each match (content mode only)'),
-  '-B': z.number().int().min(0).optional().describe('Lines of context before each match (content mode only)'),
-  '-C': z.number().int().min(0).optional().describe('Lines of context before and after each match (content mode only)'),
-  '-i': z.boolean().optional().describe('Case-insensitive search'),
-  multiline: z.boolean().optional().describe('Let the pattern span lines; "." then matches newlines too'),
-  type: z.string().optional().describe('Only search files of this ripgrep type, e.g. "ts", "py", "rust"'),
-  head_limit: z.number().int().min(1).optional().describe('Show only the first N output lines or entries'),
-  includeIgnored: z
-    .boolean()
-    .optional()
-    .describe('Also search files that .gitignore/.ignore leave out, and hidden files (default false)'),
+    .describe('content (default): path:line:text, context as path-line-text; files_with_matches: paths; count: path:N'),
+  '-A': z.number().int().min(0).optional().describe('Lines after each match'),
+  '-B': z.number().int().min(0).optional().describe('Lines before each match'),
+  '-C': z.number().int().min(0).optional().describe('Lines before and after each match'),
+  '-i': z.boolean().optional().describe('Case-insensitive'),
+  multiline: z.boolean().optional().describe('The pattern may span lines ("." matches newlines)'),
+  type: z.string().optional().describe('ripgrep file type, e.g. "ts", "py"'),
+  head_limit: z.number().int().min(1).optional().describe('Only the first N lines or entries'),
+  includeIgnored: z.boolean().optional().describe('Also search ignored and hidden files'),
 });
 export const BashInput = z.object({
   command: z.string().min(1).describe('Shell command, run with bash in the workspace'),

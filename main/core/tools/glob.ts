@@ -45,11 +45,9 @@ async function withMtimes(root: string, rels: readonly string[], signal: AbortSi
 export const globTool = defineTool({
   name: 'Glob',
   description:
-    'Find files by glob pattern (picomatch syntax: *, **, ?, [abc], {a,b}), e.g. "src/**/*.ts" or "**/*.test.ts". ' +
-    '"*.ts" matches only at the top level; use "**/*.ts" to include subfolders. Paths are relative to the search ' +
-    'directory, newest first. Files listed in .gitignore/.ignore are left out, and hidden files unless the pattern ' +
-    'names them (".github/**"); includeIgnored: true lists both. .git and node_modules are skipped unless the ' +
-    `pattern names them. At most ${GLOB_MAX_RESULTS} results.`,
+    'Find files by glob (*, **, ?, [abc], {a,b}): "*.ts" matches the top level only, "**/*.ts" every level. Newest ' +
+    `first, at most ${GLOB_MAX_RESULTS}. Skips files .gitignore/.ignore list, hidden files, .git and node_modules unless the pattern ` +
+    'names them (includeIgnored: true lists ignored and hidden ones).',
   inputSchema: GlobInput,
   effects: (input, place) => {
     const { path: root, given } = fileTarget(place, input.path);

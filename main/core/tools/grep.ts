@@ -175,12 +175,8 @@ function rgFailure(stderr: string, input: Input): ToolError {
 export const grepTool = defineTool({
   name: 'Grep',
   description:
-    'Search file contents with ripgrep (Rust regex syntax). output_mode "content" (default) prints ' +
-    '`path:line:text` per matching line (context lines as `path-line-text`, "--" between groups), ' +
-    '"files_with_matches" one path per line, "count" `path:N`; paths are relative to the search directory. ' +
-    'glob filters files as rg -g ("*.ts" by file name, "src/**/*.ts" by path), type by rg file type ("ts", "py"). ' +
-    'Files listed in .gitignore/.ignore, hidden files, binary files, files over 10 MiB, .git and node_modules are ' +
-    `skipped (includeIgnored: true searches ignored and hidden files). At most ${GREP_MAX_MATCHES} matches / 100 KiB.`,
+    'Search file contents with ripgrep. Skips files .gitignore/.ignore list, hidden and binary files, .git and ' +
+    `node_modules (includeIgnored: true searches ignored and hidden ones). Paths relative to the search directory; at most ${GREP_MAX_MATCHES} matches.`,
   inputSchema: GrepInput,
   effects: (input, place) => {
     const { path: root, given } = fileTarget(place, input.path);

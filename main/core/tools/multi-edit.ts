@@ -43,9 +43,8 @@ function applyOne(content: string, edit: OneEdit, index: number, shown: string):
 export const multiEditTool = defineTool({
   name: 'MultiEdit',
   description:
-    'Make several exact-text replacements in one existing file, in order: each edit applies to the result of the ' +
-    'previous one, and either all edits apply or none does. Each old_string must appear exactly once unless ' +
-    'replace_all is true; whitespace and indentation must match exactly. Prefer it to several Edit calls on one file.',
+    'Several exact-text replacements in one file, in order, each on the result of the one before; all apply or none. ' +
+    'Each old_string must be unique unless replace_all; whitespace must match exactly.',
   inputSchema: MultiEditInput,
   effects: (input, place) => [{ kind: 'write', ...fileTarget(place, input.path), edit: true }],
   async run(input, ctx) {

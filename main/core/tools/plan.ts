@@ -7,9 +7,8 @@ const MARK = { pending: '[ ]', in_progress: '[>]', completed: '[x]' } as const;
 export const planTool = defineTool({
   name: 'Plan',
   description:
-    'Keep a short plan of the task that the person watches live: send the whole list of steps each time (it replaces ' +
-    'the previous one), each with content and status pending / in_progress / completed; at most one in_progress. ' +
-    'Use it for tasks of three or more steps; mark a step completed as soon as it is done. Send an empty list to clear it.',
+    'Keep the task\'s plan, which the person watches: send every step each time (it replaces the last one), each ' +
+    'pending, in_progress (at most one) or completed. Use it for tasks of three or more steps; an empty list clears it.',
   inputSchema: PlanInput,
   effects: () => [{ kind: 'plan' }],
   async run(input, ctx) {
