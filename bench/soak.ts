@@ -46,6 +46,8 @@ const promptOf = (i: number, t: number): string => PROMPT.replace('{session}', S
 // paragraph of ordinary length.
 const ANSWER = `Done with {{turn}}. ${'The file was read, the log written and the folder listed; nothing else changed. '.repeat(3)}`;
 
+const SUMMARY = ['## Goal', 'Append to log.txt each turn.', '## Decisions and why', 'none', '## Files read and changed', 'notes.txt read, log.txt written', '## Commands run and their outcome', 'none', '## Open tasks', 'none', '## Unresolved errors', 'none'].join('\n');
+
 const dir = mkdtempSync(join(tmpdir(), 'paragents-bench-soak-'));
 const stops: Array<() => unknown> = [() => rmSync(dir, { recursive: true, force: true })];
 try {
@@ -55,6 +57,8 @@ try {
       tokensPerSecond: Number(values.tps),
       chunkSize: CHUNK,
       rules: [
+        // The compaction's summary request names earlier prompts too: answered by a summary, not a turn's tool calls.
+        { when: 'Write the summary now', steps: [{ content: SUMMARY }] },
         {
           when: 'soak ',
           steps: [

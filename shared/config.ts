@@ -36,7 +36,7 @@ const MaxOutputTokens = z.number().int().min(16).max(10_000_000);
 export const CompactionConfig = z.object({
   /** Compact before a request that would fill more than this share of the window. */
   threshold: z.number().min(0.1).max(0.95).default(0.8),
-  /** The share of the window kept for the person's own prompts, verbatim, after compaction. */
+  /** The share of the room for messages kept for the person's own prompts, verbatim, after compaction. */
   userPromptShare: z.number().min(0.05).max(0.5).default(0.2),
 }).strict();
 export type CompactionConfig = z.infer<typeof CompactionConfig>;

@@ -169,7 +169,9 @@ export function planCompaction(input: PlanInput): { ok: true; value: Plans } | {
   const target = Math.min(settings.targetShare, settings.threshold * 0.75) * usable;
   const safeStarts = live.flatMap((r, i) => (i >= keepFrom && r.message.role !== 'tool' ? [i] : []));
   if (safeStarts.length === 0) safeStarts.push(keepFrom);
-  const promptBudget = settings.userPromptShare * budget.window;
+  // A share of the room the window leaves for messages (not of the whole window): with a small window, large tool
+  // definitions and a long system prompt, a share of the window could leave no room for the turn in progress.
+  const promptBudget = settings.userPromptShare * Math.min(budget.window, usable);
   const reserve = Math.floor(Math.min(settings.summaryMaxTokens, settings.summaryShare * usable));
 
   let compact: ViewPlan | null = null;
@@ -182,7 +184,7 @@ export function planCompaction(input: PlanInput): { ok: true; value: Plans } | {
       ? buildPromptsBlock(rows, coversThrough as number, promptBudget, counter, tail[0]?.message.role !== 'user').text
       : (previous?.promptsBlock ?? null);
     // A new summary replaces the previous one (it is written from it), so only its reserve is counted.
-    const head = covering ? counter.countMessage(headMessage({ summary: null, note: null, promptsBlock: block })) + reserve : prevHead;
+    let head = covering ? counter.countMessage(headMessage({ summary: null, note: null, promptsBlock: block })) + reserve : prevHead;
     const tailIds = new Set(tail.map((r) => r.id));
     const pruned = new Set([...prevPruned].filter((id) => tailIds.has(id)));
     compact = {
@@ -197,6 +199,13 @@ export function planCompaction(input: PlanInput): { ok: true; value: Plans } | {
     };
     let { size } = pruneTailTo(compact, sizer, pruned, fixedTokens + head, target, unseen);
     if (fixedTokens + head + size > usable) size = pruneTailTo(compact, sizer, pruned, fixedTokens + head, usable).size;
+    if (covering && block !== null && fixedTokens + head + size > usable) {
+      // Still over: the earlier prompts give way (more of them elided, the marker says how many) before the turn does.
+      const bare = counter.countMessage(headMessage({ summary: null, note: null, promptsBlock: null })) + reserve;
+      const fewer = buildPromptsBlock(rows, coversThrough as number, Math.max(0, usable - fixedTokens - size - bare), counter, false).text;
+      compact.promptsBlock = fewer;
+      head = counter.countMessage(headMessage({ summary: null, note: null, promptsBlock: fewer })) + reserve;
+    }
     compact.prunedIds = [...pruned].sort((a, b) => a - b);
     compact.estimate = fixedTokens + head + size;
     compact.prunedToolOutputs =

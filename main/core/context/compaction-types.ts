@@ -62,7 +62,7 @@ export interface CompactionRecord {
 export interface CompactionSettings {
   /** Compact before a request that would use more than this share. */
   threshold: number;
-  /** Room for the person's earlier prompts, as a share of the window. */
+  /** Room for the person's earlier prompts, as a share of the room the window leaves for messages. */
   userPromptShare: number;
   /** Whole recent turns kept besides the last one, while they fit in this share. */
   recentShare: number;
