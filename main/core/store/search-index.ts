@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { EngineEvent } from '../../../shared/events';
 import type { SearchHit } from '../../../shared/search';
 import type { Payloads } from './payloads';
-import { searchDocOf, type DocSources } from './search-doc';
+import { SEARCHED_EVENT_TYPES, searchDocOf, type DocSources } from './search-doc';
 import { bodyMatch, parseSearchQuery, sessionFilter, sessionToken, type QueryPart } from './search-query';
 import { snippetOf } from './search-snippet';
 import { prepared } from './statements';
@@ -122,7 +122,8 @@ export class SearchIndex {
    */
   catchUp(): number {
     const newest = (this.q('SELECT MAX(rowid) FROM search_text').pluck().get() as number | null) ?? 0;
-    const rows = this.q('SELECT seq, event_json FROM events WHERE seq > ? ORDER BY seq').all(newest) as { seq: number; event_json: string }[];
+    const marks = SEARCHED_EVENT_TYPES.map(() => '?').join(', ');
+    const rows = this.q(`SELECT seq, event_json FROM events WHERE seq > ? AND type IN (${marks}) ORDER BY seq`).all(newest, ...SEARCHED_EVENT_TYPES) as { seq: number; event_json: string }[];
     if (rows.length === 0) return 0;
     this.db.transaction(() => {
       for (const r of rows) this.add(r.seq, { ...(this.payloads.fromStoredJson(r.event_json) as EngineEvent), seq: r.seq });

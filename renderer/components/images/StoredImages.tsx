@@ -3,8 +3,17 @@ import type { ImageRef } from '../../../shared/images';
 import { useT } from '../../i18n';
 import { usePanelStore } from '../../store/use-panel';
 
-/** Images already fetched, by hash: they never change (content-addressed), so each is asked for once. */
+/**
+ * Images already fetched, by hash: they never change (content-addressed), so each is asked for once while it is
+ * among the last few shown (a transcript scrolled back and forth does not ask again; a long one does not keep all).
+ */
 const fetched = new Map<string, string>();
+const KEPT_IMAGES = 32;
+const keep = (hash: string, url: string): void => {
+  fetched.delete(hash);
+  fetched.set(hash, url);
+  if (fetched.size > KEPT_IMAGES) fetched.delete(fetched.keys().next().value as string);
+};
 
 /** A prompt's images in the transcript, fetched from the engine's data folder when first shown. */
 export function StoredImages({ images }: { images: readonly ImageRef[] }) {
@@ -27,7 +36,7 @@ function StoredImage({ image }: { image: ImageRef }) {
     void store.getState().api['image.get']({ hash: image.hash }).then((r) => {
       if (!r.ok || !live) return;
       const url = `data:${r.value.mime};base64,${r.value.data}`;
-      fetched.set(image.hash, url);
+      keep(image.hash, url);
       setSrc(url);
     });
     return () => {

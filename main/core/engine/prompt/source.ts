@@ -28,8 +28,17 @@ const OUTPUT_PREFIX = 'out:';
 
 export function createEnvironmentSource(p: EnvironmentParts): EnvironmentSource {
   const kept = new Map<string, string>();
-  // A folder's repository, from git's own files (no process started): the peers are the sessions whose folder shares it.
-  const commonDirOf = (workspace: string): string | null => findGitDirs(workspace)?.commonDir ?? null;
+  // A folder's repository, from git's own files (no process started): the peers are the sessions whose folder
+  // shares it. It does not change under a session, so each folder is looked up once, not at every turn of every peer.
+  const commonDirs = new Map<string, string | null>();
+  const commonDirOf = (workspace: string): string | null => {
+    let dir = commonDirs.get(workspace);
+    if (dir === undefined) {
+      dir = findGitDirs(workspace)?.commonDir ?? null;
+      commonDirs.set(workspace, dir);
+    }
+    return dir;
+  };
 
   function peersOf(session: SessionRow, commonDir: string | null): PeerSession[] {
     if (commonDir === null) return [];
@@ -46,6 +55,7 @@ export function createEnvironmentSource(p: EnvironmentParts): EnvironmentSource 
 
   async function build(session: SessionRow): Promise<string> {
     const git = await gitFacts(session.workspace);
+    commonDirs.set(session.workspace, git.commonDir);
     const worktree = p.store.worktrees.get(session.id);
     return environmentBlock({
       workspace: session.workspace,
