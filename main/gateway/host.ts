@@ -6,7 +6,7 @@ import { err, ok, type AppError, type Result } from '../../shared/result';
 import { resolveLang, type Lang } from '../../shared/i18n';
 import { createMessengerGateway, type MessengerGateway } from './hub';
 import { PairCodes, PairedChats } from './pairing';
-import { createTelegramAdapter, type TelegramAdapterOptions } from './telegram/adapter';
+import type { TelegramAdapterOptions } from './telegram/adapter';
 import type { TokenStore } from './token-store';
 import type { AdapterState, GatewayEngine, GatewayLog, MessengerAdapter } from './types';
 import { msg } from '../../shared/i18n/message';
@@ -62,11 +62,14 @@ export function createGatewayHost(o: GatewayHostOptions): GatewayHost {
     return s.ok ? s.value.notify : DEFAULT_NOTIFY;
   };
 
-  const launch = (): void => {
+  const launch = async (): Promise<void> => {
     if (!engine) return;
     const s = settings();
     settingsProblem = s.ok ? null : s.error;
     if (!s.ok || s.value.token === null) return;
+    // grammY loads once a token is set, not with every engine: most never run a gateway.
+    const { createTelegramAdapter } = await import('./telegram/adapter');
+    if (!engine) return;
     const adapter = createTelegramAdapter({ token: s.value.token, apiRoot: s.value.apiRoot, log, ...o.telegram });
     lang = readLang();
     const gateway = createMessengerGateway({ engine, adapter, chats, codes, notify, log, clock, lang: () => lang });
@@ -120,7 +123,7 @@ export function createGatewayHost(o: GatewayHostOptions): GatewayHost {
       // One restart at a time: two quick saves end with the last token running.
       restarting = restarting.then(async () => {
         await halt();
-        launch();
+        await launch();
       });
       await restarting;
       return ok(status());
@@ -135,7 +138,8 @@ export function createGatewayHost(o: GatewayHostOptions): GatewayHost {
       offLanguage = e.onEvent((event) => {
         if (event.type === 'language_changed') lang = resolveLang(o.env, event.setting);
       });
-      launch();
+      // Through the same chain as a new token, so `stop` waits for a start still loading its client.
+      restarting = restarting.then(launch).catch((e: unknown) => log(`[paragents] the Telegram gateway could not start: ${e instanceof Error ? e.message : String(e)}`));
     },
     async stop() {
       offLanguage?.();

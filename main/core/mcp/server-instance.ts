@@ -1,13 +1,12 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ErrorCode, McpError, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { english, msg, type Msg } from '../../../shared/i18n/message';
 import type { McpServerState, McpToolHints } from '../../../shared/mcp';
 import { MsgError, thrownSentence } from '../../../shared/msg-error';
 import type { HostEnv } from '../host-env';
 import type { ToolOutcome } from '../tools/types';
 import { toolOutcome, type ToolResultLike } from './call-result';
-import { connectServer, type Connected, type StdioConfiner } from './connect';
-import { ProcessTransport } from './stdio-transport';
+import type { Connected, StdioConfiner } from './connect';
 import type { ResolvedServer } from './resolve';
 
 /** One tool as the server listed it. */
@@ -17,6 +16,17 @@ export interface McpToolInfo {
   inputSchema: unknown;
   hints: McpToolHints | null;
 }
+
+/**
+ * The MCP SDK and the transports, loaded at the first server start rather than when the engine starts (they are
+ * a large share of start-up, and most sessions never start a server). Errors and closes only come from a
+ * connection, so once one exists this is loaded.
+ */
+async function loadSdk() {
+  const [connect, stdio, types] = await Promise.all([import('./connect'), import('./stdio-transport'), import('@modelcontextprotocol/sdk/types.js')]);
+  return { connectServer: connect.connectServer, ProcessTransport: stdio.ProcessTransport, McpError: types.McpError, ErrorCode: types.ErrorCode, ToolListChangedNotificationSchema: types.ToolListChangedNotificationSchema };
+}
+let sdk: Awaited<ReturnType<typeof loadSdk>> | null = null;
 
 const STDERR_LINES = 40;
 const STDERR_LINE_CHARS = 500;
@@ -183,8 +193,10 @@ export class McpServerInstance {
     this.pid = null;
     this.setState('starting');
     let connected: Connected;
+    let loaded: NonNullable<typeof sdk>;
     try {
-      connected = await connectServer(this.server.transport, {
+      loaded = sdk ??= await loadSdk();
+      connected = await loaded.connectServer(this.server.transport, {
         host: this.deps.host,
         ...(this.deps.confine ? { confine: this.deps.confine } : {}),
         timeoutMs: this.server.startupTimeoutMs,
@@ -214,7 +226,7 @@ export class McpServerInstance {
       this.failed(msg('notices.mcp.couldNotList', { error: thrownSentence(e), rest: this.stderrTail() }));
       return;
     }
-    connected.client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+    connected.client.setNotificationHandler(loaded.ToolListChangedNotificationSchema, async () => {
       if (generation !== this.generation || !this.connected) return;
       try {
         this.tools = await this.listTools(this.connected.client);
@@ -251,7 +263,7 @@ export class McpServerInstance {
   private connectionClosed(generation: number): void {
     if (generation !== this.generation) return;
     const transport = this.connected?.transport;
-    const ending = transport instanceof ProcessTransport ? transport.ending : null;
+    const ending = sdk && transport instanceof sdk.ProcessTransport ? transport.ending : null;
     this.connected = null;
     if (this.stopping?.generation === generation) return;
     const rest = this.stderrTail();
@@ -298,15 +310,17 @@ export class McpServerInstance {
 
   private callError(tool: string, e: unknown, generation: number): string {
     const server = `the MCP server "${this.name}"`;
-    if (e instanceof McpError && e.code === ErrorCode.RequestTimeout) {
+    const McpError = sdk?.McpError;
+    const ErrorCode = sdk?.ErrorCode;
+    if (McpError && ErrorCode && e instanceof McpError && e.code === ErrorCode.RequestTimeout) {
       return `${tool} on ${server} took longer than ${this.server.callTimeoutMs} ms (its "timeout") and was cancelled.`;
     }
-    if (e instanceof McpError && e.code === ErrorCode.ConnectionClosed) {
+    if (McpError && ErrorCode && e instanceof McpError && e.code === ErrorCode.ConnectionClosed) {
       const stop = this.stopping?.generation === generation ? this.stopping.why : null;
       if (stop) return `${server} was stopped while ${tool} was running (${stop}); the call did not finish.`;
       return `${server} stopped while ${tool} was running: ${this.error ?? 'the connection closed'}. The call did not finish; the server is started again on the next call.`;
     }
-    if (e instanceof McpError) return `${server} refused the call to ${tool}: ${e.message}`;
+    if (McpError && e instanceof McpError) return `${server} refused the call to ${tool}: ${e.message}`;
     return `the call to ${tool} on ${server} failed: ${messageOf(e)}`;
   }
 

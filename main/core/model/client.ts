@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { english, msg, type Msg } from '../../../shared/i18n/message';
 import type { LoadedConfig, ResolvedProvider } from '../config/types';
 import { backoffDelay, RETRY_AFTER_CAP_MS } from './backoff';
@@ -19,7 +19,9 @@ export interface ModelClientOptions {
 const nodeFetch = createNodeFetch();
 
 /** An SDK client for one provider. The SDK's own retries are off: retry and fallback policy live here. */
-export function sdkClient(provider: Pick<ResolvedProvider, 'baseURL' | 'apiKey' | 'headers'>, timeoutMs: number): OpenAI {
+export async function sdkClient(provider: Pick<ResolvedProvider, 'baseURL' | 'apiKey' | 'headers'>, timeoutMs: number): Promise<OpenAI> {
+  // The SDK loads at the first request, not when the engine starts: it is the largest package the engine uses.
+  const { default: OpenAI } = await import('openai');
   return new OpenAI({
     baseURL: provider.baseURL,
     // Local servers need no key, but the SDK refuses to start without one.
@@ -58,13 +60,13 @@ export function createModelClient(loaded: LoadedConfig, opts: ModelClientOptions
   const sleep = opts.sleep ?? abortableSleep;
   const random = opts.random ?? Math.random;
   const { maxRetries, requestTimeoutMs, temperature } = loaded.config;
-  const clients = new Map<string, OpenAI>();
+  const clients = new Map<string, Promise<OpenAI>>();
   // Providers that answered 400 to stream_options: remembered so later calls skip the wasted round trip.
   const noStreamOptions = new Set<string>();
   // Providers that answered 400 to a reasoning effort: never sent one again.
   const noEffort = new Set<string>();
 
-  function clientFor(provider: ResolvedProvider): OpenAI {
+  function clientFor(provider: ResolvedProvider): Promise<OpenAI> {
     let client = clients.get(provider.name);
     if (!client) {
       client = sdkClient(provider, requestTimeoutMs);
@@ -80,7 +82,7 @@ export function createModelClient(loaded: LoadedConfig, opts: ModelClientOptions
     while (true) {
       attempts++;
       const result = await streamAttempt({
-        client: clientFor(provider),
+        client: await clientFor(provider),
         provider,
         request,
         timeoutMs: requestTimeoutMs,

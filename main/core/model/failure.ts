@@ -1,4 +1,5 @@
-import { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+// The error classes alone (the same classes the SDK throws): the SDK itself loads at the first request.
+import { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai/core/error';
 import { english, msg, type Msg } from '../../../shared/i18n/message';
 import type { ContextOverflow, ModelError } from './types';
 import type { ResolvedProvider } from '../config/types';

@@ -44,7 +44,7 @@ export async function listModelInfo(
   const provider = { name: 'setup', baseURL, model: '', apiKey: apiKey ?? null, apiKeyEnv: null, headers: opts.headers ?? {} };
   const started = performance.now();
   try {
-    const client = sdkClient(provider, timeoutMs);
+    const client = await sdkClient(provider, timeoutMs);
     const models: ModelInfo[] = [];
     // The SDK keeps the fields it does not know, so the servers' own window fields are there to read.
     for await (const model of client.models.list(opts.signal ? { signal: opts.signal } : {})) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { SandboxManager, type SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
+import type { SandboxManager as Manager, SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
 import { english, msg } from '../../../shared/i18n/message';
 import type { SessionSandboxPolicy } from '../policy/sandbox-policy';
 import { matchesHost } from './net/host-lists';
@@ -33,7 +33,7 @@ export function srtConfigFor(policy: SessionSandboxPolicy): Pick<SandboxRuntimeC
  * different workspaces and settings share the one manager without sharing what they may touch.
  */
 export function createSrtSandbox(): CommandSandbox {
-  let started: Promise<void> | null = null;
+  let started: Promise<typeof Manager> | null = null;
   const base: SandboxRuntimeConfig = {
     network: { allowedDomains: [], deniedDomains: [] },
     filesystem: { denyRead: [], allowWrite: [], denyWrite: [] },
@@ -41,11 +41,16 @@ export function createSrtSandbox(): CommandSandbox {
   // The proxy answers a refused connection with this phrase in its 403, which is what the command (and so the
   // model) reads: English, like everything a tool says to the model.
   const refused = english(msg('sandbox.network.notAllowed'));
-  const start = (): Promise<void> => (started ??= SandboxManager.initialize(base, async () => ({ allow: false as const, reason: refused })));
+  // The runtime (and its proxy's TLS library) loads at the first sandboxed command, not when the engine starts.
+  const start = (): Promise<typeof Manager> =>
+    (started ??= import('@anthropic-ai/sandbox-runtime').then(async ({ SandboxManager }) => {
+      await SandboxManager.initialize(base, async () => ({ allow: false as const, reason: refused }));
+      return SandboxManager;
+    }));
 
   return {
     async wrap(command, policy, opts) {
-      await start();
+      const SandboxManager = await start();
       mkdirSync(policy.tmpdir, { recursive: true, mode: 0o700 });
       // At least 128 random bits: the proxy binds a connection to an allow list by this id alone.
       const commandId = randomBytes(16).toString('base64url');
@@ -72,6 +77,7 @@ export function createSrtSandbox(): CommandSandbox {
       if (!started) return;
       await started.catch(() => undefined);
       started = null;
+      const { SandboxManager } = await import('@anthropic-ai/sandbox-runtime');
       await SandboxManager.reset();
     },
   };

@@ -6,7 +6,7 @@ import { defineTool } from './define';
 import { ToolError, errorText } from './errors';
 import type { ToolContext, ToolDefinition, ToolOutcome } from './types';
 import { AddressRefused, addressRefusal, guardedLookup, systemResolver, type AddressAllowed } from './webfetch-address';
-import { convertBody } from './webfetch-convert';
+import type { convertBody } from './webfetch-convert';
 import { getOnce } from './webfetch-request';
 
 export interface WebFetchLimits {
@@ -104,8 +104,8 @@ async function fetchFollowing(ctx: ToolContext, start: string, limits: WebFetchL
   }
 }
 
-function render(input: { prompt?: string | undefined }, page: Page & { from: string[] }, limits: WebFetchLimits): ToolOutcome {
-  const converted = convertBody(page.body, page.contentType, page.url);
+function render(input: { prompt?: string | undefined }, page: Page & { from: string[] }, limits: WebFetchLimits, convert: typeof convertBody): ToolOutcome {
+  const converted = convert(page.body, page.contentType, page.url);
   const header = [`URL: ${page.url}`];
   if (page.from.length > 0) header.push(`Redirected from: ${page.from.join(' → ')}`);
   header.push(`Status: ${page.status} ${page.statusText}`.trimEnd(), `Content-Type: ${page.contentType ?? '(none)'}`);
@@ -161,7 +161,9 @@ export function createWebFetchTool(overrides: Partial<WebFetchLimits> = {}): Too
       } catch (e) {
         throw failure(e, input.url, limits, ctx.signal.aborted, timeout.aborted);
       }
-      return render(input, page, limits);
+      // The HTML parser and Markdown converter load at the first fetch, not when the engine starts.
+      const { convertBody } = await import('./webfetch-convert');
+      return render(input, page, limits, convertBody);
     },
   });
 }
