@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../helpers/temp';
-import { defaultBranchOf, findGitDirs, headOf } from '../../main/core/engine/prompt/git-dir';
+import { defaultBranchOf, findGitDirs, headOf } from '../../main/core/worktree/git-dir';
 
 const git = (cwd: string, ...args: string[]): string =>
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', '-c', 'init.defaultBranch=trunk', ...args], { cwd, encoding: 'utf8' }).trim();

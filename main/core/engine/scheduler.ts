@@ -1,6 +1,7 @@
 import { msg, type Msg } from '../../../shared/i18n/message';
 import type { TurnDeps } from './turn-context';
 import { runTurn, TurnAbort } from './agent-loop';
+import { ownTask } from '../kernel/own-task';
 import { SlotLease } from '../kernel/slots';
 
 /**
@@ -73,6 +74,9 @@ export class Scheduler {
           }
           return;
         }
+        // Each turn starts in a task of its own: many admitted at once would otherwise run their synchronous
+        // preparation back to back and hold the event loop (IPC, the window's requests, timers) for all of them.
+        await ownTask();
         const outcome = await runTurn(this.deps, sessionId, next.id, ctl.signal, lease, force.signal);
         if (outcome === 'suspended') return;
       } finally {

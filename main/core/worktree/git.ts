@@ -25,6 +25,12 @@ export interface Git {
   run(cwd: string, args: readonly string[], opts?: GitOptions): Promise<GitRun>;
   /** Runs git and returns its trimmed stdout, or an error naming what was being done. */
   out(cwd: string, args: readonly string[], what: Msg, opts?: GitOptions): Promise<Result<string>>;
+  /**
+   * Whether git finds repositories by looking up from the folder for `.git` (no GIT_DIR, GIT_WORK_TREE or
+   * GIT_COMMON_DIR in its environment): then a folder with no `.git` above it is outside any repository, and
+   * saying so needs no process.
+   */
+  readonly discoversByFiles: boolean;
 }
 
 /**
@@ -53,6 +59,7 @@ export function createGit(env: GitEnv): Git {
     });
   return {
     run,
+    discoversByFiles: !env.GIT_DIR && !env.GIT_WORK_TREE && !env.GIT_COMMON_DIR,
     async out(cwd, args, what, opts = {}) {
       const r = await run(cwd, args, opts);
       if (r.code !== 0) return err(r.missing ? 'invalid_state' : 'internal', gitFailure(what, r));

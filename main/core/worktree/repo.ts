@@ -3,6 +3,7 @@ import path from 'node:path';
 import { msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
 import { gitFailure, type Git } from './git';
+import { findGitDirs } from './git-dir';
 
 export interface RepoPoint {
   /** Top-level folder of the worktree holding the workspace. */
@@ -24,6 +25,9 @@ const real = (p: string): string => {
 
 /** Where `dir` sits in git: its repository's top level and current commit, or an error a user can act on. */
 export async function inspectWorkspace(git: Git, dir: string): Promise<Result<RepoPoint>> {
+  // Starting git costs the engine's main thread milliseconds on a large heap; a folder with no `.git` above it
+  // needs none (a child in a plain folder, many at once).
+  if (git.discoversByFiles && findGitDirs(dir) === null) return err('invalid_input', msg('engineErrors.worktree.notRepo', { path: dir }));
   const top = await git.run(dir, ['rev-parse', '--show-toplevel']);
   if (top.missing) return err('invalid_state', gitFailure(msg('engineErrors.git.workspace', { path: dir }), top));
   if (top.code !== 0 || top.stdout.trim() === '') {

@@ -110,13 +110,14 @@ export function createAgentsService(d: AgentsDeps): AgentsService {
 
   async function spawn(at: CallAt, input: AgentInput): Promise<Result<AgentChildRow>> {
     const parent = store.sessions.get(at.session.id) ?? at.session;
-    const repo = await inspectWorkspace(d.git, parent.workspace);
-    const isolation: AgentIsolation = input.isolation ?? (repo.ok ? 'worktree' : 'shared');
-    if (isolation === 'worktree' && !repo.ok) return err('invalid_input', msg('agents.worktreeNeedsGit', { path: parent.workspace, problem: repo.error.msg ?? repo.error.message }));
+    // A shared child needs nothing of git: no repository is looked up for it.
+    const repo = input.isolation === 'shared' ? null : await inspectWorkspace(d.git, parent.workspace);
+    const isolation: AgentIsolation = input.isolation ?? (repo?.ok ? 'worktree' : 'shared');
+    if (isolation === 'worktree' && repo && !repo.ok) return err('invalid_input', msg('agents.worktreeNeedsGit', { path: parent.workspace, problem: repo.error.msg ?? repo.error.message }));
     if (input.name && store.sessions.byName(input.name)) return err('invalid_input', msg('notices.request.nameTaken', { name: input.name }));
     const ref = newRef((r) => store.sessions.refTaken(r));
     let workspace = parent.workspace;
-    if (isolation === 'worktree' && repo.ok) {
+    if (isolation === 'worktree' && repo?.ok) {
       // Where its worktree will be: known now so the child is a session from the start, made when it starts.
       const dir = worktreesDir(d.home);
       mkdirSync(dir, { recursive: true });

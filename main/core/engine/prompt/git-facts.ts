@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { defaultBranchOf, findGitDirs, headOf } from './git-dir';
+import { defaultBranchOf, findGitDirs, headOf } from '../../worktree/git-dir';
 
 /** What the environment block says of a workspace's repository; null fields: not a repository, or not known. */
 export interface GitFacts {

@@ -1,4 +1,4 @@
-import { findGitDirs } from './git-dir';
+import { findGitDirs } from '../../worktree/git-dir';
 import type { Claim } from '../../conflicts/claims';
 import type { SessionRow } from '../../store/rows';
 import type { Store } from '../../store/store';
