@@ -7,10 +7,11 @@ import type { Script } from '../tests/fixtures/model-server';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The scripted model server in its own process, so the engine's CPU time is measured alone. */
-export async function spawnModelServer(script: Script, dir: string): Promise<{ url: string; child: ChildProcess; stop(): void }> {
+/** `record`: the server appends each chat request's body to this file (JSON lines). */
+export async function spawnModelServer(script: Script, dir: string, record?: string): Promise<{ url: string; child: ChildProcess; stop(): void }> {
   const file = join(dir, 'script.json');
   writeFileSync(file, JSON.stringify(script));
-  const child = spawn(process.execPath, [join(ROOT, 'bin/run-ts.js'), join(ROOT, 'tests/fixtures/model-server-cli.ts'), '--script', file], {
+  const child = spawn(process.execPath, [join(ROOT, 'bin/run-ts.js'), join(ROOT, 'tests/fixtures/model-server-cli.ts'), '--script', file, ...(record ? ['--record', record] : [])], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -1,6 +1,6 @@
 // The engine side of the soak bench, in a process of its own so that what it measures is the engine's (with the
 // browser host serving the panel, like `paragents serve`): no Chromium driver, no renderer build, no model
-// server in it. The bench sends requests over the IPC channel; each is answered once with the same id.
+// server in it.
 // Run by bench/soak.ts: node bin/run-ts.js bench/lib/soak-host.ts --home DIR --static DIR
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { createEngine } from '../../main/core/engine';
 import { startWebHost } from '../../main/web/web-host';
 import { cpuMsSince, startProfiler } from './cpu';
+import { serveBenchHost } from './host-ipc';
 import { settledMemory } from './memory';
 import { countsSince, TurnDriver } from './turn-driver';
 import type { HostReply, HostRequest } from './soak-protocol';
@@ -80,10 +81,4 @@ async function answer(req: HostRequest): Promise<HostReply> {
   }
 }
 
-process.on('message', (message: { id: number; req: HostRequest }) => {
-  answer(message.req).then(
-    (reply) => process.send?.({ id: message.id, reply }),
-    (error: unknown) => process.send?.({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
-  );
-});
-process.send?.({ id: 0, reply: { op: 'ready' } });
+serveBenchHost(answer);
