@@ -1,4 +1,5 @@
 import type { Db } from './db';
+import { Checkpointer } from './checkpointer';
 import { openDatabase, openDatabaseReadOnly } from './db';
 import { Payloads } from './payloads';
 import { SearchIndex } from './search-index';
@@ -44,6 +45,9 @@ export class Store {
   /** The rows mapped to the contract's summaries. */
   readonly summaries: Summaries;
 
+  /** Runs the WAL's checkpoints on a worker thread (none for a read-only or in-memory store). */
+  readonly checkpointer: Checkpointer | null = null;
+
   /** `readonly`: an existing database, read as it is (see openDatabaseReadOnly); every write throws. */
   constructor(file: string, opts: { readonly?: boolean } = {}) {
     const db = opts.readonly ? openDatabaseReadOnly(file) : openDatabase(file);
@@ -53,6 +57,11 @@ export class Store {
     const payloads = new Payloads(db);
     this.search = new SearchIndex(db, payloads);
     if (!opts.readonly) this.search.catchUp();
+    if (!opts.readonly && file !== ':memory:') {
+      const checkpointer = new Checkpointer(db, file);
+      this.checkpointer = checkpointer;
+      this.txn.onSettled(() => checkpointer.committed());
+    }
     const written = new WrittenTexts(this.search);
     this.txn.onSettled(() => written.clear());
     const parts: StoreParts = { db, tx: this.txn, payloads, search: this.search, written };
@@ -88,6 +97,7 @@ export class Store {
   close(): void {
     // The search index's queued entries go in before the connection closes: nothing stored is left unindexed.
     if (this.db.open && !this.db.readonly) this.search.flush();
+    this.checkpointer?.close();
     this.db.close();
   }
 }
