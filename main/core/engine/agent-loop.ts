@@ -18,6 +18,7 @@ import type { SlotLease } from '../kernel/slots';
 import { openTurn, stopTurn, withHookContext, type HookAt } from '../hooks';
 import { english, msg, type Msg } from '../../../shared/i18n/message';
 import { thrownSentence } from '../../../shared/msg-error';
+import { ownTask } from '../kernel/own-task';
 
 export type TurnOutcome = 'completed' | 'failed' | 'cancelled' | 'suspended';
 
@@ -88,6 +89,10 @@ export async function runTurn(
     }
 
     for (;;) {
+      if (signal.aborted) throw signal.reason;
+      // Every step (and every round of tool calls) in a task of its own: the steps of many sessions that end at
+      // once are prepared one per turn of the event loop, not back to back while sockets and timers wait.
+      await ownTask();
       if (signal.aborted) throw signal.reason;
       await pausePoint(deps, prompt, signal, lease);
       messages = store.transcript.list(sessionId);
