@@ -1,16 +1,16 @@
-// The scale bench's data folder: sessions with long histories written through the engine's own store, event bus
-// and prompt lifecycle, so every row and event is what a real turn leaves behind. A turn is a user prompt, a few
-// tool steps (assistant message with one call, the call's decision and result, the tool message) and a final
-// answer; tool outputs are 2–20 KB (log-uniform), an approval is asked and granted now and then.
+// The scale bench's data folder: sessions with long histories, planned here (deterministically, from a seed per
+// session) and written by scale-bulk.ts straight into the engine's tables with prepared statements, the same rows
+// and events the store, event bus and prompt lifecycle leave behind, at a fraction of their cost (the engine's
+// path takes one transaction per step; tests/helpers/scale-reference.ts keeps it, to check the two agree).
+// A turn is a user prompt, a few tool steps (assistant message with one call, the call's decision and result,
+// the tool message) and a final answer; tool outputs are 2–20 KB (log-uniform), an approval is asked and granted
+// now and then.
 import { copyFileSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EventBus } from '../../main/core/kernel/event-bus';
 import { DATABASE_FILE } from '../../main/core/engine';
-import { PromptLifecycle } from '../../main/core/kernel/prompt-lifecycle';
 import type { ChatMessage } from '../../main/core/model/types';
-import { openStore, type Store } from '../../main/core/store/store';
-import type { PromptWrites } from '../../main/core/store/prompts';
 import type { PolicyDecision } from '../../shared/policy';
+import { bulkWriter } from './scale-bulk';
 
 export interface ScaleShape {
   sessions: number;
@@ -40,6 +40,100 @@ const WORKSPACES = 10;
 const auto: PolicyDecision = { decision: 'auto_approved', rule: 'Read(**)', source: 'builtin', reason: 'reading files is allowed' };
 const asks: PolicyDecision = { decision: 'needs_approval', rule: null, source: 'mode', reason: 'commands ask in default mode' };
 
+export type AssistantMessage = Extract<ChatMessage, { role: 'assistant' }>;
+
+/** One model step: the assistant message, its token count as stored, and the request's usage. */
+export interface PlannedStep {
+  message: AssistantMessage;
+  tokens: number;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** A tool step: the assistant message holding one call, the call, whether it asked for approval, its output. */
+export interface PlannedCall {
+  step: PlannedStep;
+  callId: string;
+  tool: string;
+  input: Record<string, unknown>;
+  /** The call's raw arguments (JSON text), as the model sent them. */
+  args: string;
+  decision: PolicyDecision;
+  /** The rule an approval card offers to always allow; null when the call did not ask. */
+  alwaysRule: string | null;
+  output: string;
+  /** What the call's `tool_result` event carries of the output (a long one is clipped, as the engine clips it). */
+  preview: string;
+}
+
+export interface PlannedTurn {
+  promptText: string;
+  /** The system message, written before the first prompt's user message only. */
+  system: string | null;
+  calls: PlannedCall[];
+  /** Assistant messages without calls that fill the session's count exactly on its last turn. */
+  notes: PlannedStep[];
+  answer: PlannedStep;
+}
+
+export interface PlannedSession {
+  index: number;
+  name: string;
+  workspace: string;
+  /** Where the usage records say the requests went. */
+  provider: string;
+  model: string;
+  contextWindow: number;
+  turns: PlannedTurn[];
+}
+
+/** What a writer builds: the sessions' count and shape, and the counts after which a copy of the folder is kept. */
+export interface ScaleJob {
+  sessions: number;
+  messagesPerSession: number;
+  workspaces: readonly string[];
+  /** Session counts (below `sessions`) at which the database is left closed, as the engine leaves it, for a copy. */
+  checkpoints: readonly number[];
+}
+
+/** Writes a job's sessions (planOf) into a new database file, in order. */
+export interface ScaleWriter {
+  /** `written(n)`: the first n sessions are stored; at a checkpoint the file is closed and may be copied. */
+  build(file: string, job: ScaleJob, written: (n: number) => void): void;
+}
+
+export const planOf = (job: ScaleJob, i: number): PlannedSession =>
+  planSession(i, job.workspaces[i % job.workspaces.length] as string, job.messagesPerSession);
+
+/** Builds the folders once per `version` under `root`; later runs reuse them. `writer`: how rows are written. */
+export function ensureScaleData(root: string, version: string, shape: ScaleShape, log: (line: string) => void, writer: ScaleWriter = bulkWriter): ScaleFolders {
+  const base = join(root, `paragents-scale-${version}-${shape.sessions}x${shape.messagesPerSession}`);
+  const done = join(base, 'built.json');
+  const home = join(base, `home-${shape.sessions}`);
+  const partial = new Map(shape.checkpoints.map((n) => [n, join(base, `home-${n}`)] as const));
+  const messages = shape.sessions * shape.messagesPerSession;
+  if (existsSync(done)) return { home, partial, builtInSeconds: 0, messages };
+
+  rmSync(base, { recursive: true, force: true });
+  mkdirSync(home, { recursive: true });
+  const workspaces = Array.from({ length: WORKSPACES }, (_, i) => join(base, 'workspaces', `project-${i}`));
+  for (const w of workspaces) mkdirSync(w, { recursive: true });
+  const started = Date.now();
+  const file = join(home, DATABASE_FILE);
+  const checkpoints = shape.checkpoints.filter((n) => n < shape.sessions);
+  writer.build(file, { sessions: shape.sessions, messagesPerSession: shape.messagesPerSession, workspaces, checkpoints }, (n) => {
+    if (n % 25 === 0) log(`  built ${n}/${shape.sessions} sessions (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    const copyTo = partial.get(n);
+    if (copyTo && checkpoints.includes(n)) {
+      mkdirSync(copyTo, { recursive: true });
+      copyFileSync(file, join(copyTo, DATABASE_FILE));
+    }
+  });
+  const builtInSeconds = (Date.now() - started) / 1000;
+  writeFileSync(done, JSON.stringify({ version, shape, builtInSeconds, bytes: statSync(file).size }));
+  return { home, partial, builtInSeconds, messages };
+}
+
 /** A small deterministic generator (mulberry32), so every build writes the same data. */
 function random(seed: number): () => number {
   let a = seed >>> 0;
@@ -68,129 +162,52 @@ function corpus(rand: () => number): string {
   return lines.join('\n');
 }
 
-/** Builds the folders once per `version` under `root`; later runs reuse them. */
-export function ensureScaleData(root: string, version: string, shape: ScaleShape, log: (line: string) => void): ScaleFolders {
-  const base = join(root, `paragents-scale-${version}-${shape.sessions}x${shape.messagesPerSession}`);
-  const done = join(base, 'built.json');
-  const home = join(base, `home-${shape.sessions}`);
-  const partial = new Map(shape.checkpoints.map((n) => [n, join(base, `home-${n}`)] as const));
-  const messages = shape.sessions * shape.messagesPerSession;
-  if (existsSync(done)) return { home, partial, builtInSeconds: 0, messages };
-
-  rmSync(base, { recursive: true, force: true });
-  mkdirSync(home, { recursive: true });
-  const workspaces = Array.from({ length: WORKSPACES }, (_, i) => join(base, 'workspaces', `project-${i}`));
-  for (const w of workspaces) mkdirSync(w, { recursive: true });
-  const started = Date.now();
-  const file = join(home, DATABASE_FILE);
-  // Opened as a composition root opens it: the prompt rows are written by each session's prompt lifecycle.
-  let { store, promptWrites } = openStore(file);
-  for (let i = 0; i < shape.sessions; i++) {
-    writeSession(store, promptWrites, i, workspaces[i % WORKSPACES] as string, shape.messagesPerSession);
-    if ((i + 1) % 25 === 0) log(`  built ${i + 1}/${shape.sessions} sessions (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-    const copyTo = partial.get(i + 1);
-    if (copyTo && i + 1 < shape.sessions) {
-      store.close(); // checkpoints the WAL into the database file
-      mkdirSync(copyTo, { recursive: true });
-      copyFileSync(file, join(copyTo, DATABASE_FILE));
-      ({ store, promptWrites } = openStore(file));
-    }
-  }
-  store.close();
-  const builtInSeconds = (Date.now() - started) / 1000;
-  writeFileSync(done, JSON.stringify({ version, shape, builtInSeconds, bytes: statSync(file).size }));
-  return { home, partial, builtInSeconds, messages };
-}
-
-function writeSession(store: Store, promptWrites: PromptWrites, index: number, workspace: string, messageCount: number): void {
+/**
+ * Session `index` with `messageCount` stored messages (the system message included). The generator is drawn in
+ * the order the first builder drew it (which wrote as it went), so the data is the same as it always was.
+ */
+export function planSession(index: number, workspace: string, messageCount: number): PlannedSession {
   const rand = random(1000 + index);
   const text = corpus(rand);
-  const bus = new EventBus(store);
-  const prompts = new PromptLifecycle(store, bus, promptWrites);
-  // One transaction per session: a savepoint per step inside it, as the engine's batches nest.
-  store.tx(() => {
-    const session = store.sessions.create({ workspace, name: sessionName(index), mode: null });
-    bus.emit({ type: 'session_created', sessionId: session.id, promptId: null, workspace, mode: 'default', modeSource: 'default' });
-    let left = messageCount - 1; // the system message
-    let calls = 0;
-    for (let turn = 0; left > 0; turn++) {
-      // A turn is 2 + 2k messages: the prompt, k tool steps (call + result), the answer.
-      const wanted = Math.floor(rand() * 7);
-      const steps = Math.max(0, Math.min(wanted, Math.floor((left - 2) / 2)));
-      const last = left - (2 + 2 * steps) < 2;
-      const extra = last ? left - (2 + 2 * steps) : 0; // fills the count exactly on the last turn
-      const words = turn === 0 ? `${firstMarker(index)}: ` : '';
-      const promptText = `${words}Turn ${turn} of ${sessionName(index)}: ${task(rand)}`;
-      const p = prompts.enqueue(session.id, promptText, () => {});
-      bus.batch(() => {
-        prompts.transition(p.id, 'running');
-        bus.emit({ type: 'turn_started', sessionId: session.id, promptId: p.id, resumed: false });
-      });
-      store.tx(() => {
-        if (turn === 0) store.transcript.append(session.id, null, { role: 'system', content: `You are a coding agent working in ${workspace}.` }, 40);
-        store.transcript.append(session.id, p.id, { role: 'user', content: promptText }, Math.ceil(promptText.length / 4));
-      });
-      for (let k = 0; k < steps; k++) {
-        const callId = `call_${index}_${turn}_${k}_${++calls}`;
-        const { tool, input } = toolCall(rand, workspace);
-        const args = JSON.stringify(input);
-        const message: ChatMessage = { role: 'assistant', content: rand() < 0.5 ? `Let me look at this with ${tool}.` : null, tool_calls: [{ id: callId, type: 'function', function: { name: tool, arguments: args } }] };
-        const holder = step(store, bus, session.id, p.id, message, rand);
-        const row = store.toolCalls.create({ sessionId: session.id, promptId: p.id, messageId: holder, callId, tool, inputJson: args });
-        const needsApproval = tool === 'Bash' && rand() < 0.3;
-        bus.batch(() => {
-          store.toolCalls.setStatus(row.id, 'pending', needsApproval ? asks : auto);
-          bus.emit({ type: 'tool_call', sessionId: session.id, promptId: p.id, callId, tool, input, decision: needsApproval ? asks : auto });
-        });
-        if (needsApproval) {
-          const approval = store.approvals.create({ sessionId: session.id, promptId: p.id, toolCallId: row.id, tool, input, decision: asks, alwaysRules: [`Bash(${String(input.command).split(' ')[0]} *)`] });
-          bus.batch(() => {
-            store.toolCalls.setStatus(row.id, 'waiting_approval');
-            bus.emit({ type: 'approval_requested', sessionId: session.id, promptId: p.id, approvalId: approval.id, approvalRef: approval.ref, callId, tool, input, decision: asks, alwaysRule: approval.alwaysRules.join(', ') });
-            prompts.transition(p.id, 'waiting_approval');
-          });
-          bus.batch(() => {
-            store.approvals.answer(approval.id, 'approved', { kind: 'allow_once' });
-            bus.emit({ type: 'approval_resolved', sessionId: session.id, promptId: p.id, approvalId: approval.id, approvalRef: approval.ref, status: 'approved', answer: { kind: 'allow_once' } });
-            prompts.transition(p.id, 'running');
-          });
-        }
-        const output = toolOutput(rand, text);
-        bus.batch(() => {
-          store.toolCalls.finish(row.id, true, output);
-          store.transcript.append(session.id, p.id, { role: 'tool', tool_call_id: callId, content: output }, Math.ceil(output.length / 4));
-          bus.emit({ type: 'tool_result', sessionId: session.id, promptId: p.id, callId, tool, ok: true, output: clip(output), error: null });
-        });
-      }
-      for (let e = 0; e < extra; e++) step(store, bus, session.id, p.id, { role: 'assistant', content: `A note while working: ${task(rand)}` }, rand);
-      const answer = `${answerText(rand, turn)}${last ? `\n\n${lastMarker(index)}` : ''}`;
-      step(store, bus, session.id, p.id, { role: 'assistant', content: answer }, rand);
-      prompts.transition(p.id, 'completed', { content: answer });
-      left -= 2 + 2 * steps + extra;
+  const turns: PlannedTurn[] = [];
+  let left = messageCount - 1; // the system message
+  let callCount = 0;
+  for (let turn = 0; left > 0; turn++) {
+    // A turn is 2 + 2k messages: the prompt, k tool steps (call + result), the answer.
+    const wanted = Math.floor(rand() * 7);
+    const steps = Math.max(0, Math.min(wanted, Math.floor((left - 2) / 2)));
+    const last = left - (2 + 2 * steps) < 2;
+    const extra = last ? left - (2 + 2 * steps) : 0; // fills the count exactly on the last turn
+    const words = turn === 0 ? `${firstMarker(index)}: ` : '';
+    const promptText = `${words}Turn ${turn} of ${sessionName(index)}: ${task(rand)}`;
+    const calls: PlannedCall[] = [];
+    for (let k = 0; k < steps; k++) {
+      const callId = `call_${index}_${turn}_${k}_${++callCount}`;
+      const { tool, input } = toolCall(rand, workspace);
+      const args = JSON.stringify(input);
+      const message: AssistantMessage = { role: 'assistant', content: rand() < 0.5 ? `Let me look at this with ${tool}.` : null, tool_calls: [{ id: callId, type: 'function', function: { name: tool, arguments: args } }] };
+      const step = planStep(message, rand);
+      const needsApproval = tool === 'Bash' && rand() < 0.3;
+      const alwaysRule = needsApproval ? `Bash(${String(input.command).split(' ')[0]} *)` : null;
+      const output = toolOutput(rand, text);
+      calls.push({ step, callId, tool, input, args, decision: needsApproval ? asks : auto, alwaysRule, output, preview: clip(output) });
     }
-  });
+    const notes: PlannedStep[] = [];
+    for (let e = 0; e < extra; e++) notes.push(planStep({ role: 'assistant', content: `A note while working: ${task(rand)}` }, rand));
+    const answer = planStep({ role: 'assistant', content: `${answerText(rand, turn)}${last ? `\n\n${lastMarker(index)}` : ''}` }, rand);
+    const system = turn === 0 ? `You are a coding agent working in ${workspace}.` : null;
+    turns.push({ promptText, system, calls, notes, answer });
+    left -= 2 + 2 * steps + extra;
+  }
+  return { index, name: sessionName(index), workspace, provider: 'scripted', model: 'scripted-model', contextWindow: 128_000, turns };
 }
 
-/** One model step: the assistant message, its event and its usage, in one batch (as agent-loop.ts writes them). */
-function step(store: Store, bus: EventBus, sessionId: string, promptId: string, message: Extract<ChatMessage, { role: 'assistant' }>, rand: () => number): number {
-  return bus.batch(() => {
-    const size = (message.content?.length ?? 0) + JSON.stringify(message.tool_calls ?? []).length;
-    const id = store.transcript.append(sessionId, promptId, message, Math.ceil(size / 4));
-    bus.emit({
-      type: 'assistant_message',
-      sessionId,
-      promptId,
-      content: message.content ?? '',
-      toolCalls: (message.tool_calls ?? []).map((c) => ({ id: c.id, name: c.function.name })),
-    });
-    const promptTokens = 20_000 + Math.floor(rand() * 80_000);
-    const completionTokens = 50 + Math.floor(rand() * 800);
-    const usage = { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
-    const total = store.usage.record({ sessionId, promptId, provider: 'scripted', model: 'scripted-model', ...usage, cost: null, price: null });
-    store.sessions.setContextMeter(sessionId, promptTokens, 128_000);
-    bus.emit({ type: 'usage', sessionId, promptId, provider: 'scripted', model: 'scripted-model', ...usage, sessionTotalTokens: total, contextTokens: promptTokens, contextWindow: 128_000 });
-    return id;
-  });
+/** An assistant message's stored token count and its request's usage (as agent-loop.ts records them). */
+function planStep(message: AssistantMessage, rand: () => number): PlannedStep {
+  const size = (message.content?.length ?? 0) + JSON.stringify(message.tool_calls ?? []).length;
+  const promptTokens = 20_000 + Math.floor(rand() * 80_000);
+  const completionTokens = 50 + Math.floor(rand() * 800);
+  return { message, tokens: Math.ceil(size / 4), promptTokens, completionTokens };
 }
 
 const PREVIEW = 4000;
