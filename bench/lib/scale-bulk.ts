@@ -15,7 +15,8 @@ import type { EngineEvent, EngineEventDraft } from '../../shared/events';
 import { Payloads } from '../../main/core/store/payloads';
 import { newId, newRef, nowIso } from '../../main/core/store/refs';
 import { SEARCHED_EVENT_TYPES, searchDocOf, type DocSources } from '../../main/core/store/search-doc';
-import { MAX_INDEXED_CHARS } from '../../main/core/store/search-index';
+import { listIndexedWords } from '../../main/core/store/search-backfill';
+import { indexedPart } from '../../main/core/store/search-index';
 import { sessionToken } from '../../main/core/store/search-query';
 import { indexableText } from '../../main/core/store/search-text';
 import { openStore } from '../../main/core/store/store';
@@ -296,7 +297,7 @@ class BulkWriter {
     if (this.mode === 'rows') return;
     const doc = searchDocOf(stamped, this.sources);
     if (!doc) return;
-    this.insert.search.run(seq, indexableText(doc.text.length > MAX_INDEXED_CHARS ? doc.text.slice(0, MAX_INDEXED_CHARS) : doc.text), token);
+    this.insert.search.run(seq, indexableText(indexedPart(doc.text)), token);
   }
 
   private ref(taken: Set<string>): string {
@@ -307,12 +308,7 @@ class BulkWriter {
 
   /** The index's words, listed from the index itself (as the search backfill lists them) rather than per entry. */
   listWords(): void {
-    this.db.exec(`CREATE VIRTUAL TABLE temp.scale_words USING fts5vocab(main, search_text, 'col')`);
-    try {
-      this.db.exec(`INSERT OR IGNORE INTO search_terms (term) SELECT term FROM temp.scale_words WHERE col = 'body'`);
-    } finally {
-      this.db.exec('DROP TABLE temp.scale_words');
-    }
+    listIndexedWords(this.db);
   }
 }
 

@@ -89,7 +89,6 @@ export async function runTurn(
     }
 
     for (;;) {
-      if (signal.aborted) throw signal.reason;
       // Every step (and every round of tool calls) in a task of its own: the steps of many sessions that end at
       // once are prepared one per turn of the event loop, not back to back while sockets and timers wait.
       await ownTask();

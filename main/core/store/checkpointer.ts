@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { endianness } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Db } from './db';
 
@@ -25,6 +26,7 @@ const CLOSE_WAIT_MS = 5000;
  * the WAL: a 32-bit integer in the machine's byte order at byte 16 of its first header copy.
  */
 const MX_FRAME_OFFSET = 16;
+const LITTLE_ENDIAN = endianness() === 'LE';
 
 // A worker of a few lines, given as source so that a bundled engine (the CLI, the desktop app) needs no file of
 // its own for it; better-sqlite3 is loaded by the path the engine itself resolved.
@@ -100,7 +102,8 @@ export class Checkpointer {
   walFrames(): number {
     try {
       this.shm ??= openSync(`${this.file}-shm`, 'r');
-      return readSync(this.shm, this.frameBuf, 0, 4, MX_FRAME_OFFSET) === 4 ? this.frameBuf.readUInt32LE(0) : 0;
+      if (readSync(this.shm, this.frameBuf, 0, 4, MX_FRAME_OFFSET) !== 4) return 0;
+      return LITTLE_ENDIAN ? this.frameBuf.readUInt32LE(0) : this.frameBuf.readUInt32BE(0);
     } catch {
       return 0;
     }

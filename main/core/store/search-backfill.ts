@@ -27,12 +27,16 @@ export function backfillSearchIndex(db: Database.Database): number {
     if (rows.length < BATCH) break;
     after = (rows.at(-1) as { seq: number }).seq;
   }
-  // The words of everything indexed, read once from the index itself.
+  listIndexedWords(db);
+  return indexed;
+}
+
+/** The words of everything indexed, read once from the index itself into `search_terms`. */
+export function listIndexedWords(db: Database.Database): void {
   db.exec(`CREATE VIRTUAL TABLE temp.search_backfill_words USING fts5vocab(main, search_text, 'col')`);
   try {
     db.exec(`INSERT OR IGNORE INTO search_terms (term) SELECT term FROM temp.search_backfill_words WHERE col = 'body'`);
   } finally {
     db.exec('DROP TABLE temp.search_backfill_words');
   }
-  return indexed;
 }

@@ -27,6 +27,9 @@ export const MAX_EXPANSIONS = 64;
  */
 export const MAX_INDEXED_CHARS = 256 * 1024;
 
+/** What of an entry's text is indexed: its first MAX_INDEXED_CHARS characters. */
+export const indexedPart = (text: string): string => (text.length > MAX_INDEXED_CHARS ? text.slice(0, MAX_INDEXED_CHARS) : text);
+
 /** The queue is written at once when it holds this many entries or characters of text. */
 const QUEUE_MAX_ENTRIES = 2000;
 const QUEUE_MAX_CHARS = 8 * 1024 * 1024;
@@ -144,7 +147,7 @@ export class SearchIndex {
   }
 
   private write(seq: number, sessionId: string, text: string, listWords: boolean): void {
-    const body = indexableText(text.length > MAX_INDEXED_CHARS ? text.slice(0, MAX_INDEXED_CHARS) : text);
+    const body = indexableText(indexedPart(text));
     this.q('INSERT OR REPLACE INTO search_text (rowid, body, session) VALUES (?, ?, ?)').run(seq, body, sessionToken(sessionId));
     if (!listWords) return;
     const add = this.q('INSERT OR IGNORE INTO search_terms (term) VALUES (?)');
@@ -192,7 +195,7 @@ export class SearchIndex {
       const event = { ...(this.payloads.fromStoredJson(r.event_json) as EngineEvent), seq: r.seq };
       const doc = searchDocOf(event, this.sources);
       if (!doc) continue;
-      const words = wordList(doc.text.length > MAX_INDEXED_CHARS ? doc.text.slice(0, MAX_INDEXED_CHARS) : doc.text);
+      const words = wordList(indexedPart(doc.text));
       scored.push({
         score: bm25(words, parsed.parts, frequencies, all),
         text: doc.text,
