@@ -18,6 +18,7 @@ import { FileDiffContent, SessionChanges } from './changes';
 import { MsgSchema } from './msg-schema';
 import { SandboxStatus, SessionSandbox } from './sandbox';
 import { AgentChildSummary, IntegrationReport } from './agents';
+import { engineRequests } from './engine-requests';
 
 /** How a prompt's policy "ask" outcomes are answered: by a person (`ask`), approved (`all`) or refused (`never`). */
 export const PromptApprovals = z.enum(['ask', 'all', 'never']);
@@ -351,6 +352,7 @@ export const requests = {
     input: z.object({ workspace: z.string().min(1), commands: z.array(z.string().min(1)).optional(), approved: z.boolean() }),
     output: HooksOverview,
   },
+  ...engineRequests,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type RequestName = keyof typeof requests;

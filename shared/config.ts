@@ -3,6 +3,7 @@ import { BudgetsConfig, ProviderPrice } from './cost';
 import { LANGS, LANGUAGE_SETTINGS } from './i18n/lang';
 import { MsgSchema } from './msg-schema';
 import { EditToolChoice, PromptFamily, ReasoningEffort } from './model-family';
+import { RemoteConfig, RemotesConfig } from './remotes';
 
 export const ProviderConfig = z.object({
   name: z.string().min(1),
@@ -94,6 +95,8 @@ export const RuntimeConfig = z.object({
   telegram: TelegramConfig.optional(),
   /** Limits across all sessions: `daily` tokens and/or dollars per local calendar day. */
   budgets: BudgetsConfig.optional(),
+  /** Machines whose engines this one reaches over SSH (`paragents remote add`); names are unique whatever their case. */
+  remotes: RemotesConfig.default([]),
   /**
    * The language of the panel, the CLI and the gateways: `system` (absent), `en` or `zh-CN`; PARAGENTS_LANG wins
    * over it. Read loosely on purpose: a value that is none of those is reported and the system's language is used
@@ -135,7 +138,7 @@ export type ContextWindowInfo = z.infer<typeof ContextWindowInfo>;
 
 /** What the UI may see of the config: keys are never sent, only whether one is set. */
 export const RedactedProvider = ProviderConfig.omit({ apiKey: true }).extend({ apiKeySet: z.boolean() });
-export const RedactedConfig = RuntimeConfig.omit({ providers: true, maxOutputTokens: true, compaction: true, autoResumeMinutes: true, telegram: true, agents: true }).extend({
+export const RedactedConfig = RuntimeConfig.omit({ providers: true, maxOutputTokens: true, compaction: true, autoResumeMinutes: true, telegram: true, agents: true, remotes: true }).extend({
   /** The Telegram settings without the token: only whether config.json holds one. */
   telegram: TelegramConfig.omit({ token: true }).extend({ tokenSet: z.boolean() }).optional(),
   providers: z.array(RedactedProvider),
@@ -144,6 +147,7 @@ export const RedactedConfig = RuntimeConfig.omit({ providers: true, maxOutputTok
   compaction: z.object({ threshold: z.number(), userPromptShare: z.number() }).optional(),
   autoResumeMinutes: AutoResumeMinutes.optional(),
   agents: z.object({ maxChildren: z.number(), maxDepth: z.number(), maxIntegrationAttempts: z.number() }).optional(),
+  remotes: z.array(RemoteConfig).optional(),
   /** Each provider's context window and where it came from (config, the endpoint's model list, a table, a default). */
   contextWindows: z.array(ContextWindowInfo).optional(),
   path: z.string(),

@@ -23,6 +23,7 @@ export const COMPLETIONS: Readonly<Record<string, readonly string[]>> = {
   journal: ['list', 'undo', '--session', '--path', '--json', '--dry-run'],
   agents: ['list', 'integrate', '--preview', '--json'],
   gateway: ['telegram', 'set-token', 'pair', 'status', 'unpair', '--clear'],
+  remote: ['add', 'list', 'remove', 'test', '--data-dir', '--command', '--ssh-option', '--json'],
   completion: ['bash', 'zsh', 'fish'],
   help: [],
 };

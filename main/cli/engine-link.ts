@@ -36,11 +36,26 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
  * listens on the endpoint in turn, so that commands started beside it join it.
  */
 export async function openEngineLink(io: CliIo, options: OpenLinkOptions): Promise<Result<EngineLink>> {
+  if (io.remote !== undefined) return openRemoteLink(io, io.remote);
   const opened = await openOnce(io, options);
   // A command that writes follows its engine to the next one when it goes away before taking a request, so
   // that a prompt is never lost to an engine that was closing as the command joined it.
   if (!opened.ok || options.purpose !== 'write' || !opened.value.remote) return opened;
   return ok(rejoiningLink(opened.value as RemoteEngineLink, () => openOnce(io, options)));
+}
+
+/**
+ * The engine of a remote machine, over SSH: the same contract as a joined local engine, so the command's output is
+ * the same. Its data folder, policy and sandbox are that machine's; a lost connection ends the command as a local
+ * engine going away would.
+ */
+async function openRemoteLink(io: CliIo, name: string): Promise<Result<EngineLink>> {
+  const { findRemote } = await import('../core/config/remotes');
+  const found = findRemote(io.home, name);
+  if (!found.ok) return found;
+  const { connectSsh } = await import('../remote/ssh-link');
+  const connected = await connectSsh(found.value, { env: { ...process.env, ...io.env } });
+  return connected.ok ? ok(connected.value) : err('invalid_state', connected.error.msg);
 }
 
 /** The running engine joined, or the folder opened by this command (waiting out a command that takes it first). */

@@ -5,6 +5,11 @@ export interface CliIo {
   stderr: (line: string) => void;
   env: Record<string, string | undefined>;
   home: string;
+  /**
+   * `--remote NAME`: the command works with the engine of that remote machine (config.json's `remotes`), reached
+   * over SSH, instead of this machine's.
+   */
+  remote?: string;
 }
 
 /** Exit codes: 0 success, 1 a turn failed or was cancelled, 2 bad usage or configuration. */

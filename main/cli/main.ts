@@ -1,5 +1,6 @@
 import { writerOf } from './broken-pipe';
 import { homedir } from 'node:os';
+import { resolve } from 'node:path';
 import { paragentsHome } from '../core/config/home';
 import { dataFolderProblem, describeFailure, type HomeOrigin } from './cli-errors';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
@@ -34,8 +35,13 @@ const commands: Record<string, () => Promise<Command>> = {
   approve: async () => (await import('./approvals-command')).runApproveCommand,
   deny: async () => (await import('./approvals-command')).runDenyCommand,
   gateway: async () => (await import('./gateway-command')).runGatewayCommand,
+  remote: async () => (await import('./remote-command')).runRemoteCommand,
   completion: async () => (await import('./completion-command')).runCompletionCommand,
+  engine: async () => (await import('./engine-command')).runEngineCommand,
 };
+
+/** Commands that take `--remote NAME`: each of them is requests of the contract, which any engine answers. */
+const REMOTE_COMMANDS = new Set(['run', 'sessions', 'attach', 'approvals', 'approve', 'deny']);
 
 /** Commands that never touch the data folder. */
 const WITHOUT_HOME = new Set(['completion']);
@@ -56,7 +62,23 @@ export async function main(argvIn: string[], io?: Partial<CliIo>): Promise<numbe
     env,
     home: io?.home ?? paragentsHome(env, process.platform, homedir()),
   };
-  const [name, ...rest] = argv;
+  const [name, ...given] = argv;
+  // `--data-dir DIR` names the data folder of the command that serves an engine on a remote machine, where the
+  // remote side's environment (PARAGENTS_HOME) is not the caller's to set.
+  const dataDir = name === 'engine' ? takeDataDir(given) : { rest: given };
+  if ('problem' in dataDir) {
+    full.stderr(cliText(full).t(dataDir.problem));
+    return EXIT_USAGE;
+  }
+  if (dataDir.home !== undefined) full.home = dataDir.home;
+  // `--remote NAME` sends the command's requests to that machine's engine; the rest of the line is the command's.
+  const remote = REMOTE_COMMANDS.has(name ?? '') ? takeRemote(dataDir.rest) : { rest: dataDir.rest };
+  if ('problem' in remote) {
+    full.stderr(`paragents ${name}: ${cliText(full).t('machines.link.needRemote')}`);
+    return EXIT_USAGE;
+  }
+  const rest = remote.rest;
+  if (remote.name !== undefined) full.remote = remote.name;
   // Help, the failures below and every command's own lines are in the language of the environment.
   const text = cliText(full);
   if (!name || name === '--help' || name === '-h' || name === 'help') {
@@ -87,6 +109,38 @@ export async function main(argvIn: string[], io?: Partial<CliIo>): Promise<numbe
     if (debug && error instanceof Error && error.stack) full.stderr(error.stack);
     return EXIT_USAGE;
   }
+}
+
+function takeRemote(argv: readonly string[]): { rest: string[]; name?: string } | { problem: true } {
+  const rest: string[] = [];
+  let name: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg !== '--remote' && !arg.startsWith('--remote=')) {
+      rest.push(arg);
+      continue;
+    }
+    const value = arg === '--remote' ? argv[++i] : arg.slice('--remote='.length);
+    if (!value || value.startsWith('-')) return { problem: true };
+    name = value;
+  }
+  return name === undefined ? { rest } : { rest, name };
+}
+
+function takeDataDir(argv: readonly string[]): { rest: string[]; home?: string } | { problem: 'machines.engine.needDataDir' } {
+  const rest: string[] = [];
+  let home: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg !== '--data-dir' && !arg.startsWith('--data-dir=')) {
+      rest.push(arg);
+      continue;
+    }
+    const value = arg === '--data-dir' ? argv[++i] : arg.slice('--data-dir='.length);
+    if (!value) return { problem: 'machines.engine.needDataDir' };
+    home = resolve(value);
+  }
+  return home === undefined ? { rest } : { rest, home };
 }
 
 /** The Msg an error carries beside its English (a ModelError's `msg`), or null. */

@@ -11,7 +11,7 @@ import type { Translator } from '../../shared/i18n';
 import { cliText, engineError, parseArgsMessage } from './cli-text';
 import { EXIT_USAGE, type CliIo } from './io';
 import type { Interrupts } from './signals';
-import { planJobs, type Field, type Job } from './run-plan';
+import { engineFolder, localFolder, planJobs, type Field, type Job } from './run-plan';
 import { RUN_USAGE, usage } from './usage';
 import { withEngine } from './with-engine';
 
@@ -89,7 +89,8 @@ export async function runRunCommand(argv: string[], io: CliIo): Promise<number> 
       io.stderr(`paragents run: ${images}`);
       return EXIT_USAGE;
     }
-    jobs = [{ name: values.session ?? null, workspace: resolve(values.workspace), prompt, images }];
+    // A remote machine's path is its own: taken as written, not against this machine's current folder.
+    jobs = [{ name: values.session ?? null, workspace: io.remote === undefined ? resolve(values.workspace) : values.workspace, prompt, images }];
   }
 
   const config = loadConfig({ home: io.home, env: io.env });
@@ -160,7 +161,7 @@ async function drive(link: EngineLink, interrupts: Interrupts, jobs: Job[], io: 
   const h = link.handlers;
   const { t } = cliText(io);
   const where = (i: number, field: Field): string => (opts.file ? `${opts.file}: sessions[${i}]` : field === 'prompt' ? opts.promptFlag : '--session');
-  const { plans, problems } = await planJobs(t, h, jobs, opts.isolate, where);
+  const { plans, problems } = await planJobs(t, h, jobs, opts.isolate, where, io.remote === undefined ? localFolder : engineFolder(h));
   if (problems.length > 0) {
     const what = opts.file ? t('cliSessions.run.fileProblems', { file: opts.file, count: problems.length }) : t('cliSessions.run.nothingCreated');
     io.stderr(`paragents run: ${what}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -20,13 +20,23 @@ export type Field = 'session' | 'prompt';
 /** What one job will do: send to an existing session (resuming its interrupted turns first), or create one. */
 export type Plan = { job: Job; existing: SessionDetail | null };
 
-function isFolder(dir: string): boolean | null {
+/** Whether a workspace is a folder (null: nothing there), on the machine of the engine that will run it. */
+export type FolderCheck = (dir: string) => Promise<boolean | null>;
+
+export const localFolder: FolderCheck = async (dir) => {
   try {
     return statSync(dir).isDirectory();
   } catch {
     return null;
   }
-}
+};
+
+/** A remote machine's folders are looked at by its own engine. */
+export const engineFolder = (h: RequestHandlers): FolderCheck => async (dir) => {
+  const listed = await h['fs.list']({ path: dir });
+  if (listed.ok) return true;
+  return listed.error.kind === 'not_found' ? null : false;
+};
 
 /**
  * The prompt checked with the contract's own schema for a prompt's text (what the engine refuses, whichever way the
@@ -51,6 +61,7 @@ export async function planJobs(
   jobs: Job[],
   isolate: boolean,
   where: (i: number, field: Field) => string,
+  isFolder: FolderCheck = localFolder,
 ): Promise<{ plans: Plan[]; problems: string[] }> {
   const problems: string[] = [];
   const plans: Plan[] = [];
@@ -64,7 +75,7 @@ export async function planJobs(
       if (first !== undefined) problems.push(t('cliSessions.run.nameUsed', { at, name: job.name, first: where(first, 'session') }));
       else firstByName.set(job.name, i);
     }
-    const folder = isFolder(job.workspace);
+    const folder = await isFolder(job.workspace);
     if (folder === null) problems.push(t('cliSessions.run.noFolder', { at, workspace: job.workspace }));
     else if (!folder) problems.push(t('cliSessions.run.notFolder', { at, workspace: job.workspace }));
     const got = job.name ? await h['session.get']({ session: job.name }) : null;

@@ -28,7 +28,14 @@ paragents sandbox on|off`;
 export const AGENTS_USAGE = `paragents agents list PARENT [--json]
 paragents agents integrate CHILD [--preview] [--json]`;
 
+export const ENGINE_USAGE = 'paragents engine --stdio [--data-dir DIR]';
+
 export const GATEWAY_USAGE = 'paragents gateway telegram set-token [--clear] | pair | status | unpair CHAT_ID';
+
+export const REMOTE_USAGE = `paragents remote add NAME ssh://[user@]host[:port] [--data-dir DIR] [--command CMD] [--ssh-option KEY=VALUE]...
+paragents remote list [--json]
+paragents remote remove NAME
+paragents remote test NAME`;
 
 const HELP_USAGE = `${RUN_USAGE}
 paragents sessions list [--all] [--json]
@@ -51,6 +58,8 @@ paragents worktree diff|merge|remove SESSION [--preview] [--force] [--json]
 paragents journal list [--session S] [--path P] [--json] | journal undo SESSION [--dry-run]
 paragents agents list PARENT [--json] | agents integrate CHILD [--preview] [--json]
 paragents gateway telegram set-token [--clear] | pair | status | unpair CHAT_ID
+paragents remote add NAME ssh://[user@]host[:port] [--data-dir DIR] [--command CMD] [--ssh-option K=V]... | remote list [--json] | remote remove|test NAME
+paragents engine --stdio [--data-dir DIR]
 paragents completion bash|zsh|fish`;
 
 /**

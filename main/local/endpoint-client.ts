@@ -1,37 +1,23 @@
 import { lstatSync, readFileSync, type Stats } from 'node:fs';
 import { createConnection, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { requestNames, type RequestHandlers, type RequestName } from '../../shared/api';
-import type { EngineEvent } from '../../shared/events';
-import { msg, type Msg } from '../../shared/i18n/message';
+import { msg } from '../../shared/i18n/message';
 import { err, ok, type Result } from '../../shared/result';
-import { isResult } from '../../shared/validate-request';
-import type { EngineLink } from './engine-link';
 import { checkPrivate, currentUid, endpointLocation, type EndpointPlace } from './endpoint-path';
 import { recordedSocket } from './endpoint-record';
-import { createLineReader, frame } from './line-frames';
+import { streamLink, type StreamEngineLink } from './stream-link';
 
 /** The engine of another process, reached through the data folder's local endpoint. */
-export interface RemoteEngineLink extends EngineLink {
-  readonly remote: true;
+export interface RemoteEngineLink extends StreamEngineLink {
   /** The socket path (or Windows pipe name) this link is connected to. */
   readonly path: string;
   /** The engine's process id as its data folder's lock names it; null when it could not be read. */
   readonly pid: number | null;
-  /** Settles once the connection has ended (the engine went away, or close() was called), with why in one sentence. */
-  readonly ended: Promise<Msg>;
-  /**
-   * Sends one request. `answered: false` when the connection ended first: the engine never took the request (a
-   * closing endpoint answers every request it took before it ends its clients), so it can be sent elsewhere.
-   */
-  send(name: RequestName, input: unknown): Promise<Sent>;
 }
 
-export type Sent = { answered: true; result: Result<unknown> } | { answered: false; reason: Msg };
+export type { Sent } from './stream-link';
 
 export type ConnectOptions = EndpointPlace;
-
-type Listener = (event: EngineEvent) => void;
 
 const notThere = (code: string | undefined): boolean => code === 'ENOENT' || code === 'ENOTDIR';
 
@@ -104,100 +90,20 @@ function lockPid(home: string): number | null {
 }
 
 function remoteLink(socket: Socket, path: string, pid: number | null): RemoteEngineLink {
-  const pending = new Map<number, { name: RequestName; resolve(sent: Sent): void }>();
-  const listeners = new Set<Listener>();
   // The engine named by its pid when its lock names one, else by its endpoint.
   const closedThere = pid === null ? msg('engineErrors.endpoint.closedAt', { path }) : msg('engineErrors.endpoint.closedPid', { pid });
   const closedHere = pid === null ? msg('engineErrors.endpoint.closedHereAt', { path }) : msg('engineErrors.endpoint.closedHerePid', { pid });
-  let nextId = 1;
-  let endedWith: Msg | null = null;
-  let settleEnded: (reason: Msg) => void = () => undefined;
-  const ended = new Promise<Msg>((resolve) => (settleEnded = resolve));
-
-  const finish = (reason: Msg): void => {
-    if (endedWith === null) endedWith = reason;
-    for (const [, call] of pending) call.resolve({ answered: false, reason: endedWith });
-    pending.clear();
-  };
-
-  const publish = (event: EngineEvent): void => {
-    for (const listener of [...listeners]) {
-      try {
-        listener(event);
-      } catch (e) {
-        // A broken subscriber (a CLI printer) must not stop the replies and events behind it.
-        console.error('paragents: event listener failed:', e);
-      }
-    }
-  };
-
-  const reader = createLineReader({
-    onLine(line) {
-      let data: unknown;
-      try {
-        data = JSON.parse(line);
-      } catch {
-        return; // Not a message; nothing waits on it.
-      }
-      if (typeof data !== 'object' || data === null) return;
-      const message = data as { id?: unknown; result?: unknown; event?: unknown };
-      if ('event' in message) {
-        const event = message.event as { type?: unknown } | null;
-        if (typeof event === 'object' && event !== null && typeof event.type === 'string') publish(event as EngineEvent);
-        return;
-      }
-      if (typeof message.id !== 'number') return;
-      const call = pending.get(message.id);
-      if (!call) return;
-      pending.delete(message.id);
-      call.resolve({ answered: true, result: isResult(message.result) ? message.result : err('internal', msg('engineErrors.endpoint.notAResult', { request: call.name })) });
+  const link = streamLink({
+    input: socket,
+    output: socket,
+    closed: (done) => {
+      socket.on('error', () => socket.destroy());
+      socket.on('close', done);
     },
+    isClosed: () => socket.destroyed,
+    destroy: () => socket.destroy(),
+    closedThere,
+    closedHere,
   });
-
-  socket.on('data', (chunk: Buffer) => reader.push(chunk));
-  socket.on('error', () => socket.destroy());
-  socket.on('close', () => {
-    finish(closedThere);
-    settleEnded(endedWith ?? closedThere);
-  });
-
-  const send = (name: RequestName, input: unknown): Promise<Sent> =>
-    new Promise((resolve) => {
-      if (endedWith !== null) return resolve({ answered: false, reason: endedWith });
-      const id = nextId++;
-      let line: string;
-      try {
-        line = frame({ id, method: name, input });
-      } catch (e) {
-        return resolve({ answered: true, result: err('invalid_input', msg('engineErrors.endpoint.cannotSend', { request: name, error: (e as Error).message })) });
-      }
-      pending.set(id, { name, resolve });
-      socket.write(line);
-    });
-  const call = async (name: RequestName, input: unknown): Promise<Result<unknown>> => {
-    const sent = await send(name, input);
-    return sent.answered ? sent.result : err('internal', sent.reason);
-  };
-
-  const handlers = Object.fromEntries(requestNames.map((name) => [name, (input: unknown) => call(name, input)])) as unknown as RequestHandlers;
-
-  return {
-    handlers,
-    remote: true,
-    path,
-    pid,
-    ended,
-    send,
-    onEvent(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    async close() {
-      if (!socket.destroyed) {
-        finish(closedHere);
-        socket.destroy();
-      }
-      await ended;
-    },
-  };
+  return { ...link, path, pid };
 }

@@ -2,16 +2,13 @@ import { chmodSync, lstatSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { RequestHandlers } from '../../shared/api';
 import type { EngineEvent } from '../../shared/events';
-import { msg, type Msg } from '../../shared/i18n/message';
+import { msg } from '../../shared/i18n/message';
 import { err, ok, type Result } from '../../shared/result';
-import { MAX_UNSENT_BYTES } from '../core/unsent-limit';
-import { handleMessage, type ServerMessage } from '../web/ws-protocol';
 import { endpointLocation, prepareEndpointFolder, type EndpointLocation } from './endpoint-path';
 import { forgetRecordedFolder, makeRecordedFolder } from './endpoint-record';
-import { createLineReader, frame } from './line-frames';
+import { serveStream, type ServedStream } from './stream-serve';
 
-/** The same cap as the browser host's WebSocket messages. */
-export const MAX_LINE_BYTES = 4 * 1024 * 1024;
+export { MAX_LINE_BYTES } from './stream-serve';
 
 export interface LocalEndpointOptions {
   /** The data folder; the caller holds its lock (engine.lock), so a socket file found there is stale. */
@@ -40,8 +37,6 @@ export interface LocalEndpoint {
   close(opts?: { force?: boolean }): Promise<void>;
 }
 
-const refusal = (sentence: Msg): ServerMessage => ({ id: null, result: err('invalid_input', sentence) });
-
 /**
  * Serves the engine contract to other Paragents processes of this user on the data folder's local endpoint:
  * the browser host's protocol (`{id, method, input}` in, `{id, result}` and `{event}` out) as one JSON message
@@ -65,8 +60,8 @@ export async function listenLocalEndpoint(options: LocalEndpointOptions): Promis
   }
 
   const clients = new Set<Socket>();
-  /** Requests taken and not answered yet (a reply included). */
-  const inFlight = new Set<Promise<void>>();
+  /** Each connection's requests taken and not answered yet (a reply included). */
+  const streams = new Set<ServedStream>();
   let stopping = false;
   let idleWaiters: (() => void)[] = [];
   const server = createServer((socket) => serve(socket));
@@ -75,36 +70,19 @@ export async function listenLocalEndpoint(options: LocalEndpointOptions): Promis
 
   function serve(socket: Socket): void {
     clients.add(socket);
-    const send = (message: ServerMessage): void => {
-      if (socket.destroyed || !socket.writable) return;
-      let line: string;
-      try {
-        line = frame(message);
-      } catch (e) {
-        line = frame({ id: 'id' in message ? message.id : null, result: err('internal', msg('engineErrors.endpoint.cannotEncode', { error: (e as Error).message })) });
-      }
-      socket.write(line);
-      if (socket.writableLength > MAX_UNSENT_BYTES) socket.destroy();
-    };
-    const unsubscribe = options.engine.onEvent((event) => send({ event }));
-    const reader = createLineReader({
-      maxBytes: MAX_LINE_BYTES,
-      onLine: (line) => {
-        // Once the endpoint closes, a request is left unread, so that its client knows to send it elsewhere.
-        if (stopping) return;
-        const answered = handleMessage(options.engine.handlers, line, options.onInternalError).then(send);
-        inFlight.add(answered);
-        void answered.finally(() => inFlight.delete(answered));
-      },
-      onOversize: () => {
-        send(refusal(msg('engineErrors.endpoint.lineTooLarge', { max: MAX_LINE_BYTES })));
-        socket.end();
-      },
+    const served = serveStream({
+      engine: options.engine,
+      input: socket,
+      output: socket,
+      drop: () => socket.destroy(),
+      stopping: () => stopping,
+      ...(options.onInternalError ? { onInternalError: options.onInternalError } : {}),
     });
-    socket.on('data', (chunk: Buffer) => reader.push(chunk));
+    streams.add(served);
     socket.on('error', () => socket.destroy());
     socket.on('close', () => {
-      unsubscribe();
+      served.detach();
+      streams.delete(served);
       clients.delete(socket);
       if (clients.size > 0) return;
       const waiters = idleWaiters;
@@ -149,7 +127,7 @@ export async function listenLocalEndpoint(options: LocalEndpointOptions): Promis
       closing ??= (async () => {
         stopping = true;
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        if (!forced) await Promise.race([Promise.allSettled([...inFlight]), forcing]);
+        if (!forced) await Promise.race([Promise.allSettled([...streams].flatMap((served) => served.inFlight())), forcing]);
         // Ended once the answers written before are sent, so that none is cut off.
         for (const socket of clients) socket.end(() => socket.destroy());
         await closed;

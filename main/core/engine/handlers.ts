@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import type { ProcessRequestNames } from './process-requests';
 import { resolve } from 'node:path';
 import type { RequestHandlers } from '../../../shared/api';
 import { err, ok, type Result } from '../../../shared/result';
@@ -68,7 +69,7 @@ export interface HandlerDeps {
 }
 
 /** Requests answered elsewhere (setup-handlers.ts, worktree/service.ts), merged in by the composition root. */
-type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames | GatewayRequestNames | CostRequestNames | HooksRequestNames | SearchRequestNames | ChangesRequestNames | SandboxRequestNames | AgentsRequestNames | ModelRequestNames;
+type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames | GatewayRequestNames | CostRequestNames | HooksRequestNames | SearchRequestNames | ChangesRequestNames | SandboxRequestNames | AgentsRequestNames | ModelRequestNames | ProcessRequestNames;
 
 export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupRequests> {
   const { store, bus, scheduler } = d;

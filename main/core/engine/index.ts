@@ -88,7 +88,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
       return sessionProvider(session, loaded.value.configured ?? loaded.value.providers, loaded.value.providers[0] ?? null);
     },
   });
-  const handlers = buildHandlers({ home: opts.home, host, kernel, config, policy, modeOf, deps, scheduler, windows, conflicts, worktrees, mcp: mcp.manager, budgets, budgetLimits, hooks, repositories, gateway: opts.gateway, sandbox, agents, images: intake });
+  const handlers = buildHandlers({ home: opts.home, host, kernel, config, policy, modeOf, deps, scheduler, windows, conflicts, worktrees, mcp: mcp.manager, budgets, budgetLimits, hooks, repositories, gateway: opts.gateway, ...(opts.stop ? { stop: opts.stop } : {}), sandbox, agents, images: intake });
   recoverWork({ kernel, config, conflicts, scheduler, recover: opts.recover ?? true, clock });
 
   return {

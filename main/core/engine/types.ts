@@ -2,6 +2,7 @@ import type { RequestHandlers } from '../../../shared/api';
 import type { EngineEvent } from '../../../shared/events';
 import type { HostResolver } from '../tools/webfetch-address';
 import type { GatewayHandlers } from './gateway-requests';
+import type { StopHandler } from './process-requests';
 
 /**
  * The engine as every host sees it (desktop IPC, browser host, CLI, tests): the contract's request handlers
@@ -45,4 +46,6 @@ export interface EngineOptions {
   resolveHost?: HostResolver;
   /** The host's messenger gateways (desktop app, `serve`): they answer the gateway.* requests; absent, those are refused. */
   gateway?: GatewayHandlers;
+  /** The host that can end its own process (`paragents engine --stdio`): it answers `engine.stop`; absent, refused. */
+  stop?: StopHandler;
 }

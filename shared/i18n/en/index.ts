@@ -7,6 +7,7 @@ import { cli } from './cli';
 import { cliErrors } from './cliErrors';
 import { cliHelp } from './cliHelp';
 import { cliInbox } from './cliInbox';
+import { cliRemote } from './cliRemote';
 import { cliSessions } from './cliSessions';
 import { cliTools } from './cliTools';
 import { commands } from './commands';
@@ -21,6 +22,7 @@ import { gateway } from './gateway';
 import { gateways } from './gateways';
 import { hooks } from './hooks';
 import { log } from './log';
+import { machines } from './machines';
 import { markdown } from './markdown';
 import { mcp } from './mcp';
 import { mode } from './mode';
@@ -41,4 +43,4 @@ import { transcript } from './transcript';
  * technology rely on, so an English text changes only when the UI means to change.
  * One file per area; add an area by adding a file here and its twin in ../zh-CN/.
  */
-export const en = { agents, app, approval, budget, changes, cli, cliErrors, cliHelp, cliInbox, cliSessions, cliTools, commands, common, compose, config, conflict, context, craft, engineErrors, gateway, gateways, hooks, log, markdown, mcp, mode, notices, palette, permissions, policy, reasons, sandbox, sessions, settings, setup, status, transcript };
+export const en = { agents, app, approval, budget, changes, cli, cliErrors, cliHelp, cliInbox, cliRemote, cliSessions, cliTools, commands, common, compose, config, conflict, context, craft, engineErrors, gateway, gateways, hooks, log, machines, markdown, mcp, mode, notices, palette, permissions, policy, reasons, sandbox, sessions, settings, setup, status, transcript };

@@ -14,6 +14,7 @@ import type { WorktreeService } from '../../worktree/service';
 import { createChangesHandlers } from '../changes-handlers';
 import { createContextHandlers } from '../context-handlers';
 import { gatewayRequests, type GatewayHandlers } from '../gateway-requests';
+import { processRequests, type StopHandler } from '../process-requests';
 import { createHandlers } from '../handlers';
 import { createHistoryHandlers } from '../history-handlers';
 import type { Scheduler } from '../scheduler';
@@ -53,6 +54,8 @@ export interface HandlerParts {
   repositories: Pick<OutsideRepositories, 'conflicts'>;
   /** The host's messenger gateways; absent, the gateway.* requests are refused. */
   gateway?: GatewayHandlers;
+  /** The host that can end its own process (`paragents engine --stdio`); absent, `engine.stop` is refused. */
+  stop?: StopHandler;
   sandbox: SandboxParts;
   /** Children of Agent calls: their list and a person's integration. */
   agents: Pick<AgentsService, 'integrate'>;
@@ -110,5 +113,6 @@ export function buildHandlers(p: HandlerParts): RequestHandlers {
     }),
     ...createAgentsHandlers({ store, integrate: p.agents.integrate }),
     ...createModelHandlers({ store, bus, config: () => config.load(), summary: (row) => store.summaries.session(row, modeOf(row)) }),
-    ...gatewayRequests(p.gateway) });
+    ...gatewayRequests(p.gateway),
+    ...processRequests({ homeDir: host.home, ...(p.stop ? { stop: p.stop } : {}) }) });
 }

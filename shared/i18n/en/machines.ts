@@ -1,0 +1,36 @@
+/** Engines on other machines: `paragents engine --stdio`, the SSH link to a remote machine, and its engine's process requests. */
+export const machines = {
+  process: {
+    stopRefused: 'this engine closes with its app: only an engine started by `paragents engine --stdio` stops when asked',
+    relativePath: 'fs.list: path: {{path}} is not an absolute path',
+    noFolder: 'there is no folder {{path}}',
+    notFolder: '{{path}} is not a folder',
+    cannotList: 'cannot list {{path}}: {{error}}',
+  },
+  engine: {
+    needStdio: 'paragents engine: say how the engine is served: --stdio (its requests on standard input, its answers and events on standard output)',
+    unknownOption: 'paragents engine: unknown option {{option}}',
+    needDataDir: 'paragents engine: --data-dir needs a folder',
+    cannotStart: 'paragents engine: cannot start the engine on {{home}}: {{error}}',
+    cannotJoin: 'paragents engine: the data folder {{home}} is held by a process whose engine cannot be reached: {{error}}',
+    served: 'paragents engine: serving the engine of {{home}} on standard input and output (pid {{pid}})',
+    joined: 'paragents engine: the engine of {{home}} already runs (pid {{pid}}); this connection reaches it',
+    clientGone: 'paragents engine: the connection ended; the engine keeps running its turns (pid {{pid}})',
+    stopping: 'paragents engine: stopping',
+  },
+  link: {
+    cannotRunSsh: 'cannot run ssh ({{error}}): install the OpenSSH client',
+    sshFailed: 'ssh could not connect to {{name}}: {{error}}',
+    sshFailedNoMessage: 'ssh could not connect to {{name}} (exit status {{code}})',
+    notInstalled: 'Paragents is not installed on {{name}} (`{{command}}` was not found there): install it there with `npm install -g paragents`, or name the command that runs it with `paragents remote add {{name}} URL --command CMD`',
+    contractMismatch: '{{name}} runs Paragents {{version}}, which speaks contract version {{remote}}, and this Paragents speaks version {{local}}: install the same version on both machines',
+    notAnEngine: '{{name}} did not answer as a Paragents engine: {{line}}',
+    exitedEarly: 'the engine command on {{name}} ended before it answered (exit status {{code}}): {{error}}',
+    timeout: '{{name}} did not answer within {{seconds}} seconds',
+    closedThere: 'the connection to {{name}} ended',
+    closedHere: 'the connection to {{name}} was closed by this process',
+    reachable: '{{name}} is reachable: Paragents {{version}} (contract {{contract}}) on {{hostname}}, data folder {{home}}',
+    disconnected: '{{name}} is disconnected: the request was not sent',
+    needRemote: '--remote needs the name of a remote machine (see `paragents remote list`)',
+  },
+} as const;
