@@ -31,9 +31,14 @@ export function cliText(io: Pick<CliIo, 'env' | 'home' | 'stderr'>): CliText {
  * read it); other languages get the option or argument Node names, in a sentence of the catalog.
  */
 export function parseArgsMessage({ lang, t }: CliText, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return lang === 'en' ? message : catalogParseMessage(t, error);
+}
+
+/** Node's `parseArgs` failure as a sentence of the catalog, naming the option or argument Node names. */
+export function catalogParseMessage(t: Translator, error: unknown): string {
   const e = error as Error & { code?: string };
   const message = e instanceof Error ? e.message : String(error);
-  if (lang === 'en') return message;
   const named = /'([^']+)'/.exec(message)?.[1] ?? '';
   switch (e.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':

@@ -2,7 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Translator } from '../../shared/i18n';
 import { isSshOption, parseSshUrl, remoteNameProblem, type RemoteConfig } from '../../shared/remotes';
 import { addRemote, findRemote, listRemotes, removeRemote } from '../core/config';
-import { cliText, engineError } from './cli-text';
+import { catalogParseMessage, cliText, engineError } from './cli-text';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { displayWidth, padEndColumns } from './text-width';
 import { REMOTE_USAGE, usage } from './usage';
@@ -22,25 +22,6 @@ const POSITIONALS: Record<Sub, string> = { add: 'NAME ssh://[user@]host[:port]',
 
 const isSub = (s: string): s is Sub => Object.prototype.hasOwnProperty.call(OPTIONS, s);
 
-/**
- * Node's `parseArgs` failure as one sentence of the catalog in every language: Node's English for an unknown
- * option is two sentences about `--`, which a person adding a remote does not need.
- */
-function parseFailure(t: Translator, error: unknown): string {
-  const e = error as Error & { code?: string };
-  const message = e instanceof Error ? e.message : String(error);
-  const named = /'([^']+)'/.exec(message)?.[1] ?? '';
-  switch (e.code) {
-    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return t('cliErrors.parse.unknownOption', { option: named });
-    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
-      return /does not take an argument/.test(message)
-        ? t('cliErrors.parse.noValue', { option: named })
-        : t('cliErrors.parse.needsValue', { option: named.replace(/ <value>$/, '') });
-    default:
-      return message;
-  }
-}
 
 /** One sentence for a name config.json would refuse, or null. */
 function nameProblem(t: Translator, name: string): string | null {
@@ -119,7 +100,8 @@ export async function runRemoteCommand(argv: string[], io: CliIo): Promise<numbe
   try {
     parsed = parseArgs({ args: rest, allowPositionals: true, strict: true, options: OPTIONS[sub] });
   } catch (e) {
-    io.stderr(`${name}: ${parseFailure(t, e)}`);
+    // One sentence of the catalog in every language: Node's English for an unknown option is two.
+    io.stderr(`${name}: ${catalogParseMessage(t, e)}`);
     return EXIT_USAGE;
   }
   const { values, positionals } = parsed;
