@@ -65,20 +65,20 @@ export async function main(argvIn: string[], io?: Partial<CliIo>): Promise<numbe
   const [name, ...given] = argv;
   // `--data-dir DIR` names the data folder of the command that serves an engine on a remote machine, where the
   // remote side's environment (PARAGENTS_HOME) is not the caller's to set.
-  const dataDir = name === 'engine' ? takeDataDir(given) : { rest: given };
-  if ('problem' in dataDir) {
-    full.stderr(cliText(full).t(dataDir.problem));
+  const dataDir = name === 'engine' ? takeFlag(given, '--data-dir') : { rest: given };
+  if (dataDir === null) {
+    full.stderr(cliText(full).t('machines.engine.needDataDir'));
     return EXIT_USAGE;
   }
-  if (dataDir.home !== undefined) full.home = dataDir.home;
+  if (dataDir.value !== undefined) full.home = resolve(dataDir.value);
   // `--remote NAME` sends the command's requests to that machine's engine; the rest of the line is the command's.
-  const remote = REMOTE_COMMANDS.has(name ?? '') ? takeRemote(dataDir.rest) : { rest: dataDir.rest };
-  if ('problem' in remote) {
+  const remote = REMOTE_COMMANDS.has(name ?? '') ? takeFlag(dataDir.rest, '--remote') : { rest: dataDir.rest };
+  if (remote === null) {
     full.stderr(`paragents ${name}: ${cliText(full).t('machines.link.needRemote')}`);
     return EXIT_USAGE;
   }
   const rest = remote.rest;
-  if (remote.name !== undefined) full.remote = remote.name;
+  if (remote.value !== undefined) full.remote = remote.value;
   // Help, the failures below and every command's own lines are in the language of the environment.
   const text = cliText(full);
   if (!name || name === '--help' || name === '-h' || name === 'help') {
@@ -111,36 +111,24 @@ export async function main(argvIn: string[], io?: Partial<CliIo>): Promise<numbe
   }
 }
 
-function takeRemote(argv: readonly string[]): { rest: string[]; name?: string } | { problem: true } {
+/**
+ * Takes `FLAG VALUE` (or `FLAG=VALUE`) out of a command line that the main entry reads before the command does;
+ * null when the flag has no value (none, or another flag in its place).
+ */
+function takeFlag(argv: readonly string[], flag: string): { rest: string[]; value?: string } | null {
   const rest: string[] = [];
-  let name: string | undefined;
+  let value: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg !== '--remote' && !arg.startsWith('--remote=')) {
+    if (arg !== flag && !arg.startsWith(`${flag}=`)) {
       rest.push(arg);
       continue;
     }
-    const value = arg === '--remote' ? argv[++i] : arg.slice('--remote='.length);
-    if (!value || value.startsWith('-')) return { problem: true };
-    name = value;
+    const given = arg === flag ? argv[++i] : arg.slice(flag.length + 1);
+    if (!given || given.startsWith('-')) return null;
+    value = given;
   }
-  return name === undefined ? { rest } : { rest, name };
-}
-
-function takeDataDir(argv: readonly string[]): { rest: string[]; home?: string } | { problem: 'machines.engine.needDataDir' } {
-  const rest: string[] = [];
-  let home: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg !== '--data-dir' && !arg.startsWith('--data-dir=')) {
-      rest.push(arg);
-      continue;
-    }
-    const value = arg === '--data-dir' ? argv[++i] : arg.slice('--data-dir='.length);
-    if (!value) return { problem: 'machines.engine.needDataDir' };
-    home = resolve(value);
-  }
-  return home === undefined ? { rest } : { rest, home };
+  return value === undefined ? { rest } : { rest, value };
 }
 
 /** The Msg an error carries beside its English (a ModelError's `msg`), or null. */
