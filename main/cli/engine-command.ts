@@ -7,7 +7,7 @@ import { ok } from '../../shared/result';
 import { appVersion } from '../core/app-version';
 import { connectLocalEndpoint, type RemoteEngineLink } from '../local/endpoint-client';
 import { hostEngine, type HostedEngine } from '../local/engine-host';
-import { frame } from '../local/line-frames';
+import { createLineReader, frame } from '../local/line-frames';
 import { serveStream } from '../local/stream-serve';
 import { cliText, engineError } from './cli-text';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
@@ -156,7 +156,7 @@ async function relay(io: CliIo, link: RemoteEngineLink, input: Readable, write: 
   write(frame(hello(link.pid, io.home)));
   io.stderr(t('machines.engine.joined', { home: io.home, pid: link.pid ?? '?' }));
   const detach = link.onEvent((event) => write(frame({ event })));
-  const reader = (await import('../local/line-frames')).createLineReader({
+  const reader = createLineReader({
     onLine: (line) => {
       let request: { id?: unknown; method?: unknown; input?: unknown };
       try {
