@@ -19,6 +19,7 @@ import { MsgSchema } from './msg-schema';
 import { SandboxStatus, SessionSandbox } from './sandbox';
 import { AgentChildSummary, IntegrationReport } from './agents';
 import { engineRequests } from './engine-requests';
+import { machineRequests } from './machines';
 
 /** How a prompt's policy "ask" outcomes are answered: by a person (`ask`), approved (`all`) or refused (`never`). */
 export const PromptApprovals = z.enum(['ask', 'all', 'never']);
@@ -51,6 +52,8 @@ export const requests = {
       mode: PermissionMode.optional(),
       /** Run the session in its own git worktree on a new branch `paragents/<ref>` (the workspace must be in a git repository). */
       isolate: z.boolean().optional(),
+      /** The machine it runs on: a remote's name (the host's hub creates it there, `workspace` a path on it); absent or `local`: this one. */
+      machine: z.string().min(1).optional(),
     }),
     output: SessionSummary,
   },
@@ -353,6 +356,7 @@ export const requests = {
     output: HooksOverview,
   },
   ...engineRequests,
+  ...machineRequests,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type RequestName = keyof typeof requests;

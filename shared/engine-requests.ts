@@ -25,7 +25,14 @@ export const engineRequests = {
    * The folders and files of one folder on the engine's machine (`~` or absent: its user's home folder), for picking
    * a workspace there. A relative path is refused.
    */
-  'fs.list': { input: z.object({ path: z.string().min(1).max(4096).optional() }), output: FsListing },
+  'fs.list': {
+    input: z.object({
+      path: z.string().min(1).max(4096).optional(),
+      /** Whose folders: a remote machine's name (the host's hub sends the request there); absent or `local`: this one. */
+      machine: z.string().min(1).optional(),
+    }),
+    output: FsListing,
+  },
   /**
    * Asks the engine's process to close (its running turns recorded as cancelled) once this answer is sent. Only a
    * headless engine started for a stream (`paragents engine --stdio`) takes it; an app's engine closes with its app.

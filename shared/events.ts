@@ -11,6 +11,7 @@ import { AgentChildSummary, AgentIsolation, AgentOutcome } from './agents';
 import { PlanItem } from './plan';
 import { ImageRef } from './images';
 import { ReasoningEffort } from './model-family';
+import { MachineState } from './machines';
 
 /** Fields every engine event carries. `seq` is the store's order; events are persisted before they are published. */
 const base = {
@@ -21,6 +22,8 @@ const base = {
   sessionName: z.string().nullable(),
   promptId: z.string().nullable(),
   promptRef: z.string().nullable(),
+  /** The remote machine whose engine sent it, set by the host's hub (absent: this machine's engine). */
+  machine: z.string().optional(),
 };
 
 export const ConflictKind = z.enum(['declared_output', 'write_write', 'stale_read', 'exclusive_command', 'git_destructive']);
@@ -320,6 +323,11 @@ export const EngineEvent = z.discriminatedUnion('type', [
    * the engine's environment, which wins over the setting; each receiver resolves `system` with its own system.
    */
   z.object({ ...base, type: z.literal('language_changed'), ...LanguageState.pick({ setting: true, override: true }).shape }),
+  /**
+   * The host's hub connected to a remote machine's engine, lost it, or is trying again; `machine` names it, and
+   * `problem` says why it is disconnected. Not about one session: `sessionId` is '' and the event is not stored.
+   */
+  z.object({ ...base, type: z.literal('machine_state'), machine: z.string(), state: MachineState, problem: MsgSchema.nullable() }),
 ]);
 export type EngineEvent = z.infer<typeof EngineEvent>;
 export type EngineEventType = EngineEvent['type'];
@@ -334,7 +342,7 @@ export type EngineEventDraft = DistributiveOmit<
 >;
 
 /** Events that are published live but not stored. */
-export const EPHEMERAL_EVENTS: ReadonlySet<EngineEventType> = new Set(['assistant_delta', 'reasoning_delta', 'mcp_server_state', 'language_changed', 'sandbox_changed']);
+export const EPHEMERAL_EVENTS: ReadonlySet<EngineEventType> = new Set(['assistant_delta', 'reasoning_delta', 'mcp_server_state', 'language_changed', 'sandbox_changed', 'machine_state']);
 
 
 export function compactionFigures(e: EventOf<'context_compacted'>): CompactionFigures {

@@ -40,6 +40,8 @@ export type ContextMeter = z.infer<typeof ContextMeter>;
 
 export const SessionSummary = z.object({
   id: z.string(),
+  /** The remote machine the session runs on, set by the host's hub (absent: this machine). */
+  machine: z.string().optional(),
   ref: z.string(),
   name: z.string().nullable(),
   workspace: z.string(),
@@ -101,6 +103,8 @@ export type PromptSummary = z.infer<typeof PromptSummary>;
 
 export const ApprovalSummary = z.object({
   id: z.string(),
+  /** The remote machine whose engine asks, set by the host's hub (absent: this machine). */
+  machine: z.string().optional(),
   ref: z.string(),
   sessionId: z.string(),
   sessionRef: z.string(),

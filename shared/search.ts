@@ -18,6 +18,8 @@ export type SearchSnippet = z.infer<typeof SearchSnippet>;
 
 export const SearchHit = z.object({
   sessionId: z.string(),
+  /** The remote machine the session runs on (absent: this machine). */
+  machine: z.string().optional(),
   sessionRef: z.string(),
   sessionName: z.string().nullable(),
   workspace: z.string(),

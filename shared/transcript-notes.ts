@@ -79,6 +79,7 @@ export function eventNote(e: EngineEvent, delay: RetryDelay = 'ms'): EventNote |
     case 'mcp_server_state':
     case 'language_changed':
     case 'sandbox_changed':
+    case 'machine_state':
     case 'agent_spawned':
     case 'agent_waiting':
     case 'agent_completed':

@@ -142,6 +142,7 @@ export function buildTranscript(events: readonly EngineEvent[]): TranscriptEntry
       case 'mcp_server_state':
       case 'language_changed':
       case 'sandbox_changed':
+      case 'machine_state':
       case 'agent_spawned':
       case 'agent_waiting':
       case 'agent_completed':

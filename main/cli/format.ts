@@ -82,6 +82,7 @@ export function eventTextLine(e: EngineEvent, lang: Lang = 'en'): string | null 
     case 'usage':
     case 'language_changed':
     case 'sandbox_changed':
+    case 'machine_state':
       return null;
     case 'turn_started':
       return line(t(e.resumed ? 'cli.event.resumed' : 'cli.event.started'));

@@ -234,6 +234,7 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
     case 'mcp_server_state':
     case 'language_changed':
     case 'sandbox_changed':
+    case 'machine_state':
       return s;
     default:
       return missingCase(e);

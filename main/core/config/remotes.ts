@@ -32,13 +32,17 @@ export function findRemote(home: string, name: string): Result<RemoteConfig> {
   return found ? ok(found) : unknownRemote(list.value, name);
 }
 
-/** Adds `remote` after the others; refuses a name already there (its case ignored). Returns the remote as saved. */
-export function addRemote(home: string, remote: RemoteConfig): Result<RemoteConfig> {
+/**
+ * Adds `remote` after the others; refuses a name already there (its case ignored), unless `replace` is set: then the
+ * entry of that name is changed in its place. Returns the remote as saved.
+ */
+export function addRemote(home: string, remote: RemoteConfig, opts: { replace?: boolean } = {}): Result<RemoteConfig> {
   const file = readConfigFile(configPath(home));
   if (!file.ok) return file;
   const there = named(file.value.remotes, remote.name);
-  if (there) return err('invalid_input', msg('cliRemote.config.exists', { name: there.name, url: there.url }));
-  const saved = saveConfig(home, { ...file.value, remotes: [...file.value.remotes, remote] });
+  if (there && !opts.replace) return err('invalid_input', msg('cliRemote.config.exists', { name: there.name, url: there.url }));
+  const remotes = there ? file.value.remotes.map((r) => (r === there ? remote : r)) : [...file.value.remotes, remote];
+  const saved = saveConfig(home, { ...file.value, remotes });
   return saved.ok ? ok(remote) : saved;
 }
 

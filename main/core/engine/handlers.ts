@@ -1,5 +1,7 @@
 import { statSync } from 'node:fs';
 import type { ProcessRequestNames } from './process-requests';
+import type { MachineRequestNames } from './machine-requests';
+import { isLocalMachine } from '../../../shared/machines';
 import { resolve } from 'node:path';
 import type { RequestHandlers } from '../../../shared/api';
 import { err, ok, type Result } from '../../../shared/result';
@@ -69,7 +71,7 @@ export interface HandlerDeps {
 }
 
 /** Requests answered elsewhere (setup-handlers.ts, worktree/service.ts), merged in by the composition root. */
-type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames | GatewayRequestNames | CostRequestNames | HooksRequestNames | SearchRequestNames | ChangesRequestNames | SandboxRequestNames | AgentsRequestNames | ModelRequestNames | ProcessRequestNames;
+type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames | GatewayRequestNames | CostRequestNames | HooksRequestNames | SearchRequestNames | ChangesRequestNames | SandboxRequestNames | AgentsRequestNames | ModelRequestNames | ProcessRequestNames | MachineRequestNames;
 
 export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupRequests> {
   const { store, bus, scheduler } = d;
@@ -104,7 +106,8 @@ export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupReque
     'image.get': ({ hash }) => d.images.show(hash),
     ...createReadHandlers({ store, modeOf: d.modeOf, headless: d.headless, authorizer: d.authorizer, configView: d.configView, journal: d.journal.list }),
 
-    'session.create': ({ workspace, name, mode, isolate }) => {
+    'session.create': ({ workspace, name, mode, isolate, machine }) => {
+      if (!isLocalMachine(machine)) return err('not_found', msg('machines.hub.notReached', { name: machine ?? '' }));
       const dir = resolve(workspace);
       let isDir = false;
       try {

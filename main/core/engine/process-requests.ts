@@ -4,6 +4,7 @@ import type { RequestHandlers } from '../../../shared/api';
 import type { FsEntry, FsListing } from '../../../shared/engine-requests';
 import { msg } from '../../../shared/i18n/message';
 import { err, ok, type Result } from '../../../shared/result';
+import { isLocalMachine } from '../../../shared/machines';
 
 export type ProcessRequestNames = 'engine.stop' | 'fs.list';
 
@@ -20,7 +21,8 @@ export const MAX_LISTED_ENTRIES = 2_000;
 export function processRequests(deps: { homeDir: string; stop?: StopHandler }): Pick<RequestHandlers, ProcessRequestNames> {
   return {
     'engine.stop': deps.stop?.['engine.stop'] ?? (() => err('invalid_state', msg('machines.process.stopRefused'))),
-    'fs.list': (input) => listFolder(input.path === undefined || input.path === '~' ? deps.homeDir : expandHome(input.path, deps.homeDir)),
+    'fs.list': (input) =>
+      !isLocalMachine(input.machine) ? err('not_found', msg('machines.hub.notReached', { name: input.machine ?? '' })) : listFolder(input.path === undefined || input.path === '~' ? deps.homeDir : expandHome(input.path, deps.homeDir)),
   };
 }
 

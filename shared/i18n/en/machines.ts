@@ -18,6 +18,13 @@ export const machines = {
     clientGone: 'paragents engine: the connection ended; the engine keeps running its turns (pid {{pid}})',
     stopping: 'paragents engine: stopping',
   },
+  hub: {
+    notHeld: 'not connected: only the desktop app and `paragents serve` hold connections to remote machines',
+    noHub: 'only the desktop app and `paragents serve` connect to remote machines: here, use `paragents remote test NAME`',
+    notReached: 'no remote machine named {{name}} is connected to this engine: add it under Machines (or with `paragents remote add`)',
+    unknown: 'there is no machine named {{name}}: the machines are {{names}}',
+    localFixed: '"local" is this machine: it cannot be removed, tested or reconnected',
+  },
   link: {
     cannotRunSsh: 'cannot run ssh ({{error}}): install the OpenSSH client',
     sshFailed: 'ssh could not connect to {{name}}: {{error}}',

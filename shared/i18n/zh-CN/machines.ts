@@ -20,6 +20,13 @@ export const machines: CatalogLike<typeof en> = {
     clientGone: 'paragents engine：连接已断开；引擎继续运行它的回合（pid {{pid}}）',
     stopping: 'paragents engine：正在停止',
   },
+  hub: {
+    notHeld: '未连接：只有桌面应用和 `paragents serve` 会保持与远程机器的连接',
+    noHub: '只有桌面应用和 `paragents serve` 会连接远程机器：在这里请使用 `paragents remote test NAME`',
+    notReached: '此引擎没有连接名为 {{name}} 的远程机器：请在“机器”中添加（或使用 `paragents remote add`）',
+    unknown: '没有名为 {{name}} 的机器：现有机器为 {{names}}',
+    localFixed: '“local”是本机：不能移除、测试或重新连接',
+  },
   link: {
     cannotRunSsh: '无法运行 ssh（{{error}}）：请安装 OpenSSH 客户端',
     sshFailed: 'ssh 无法连接到 {{name}}：{{error}}',

@@ -15,6 +15,7 @@ import { createChangesHandlers } from '../changes-handlers';
 import { createContextHandlers } from '../context-handlers';
 import { gatewayRequests, type GatewayHandlers } from '../gateway-requests';
 import { processRequests, type StopHandler } from '../process-requests';
+import { machineRequests } from '../machine-requests';
 import { createHandlers } from '../handlers';
 import { createHistoryHandlers } from '../history-handlers';
 import type { Scheduler } from '../scheduler';
@@ -114,5 +115,6 @@ export function buildHandlers(p: HandlerParts): RequestHandlers {
     ...createAgentsHandlers({ store, integrate: p.agents.integrate }),
     ...createModelHandlers({ store, bus, config: () => config.load(), summary: (row) => store.summaries.session(row, modeOf(row)) }),
     ...gatewayRequests(p.gateway),
-    ...processRequests({ homeDir: host.home, ...(p.stop ? { stop: p.stop } : {}) }) });
+    ...processRequests({ homeDir: host.home, ...(p.stop ? { stop: p.stop } : {}) }),
+    ...machineRequests({ home }) });
 }
