@@ -1,8 +1,8 @@
 import type { RemoteConfig } from '../../shared/remotes';
-import { connectSsh } from '../remote/ssh-link';
-import { cliText } from './cli-text';
+import { testRemote } from '../remote/remote-test';
 import { EXIT_FAILED, EXIT_OK, type CliIo } from './io';
-import { render, shownError } from '../../shared/i18n';
+import { cliText } from './cli-text';
+import { render } from '../../shared/i18n';
 
 /**
  * `paragents remote test NAME`: connects as the panel would, asks the engine one request, and says in one sentence
@@ -10,24 +10,12 @@ import { render, shownError } from '../../shared/i18n';
  * installed there, or a contract version this side cannot speak. The engine it reached is left running.
  */
 export async function runRemoteTest(io: CliIo, remote: RemoteConfig): Promise<number> {
-  const { lang, t } = cliText(io);
-  const connected = await connectSsh(remote, { env: { ...process.env, ...io.env } });
-  if (!connected.ok) {
-    io.stderr(`paragents remote test: ${render(lang, connected.error.msg)}`);
+  const { lang } = cliText(io);
+  const tested = await testRemote(remote, { env: { ...process.env, ...io.env } });
+  if (!tested.reachable) {
+    io.stderr(`paragents remote test: ${render(lang, tested.msg)}`);
     return EXIT_FAILED;
   }
-  const link = connected.value;
-  try {
-    // One request through the channel, so that "reachable" means the contract works end to end.
-    const listed = await link.handlers['session.list']({});
-    if (!listed.ok) {
-      io.stderr(`paragents remote test: ${shownError(lang, listed.error)}`);
-      return EXIT_FAILED;
-    }
-    const h = link.hello;
-    io.stdout(t('machines.link.reachable', { name: remote.name, version: h.version, contract: h.contract, hostname: h.hostname, home: h.home }));
-    return EXIT_OK;
-  } finally {
-    await link.close();
-  }
+  io.stdout(render(lang, tested.msg));
+  return EXIT_OK;
 }

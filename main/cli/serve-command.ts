@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { configPath, loadConfig } from '../core/config';
 import { hostEngine, type HostedEngine } from '../local/engine-host';
+import { createHub } from '../hub/hub';
 import { configTokenStore, createGatewayHost } from '../gateway';
 import { isLoopbackAddress, parsePublicHost } from '../web/bind-address';
 import { startWebHost } from '../web/web-host';
@@ -185,7 +186,8 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
     return 1;
   }
   if (hosted.endpointProblem) io.stderr(t('cliTools.serve.cannotJoin', { problem: shownError(textLang, hosted.endpointProblem) }));
-  const engine = hosted.engine;
+  // The panel and the gateways hold the hub: this machine's engine and the remote machines' engines, as one.
+  const engine = createHub({ local: hosted.engine, home: io.home });
 
   let web: Awaited<ReturnType<typeof startWebHost>>;
   try {
@@ -194,6 +196,7 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
       onClientDropped: (reason) => io.stderr(t(reason === 'fell_behind' ? 'cliTools.serve.droppedFellBehind' : 'cliTools.serve.droppedNoPong')),
     });
   } catch (error) {
+    await engine.close();
     await hosted.close();
     io.stderr(t('cliTools.serve.cannotListen', { address: `${host}:${port}`, error: (error as Error).message }));
     return 1;
@@ -215,6 +218,8 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
   io.stderr(t('cliTools.serve.stopping'));
   await web.close();
   await gateways.stop();
+  // Remote engines keep running their turns unless their machine is set to stop when the app closes.
+  await engine.close({ appClosing: true });
   // The local endpoint first (no new requests from other commands), then the engine.
   await hosted.close();
   return 0;

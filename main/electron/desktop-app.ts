@@ -2,8 +2,8 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { app, safeStorage, session } from 'electron';
 import { paragentsHome } from '../core/config';
-import type { Engine } from '../core/engine/types';
 import { hostEngine } from '../local/engine-host';
+import { createHub, type Hub } from '../hub/hub';
 import { makePrivateFolder } from '../core/store/private-files';
 import { createGatewayHost, keychainTokenStore } from '../gateway';
 import type { FocusRoute } from '../../shared/focus-route';
@@ -45,7 +45,8 @@ export interface DesktopPaths {
 }
 
 export interface DesktopApp {
-  engine: Engine;
+  /** This machine's engine and the remote machines' engines, as one. */
+  engine: Hub;
   showWindow(route?: FocusRoute): void;
   /** Run in order on quit; the engine closes last. */
   closers: Array<() => Promise<void> | void>;
@@ -80,7 +81,9 @@ export async function startDesktop(paths: DesktopPaths, quit: () => void): Promi
     onInternalError: (name, error) => log(`endpoint request ${name} failed`, error),
   });
   if (hosted.endpointProblem) log(`paragents commands cannot join this engine: ${hosted.endpointProblem.message}`);
-  const engine = hosted.engine;
+  // The panel, the tray, the notifications and the gateways all hold the hub: this machine's engine and the
+  // engines of the remote machines in config.json, as one.
+  const engine = createHub({ local: hosted.engine, home });
   gateways.start(engine);
   const handlers = withDesktopKeys(engine.handlers, { vault, secrets, env: engineEnv });
 
@@ -207,6 +210,8 @@ export async function startDesktop(paths: DesktopPaths, quit: () => void): Promi
         closeIpc();
       },
       () => gateways.stop(),
+      // Remote engines keep running their turns unless their machine is set to stop when the app closes.
+      () => engine.close({ appClosing: true }),
       // The local endpoint first (no new requests from other commands), then the engine.
       () => hosted.close(),
       () => closeProtocol(),

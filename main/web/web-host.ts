@@ -13,7 +13,8 @@ import { contentSecurityPolicy, resolveStatic, SECURITY_HEADERS, sendFile } from
 import { handleMessage, type ServerMessage } from './ws-protocol';
 
 export interface WebHostOptions {
-  engine: Engine;
+  /** What the panel talks to: an engine, or the host's hub of every machine's engine. */
+  engine: Pick<Engine, 'handlers' | 'onEvent'>;
   /** Loopback by default; any other address is refused unless allowRemote is set. */
   host?: string;
   /** Accept a bind that is reachable from the network (still token-, Host- and Origin-checked). */
