@@ -224,4 +224,30 @@ describe('the hub: every machine in one panel', () => {
     const listed = await value<SessionSummary[]>('session.list', {});
     expect(listed.map((s) => s.id)).toEqual([localSession.id]);
   });
+
+  it('closing the app stops the engine of a machine set to stop when the app closes', async () => {
+    const from = events.length;
+    await value('machines.add', { name: 'box', url: sshd.url, dataDir: remoteHome, command: `${process.execPath} ${BIN}`, sshOptions: sshd.sshOptions, stopWhenAppCloses: true });
+    await stateEvent('connected', from);
+    expect(remoteEngines()).toBeGreaterThan(0);
+    await hub.close({ appClosing: true });
+    await until('the remote engine to stop', () => remoteEngines() === 0);
+  });
 });
+
+/** The processes of the remote engine (and its relays) on this loopback "machine". */
+function remoteEngines(): number {
+  try {
+    return execFileSync('pgrep', ['-f', `engine --stdio --data-dir ${remoteHome}`], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).length;
+  } catch {
+    return 0;
+  }
+}
+
+async function until(what: string, done: () => boolean): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (done()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
