@@ -131,7 +131,8 @@ export async function startSshd(): Promise<Sshd> {
           stop: async () => {
             child.kill('SIGTERM');
             await exited(child);
-            rmSync(dir, { recursive: true, force: true });
+            // A session process of sshd may still be writing its log as the listener exits: rm retries ENOTEMPTY.
+            rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
           },
         };
       }
