@@ -85,7 +85,7 @@ describe('the hub routes each request to its machine', () => {
 
 describe('merging', () => {
   it('interleaves ranked lists up to the limit', () => {
-    expect(interleave([[1, 2, 3], ['a'], [10, 20]], 5)).toEqual([1, 'a', 10, 2, 20]);
+    expect(interleave<number | string>([[1, 2, 3], ['a'], [10, 20]], 5)).toEqual([1, 'a', 10, 2, 20]);
     expect(interleave([[], []], 3)).toEqual([]);
   });
   it('adds up usage, keeping this machine’s daily budget', () => {

@@ -18,19 +18,11 @@ import { connectSsh } from '../../main/remote/ssh-link';
 import { startWebHost, type WebHost } from '../../main/web/web-host';
 import { BIN } from '../helpers/cli';
 import { useEngineFixture } from '../helpers/engine-fixture';
+import { REMOTE_SCRIPT } from '../helpers/remote-script';
 import { startSshd, type Sshd } from '../helpers/sshd';
 import { tempDir } from '../helpers/temp';
 
-const fx = useEngineFixture({
-  scope: 'file',
-  forceClose: true,
-  script: {
-    rules: [
-      { when: 'write the remote report', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'remote.md', content: '# remote\n' } }] }, { content: 'remote report written' }] },
-      { when: 'hold the remote line', steps: [{ content: 'first half', gate: 'remote' }, { content: 'remote line done' }] },
-    ],
-  },
-});
+const fx = useEngineFixture({ scope: 'file', forceClose: true, script: REMOTE_SCRIPT });
 
 let sshd: Sshd;
 let remoteHome: string;

@@ -11,18 +11,11 @@ import { createMachineLink, type MachineLink, type MachineState } from '../../ma
 import { connectSsh, type SshEngineLink } from '../../main/remote/ssh-link';
 import { BIN } from '../helpers/cli';
 import { useEngineFixture } from '../helpers/engine-fixture';
+import { REMOTE_SCRIPT } from '../helpers/remote-script';
 import { startSshd, type Sshd } from '../helpers/sshd';
 import { tempDir } from '../helpers/temp';
 
-const fx = useEngineFixture({
-  scope: 'file',
-  script: {
-    rules: [
-      { when: 'write the remote report', steps: [{ toolCalls: [{ name: 'Write', arguments: { path: 'remote.md', content: '# remote\n' } }] }, { content: 'remote report written' }] },
-      { when: 'hold the remote line', steps: [{ content: 'first half', gate: 'remote' }, { content: 'remote line done' }] },
-    ],
-  },
-});
+const fx = useEngineFixture({ scope: 'file', script: REMOTE_SCRIPT });
 
 let sshd: Sshd;
 let remoteHome: string;
