@@ -13,6 +13,7 @@ import { NewSessionForm } from './NewSessionForm';
 import { PermissionsView } from './PermissionsView';
 import { McpView } from './McpView';
 import { GatewaysView } from './GatewaysView';
+import { MachinesView } from './MachinesView';
 import { HooksView } from './HooksView';
 import { SandboxView } from './SandboxView';
 import { SessionList } from './SessionList';
@@ -121,6 +122,9 @@ export function App() {
           <button type="button" className="link" onClick={() => actions.openOverlay('gateways')}>
             {t('app.gateways')}
           </button>
+          <button type="button" className="link" onClick={() => actions.openOverlay('machines')}>
+            {t('machinePanel.nav')}
+          </button>
           <button type="button" className="link" onClick={() => actions.openOverlay('config')}>
             {t('app.config')}
           </button>
@@ -137,6 +141,7 @@ export function App() {
         {overlay === 'permissions' ? <PermissionsView /> : null}
         {overlay === 'mcp' ? <McpView /> : null}
         {overlay === 'gateways' ? <GatewaysView /> : null}
+        {overlay === 'machines' ? <MachinesView /> : null}
         {overlay === 'hooks' ? <HooksView /> : null}
         {overlay === 'sandbox' ? <SandboxView /> : null}
         {overlay === 'context' ? <ContextView /> : null}

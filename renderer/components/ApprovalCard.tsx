@@ -7,6 +7,7 @@ import { toolDiff, toolSummary } from '../format/tool-summary';
 import type { ApprovalView, ConflictView } from '../store/types';
 import { useActions } from '../store/use-panel';
 import { DiffView } from './DiffView';
+import { RemoteBadge } from './MachineBadge';
 import { useChildCard } from '../store/approval-parent';
 
 /**
@@ -35,6 +36,7 @@ export function ApprovalCard({ approval, conflict, more }: { approval: ApprovalV
         <h3 id={`${id}-title`}>{t('approval.required')}</h3>
         <span className="approval-ref">
           {approval.ref} · {childCard ? t('approval.childOf', { parent: childCard.parent, child: childCard.child }) : t('approval.session', { ref: approval.sessionRef })}
+          <RemoteBadge machine={approval.machine} on />
           {more > 0 ? t('approval.more', { count: more }) : ''}
         </span>
       </header>

@@ -6,6 +6,7 @@ import { useT } from '../i18n';
 import { toolSummary } from '../format/tool-summary';
 import { pendingApprovalsOf } from '../store/status';
 import { useActions, usePanel } from '../store/use-panel';
+import { RemoteBadge } from './MachineBadge';
 
 /**
  * Every pending approval across sessions. Keyboard triage: ↑/↓ select, A allow once, S allow for session,
@@ -61,6 +62,7 @@ export function ApprovalsInbox() {
             <div className="inbox-line">
               <span className="chip chip-waiting_approval">{a.ref}</span>
               <InboxSession sessionId={a.sessionId} sessionRef={a.sessionRef} />
+              <RemoteBadge machine={a.machine} on />
               <span className="tool-name">{a.tool}</span>
               <code className="tool-what">{toolSummary(a.tool, a.input)}</code>
             </div>

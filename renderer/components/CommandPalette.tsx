@@ -7,6 +7,8 @@ import { openHit, reopenSession, showSession } from '../store/search';
 import { useT, type T } from '../i18n';
 import { sessionTitle } from '../store/status';
 import { usePanel, usePanelStore } from '../store/use-panel';
+import { RemoteBadge } from './MachineBadge';
+import { machineOf } from '../store/machines';
 import '../styles/palette.css';
 
 const kindText = (t: T, kind: SearchHitKind): string => t(`palette.kinds.${kind}`);
@@ -137,7 +139,8 @@ function PaletteDialog({ onClose }: { onClose: () => void }) {
       out.push({ kind: 'command', key: `command:${command.name}`, command });
     }
     if (searchable && hits?.text === text) {
-      for (const hit of hits.hits) out.push({ kind: 'hit', key: `hit:${hit.seq}`, hit });
+      // Each machine's engine numbers its own events: a seq names a hit only together with its machine.
+      for (const hit of hits.hits) out.push({ kind: 'hit', key: `hit:${machineOf(hit.machine)}:${hit.seq}`, hit });
     }
     return out;
   }, [query, text, sessions, hits, searchable]);
@@ -306,6 +309,7 @@ function OptionView({ option }: { option: Option }) {
       return (
         <>
           <span className="palette-title">{h.sessionName ?? h.sessionRef}</span>
+          <RemoteBadge machine={h.machine} />
           <span className="palette-tag">{h.tool ? `${kindText(t, h.kind)} · ${h.tool}` : kindText(t, h.kind)}</span>
           {h.closed ? <span className="palette-tag">{t('palette.closed')}</span> : null}
           <span className="palette-snippet">{marked(h.snippet.text, h.snippet.highlights)}</span>

@@ -1,10 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { PermissionMode } from '../../shared';
+import { LOCAL_MACHINE } from '../../shared/remotes';
 import { useLang, useT } from '../i18n';
 import { useActions, usePanel } from '../store/use-panel';
 import { english, msg, shownError, type Msg } from '../../shared/i18n';
+import { FolderPicker } from './FolderPicker';
 
-/** "New session": a workspace folder, an optional name, mode and first prompt. */
+/**
+ * "New session": the machine it runs on (when remote machines are configured), a workspace folder on that machine
+ * (typed, or picked with Browse…), an optional name, mode and first prompt.
+ */
 export function NewSessionForm() {
   const actions = useActions();
   const t = useT();
@@ -17,6 +23,13 @@ export function NewSessionForm() {
   const [mode, setMode] = useState<PermissionMode | ''>('');
   const [prompt, setPrompt] = useState(pendingPrompt ?? '');
   const [busy, setBusy] = useState(false);
+  // The remote machines in the machines list's order, each with whether a session can be made there now.
+  const remotes = usePanel(
+    useShallow((s) => s.domain.machineOrder.filter((n) => n !== LOCAL_MACHINE).map((n) => `${s.domain.machines[n]?.state === 'connected' ? '+' : '-'}${n}`)),
+  );
+  const [machine, setMachine] = useState(LOCAL_MACHINE);
+  const [browsing, setBrowsing] = useState(false);
+  const remote = machine === LOCAL_MACHINE ? undefined : machine;
   // Kept as the sentence's data, so it is painted in the language shown now (a switch repaints it).
   const [error, setError] = useState<{ message: string; msg?: Msg } | null>(null);
   const id = useId();
@@ -32,6 +45,7 @@ export function NewSessionForm() {
     setError(null);
     const result = await actions.createSession({
       workspace: workspace.trim(),
+      ...(remote !== undefined ? { machine: remote } : {}),
       ...(name.trim() ? { name: name.trim() } : {}),
       ...(mode ? { mode } : {}),
       ...(prompt.trim() ? { prompt } : {}),
@@ -40,8 +54,32 @@ export function NewSessionForm() {
     if (!result.ok) setError(result.error);
   };
 
+  const pickMachine = (next: string) => {
+    setMachine(next);
+    setBrowsing(false);
+    // A path names a folder on one machine only: this machine's last workspace means nothing on another.
+    setWorkspace(next === LOCAL_MACHINE ? (lastWorkspace ?? '') : '');
+  };
+
   return (
     <form className="new-session-form" aria-label={t('compose.createSession')} onSubmit={(e) => void submit(e)}>
+      {remotes.length > 0 ? (
+        <>
+          <label htmlFor={`${id}-machine`}>{t('machinePanel.compose.machine')}</label>
+          <select id={`${id}-machine`} value={machine} onChange={(e) => pickMachine(e.target.value)}>
+            <option value={LOCAL_MACHINE}>{LOCAL_MACHINE}</option>
+            {remotes.map((entry) => {
+              const name = entry.slice(1);
+              const connected = entry.startsWith('+');
+              return (
+                <option key={name} value={name} disabled={!connected}>
+                  {connected ? name : t('machinePanel.compose.disconnectedOption', { name })}
+                </option>
+              );
+            })}
+          </select>
+        </>
+      ) : null}
       <label htmlFor={`${id}-ws`}>{t('compose.workspace')}</label>
       <input
         id={`${id}-ws`}
@@ -51,6 +89,22 @@ export function NewSessionForm() {
         autoFocus
         onChange={(e) => setWorkspace(e.target.value)}
       />
+      {/* Neither host has a native folder dialog here, so the picker serves this machine as well as a remote one. */}
+      {browsing ? (
+        <FolderPicker
+          {...(remote !== undefined ? { machine: remote } : {})}
+          {...(workspace.trim() ? { start: workspace.trim() } : {})}
+          onPick={(path) => {
+            setWorkspace(path);
+            setBrowsing(false);
+          }}
+          onCancel={() => setBrowsing(false)}
+        />
+      ) : (
+        <button type="button" onClick={() => setBrowsing(true)}>
+          {t('machinePanel.compose.browse')}
+        </button>
+      )}
       <label htmlFor={`${id}-name`}>{t('compose.name')}</label>
       <input id={`${id}-name`} name="name" value={name} placeholder={t('compose.optional')} maxLength={80} onChange={(e) => setName(e.target.value)} />
       <label htmlFor={`${id}-mode`}>{t('compose.mode')}</label>

@@ -1,11 +1,13 @@
 import { planProgress } from '../../shared/plan';
 import { PlanProgress } from './PlanView';
-import { memo, useEffect, useState, type ReactNode } from 'react';
+import { memo, useEffect, useId, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useT, type T } from '../i18n';
 import type { SessionView } from '../store/types';
 import { useActions, usePanel } from '../store/use-panel';
 import { displayStatus, pendingApprovalCounts, queueCount, sessionTitle, type DisplayStatus } from '../store/status';
+import { machineGroupOrder, machineOf, showsMachines } from '../store/machines';
+import { isOffline, MachineGroup, offlineNoteId } from './MachineGroup';
 
 interface Row {
   id: string;
@@ -20,6 +22,8 @@ interface Row {
   parent: string | null;
   /** The live plan's progress (null: no plan). */
   plan: { done: number; total: number } | null;
+  /** The machine it runs on (`local`: this one). */
+  machine: string;
 }
 
 /** Rows rendered in the list's first frame: more than a screen holds. */
@@ -46,6 +50,7 @@ export function SessionList() {
             tokens: v.totalTokens,
             parent: v.parent ?? null,
             plan: planProgress(v.plan),
+            machine: machineOf(v.machine),
           };
           return JSON.stringify(row);
         });
@@ -55,6 +60,11 @@ export function SessionList() {
   const unread = usePanel((s) => s.ui.unread);
   const gridIds = usePanel((s) => s.ui.gridIds);
   const layout = usePanel((s) => s.ui.layout);
+  // With no remote machine anywhere the list is as it always was: no machine groups, no badges.
+  const grouped = usePanel((s) => showsMachines(s.domain));
+  const machines = usePanel((s) => s.domain.machines);
+  const machineOrder = usePanel((s) => s.domain.machineOrder);
+  const listId = useId();
   const t = useT();
 
   // A long list is put on screen in two frames: the rows that fit first, the rest right after.
@@ -83,13 +93,17 @@ export function SessionList() {
       if (!next.delete(id)) next.add(id);
       return next;
     });
+  const groupId = (machine: string): string => `${listId}-machine-${machine}`;
   const item = (json: string): ReactNode => {
     const row = JSON.parse(json) as Row;
     const children = kids.get(row.ref) ?? [];
+    const offline = grouped && isOffline(machines[row.machine]?.state ?? null);
     return (
       <SessionRow
         key={row.id}
         json={json}
+        badge={grouped}
+        offlineNote={offline ? offlineNoteId(groupId(row.machine)) : null}
         focused={row.id === focused}
         unread={unread[row.id] === true}
         pinnable={layout > 1 && row.id !== focused}
@@ -107,31 +121,57 @@ export function SessionList() {
     );
   };
 
-  const groups = new Map<string, string[]>();
-  for (const json of top) {
-    const workspace = (JSON.parse(json) as Row).workspace;
-    const list = groups.get(workspace) ?? [];
-    list.push(json);
-    groups.set(workspace, list);
-  }
+  const byWorkspace = (jsons: readonly string[]): ReactNode[] =>
+    [...groupBy(jsons, (row) => row.workspace).entries()].map(([workspace, list]) => (
+      <li key={workspace} className="session-group">
+        <div className="group-title" title={workspace}>
+          {shortPath(workspace)}
+        </div>
+        <ul className="session-group-items">{list.map(item)}</ul>
+      </li>
+    ));
 
   // Rows are memoised on their own props: a focus change re-renders two rows, not the whole list.
+  if (!grouped) {
+    return (
+      <ul className="session-list" aria-label={t('sessions.list')}>
+        {byWorkspace(top)}
+      </ul>
+    );
+  }
+  // Sessions by machine (`local` first, then the machines list's order), each machine's by workspace.
+  const byMachine = groupBy(top, (row) => row.machine);
   return (
     <ul className="session-list" aria-label={t('sessions.list')}>
-      {[...groups.entries()].map(([workspace, list]) => (
-        <li key={workspace} className="session-group">
-          <div className="group-title" title={workspace}>
-            {shortPath(workspace)}
-          </div>
-          <ul className="session-group-items">{list.map(item)}</ul>
-        </li>
-      ))}
+      {machineGroupOrder(machineOrder, byMachine.keys())
+        .filter((name) => byMachine.has(name))
+        .map((name) => (
+          <li key={name} className="machine-group-item">
+            <MachineGroup name={name} state={machines[name]?.state ?? null} groupId={groupId(name)}>
+              <ul className="session-group-list">{byWorkspace(byMachine.get(name) ?? [])}</ul>
+            </MachineGroup>
+          </li>
+        ))}
     </ul>
   );
 }
 
+/** Serialised rows by one of their fields, in the order the rows come. */
+function groupBy(jsons: readonly string[], key: (row: Row) => string): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const json of jsons) {
+    const k = key(JSON.parse(json) as Row);
+    groups.set(k, [...(groups.get(k) ?? []), json]);
+  }
+  return groups;
+}
+
 interface RowProps {
   json: string;
+  /** Whether rows carry their machine's name (only when some session or configured machine is remote). */
+  badge: boolean;
+  /** The id of the sentence saying the row's machine is disconnected (its row greyed), or null. */
+  offlineNote: string | null;
   focused: boolean;
   unread: boolean;
   pinnable: boolean;
@@ -142,16 +182,23 @@ interface RowProps {
   children?: ReactNode;
 }
 
-const SessionRow = memo(function SessionRow({ json, focused, unread, pinnable, pinned, childCount, collapsed, onToggle, children }: RowProps) {
+const SessionRow = memo(function SessionRow({ json, badge, offlineNote, focused, unread, pinnable, pinned, childCount, collapsed, onToggle, children }: RowProps) {
   const actions = useActions();
   const row = JSON.parse(json) as Row;
   const t = useT();
   return (
-    <li className={`session-item${focused ? ' focused' : ''}`}>
-      <button type="button" className="session-button" aria-current={focused ? 'true' : undefined} onClick={() => actions.focus(row.id)}>
+    <li className={`session-item${focused ? ' focused' : ''}${offlineNote ? ' disconnected' : ''}`}>
+      <button
+        type="button"
+        className="session-button"
+        aria-current={focused ? 'true' : undefined}
+        aria-describedby={offlineNote ?? undefined}
+        onClick={() => actions.focus(row.id)}
+      >
         <span className="session-line">
           <span className="session-name">{row.title}</span>
           <span className="session-ref">{row.ref}</span>
+          {badge ? <span className="machine-badge">{row.machine}</span> : null}
           {unread ? <span className="unread-dot" role="img" aria-label={t('sessions.unread')} /> : null}
         </span>
         <span className="session-meta">

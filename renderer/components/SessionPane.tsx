@@ -19,6 +19,7 @@ import { BudgetStops } from './BudgetDialog';
 import { SessionTabs } from './SessionTabs';
 import { EffortPicker } from './EffortPicker';
 import { PlanView } from './PlanView';
+import { SessionMachineBadge } from './MachineBadge';
 
 /** The focused session: header, conflicts, transcript, its pending approval, the queue and the prompt box. */
 export function SessionPane({ sessionId }: { sessionId: string }) {
@@ -43,6 +44,7 @@ export function SessionPane({ sessionId }: { sessionId: string }) {
         <StatusChip status={status} />
         <SandboxMark sessionId={session.id} />
         <IsolationMark sessionId={session.id} />
+        <SessionMachineBadge sessionId={session.id} />
         <span className="meta workspace" title={session.workspace}>
           {session.workspace}
         </span>

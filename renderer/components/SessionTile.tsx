@@ -7,6 +7,7 @@ import { BudgetStops } from './BudgetDialog';
 import { StatusChip } from './StatusChip';
 import { SessionPlanProgress } from './PlanView';
 import { TranscriptItemView } from './TranscriptItemView';
+import { SessionMachineBadge } from './MachineBadge';
 
 const EMPTY: TranscriptItem[] = [];
 const TAIL = 12;
@@ -29,6 +30,7 @@ export function SessionTile({ sessionId }: { sessionId: string }) {
         <button type="button" className="tile-title" onClick={() => actions.focus(session.id)}>
           {sessionTitle(session)} <span className="session-ref">{session.ref}</span>
         </button>
+        <SessionMachineBadge sessionId={session.id} />
         <StatusChip status={status} />
         <SessionPlanProgress sessionId={session.id} />
         {approvals > 0 ? (

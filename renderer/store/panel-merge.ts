@@ -55,6 +55,7 @@ export function mergeApprovalStatuses(domain: DomainState, approvals: readonly A
         status: a.status,
         answer: null,
         createdAt: a.createdAt,
+        ...(a.machine !== undefined ? { machine: a.machine } : {}),
       };
       changed = true;
     }

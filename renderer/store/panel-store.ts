@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { followLanguage } from '../i18n';
 import { msg } from '../../shared/i18n/message';
+import type { MachineView } from '../../shared/machines';
 import type {
   EngineApi,
   EngineEvent,
@@ -8,11 +9,12 @@ import type {
   Result,
 } from '../../shared';
 import { EPHEMERAL_EVENTS } from '../../shared';
-import { compactTokens } from '../../shared/token-format';
+import { compactionLog } from './compaction-log';
 import { FrameBatcher, type FrameScheduler } from './frame-batcher';
 import { KEEP_HISTORIES } from './history-bounds';
 import { dropHistories, HISTORY_PAGE, markLoadingOlder, NEWEST, withLatestPage, withOlderPage } from './history';
 import { applyEvents, applyPromptSummary, applySessionDetail, applySummaries } from './reducer';
+import { applyMachineList, isMachineState } from './machines';
 import { shownSessionIds } from './status';
 import { emptyDomain, type DomainState } from './types';
 import { initialUi, persistUi, type LogLine, type UiState } from './ui-state';
@@ -130,6 +132,13 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
       return Promise.all(shown.map((id) => loadLatest(id))).then(() => undefined);
     };
 
+    /** A machines.list answer is a snapshot: every state heard before it (buffered by a hydrate too) is older. */
+    const tookMachineList = (list: MachineView[]): void => {
+      batcher.flush();
+      buffered = buffered.filter((e) => !isMachineState(e));
+      setDomain((d) => applyMachineList(d, list));
+    };
+
     /** A request that answers with a prompt summary: errors go to the log, the answer into the store. */
     const promptCall = async (label: string, call: Promise<Result<PromptSummary>>): Promise<Result<PromptSummary>> => {
       const result = logError(label, await call);
@@ -165,8 +174,9 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
         refreshes.clear();
         recent = [];
         setUi({ connection: 'connecting' });
-        // Summaries only: a session's history is read when it is shown (newest page first).
-        const list = await api['session.list']({});
+        // Summaries only: a session's history is read when it is shown (newest page first). The machines come
+        // with them, so a remote machine's sessions are grouped from the first paint.
+        const [list] = await Promise.all([api['session.list']({}), actions.refreshMachines()]);
         const waiting = list.ok ? list.value.filter((v) => v.pendingApprovals > 0 && v.closedAt === null) : [];
         const approvals = await Promise.all(waiting.map((v) => api['approval.list']({ session: v.id })));
         if (gen !== generation) return;
@@ -176,7 +186,8 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
           actions.log('error', msg('log.sessionsFailed', { error: list.error.msg ?? list.error.message }));
           return;
         }
-        let domain = applySummaries(emptyDomain(), list.value);
+        const { machines, machineOrder } = get().domain;
+        let domain = applySummaries({ ...emptyDomain(), machines, machineOrder }, list.value);
         for (const a of approvals) if (a.ok) domain = mergeApprovalStatuses(domain, a.value);
         domain = applyEvents(domain, buffered);
         buffered = [];
@@ -190,6 +201,18 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
         persistUi(get().ui);
         await syncShown();
         if (gen === generation) setUi({ hydrated: true });
+      },
+
+      async refreshMachines() {
+        const r = await api['machines.list']({});
+        if (r.ok) tookMachineList(r.value);
+        return r;
+      },
+
+      async reconnectMachine(name) {
+        const r = logError('reconnect', await api['machines.reconnect']({ name }));
+        if (r.ok) await actions.refreshMachines();
+        return r;
       },
 
       async loadOlder(sessionId) {
@@ -277,7 +300,8 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
         const result = logError('new session', await api['session.create'](request));
         if (!result.ok) return result;
         setDomain((d) => applySummaries(d, [result.value]));
-        setUi({ lastWorkspace: input.workspace, newSessionOpen: false, pendingPrompt: null }, true);
+        // The last workspace seeds this machine's next session; a remote machine's path means nothing here.
+        setUi({ ...(input.machine === undefined ? { lastWorkspace: input.workspace } : {}), newSessionOpen: false, pendingPrompt: null }, true);
         if (opts.focus !== false) actions.focus(result.value.id);
         if (prompt?.trim()) await actions.sendPrompt(result.value.id, prompt, images);
         return result;
@@ -351,23 +375,7 @@ export function createPanelStore(api: EngineApi, options: { schedule?: FrameSche
         actions.log('info', msg('log.compacting', { ref, focus: about ? msg('log.focus', { about }) : '' }));
         const result = logError('compact', await api['session.compact']({ session: sessionId, ...(about ? { focus: about } : {}) }));
         if (!result.ok) return result;
-        const c = result.value;
-        if (!c.compacted) {
-          actions.log('info', msg('log.nothingToCompact', { ref, tokens: compactTokens(c.tokensAfter) }));
-          return result;
-        }
-        const summary = c.summary !== null ? msg('log.summary', { tokens: compactTokens(c.summaryTokens) }) : '';
-        actions.log(
-          'info',
-          msg('log.compacted', {
-            ref,
-            before: compactTokens(c.tokensBefore),
-            after: compactTokens(c.tokensAfter),
-            pruned: msg('context.prunedOutputs', { count: c.prunedToolOutputs }),
-            summary,
-          }),
-        );
-        if (c.summaryError) actions.log('warn', msg('log.noSummary', { error: c.summaryErrorMsg ?? c.summaryError }));
+        for (const line of compactionLog(ref, result.value)) actions.log(line.tone, line.said);
         return result;
       },
     };

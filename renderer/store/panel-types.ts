@@ -13,6 +13,7 @@ import type {
   Result,
   SessionSummary,
 } from '../../shared';
+import type { MachineView } from '../../shared/machines';
 import type { DomainState } from './types';
 import type { Layout, LogLine, Overlay, UiState } from './ui-state';
 
@@ -26,6 +27,10 @@ export interface PanelActions {
    * newest page of history of the sessions on screen; `ui.hydrated` once those are in.
    */
   hydrate(): Promise<void>;
+  /** Reads the machines and their states (machines.list) into the store; the answer is returned for the Machines view. */
+  refreshMachines(): Promise<Result<MachineView[]>>;
+  /** A person's "Reconnect" of a remote machine; its new state is read back into the store. */
+  reconnectMachine(name: string): Promise<Result<MachineView>>;
   /** The page of the session's history before what is loaded (when the transcript is scrolled to its top). */
   loadOlder(sessionId: string): Promise<void>;
   receive(event: EngineEvent): void;
@@ -43,7 +48,7 @@ export interface PanelActions {
   log(tone: LogLine['tone'], said: Msg | string): void;
   clearLog(): void;
   createSession(
-    input: { workspace: string; name?: string; mode?: PermissionMode; prompt?: string; images?: ImageUpload[] },
+    input: { workspace: string; name?: string; mode?: PermissionMode; machine?: string; prompt?: string; images?: ImageUpload[] },
     options?: { focus?: boolean },
   ): Promise<Result<SessionSummary>>;
   /** Sends a prompt, with images for a vision model (pasted, dropped or attached in the prompt box). */

@@ -1,8 +1,12 @@
-import { EPHEMERAL_EVENTS, isTerminal, missingCase } from '../../shared';
-import type { EngineEvent, EventOf, PromptStatus, PromptSummary, SessionDetail, SessionStatus, SessionSummary } from '../../shared';
+import { EPHEMERAL_EVENTS, missingCase } from '../../shared';
+import type { EngineEvent, EventOf, PromptSummary, SessionDetail, SessionStatus, SessionSummary } from '../../shared';
 import type { DomainState, PromptView, SessionView, ToolCallStatus } from './types';
 import { applyBudgetEvent, applyUsageCost, keepTurnFooterLast, summaryMoney, withStatus } from './budget';
+import { applyMachineState } from './machines';
+import { laterStatus } from './prompt-stage';
 import { appendDelta, finishAssistant, pushCompaction, pushNotice, settleStreaming, statusFromDecision, toolItem, upsertItem, upsertTool } from './transcript-items';
+
+export { laterStatus };
 
 /**
  * The one pure reducer: live events and replayed events (after a reload) go through the same code, so the
@@ -41,6 +45,8 @@ export function applyEvent(state: DomainState, event: EngineEvent): DomainState 
   // Belongs to no session: the MCP view reads it (McpView) and asks mcp.list for the rest; the language goes to
   // renderer/i18n (panel-store's receive).
   if (event.type === 'mcp_server_state' || event.type === 'language_changed') return state;
+  // A machine's state names no session (its sessionId is ''), so no session may be made up for it.
+  if (event.type === 'machine_state') return applyTyped(state, event);
   const stored = !EPHEMERAL_EVENTS.has(event.type);
   const seen = state.seqBySession[event.sessionId];
   if (stored && seen !== undefined && event.seq <= seen) return state; // already applied (replay overlap)
@@ -138,6 +144,7 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
           status: s.approvals[e.approvalId]?.status ?? 'pending',
           answer: s.approvals[e.approvalId]?.answer ?? null,
           createdAt: e.ts,
+          ...(e.machine !== undefined ? { machine: e.machine } : {}),
         },
       } satisfies DomainState['approvals'];
       return upsertTool({ ...s, approvals }, e.sessionId, e.callId, () => toolItem(e.promptId, e.callId, e.tool, e.input), (t) => ({
@@ -234,8 +241,9 @@ function applyTyped(s: DomainState, e: EngineEvent): DomainState {
     case 'mcp_server_state':
     case 'language_changed':
     case 'sandbox_changed':
-    case 'machine_state':
       return s;
+    case 'machine_state':
+      return applyMachineState(s, e);
     default:
       return missingCase(e);
   }
@@ -258,6 +266,7 @@ export function applySummaries(state: DomainState, summaries: readonly SessionSu
     const { plan: _plan, chosenProvider: _provider, reasoningEffort: _effort, ...kept } = v;
     sessions[summary.id] = {
       ...kept,
+      ...(summary.machine !== undefined ? { machine: summary.machine } : {}),
       ...(summary.plan ? { plan: summary.plan } : {}),
       ...(summary.chosenProvider !== undefined ? { chosenProvider: summary.chosenProvider } : {}),
       ...(summary.reasoningEffort !== undefined ? { reasoningEffort: summary.reasoningEffort } : {}),
@@ -308,21 +317,12 @@ export function applyPromptSummary(state: DomainState, prompt: PromptSummary): D
 
 // ---- helpers ---------------------------------------------------------------------------------------------
 
-/** How far along its life a prompt is: a reply is a snapshot, so it may only move a prompt forward. */
-const stage = (status: PromptStatus): number => (isTerminal(status) ? 2 : status === 'queued' ? 0 : 1);
-
-/**
- * The status to keep when a request's reply (a snapshot taken when the engine answered) meets the status the
- * events have already set. Every change is also an event, in order, so the events win unless the reply is
- * further along: a `prompt.send` reply saying `queued` that arrives after the `running` event must not put a
- * running prompt back in the queue.
- */
-export function laterStatus(current: PromptStatus, reported: PromptStatus): PromptStatus {
-  return stage(reported) > stage(current) ? reported : current;
-}
-
 function ensureSession(s: DomainState, e: EngineEvent): DomainState {
-  return ensureSessionFields(s, e.sessionId, e.sessionRef, e.sessionName, e.type === 'session_created' ? e.workspace : '', e.ts);
+  const known = ensureSessionFields(s, e.sessionId, e.sessionRef, e.sessionName, e.type === 'session_created' ? e.workspace : '', e.ts);
+  // The hub stamps every event of a remote machine's engine with its name: that is where the session runs.
+  const machine = e.machine;
+  if (machine === undefined || known.sessions[e.sessionId]?.machine !== undefined) return known;
+  return updateSession(known, e.sessionId, (v) => ({ ...v, machine }));
 }
 
 function ensureSessionFields(

@@ -17,6 +17,7 @@ import type {
 } from '../../shared';
 import type { Budget, BudgetStop, CostTotals } from '../../shared/cost';
 import type { Msg } from '../../shared/i18n/message';
+import type { MachineStatus } from './machines';
 
 /** What the panel knows of one session, kept up to date from summaries and events. */
 export interface SessionView {
@@ -54,6 +55,8 @@ export interface SessionView {
   /** The provider and reasoning effort chosen for the session (/model, /effort); absent: config.json's. */
   chosenProvider?: string;
   reasoningEffort?: ReasoningEffort;
+  /** The remote machine it runs on, as the host's hub says (absent: this machine). */
+  machine?: string;
 }
 
 export interface PromptView {
@@ -114,6 +117,8 @@ export interface ApprovalView {
   status: ApprovalStatus;
   answer: ApprovalAnswer | null;
   createdAt: string;
+  /** The remote machine whose engine asks (absent: this machine). */
+  machine?: string;
 }
 
 export interface ConflictView {
@@ -162,6 +167,10 @@ export interface DomainState {
   seqBySession: Record<string, number>;
   /** Children of Agent calls by child session id, as their latest `agent_child` event says. */
   agentChildren: Record<string, AgentChildSummary>;
+  /** The machines' states by name (`local` always connected), from machines.list and machine_state (machines.ts). */
+  machines: Record<string, MachineStatus>;
+  /** Machine names in the machines list's order: `local` first, then the remote machines. */
+  machineOrder: string[];
 }
 
 export const emptyDomain = (): DomainState => ({
@@ -173,6 +182,8 @@ export const emptyDomain = (): DomainState => ({
   approvals: {},
   conflicts: {},
   agentChildren: {},
+  machines: {},
+  machineOrder: [],
   lastSeq: 0,
   seqBySession: {},
 });

@@ -3,7 +3,7 @@ import type { Lang } from '../../shared/i18n/lang';
 
 /** Where the panel's own (non-engine) state lives; focus and layout survive a reload through localStorage. */
 export type Layout = 1 | 2 | 4;
-export type Overlay = 'none' | 'setup' | 'config' | 'permissions' | 'help' | 'inbox' | 'context' | 'mcp' | 'gateways' | 'hooks' | 'sandbox';
+export type Overlay = 'none' | 'setup' | 'config' | 'permissions' | 'help' | 'inbox' | 'context' | 'mcp' | 'gateways' | 'machines' | 'hooks' | 'sandbox';
 
 /** A line of the command log, kept as data (`said`) and rendered in the panel's language each time it paints. */
 export interface LogLine {

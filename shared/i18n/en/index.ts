@@ -22,6 +22,7 @@ import { gateway } from './gateway';
 import { gateways } from './gateways';
 import { hooks } from './hooks';
 import { log } from './log';
+import { machinePanel } from './machinePanel';
 import { machines } from './machines';
 import { markdown } from './markdown';
 import { mcp } from './mcp';
@@ -43,4 +44,4 @@ import { transcript } from './transcript';
  * technology rely on, so an English text changes only when the UI means to change.
  * One file per area; add an area by adding a file here and its twin in ../zh-CN/.
  */
-export const en = { agents, app, approval, budget, changes, cli, cliErrors, cliHelp, cliInbox, cliRemote, cliSessions, cliTools, commands, common, compose, config, conflict, context, craft, engineErrors, gateway, gateways, hooks, log, machines, markdown, mcp, mode, notices, palette, permissions, policy, reasons, sandbox, sessions, settings, setup, status, transcript };
+export const en = { agents, app, approval, budget, changes, cli, cliErrors, cliHelp, cliInbox, cliRemote, cliSessions, cliTools, commands, common, compose, config, conflict, context, craft, engineErrors, gateway, gateways, hooks, log, machinePanel, machines, markdown, mcp, mode, notices, palette, permissions, policy, reasons, sandbox, sessions, settings, setup, status, transcript };

@@ -24,6 +24,7 @@ import { gateway } from './gateway';
 import { gateways } from './gateways';
 import { hooks } from './hooks';
 import { log } from './log';
+import { machinePanel } from './machinePanel';
 import { machines } from './machines';
 import { markdown } from './markdown';
 import { mcp } from './mcp';
@@ -41,4 +42,4 @@ import { status } from './status';
 import { transcript } from './transcript';
 
 /** 简体中文: the same keys as the English catalog (checked by the compiler and tests/i18n/catalogs.test.ts). */
-export const zhCN: CatalogLike<typeof en> = { agents, app, approval, budget, changes, cli, cliErrors, cliHelp, cliInbox, cliRemote, cliSessions, cliTools, commands, common, compose, config, conflict, context, craft, engineErrors, gateway, gateways, hooks, log, machines, markdown, mcp, mode, notices, palette, permissions, policy, reasons, sandbox, sessions, settings, setup, status, transcript };
+export const zhCN: CatalogLike<typeof en> = { agents, app, approval, budget, changes, cli, cliErrors, cliHelp, cliInbox, cliRemote, cliSessions, cliTools, commands, common, compose, config, conflict, context, craft, engineErrors, gateway, gateways, hooks, log, machinePanel, machines, markdown, mcp, mode, notices, palette, permissions, policy, reasons, sandbox, sessions, settings, setup, status, transcript };

@@ -1,5 +1,6 @@
 import { requestNames } from '../../../shared';
 import type { EngineApi, EngineEvent, RequestInput, RequestName, RequestOutput, Result, SessionSummary } from '../../../shared';
+import type { MachineView } from '../../../shared/machines';
 
 type Handler<N extends RequestName> = (input: RequestInput<N>) => Result<RequestOutput<N>> | Promise<Result<RequestOutput<N>>>;
 export type FakeHandlers = { [N in RequestName]?: Handler<N> };
@@ -20,6 +21,8 @@ export function fakeApi(handlers: FakeHandlers = {}): FakeApi {
     'session.list': () => ({ ok: true, value: [] }),
     'session.events': () => ({ ok: true, value: [] }),
     'approval.list': () => ({ ok: true, value: [] }),
+    // An engine on its own: this machine only, as an engine without the host's hub answers.
+    'machines.list': () => ({ ok: true, value: [machine('local')] }),
     // The listed session with no prompts of its own: the ones its events name are all the test has.
     'session.get': async ({ session }) => {
       const list = (await table['session.list']?.({})) as Result<SessionSummary[]> | undefined;
@@ -77,5 +80,14 @@ export function manualFrames() {
     get pending() {
       return queue.length;
     },
+  };
+}
+
+/** A machine as machines.list shows it: `local` is this one (always connected), any other name a remote machine. */
+export function machine(name: string, extra: Partial<MachineView> = {}): MachineView {
+  const local = name === 'local';
+  return {
+    name, local, url: local ? null : `ssh://dev@${name}.example:22`, dataDir: null, command: null, sshOptions: [], stopWhenAppCloses: false,
+    state: 'connected', problem: null, hostname: null, version: null, home: null, ...extra,
   };
 }
