@@ -19,6 +19,14 @@ export const AgentInput = z.object({
   isolation: AgentIsolation.optional().describe(
     'worktree: its own git worktree, merged back when it is done (default in a git workspace); shared: your folder',
   ),
+  machine: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe(
+      'A configured remote machine to run the child on, in a clone of this repository (from its git remote) at your HEAD commit; its changes come back as a branch and are merged into your workspace. Omit to run it here',
+    ),
 });
 export type AgentInput = z.infer<typeof AgentInput>;
 

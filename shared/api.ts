@@ -20,6 +20,7 @@ import { SandboxStatus, SessionSandbox } from './sandbox';
 import { AgentChildSummary, IntegrationReport } from './agents';
 import { engineRequests } from './engine-requests';
 import { machineRequests } from './machines';
+import { hostedChildRequests } from './hosted-children';
 
 /** How a prompt's policy "ask" outcomes are answered: by a person (`ask`), approved (`all`) or refused (`never`). */
 export const PromptApprovals = z.enum(['ask', 'all', 'never']);
@@ -357,6 +358,7 @@ export const requests = {
   },
   ...engineRequests,
   ...machineRequests,
+  ...hostedChildRequests,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type RequestName = keyof typeof requests;

@@ -7,15 +7,18 @@ import type { RemoteConfig } from '../../shared/remotes';
 import { err, ok, type Result } from '../../shared/result';
 import type { MachineLink } from '../remote/machine-link';
 import { testRemote } from '../remote/remote-test';
+import { gitOverSsh } from '../remote/ssh-command';
+import type { MachineChannel, MachinesPort } from '../core/engine/agents/machines-port';
 import { createMachineSet, unknownMachine } from './machine-set';
 import { interleave, mergeUsage } from './merge';
 import { createOwners } from './owners';
 import { ID_FIELD, ROUTES, type Route } from './routes';
 
-/** What the hub needs of this machine's engine: its handlers and its events. */
+/** What the hub needs of this machine's engine: its handlers and its events (and, to run children elsewhere, the machines). */
 export interface LocalEngine {
   readonly handlers: RequestHandlers;
   onEvent(listener: (event: EngineEvent) => void): () => void;
+  attachMachines?(port: MachinesPort | null): void;
 }
 
 export interface HubOptions {
@@ -206,6 +209,17 @@ export function createHub(options: HubOptions): Hub {
     requestNames.map((name) => [name, (input: unknown) => dispatch(name, ROUTES[name], (input ?? {}) as Input)]),
   ) as unknown as RequestHandlers;
 
+  /** A connected remote as this machine's engine reaches it for a child hosted there (its answers' ids noted as the panel's are). */
+  const reach = (name: string): Result<MachineChannel> => {
+    const found = machines.find(name);
+    if (!found) return unknownMachine(name, machines);
+    const { link, remote } = found;
+    if (link.state() !== 'connected') return err('invalid_state', msg('machines.link.disconnected', { name: remote.name }));
+    const remoteHandlers = Object.fromEntries(requestNames.map((n) => [n, (input: unknown) => onRemote(link, n, (input ?? {}) as Input)])) as unknown as RequestHandlers;
+    return ok({ name: remote.name, handlers: remoteHandlers, onEvent: (listener) => link.onEvent(listener), git: (folder) => gitOverSsh(remote, folder) });
+  };
+  local.attachMachines?.({ reach });
+
   return {
     handlers,
     onEvent(listener) {
@@ -214,6 +228,7 @@ export function createHub(options: HubOptions): Hub {
     },
     machines: () => machines.views(),
     async close(opts) {
+      local.attachMachines?.(null);
       offLocal();
       listeners.clear();
       await machines.close({ appClosing: opts?.appClosing === true });

@@ -93,6 +93,9 @@ export const ROUTES = {
   'machines.remove': hub,
   'machines.test': hub,
   'machines.reconnect': hub,
+  // Sent by a parent's engine to the machine hosting its child, over that machine's link, not through the hub.
+  'agents.hostChild': local,
+  'agents.concludeHosted': local,
 } as const satisfies Record<RequestName, Route>;
 
 /** The input field that carries the id a route follows. */

@@ -38,3 +38,15 @@ export function sshArgs(remote: RemoteConfig): string[] {
   const options = [...(remote.sshOptions ?? []), ...DEFAULT_OPTIONS].flatMap((option) => ['-o', option]);
   return ['-T', ...(target.port === undefined ? [] : ['-p', String(target.port)]), ...options, '--', target.destination, remoteCommandLine(remote)];
 }
+
+/**
+ * How git reaches a folder on a remote machine: an `ssh://` URL of the folder, and GIT_SSH_COMMAND running the same
+ * system ssh with the same options as the engine's link (git adds the port from the URL itself).
+ */
+export function gitOverSsh(remote: RemoteConfig, folder: string): { url: string; env: Record<string, string> } {
+  const target = sshTarget(remote);
+  const options = [...(remote.sshOptions ?? []), ...DEFAULT_OPTIONS].flatMap((option) => ['-o', option]);
+  const host = target.port === undefined ? target.destination : `${target.destination}:${target.port}`;
+  const at = folder.startsWith('/') ? folder : `/~/${folder.replace(/^~\/?/, '')}`;
+  return { url: `ssh://${host}${at}`, env: { GIT_SSH_COMMAND: ['ssh', ...options].map(shellWord).join(' ') } };
+}

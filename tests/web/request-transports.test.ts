@@ -62,6 +62,7 @@ beforeAll(async () => {
     handlers,
     onEvent: () => () => undefined,
     stats: () => ({ slotsInUse: 0, peakSlotsInUse: 0, concurrency: 1 }),
+    attachMachines: () => undefined,
     close: async () => undefined,
   };
   host = await startWebHost({ engine, staticDir: join(dir, 'static'), port: 0, onInternalError: (name) => reported.ws.push(name) });

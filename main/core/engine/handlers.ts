@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import type { ProcessRequestNames } from './process-requests';
+import type { HostedChildRequestNames } from './agents/hosted';
 import type { MachineRequestNames } from './machine-requests';
 import { isLocalMachine } from '../../../shared/machines';
 import { resolve } from 'node:path';
@@ -71,7 +72,7 @@ export interface HandlerDeps {
 }
 
 /** Requests answered elsewhere (setup-handlers.ts, worktree/service.ts), merged in by the composition root. */
-type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames | GatewayRequestNames | CostRequestNames | HooksRequestNames | SearchRequestNames | ChangesRequestNames | SandboxRequestNames | AgentsRequestNames | ModelRequestNames | ProcessRequestNames | MachineRequestNames;
+type SetupRequests = SetupRequestNames | WorktreeRequests | HistoryRequestNames | ContextRequestNames | McpRequestNames | GatewayRequestNames | CostRequestNames | HooksRequestNames | SearchRequestNames | ChangesRequestNames | SandboxRequestNames | AgentsRequestNames | ModelRequestNames | ProcessRequestNames | MachineRequestNames | HostedChildRequestNames;
 
 export function createHandlers(d: HandlerDeps): Omit<RequestHandlers, SetupRequests> {
   const { store, bus, scheduler } = d;

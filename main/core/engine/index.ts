@@ -7,6 +7,7 @@ import { Slots } from '../kernel/slots';
 import { createWorktreeService } from '../worktree';
 import { Scheduler } from './scheduler';
 import type { Engine, EngineOptions } from './types';
+import type { MachinesPort } from './agents/machines-port';
 import { openData } from './root/data';
 import { buildKernel } from './root/kernel';
 import { buildRepositories } from './root/repositories';
@@ -58,6 +59,8 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
   const deps = buildTurnDeps({ opts, host, kernel, slots, preparer, policy, mcp: mcp.manager, model, context, gate: conflicts.gate, hooks: hooks.runner, prices, budgets, sandbox: sessionSandboxes({ home: opts.home, store, policy, sandbox }), confines: confinesIn(policy, sandbox) });
   const scheduler = new Scheduler(deps);
   const worktrees = createWorktreeService({ home: opts.home, store, bus, host });
+  // Given by the host that holds links to other machines (the hub), once it exists.
+  let machines: MachinesPort | null = null;
   const agents = createAgentsService({
     home: opts.home,
     store,
@@ -75,6 +78,7 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     journal: repositories.conflicts,
     stamps: repositories.stamps,
     env: host.env,
+    machines: () => machines,
   });
   // The turns reach the children through the port; the service reaches the turns through the scheduler.
   deps.agents = agents;
@@ -95,6 +99,9 @@ export async function createEngine(opts: EngineOptions): Promise<Engine> {
     handlers,
     onEvent: (listener) => bus.subscribe(listener),
     stats: () => ({ slotsInUse: slots.inUse, peakSlotsInUse: slots.peakInUse, concurrency: slots.limit }),
+    attachMachines: (port) => {
+      machines = port;
+    },
     close: engineCloser({ scheduler, hooks: hooks.runner, mcp, conflicts, sandbox: sandbox.runtime, store, unlock: data.unlock }),
   };
 }

@@ -3,6 +3,7 @@ import type { EngineEvent } from '../../../shared/events';
 import type { HostResolver } from '../tools/webfetch-address';
 import type { GatewayHandlers } from './gateway-requests';
 import type { StopHandler } from './process-requests';
+import type { MachinesPort } from './agents/machines-port';
 
 /**
  * The engine as every host sees it (desktop IPC, browser host, CLI, tests): the contract's request handlers
@@ -11,6 +12,11 @@ import type { StopHandler } from './process-requests';
 export interface Engine {
   readonly handlers: RequestHandlers;
   onEvent(listener: (event: EngineEvent) => void): () => void;
+  /**
+   * The host that holds links to other machines (the hub) hands them over here, so that an `Agent` call may run
+   * its child on one of them; null takes them back.
+   */
+  attachMachines(port: MachinesPort | null): void;
   /** Scheduler figures for tests and benchmarks. */
   stats(): { slotsInUse: number; peakSlotsInUse: number; concurrency: number };
   /**

@@ -26,7 +26,8 @@ export type WorktreeRequests = 'worktree.diff' | 'worktree.merge' | 'worktree.re
 
 export interface WorktreeService {
   /** A new session in its own worktree of the repository holding `workspace` (already checked to be a folder). */
-  createIsolatedSession(input: { workspace: string; name: string | null; mode: PermissionMode | null }): Promise<Result<SessionRow>>;
+  /** `commit`: where its branch starts (default: the repository's HEAD). */
+  createIsolatedSession(input: { workspace: string; name: string | null; mode: PermissionMode | null; commit?: string }): Promise<Result<SessionRow>>;
   handlers: Pick<RequestHandlers, WorktreeRequests>;
 }
 
@@ -63,12 +64,12 @@ export function createWorktreeService(d: { home: string; store: Store; bus: Even
   };
 
   return {
-    async createIsolatedSession({ workspace, name, mode }) {
+    async createIsolatedSession({ workspace, name, mode, commit }) {
       const ref = newRef((r) => reserved.has(r) || store.sessions.refTaken(r));
       reserved.add(ref);
       try {
         // One `git worktree add` at a time: concurrent ones race for git's lock files.
-        const added = await serial('add', () => addWorktree(git, { home: d.home, dir: workspace, ref, now: nowIso() }));
+        const added = await serial('add', () => addWorktree(git, { home: d.home, dir: workspace, ref, now: nowIso(), ...(commit ? { commit } : {}) }));
         if (!added.ok) return added;
         try {
           const row = store.tx(() => {

@@ -58,4 +58,17 @@ export const agents = {
   integrateConflicts: 'Child {{ref}} conflicts with the parent\'s workspace in {{files}}; nothing was changed. Open the child to resolve it, then integrate again.',
   nothingToIntegrate: 'Child {{ref}} has no changes waiting to be integrated.',
   notAChild: 'Session {{ref}} was not started by an Agent call, so it has nothing to integrate.',
+  remote: {
+    noHost: 'Agent: the child cannot run on {{machine}} from this engine: only the app\'s or `paragents serve`\'s engine holds connections to other machines; omit machine to run it here.',
+    unreachable: 'Agent: the child cannot run on {{machine}}: {{problem}}',
+    needsGit: 'Agent: a child on {{machine}} works in a clone of your repository, and {{path}} is not in one ({{problem}}).',
+    noUrl: 'Agent: {{path}} has no git remote for {{machine}} to clone it from; add one (git remote add origin URL) or omit machine to run the child here.',
+    startFailed: 'Agent: the child could not start on {{machine}}: {{error}}',
+    concludeFailed: 'Agent: the work of child {{ref}} on {{machine}} could not be committed there: {{error}}',
+    fetchFailed: 'Agent: branch {{branch}} of {{repo}} on {{machine}} could not be fetched over SSH ({{problem}}); the child\'s work is still there.',
+  },
+  hosted: {
+    cloneFailed: 'The repository {{url}} could not be cloned on this machine.',
+    commitMissing: 'Commit {{commit}} is not in {{url}}: push it first, so that a child on another machine can start from it.',
+  },
 } as const;

@@ -59,4 +59,17 @@ export const agents: CatalogLike<typeof en> = {
   integrateConflicts: '子会话 {{ref}} 与父会话的工作区在 {{files}} 冲突；没有做任何更改。请打开子会话解决冲突后再合入。',
   nothingToIntegrate: '子会话 {{ref}} 没有等待合入的更改。',
   notAChild: '会话 {{ref}} 不是由 Agent 调用启动的，没有可合入的内容。',
+  remote: {
+    noHost: 'Agent：子会话无法从这个引擎在 {{machine}} 上运行：只有应用或 `paragents serve` 的引擎持有到其他机器的连接；省略 machine 即可在本机运行。',
+    unreachable: 'Agent：子会话无法在 {{machine}} 上运行：{{problem}}',
+    needsGit: 'Agent：{{machine}} 上的子会话在你的仓库的克隆中工作，而 {{path}} 不在仓库中（{{problem}}）。',
+    noUrl: 'Agent：{{path}} 没有可供 {{machine}} 克隆的 git 远程仓库；请添加一个（git remote add origin URL），或省略 machine 在本机运行子会话。',
+    startFailed: 'Agent：子会话无法在 {{machine}} 上启动：{{error}}',
+    concludeFailed: 'Agent：{{machine}} 上子会话 {{ref}} 的工作无法在那里提交：{{error}}',
+    fetchFailed: 'Agent：无法通过 SSH 获取 {{machine}} 上 {{repo}} 的分支 {{branch}}（{{problem}}）；子会话的工作仍在那里。',
+  },
+  hosted: {
+    cloneFailed: '无法在这台机器上克隆仓库 {{url}}。',
+    commitMissing: '提交 {{commit}} 不在 {{url}} 中：请先推送它，以便另一台机器上的子会话从它开始。',
+  },
 };

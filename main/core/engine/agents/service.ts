@@ -28,6 +28,9 @@ import type { StampBook } from '../../conflicts/stamp-book';
 import { startChild } from './start';
 import { Signals } from './signals';
 import { runSetup, setupCommandOf, setupFailed, SetupConsent } from './setup';
+import type { MachinesPort } from './machines-port';
+import { runOnMachine } from './remote-child';
+import { isLocalMachine } from '../../../../shared/machines';
 
 /** The engine's children of Agent calls: starting, awaiting and integrating them (one writer of agent_children). */
 export interface AgentsService extends AgentsPort {
@@ -51,6 +54,8 @@ export interface AgentsDeps {
   stamps: StampBook;
   /** The environment the worktree setup command runs with (the tools'). */
   env: Readonly<Record<string, string | undefined>>;
+  /** The other machines a child may run on (the host's links); null for an engine alone. */
+  machines: () => MachinesPort | null;
 }
 
 type CallAt = Parameters<AgentsPort['forCall']>[0];
@@ -334,6 +339,7 @@ export function createAgentsService(d: AgentsDeps): AgentsService {
       const depth = depthOf(at.session.id);
       const max = d.config().maxDepth;
       if (depth >= max) return { ok: false, error: english(msg('agents.depthRefused', { depth, max })) };
+      if (!isLocalMachine(input.machine)) return runOnMachine({ store, bus, git: d.git, journal: d.journal, modeOf: d.modeOf, machines: d.machines }, at, input, input.machine as string);
       // One spawn at a time per parent, in the order the calls started: children are numbered as the model listed them.
       const spawning = (spawnChains.get(at.session.id) ?? Promise.resolve()).then(() => spawn(at, input));
       spawnChains.set(at.session.id, spawning.catch(() => undefined));

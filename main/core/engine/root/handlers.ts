@@ -25,6 +25,8 @@ import type { TurnDeps } from '../turn-context';
 import { validatedHandlers } from '../validated-handlers';
 import { createSandboxHandlers } from '../../sandbox/handlers';
 import { createAgentsHandlers } from '../agents/handlers';
+import { createHostedChildHandlers } from '../agents/hosted';
+import { createGit } from '../../worktree/git';
 import { createModelHandlers } from '../model-handlers';
 import type { ImageIntake } from '../../images/accept';
 import type { AgentsService } from '../agents/service';
@@ -69,6 +71,12 @@ export function buildHandlers(p: HandlerParts): RequestHandlers {
   const { store, bus } = kernel;
   const env = host.env;
   const configCache = config.cache;
+  const isolate = async (input: Parameters<WorktreeService['createIsolatedSession']>[0]) => {
+    const created = await worktrees.createIsolatedSession(input);
+    // The worktree is the trusted folder's own checkout: it inherits the trust, so project rules apply there.
+    if (created.ok && policy.isTrusted(input.workspace)) await policy.trustWorkspace(created.value.workspace);
+    return created;
+  };
   const coreHandlers = createHandlers({
     store,
     bus,
@@ -86,12 +94,7 @@ export function buildHandlers(p: HandlerParts): RequestHandlers {
     preflight: conflicts.preflight,
     repreflight: conflicts.repreflight,
     journal: { list: conflicts.journal, undo: conflicts.undo },
-    isolate: async (input) => {
-      const created = await worktrees.createIsolatedSession(input);
-      // The worktree is the trusted folder's own checkout: it inherits the trust, so project rules apply there.
-      if (created.ok && policy.isTrusted(input.workspace)) await policy.trustWorkspace(created.value.workspace);
-      return created;
-    },
+    isolate,
     modeOf,
     images: p.images,
   });
@@ -113,6 +116,7 @@ export function buildHandlers(p: HandlerParts): RequestHandlers {
       sessionLists: (row) => ({ tmpdir: sessionTmpdir(home, row.id), otherFolders: otherSessionFolders(store, row.id) }),
     }),
     ...createAgentsHandlers({ store, integrate: p.agents.integrate }),
+    ...createHostedChildHandlers({ home, store, git: createGit(host.env), isolate, send: coreHandlers['prompt.send'], summary: (row) => store.summaries.session(row, modeOf(row)) }),
     ...createModelHandlers({ store, bus, config: () => config.load(), summary: (row) => store.summaries.session(row, modeOf(row)) }),
     ...gatewayRequests(p.gateway),
     ...processRequests({ homeDir: host.home, ...(p.stop ? { stop: p.stop } : {}) }),
