@@ -15,6 +15,7 @@ import type { Git } from '../../worktree/git';
 import { inspectWorkspace } from '../../worktree/repo';
 import { applyMergedTree, bringUpToDate, changedFiles, concludeChild, previewIntegration, snapshotCommit } from '../../worktree/children';
 import { pathList } from '../../worktree/merge';
+import { journalMerge } from './journal-merge';
 
 export interface Integrator {
   /** What the child changed: its worktree against the snapshot it started from, or its journal in a shared folder. */
@@ -116,20 +117,7 @@ export function createIntegrator(d: {
     if (!parent) return err('not_found', msg('agents.sessionGone', { ref: row.parent_id }));
     const written = await applyMergedTree(git, { top: p.parentTop, oursTree: `${p.ours}^{tree}`, mergedTree: p.preview.tree });
     if (!written.ok) return written;
-    for (const w of written.value) {
-      d.journal.addJournal(
-        {
-          sessionId: row.child_id,
-          promptId: row.prompt_id,
-          tool: 'Agent',
-          workspace: parent.workspace,
-          path: realPathOf(path.join(p.parentTop, w.path)),
-          beforeSha: w.before === null ? null : sha256(w.before),
-          afterSha: w.after === null ? null : sha256(w.after),
-        },
-        w.before,
-      );
-    }
+    journalMerge(d.journal, { sessionId: row.child_id, promptId: row.prompt_id, workspace: parent.workspace, top: p.parentTop }, written.value);
     const files = written.value.map((w) => w.path);
     bus.emit({ type: 'integration_merged', sessionId: row.parent_id, promptId: row.parent_prompt_id, child: row.child_id, childRef: d.refOf(row.child_id), files });
     d.patch(row.child_id, { state: 'integrated', integration: 'merged' });

@@ -1,12 +1,9 @@
-import path from 'node:path';
 import type { AgentInput } from '../../../../shared/agents';
 import type { EngineEvent } from '../../../../shared/events';
 import { english, msg, type Msg } from '../../../../shared/i18n/message';
 import type { HostedChild, ConcludedChild } from '../../../../shared/hosted-children';
 import { isTerminal } from '../../../../shared/status';
 import type { ConflictStore } from '../../conflicts/conflict-store';
-import { sha256 } from '../../conflicts/file-stamp';
-import { realPathOf } from '../../conflicts/real-path';
 import type { EventBus } from '../../kernel/event-bus';
 import type { EffectiveMode } from '../../policy';
 import type { SessionRow } from '../../store/rows';
@@ -18,6 +15,7 @@ import { dirtyPaths, inspectWorkspace, type RepoPoint } from '../../worktree/rep
 import type { AgentsPort } from '../turn-context';
 import type { MachineChannel, MachinesPort } from './machines-port';
 import { cloneUrlOf } from './remote-repo';
+import { journalMerge } from './journal-merge';
 
 type CallAt = Parameters<AgentsPort['forCall']>[0];
 
@@ -104,20 +102,7 @@ async function bringBack(d: RemoteChildDeps, ch: MachineChannel, at: CallAt, par
   }
   const written = await applyMergedTree(d.git, { top: repo.top, oursTree: `${ours.value.commit}^{tree}`, mergedTree: preview.value.tree });
   if (!written.ok) return written.error.msg ?? msg('agents.startFailed', { error: written.error.message });
-  for (const w of written.value) {
-    d.journal.addJournal(
-      {
-        sessionId: parent.id,
-        promptId: at.prompt.id,
-        tool: 'Agent',
-        workspace: parent.workspace,
-        path: realPathOf(path.join(repo.top, w.path)),
-        beforeSha: w.before === null ? null : sha256(w.before),
-        afterSha: w.after === null ? null : sha256(w.after),
-      },
-      w.before,
-    );
-  }
+  journalMerge(d.journal, { sessionId: parent.id, promptId: at.prompt.id, workspace: parent.workspace, top: repo.top }, written.value);
   const files = written.value.map((w) => w.path);
   d.bus.emit({ type: 'integration_merged', sessionId: parent.id, promptId: at.prompt.id, child: child.session.id, childRef: child.session.ref, files });
   return { integration: `merged into your workspace as uncommitted changes (fetched over SSH as branch ${branch})`, files };
