@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
 import type { ScriptRule } from '../tests/fixtures/model-server';
-import { buildRenderer, launchChromium, writeModelConfig } from '../tests/e2e/harness';
+import { builtPanel, launchChromium, writeModelConfig } from '../tests/e2e/harness';
 import { spawnFleetHost } from './lib/fleet-protocol';
 import { spawnIdleProbe } from './lib/idle-probe';
 import { answerFor } from './lib/markers';
@@ -73,8 +73,7 @@ try {
   stops.push(() => server.stop());
   const home = join(dir, 'home');
   writeModelConfig(home, server.url, { concurrency: PARENTS * (CHILDREN + 1), agents: { maxChildren: CHILDREN } });
-  const staticDir = join(dir, 'renderer');
-  await buildRenderer(staticDir);
+  const staticDir = await builtPanel();
   const host = await spawnFleetHost(home, staticDir, values['cpu-prof']);
   stops.push(() => host.stop());
   const idleProbe = await spawnIdleProbe();

@@ -10,7 +10,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { buildRenderer, launchChromium, writeModelConfig } from '../tests/e2e/harness';
+import { builtPanel, launchChromium, writeModelConfig } from '../tests/e2e/harness';
 import { processCpuMs } from './lib/cpu';
 import { growth, mib, type MemoryReading } from './lib/memory';
 import { spawnIdleProbe } from './lib/idle-probe';
@@ -81,8 +81,7 @@ try {
   stops.push(() => server.stop());
   const home = join(dir, 'home');
   writeModelConfig(home, server.url, { concurrency: SESSIONS });
-  const staticDir = join(dir, 'renderer');
-  await buildRenderer(staticDir);
+  const staticDir = await builtPanel();
   const host = await spawnSoakHost(home, staticDir, CHUNK, values['cpu-prof']);
   stops.push(() => host.stop());
   const idleProbe = await spawnIdleProbe();

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { ensureRendererBuilt } from '../main/cli/serve-command';
+import { ensureRendererBuilt } from '../main/cli/renderer-build';
 
 /**
  * Tests spawn the real `paragents` bin, which runs the compiled command line: build it from the current sources.

@@ -8,7 +8,7 @@ import { createEngine } from '../../main/core/engine';
 import type { Engine } from '../../main/core/engine/types';
 import { startWebHost, type WebHost } from '../../main/web/web-host';
 import type { Script } from '../../tests/fixtures/model-server';
-import { buildRenderer, launchChromium, writeModelConfig } from '../../tests/e2e/harness';
+import { builtPanel, launchChromium, writeModelConfig } from '../../tests/e2e/harness';
 import { spawnModelServer } from '../spawn-model-server';
 
 export interface PanelEnv {
@@ -38,8 +38,7 @@ export async function startPanelEnv(script: Script, opts: { concurrency: number;
     writeModelConfig(home, server.url, { concurrency: opts.concurrency });
     const engine = await createEngine({ home, env: {}, approvals: 'all' });
     stops.push(() => engine.close());
-    const staticDir = join(dir, 'renderer');
-    await buildRenderer(staticDir);
+    const staticDir = await builtPanel();
     const web = await startWebHost({ engine, staticDir, port: 0 });
     stops.push(() => web.close());
     const browser: Browser = await launchChromium();

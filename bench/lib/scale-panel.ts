@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createEngine } from '../../main/core/engine';
 import { startWebHost } from '../../main/web/web-host';
-import { buildRenderer, launchChromium, writeModelConfig } from '../../tests/e2e/harness';
+import { builtPanel, launchChromium, writeModelConfig } from '../../tests/e2e/harness';
 import { firstMarker, lastMarker, sessionName } from './scale-data';
 import { DOM_ELEMENTS, FIRST_ROW_PROBE, FIRST_ROW_TIME, OPEN_SESSION, SCROLL_TO_TOP } from './scale-probes';
 
@@ -37,8 +37,7 @@ export async function measurePanel(home: string, sessions: number, opts: { first
   const engine = await createEngine({ home, env: {} });
   let browser: Browser | null = null;
   const web = await (async () => {
-    await buildRenderer(join(scratch, 'renderer'));
-    return startWebHost({ engine, staticDir: join(scratch, 'renderer'), port: 0 });
+    return startWebHost({ engine, staticDir: await builtPanel(), port: 0 });
   })().catch(async (error: unknown) => {
     await engine.close();
     throw error;

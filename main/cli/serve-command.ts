@@ -1,7 +1,5 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
 import { configPath, loadConfig } from '../core/config';
 import { hostEngine, type HostedEngine } from '../local/engine-host';
 import { createHub } from '../hub/hub';
@@ -12,6 +10,7 @@ import { langFromTag, shownError, translator, type Translator } from '../../shar
 import { shownThrown } from '../../shared/msg-error';
 import type { AppError } from '../../shared/result';
 import { cliText } from './cli-text';
+import { ensureRendererBuilt, RENDERER_DIR } from './renderer-build';
 import { usage } from './usage';
 
 export interface ServeIo {
@@ -21,8 +20,6 @@ export interface ServeIo {
   home: string;
 }
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const RENDERER_DIR = join(ROOT, 'out', 'renderer');
 
 const SYNOPSIS = 'paragents serve [--port N] [--host 127.0.0.1] [--allow-remote] [--public-host NAME[:PORT]]...';
 
@@ -87,46 +84,6 @@ export function parseServeArgs(
     };
   }
   return { ok: true, value: { port, host, allowRemote, publicHosts } };
-}
-
-/** Newest modification time of the files under the given folders (the panel's sources). */
-function newestSource(dirs: string[]): number {
-  let newest = 0;
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else newest = Math.max(newest, statSync(full).mtimeMs);
-    }
-  };
-  for (const d of dirs) if (existsSync(d)) walk(d);
-  return newest;
-}
-
-/**
- * Builds the renderer with vite's JS API when out/renderer is missing or older than its sources (a source
- * checkout that was updated), so the browser never gets a stale panel.
- */
-export async function ensureRendererBuilt(log: (line: string) => void, outDir = RENDERER_DIR, t: Translator = translator('en')): Promise<void> {
-  const index = join(outDir, 'index.html');
-  const sources = [join(ROOT, 'renderer'), join(ROOT, 'shared')];
-  if (existsSync(index)) {
-    if (!existsSync(sources[0] as string) || statSync(index).mtimeMs >= newestSource(sources)) return;
-    log(t('cliTools.serve.rebuilding'));
-  } else {
-    log(t('cliTools.serve.building'));
-  }
-  const { build } = await import('vite');
-  // The panel as it ships: React's production build, whatever NODE_ENV the caller runs under (vitest sets
-  // `test`, which would bundle React's development build).
-  const was = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir } });
-  } finally {
-    if (was === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = was;
-  }
 }
 
 /**

@@ -10,7 +10,7 @@ import { settled, unwrap } from '../helpers/engine';
 import { chatBodies } from '../helpers/chat-bodies';
 import { pngImage } from '../helpers/png';
 import { startModelServer, type ModelServer } from '../fixtures/model-server';
-import { buildRenderer, haveChromium, openPanel, requireChromiumOnCI, screenshotDir, writeModelConfig, type OpenPanel } from './harness';
+import { builtPanel, haveChromium, openPanel, requireChromiumOnCI, screenshotDir, writeModelConfig, type OpenPanel } from './harness';
 
 const SHOTS = screenshotDir();
 const ITEMS = [
@@ -42,18 +42,19 @@ type Msg = { role: string; content: string | Part[] };
 describe.skipIf(!haveChromium())('the agent’s craft in Chromium', () => {
   requireChromiumOnCI();
   let dir = '';
+  let staticDir = '';
   let model: ModelServer;
   let panel: OpenPanel | null = null;
   const home = () => join(dir, 'home');
   const open = async () => {
-    panel = await openPanel({ home: home(), staticDir: join(dir, 'renderer'), approvals: 'all' });
+    panel = await openPanel({ home: home(), staticDir, approvals: 'all' });
     return panel;
   };
 
   beforeAll(async () => {
     dir = realpathSync(mkdtempSync(join(tmpdir(), 'paragents-e2e-craft-')));
     mkdirSync(join(dir, 'work'));
-    await buildRenderer(join(dir, 'renderer'));
+    staticDir = await builtPanel();
     model = await startModelServer({
       script: {
         rules: [

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createEngine, type Engine } from '../../main/core/engine';
 import { startWebHost, type WebHost } from '../../main/web/web-host';
-import { build } from 'vite';
+import { ensureRendererBuilt, RENDERER_DIR } from '../../main/cli/renderer-build';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -31,18 +31,14 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
-/** Builds the renderer the browser host serves into outDir. */
-export async function buildRenderer(outDir: string): Promise<void> {
-  // The panel as it ships: React's production build, whatever NODE_ENV the caller runs under (vitest sets
-  // `test`, which would bundle React's development build).
-  const was = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'error', build: { outDir } });
-  } finally {
-    if (was === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = was;
-  }
+/**
+ * The panel the browser host serves: the one production build in out/renderer that the test run's global setup
+ * (or `paragents serve`) makes, rebuilt here only when a source is newer. Every file serving the same folder
+ * saves a vite build per file; nothing writes into it while it is served.
+ */
+export async function builtPanel(): Promise<string> {
+  await ensureRendererBuilt(() => undefined);
+  return RENDERER_DIR;
 }
 
 /** Writes `config.json` in the engine's home with one provider pointing at the scripted model server. */

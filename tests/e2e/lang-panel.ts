@@ -11,7 +11,7 @@ import { startWebHost, type WebHost } from '../../main/web/web-host';
 import { translator, type Lang, type MessageKey, type MessageVars, type Translator } from '../../shared/i18n';
 import { englishOnPage } from './catalog-check';
 import { startModelServer, type ModelServer, type Script } from '../fixtures/model-server';
-import { buildRenderer, launchChromium, requireChromiumOnCI, screenshotDir } from './harness';
+import { builtPanel, launchChromium, requireChromiumOnCI, screenshotDir } from './harness';
 
 /** The two walks: each language with the browser locale that asks for it. */
 export const WALKS: readonly { lang: Lang; locale: string }[] = [
@@ -28,7 +28,7 @@ export interface WalkFixture {
 }
 
 /**
- * Sets up a file's shared walk fixture before its tests (folder `paragents-e2e-NAME-…`, the renderer built into it,
+ * Sets up a file's shared walk fixture before its tests (folder `paragents-e2e-NAME-…`, the panel's build,
  * the model server with `script`, Chromium) and closes it after them. Read its fields inside hooks and tests.
  * Call it inside the file's `describe.skipIf(!haveChromium())`: on CI without Chromium it fails the file.
  */
@@ -37,8 +37,7 @@ export function useWalkFixture(name: string, script: Script): WalkFixture {
   const fx = {} as WalkFixture;
   beforeAll(async () => {
     fx.dir = mkdtempSync(join(tmpdir(), `paragents-e2e-${name}-`));
-    fx.staticDir = join(fx.dir, 'renderer');
-    await buildRenderer(fx.staticDir);
+    fx.staticDir = await builtPanel();
     fx.model = await startModelServer({ script });
     fx.browser = await launchChromium();
   }, 90_000);

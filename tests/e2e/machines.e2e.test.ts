@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RENDERER_DIR } from '../../main/cli/serve-command';
+import { RENDERER_DIR } from '../../main/cli/renderer-build';
 import { createEngine, type Engine } from '../../main/core/engine';
 import { createHub, type Hub } from '../../main/hub/hub';
 import { createMachineLink } from '../../main/remote/machine-link';

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { Engine } from '../../main/core/engine/types';
 import { startModelServer, type ModelServer, type Script } from '../fixtures/model-server';
-import { buildRenderer, openPanel, requireChromiumOnCI, writeModelConfig, type OpenPanel } from './harness';
+import { builtPanel, openPanel, requireChromiumOnCI, writeModelConfig, type OpenPanel } from './harness';
 
 /** Where the provider points when no model server runs: nothing answers, and no turn runs there. */
 const NO_MODEL = 'http://127.0.0.1:9/v1';
@@ -48,6 +48,7 @@ export interface E2EPanel {
 export function useE2EPanel(opts: E2EPanelOptions): E2EPanel {
   requireChromiumOnCI();
   let dir: string | undefined;
+  let staticDir: string | undefined;
   let model: ModelServer | undefined;
   let panel: OpenPanel | undefined;
   const need = <T>(value: T | undefined, what: string): T => {
@@ -62,7 +63,7 @@ export function useE2EPanel(opts: E2EPanelOptions): E2EPanel {
       return join(need(dir, 'folder'), 'home');
     },
     get staticDir() {
-      return join(need(dir, 'folder'), 'renderer');
+      return need(staticDir, 'panel build');
     },
     get model() {
       return need(model, 'model server');
@@ -81,8 +82,8 @@ export function useE2EPanel(opts: E2EPanelOptions): E2EPanel {
   beforeAll(async () => {
     dir = realpathSync(mkdtempSync(join(tmpdir(), `paragents-e2e-${opts.name}-`)));
     mkdirSync(fx.home);
+    staticDir = await builtPanel();
     await opts.prepare?.(fx);
-    await buildRenderer(fx.staticDir);
     if (opts.script) model = await startModelServer({ script: typeof opts.script === 'function' ? opts.script(fx) : opts.script });
     writeModelConfig(fx.home, model?.url ?? NO_MODEL, opts.config);
     for (const [file, content] of Object.entries(opts.homeFiles ?? {})) writeFileSync(join(fx.home, file), JSON.stringify(content));
