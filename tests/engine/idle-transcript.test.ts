@@ -1,6 +1,6 @@
 // A session's worker keeps its transcript in memory while it drains the queue (every step reads it), and the
-// session keeps nothing of it once idle. The turn itself is stubbed: this is about the scheduler's bookkeeping.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+// session keeps nothing of it once idle. The turn itself is scripted: this is about the scheduler's bookkeeping.
+import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { Pauses } from '../../main/core/kernel/pauses';
 import { Scheduler } from '../../main/core/engine/scheduler';
@@ -9,16 +9,7 @@ import type { TurnDeps } from '../../main/core/engine/turn-context';
 import { cleanupTempDirs, tempDir } from '../helpers/temp';
 import { moveTo, openTestStore, promptAt } from '../helpers/prompt-moves';
 
-const turn = vi.hoisted(() => ({ impl: null as null | ((deps: TurnDeps, sessionId: string, promptId: string) => Promise<'completed'>) }));
-vi.mock('../../main/core/engine/agent-loop', async (original) => ({
-  ...(await original<typeof import('../../main/core/engine/agent-loop')>()),
-  runTurn: (deps: TurnDeps, sessionId: string, promptId: string) => (turn.impl as NonNullable<typeof turn.impl>)(deps, sessionId, promptId),
-}));
-
-afterEach(() => {
-  turn.impl = null;
-  cleanupTempDirs();
-});
+afterEach(() => cleanupTempDirs());
 
 describe('transcripts of idle sessions', () => {
   it('are cached while the session works through its queue and dropped when it goes idle', async () => {
@@ -29,14 +20,14 @@ describe('transcripts of idle sessions', () => {
     const prompts = [promptAt(t, s.id, 'one'), promptAt(t, s.id, 'two')];
     // The same parsed message twice means it was kept in memory between the reads.
     const keptDuringTurn: boolean[] = [];
-    turn.impl = async (deps, sessionId, promptId) => {
+    const turn = async (deps: TurnDeps, sessionId: string, promptId: string): Promise<'completed'> => {
       const first = deps.store.transcript.list(sessionId)[0]!.message;
       keptDuringTurn.push(deps.store.transcript.list(sessionId)[0]!.message === first);
       moveTo(t, promptId, 'completed');
       return 'completed';
     };
     const deps = { store, slots: new Slots(1), pauses: new Pauses() } as unknown as TurnDeps;
-    const scheduler = new Scheduler(deps);
+    const scheduler = new Scheduler(deps, turn);
     const release = store.transcript.release.bind(store.transcript);
     const idleNow = new Promise<string>((resolve) => {
       store.transcript.release = (sessionId) => {

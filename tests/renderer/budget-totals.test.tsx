@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The sidebar footer: tokens and money of all sessions today and this week, and the daily budget.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { RequestInput } from '../../shared';
 import type { UsageSummary } from '../../shared/cost';
@@ -18,6 +18,10 @@ const figures = (since: string, totalTokens: number, usd: number, unpricedTokens
 
 describe('usage totals in the sidebar footer', () => {
   it('asks for today from local midnight and this week from Monday, and shows tokens, money and the daily budget', async () => {
+    // A Wednesday, so the week and the day begin at different times (on a Monday they are the same instant);
+    // only the clock is fixed, timers stay real for the queries that wait.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 11, 9, 15, 30) });
+    onTestFinished(() => vi.useRealTimers());
     const today = startOfToday(new Date()).toISOString();
     let spent = 0.0123;
     const fake = fakeApi({

@@ -15,7 +15,11 @@ export class Scheduler {
   private readonly running = new Map<string, { ctl: AbortController; force: AbortController }>();
   private closed = false;
 
-  constructor(private readonly deps: TurnDeps) {}
+  constructor(
+    private readonly deps: TurnDeps,
+    /** The turn each worker runs; the scheduler's own bookkeeping is the same whatever a turn does. */
+    private readonly turn: typeof runTurn = runTurn,
+  ) {}
 
   /** Makes sure the session has a worker draining its queue. */
   kick(sessionId: string): void {
@@ -77,7 +81,7 @@ export class Scheduler {
         // Each turn starts in a task of its own: many admitted at once would otherwise run their synchronous
         // preparation back to back and hold the event loop (IPC, the window's requests, timers) for all of them.
         await ownTask();
-        const outcome = await runTurn(this.deps, sessionId, next.id, ctl.signal, lease, force.signal);
+        const outcome = await this.turn(this.deps, sessionId, next.id, ctl.signal, lease, force.signal);
         if (outcome === 'suspended') return;
       } finally {
         lease.release();
