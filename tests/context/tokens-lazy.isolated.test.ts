@@ -1,4 +1,4 @@
-// In its own file (its own process): it checks what is loaded, so nothing else may count before it.
+// A file on its own in a fresh process (`.isolated.test.ts`): it checks what is loaded, so nothing else may count before it.
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { createTokenCounter } from '../../main/core/context/tokens';
