@@ -21,7 +21,9 @@ describe('usage totals in the sidebar footer', () => {
     // A Wednesday, so the week and the day begin at different times (on a Monday they are the same instant);
     // only the clock is fixed, timers stay real for the queries that wait.
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 11, 9, 15, 30) });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const today = startOfToday(new Date()).toISOString();
     let spent = 0.0123;
     const fake = fakeApi({
