@@ -117,4 +117,50 @@ describe('the model client’s fetch', () => {
     // The kept-alive socket was closed while idle, so the second request needed a new connection.
     expect(sockets).toBe(2);
   });
+
+  it('hands a fast stream on in pieces of at most 8 KB and lets the event loop turn while a slow reader drains it', async () => {
+    // 2 MB written before the client reads a byte: one large write and many small ones, as servers stream.
+    const small = 'data: {"choices":[{"delta":{"content":"abcd"}}]}\n\n';
+    const url = await serve((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      if (req.url === '/large') res.end(Buffer.alloc(1024 * 1024, 'x'));
+      else {
+        for (let i = 0; i < 3_000; i++) res.write(small);
+        res.end();
+      }
+    });
+    const large = await nodeFetch(`${url}/large`);
+    let bytes = 0;
+    let biggest = 0;
+    for await (const piece of large.body as ReadableStream<Uint8Array>) {
+      bytes += piece.byteLength;
+      biggest = Math.max(biggest, piece.byteLength);
+    }
+    expect([bytes, biggest <= 8 * 1024]).toEqual([1024 * 1024, true]);
+
+    // A reader that spends 1 ms on every piece: after at most 8 ms of it, the next piece waits for the next turn.
+    const many = await nodeFetch(`${url}/many`);
+    let turns = 0;
+    let sinceTurn = 0;
+    let mostInOneTurn = 0;
+    const tick = (): void => {
+      turns++;
+      sinceTurn = 0;
+      ticking = setImmediate(tick);
+    };
+    let ticking = setImmediate(tick);
+    let text = '';
+    const decoder = new TextDecoder();
+    for await (const piece of many.body as ReadableStream<Uint8Array>) {
+      text += decoder.decode(piece, { stream: true });
+      const until = performance.now() + 1;
+      while (performance.now() < until);
+      sinceTurn++;
+      mostInOneTurn = Math.max(mostInOneTurn, sinceTurn);
+    }
+    clearImmediate(ticking);
+    expect(text).toBe(small.repeat(3_000));
+    expect(turns).toBeGreaterThan(0);
+    expect(mostInOneTurn).toBeLessThanOrEqual(9);
+  });
 });

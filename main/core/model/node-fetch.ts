@@ -26,38 +26,135 @@ function decoded(res: IncomingMessage): Readable {
   }
 }
 
-/** The response's bytes as a web stream; chunks are passed on as they arrive (answers are read as they stream). */
+/** Largest piece handed to the reader at once: the SDK's SSE splitter copies what is left of a piece after each event. */
+const PIECE_BYTES = 8 * 1024;
+/** The reader's share of one task: past this, the next piece waits for the event loop's next turn. */
+const SLICE_MS = 8;
+/**
+ * Bytes waiting for the reader above which the socket is paused (it then fills the kernel's buffer, not ours).
+ * Reading costs too (a 64 KB read of small events is hundreds of 'data' events): pausing at 256 KB also bounds
+ * what one turn of the loop reads while the reader waits for its next share.
+ */
+const QUEUED_HIGH = 256 * 1024;
+
+/**
+ * The response's bytes as a web stream, read as they stream. libuv reads a busy socket up to 32 times in one turn
+ * of the event loop, and the reader drains each read in microtasks at once, so a fast stream (a 4 MB tool call's
+ * arguments, a million events) kept the loop in one task for 60–70 ms at a time. Here the reader gets 8 ms of a
+ * turn; the next piece then waits for the loop's next turn (timers, IPC and other sessions' streams go first), and
+ * what arrives meanwhile waits in a queue that pauses the socket once it holds 256 KB.
+ */
 function bodyOf(res: IncomingMessage, signal: AbortSignal | undefined): ReadableStream<Uint8Array> {
   const source = decoded(res);
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      let settled = false;
-      const fail = (error: Error): void => {
-        if (settled) return;
-        settled = true;
-        // As undici's fetch reports them: an abort as an AbortError, a connection lost mid-body as a TypeError
-        // whose cause carries the socket's error code.
-        controller.error(signal?.aborted ? abortError(error) : new TypeError('terminated', { cause: error }));
-      };
-      source.on('data', (chunk: Buffer) => {
-        if (!settled) controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-      });
-      source.once('end', () => {
-        if (settled) return;
-        settled = true;
-        controller.close();
-      });
-      source.once('error', fail);
-      if (source !== res) res.once('error', (error) => source.destroy(error));
-      // A socket closed before the body ended, without an error event of its own.
-      res.once('close', () => {
-        if (!res.complete) fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
-      });
-    },
-    cancel() {
-      res.destroy();
-    },
+  const queue = new ByteQueue();
+  let ended = false;
+  let failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  // When the reader's share of this turn of the event loop began; null once the loop has reached its check phase
+  // since (libuv reads a socket up to 32 times in one poll phase, so "a new read" is not "a new turn").
+  let sliceStart: number | null = null;
+  const endSlice = (): void => {
+    sliceStart = null;
+  };
+  const notify = (): void => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  const fail = (error: Error): void => {
+    if (ended || failure) return;
+    // As undici's fetch reports them: an abort as an AbortError, a connection lost mid-body as a TypeError
+    // whose cause carries the socket's error code.
+    failure = signal?.aborted ? abortError(error) : new TypeError('terminated', { cause: error });
+    notify();
+  };
+  source.on('data', (chunk: Buffer) => {
+    if (ended || failure) return;
+    queue.push(chunk);
+    if (queue.bytes > QUEUED_HIGH) source.pause();
+    notify();
   });
+  source.once('end', () => {
+    if (failure) return;
+    ended = true;
+    notify();
+  });
+  source.once('error', fail);
+  if (source !== res) res.once('error', (error) => source.destroy(error));
+  // A socket closed before the body ended, without an error event of its own.
+  res.once('close', () => {
+    if (!res.complete) fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+  });
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        // Until something is handed on: an empty read wakes the reader without a piece.
+        for (;;) {
+          if (queue.bytes === 0 && !ended && !failure) {
+            await new Promise<void>((resolve) => (wake = resolve));
+            continue;
+          }
+          if (sliceStart !== null && performance.now() - sliceStart > SLICE_MS) {
+            // Scheduled after endSlice, so the next share starts fresh.
+            await new Promise<void>((resolve) => setImmediate(resolve));
+          }
+          if (sliceStart === null) {
+            sliceStart = performance.now();
+            setImmediate(endSlice);
+          }
+          const piece = queue.take(PIECE_BYTES);
+          if (piece) {
+            if (queue.bytes <= QUEUED_HIGH / 2 && source.isPaused()) source.resume();
+            controller.enqueue(piece);
+          } else if (failure) {
+            controller.error(failure);
+          } else {
+            controller.close();
+          }
+          return;
+        }
+      },
+      cancel() {
+        res.destroy();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/**
+ * Bytes read and not yet handed on, in the order they came: a chunk as it was read (a server that writes each
+ * event on its own sends each as a chunk, which the SDK's splitter takes without copying), a large one in pieces.
+ */
+class ByteQueue {
+  private chunks: Buffer[] = [];
+  private head = 0;
+  bytes = 0;
+
+  push(chunk: Buffer): void {
+    if (chunk.byteLength === 0) return;
+    this.chunks.push(chunk);
+    this.bytes += chunk.byteLength;
+  }
+
+  /** The oldest chunk read, or its first `max` bytes. */
+  take(max: number): Uint8Array | null {
+    if (this.head === this.chunks.length) return null;
+    let piece = this.chunks[this.head] as Buffer;
+    if (piece.byteLength > max) {
+      this.chunks[this.head] = piece.subarray(max);
+      piece = piece.subarray(0, max);
+    } else {
+      this.head++;
+    }
+    // Dropping what was read in one go keeps each take's cost independent of how much waits behind it.
+    if (this.head > 1024 && this.head * 2 > this.chunks.length) {
+      this.chunks = this.chunks.slice(this.head);
+      this.head = 0;
+    }
+    this.bytes -= piece.byteLength;
+    return new Uint8Array(piece.buffer, piece.byteOffset, piece.byteLength);
+  }
 }
 
 function abortError(cause: Error): Error {
