@@ -49,6 +49,7 @@ function bodyOf(res: IncomingMessage, signal: AbortSignal | undefined): Readable
   const queue = new ByteQueue();
   let ended = false;
   let failure: Error | null = null;
+  let cancelled = false;
   let wake: (() => void) | null = null;
   // When the reader's share of this turn of the event loop began; null once the loop has reached its check phase
   // since (libuv reads a socket up to 32 times in one poll phase, so "a new read" is not "a new turn").
@@ -90,7 +91,7 @@ function bodyOf(res: IncomingMessage, signal: AbortSignal | undefined): Readable
       async pull(controller) {
         // Until something is handed on: an empty read wakes the reader without a piece.
         for (;;) {
-          if (queue.bytes === 0 && !ended && !failure) {
+          if (queue.bytes === 0 && !ended && !failure && !cancelled) {
             await new Promise<void>((resolve) => (wake = resolve));
             continue;
           }
@@ -102,6 +103,8 @@ function bodyOf(res: IncomingMessage, signal: AbortSignal | undefined): Readable
             sliceStart = performance.now();
             setImmediate(endSlice);
           }
+          // The reader may have let go while this waited for its turn.
+          if (cancelled) return;
           const piece = queue.take(PIECE_BYTES);
           if (piece) {
             if (queue.bytes <= QUEUED_HIGH / 2 && source.isPaused()) source.resume();
@@ -115,7 +118,9 @@ function bodyOf(res: IncomingMessage, signal: AbortSignal | undefined): Readable
         }
       },
       cancel() {
+        cancelled = true;
         res.destroy();
+        notify();
       },
     },
     { highWaterMark: 0 },
