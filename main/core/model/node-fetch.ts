@@ -26,8 +26,6 @@ function decoded(res: IncomingMessage): Readable {
   }
 }
 
-/** Largest piece handed to the reader at once: the SDK's SSE splitter copies what is left of a piece after each event. */
-const PIECE_BYTES = 8 * 1024;
 /** The reader's share of one task: past this, the next piece waits for the event loop's next turn. */
 const SLICE_MS = 8;
 /**
@@ -41,7 +39,7 @@ const QUEUED_HIGH = 256 * 1024;
  * The response's bytes as a web stream, read as they stream. libuv reads a busy socket up to 32 times in one turn
  * of the event loop, and the reader drains each read in microtasks at once, so a fast stream (a 4 MB tool call's
  * arguments, a million events) kept the loop in one task for 60–70 ms at a time. Here the reader gets 8 ms of a
- * turn; the next piece then waits for the loop's next turn (timers, IPC and other sessions' streams go first), and
+ * turn; the next chunk then waits for the loop's next turn (timers, IPC and other sessions' streams go first), and
  * what arrives meanwhile waits in a queue that pauses the socket once it holds 256 KB.
  */
 function bodyOf(res: IncomingMessage, signal: AbortSignal | undefined): ReadableStream<Uint8Array> {
@@ -105,7 +103,7 @@ function bodyOf(res: IncomingMessage, signal: AbortSignal | undefined): Readable
           }
           // The reader may have let go while this waited for its turn.
           if (cancelled) return;
-          const piece = queue.take(PIECE_BYTES);
+          const piece = queue.take();
           if (piece) {
             if (queue.bytes <= QUEUED_HIGH / 2 && source.isPaused()) source.resume();
             controller.enqueue(piece);
@@ -128,8 +126,9 @@ function bodyOf(res: IncomingMessage, signal: AbortSignal | undefined): Readable
 }
 
 /**
- * Bytes read and not yet handed on, in the order they came: a chunk as it was read (a server that writes each
- * event on its own sends each as a chunk, which the SDK's splitter takes without copying), a large one in pieces.
+ * Bytes read and not yet handed on, each chunk as it was read: the SDK's SSE splitter copies what it holds of an
+ * unfinished event once per chunk, so cutting chunks smaller makes a large event (one 8 MB tool-call delta)
+ * quadratic, and joining them copies what a small-event stream did not need copied.
  */
 class ByteQueue {
   private chunks: Buffer[] = [];
@@ -142,16 +141,11 @@ class ByteQueue {
     this.bytes += chunk.byteLength;
   }
 
-  /** The oldest chunk read, or its first `max` bytes. */
-  take(max: number): Uint8Array | null {
+  /** The oldest chunk read, or null when none waits. */
+  take(): Uint8Array | null {
     if (this.head === this.chunks.length) return null;
-    let piece = this.chunks[this.head] as Buffer;
-    if (piece.byteLength > max) {
-      this.chunks[this.head] = piece.subarray(max);
-      piece = piece.subarray(0, max);
-    } else {
-      this.head++;
-    }
+    const piece = this.chunks[this.head] as Buffer;
+    this.head++;
     // Dropping what was read in one go keeps each take's cost independent of how much waits behind it.
     if (this.head > 1024 && this.head * 2 > this.chunks.length) {
       this.chunks = this.chunks.slice(this.head);
