@@ -26,7 +26,7 @@ function decoded(res: IncomingMessage): Readable {
   }
 }
 
-/** The reader's share of one task: past this, the next piece waits for the event loop's next turn. */
+/** The reader's share of one turn of the event loop: past this, the next chunk waits for the next turn. */
 const SLICE_MS = 8;
 /**
  * Bytes waiting for the reader above which the socket is paused (it then fills the kernel's buffer, not ours).
@@ -87,7 +87,7 @@ function bodyOf(res: IncomingMessage, signal: AbortSignal | undefined): Readable
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        // Until something is handed on: an empty read wakes the reader without a piece.
+        // Waits for a chunk, the end, a failure or the reader letting go.
         for (;;) {
           if (queue.bytes === 0 && !ended && !failure && !cancelled) {
             await new Promise<void>((resolve) => (wake = resolve));
