@@ -12,7 +12,7 @@ import { createEngine } from '../main/core/engine';
 import type { Script } from '../tests/fixtures/model-server';
 import { startProfiler } from './lib/cpu';
 import { spawnIdleProbe } from './lib/idle-probe';
-import { ms } from './lib/stats';
+import { ms, percentile } from './lib/stats';
 import { TurnDriver } from './lib/turn-driver';
 import { spawnModelServer } from './spawn-model-server';
 
@@ -101,11 +101,10 @@ await engine.close();
 await probe.stop();
 server.stop();
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] as number;
 const one = results.get(1) ?? [];
 const four = results.get(4) ?? [];
-const wall1 = median(one.map((r) => r.wallMs));
-const wall4 = median(four.map((r) => r.wallMs));
+const wall1 = percentile(one.map((r) => r.wallMs), 50);
+const wall4 = percentile(four.map((r) => r.wallMs), 50);
 const ratio = wall4 / wall1;
 const longest = Math.max(...[...one, ...four].map((r) => r.longestMs));
 const idleLongest = Math.max(...[...one, ...four].map((r) => r.idleLongestMs));

@@ -1,9 +1,9 @@
 /**
- * Files on jsdom wait for the panel with testing-library's find and waitFor queries. The suite runs two workers
- * per core (most files spend their time waiting for child processes, sockets and browsers), so a CPU-heavy jsdom
- * file can get half a core for a while: the queries then wait up to 10 s (instead of 1 s) before failing, which
- * only lengthens a run that is failing anyway. Node files skip it (and never load testing-library); the module
- * is named through a variable so the Node typecheck does not take in its DOM types.
+ * Set-up of the panel's files (vitest project `dom`, on jsdom), which wait for the panel with testing-library's
+ * find and waitFor queries. The suite runs two workers per core (most files spend their time waiting for child
+ * processes, sockets and browsers), so a CPU-heavy jsdom file can get half a core for a while: the queries then
+ * wait up to 10 s (instead of 1 s) before failing, which only lengthens a run that is failing anyway. The module
+ * is named through a variable so the Node typecheck, which includes this file, does not take in its DOM types.
  */
 const DOM_LIBRARY = '@testing-library/react';
 
@@ -11,9 +11,7 @@ interface DomLibrary {
   configure(options: { asyncUtilTimeout: number }): void;
 }
 
-if ('document' in globalThis) {
-  const { configure } = (await import(DOM_LIBRARY)) as DomLibrary;
-  configure({ asyncUtilTimeout: 10_000 });
-}
+const { configure } = (await import(DOM_LIBRARY)) as DomLibrary;
+configure({ asyncUtilTimeout: 10_000 });
 
 export {};

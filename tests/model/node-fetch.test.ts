@@ -119,7 +119,7 @@ describe('the model client’s fetch', () => {
   });
 
   it('hands a fast stream on whole and lets the event loop turn while a slow reader drains it', async () => {
-    // 2 MB written before the client reads a byte: one large write and many small ones, as servers stream.
+    // Written before the client reads a byte: one 1 MB write, and 3,000 small events one write each, as servers stream.
     const small = 'data: {"choices":[{"delta":{"content":"abcd"}}]}\n\n';
     const url = await serve((req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
